@@ -20,6 +20,8 @@ export const errorCatalogue = {
   ERR_PDT_API_1007: { status: 404, family: "PDT_API", message: "This size does not exist for this product." },
   ERR_CATALOG_1001: { status: 404, family: "CATALOG", message: "Category not found." },
   ERR_STORAGE_1000: { status: 404, family: "STORAGE", message: "The requested file is not accessible." },
+  ERR_LIB_1000: { status: 405, family: "LIB", message: "Method not allowed." },
+  API_UNKNOWN_ERROR: { status: 500, family: "API", message: "The service could not be reached. Please check your connection and try again." },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -355,7 +355,7 @@ export interface components {
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code:
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1007" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007" | "ERR_CATALOG_1001" | "ERR_STORAGE_1000";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1007" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007" | "ERR_CATALOG_1001" | "ERR_STORAGE_1000" | "ERR_LIB_1000" | "API_UNKNOWN_ERROR";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -505,6 +505,7 @@ export interface components {
             maxQuantityPerProduct: number;
         };
         AddBasketItemRequest: {
+            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
             pid: string;
             /** @description Size code from the product's `sizes[].id` (`TU` for one-size products). */
             size: string;

@@ -25,15 +25,15 @@ export function Spinner({ label, size = 'md', className }: SpinnerProps) {
       data-motion="essential"
     >
       <svg className="ui-spinner__svg" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-        <circle className="ui-spinner__track" cx="12" cy="12" r="10" strokeWidth="1.5" />
+        <circle className="ui-spinner__track" cx="12" cy="12" r="10" strokeWidth="2" />
         <circle
           className="ui-spinner__arc"
           cx="12"
           cy="12"
           r="10"
-          strokeWidth="1.5"
+          strokeWidth="2"
           strokeDasharray="62.83"
-          strokeDashoffset="47"
+          strokeDashoffset="44"
         />
       </svg>
     </ProgressBar>

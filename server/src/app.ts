@@ -1,0 +1,117 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pinoHttp } from 'pino-http';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import type { Config } from './shared/config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { BUNDLED_CONTRACT_PATH, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
+import { AppError } from './shared/errors.ts';
+import { MarketService, marketRoutes } from './modules/markets/index.ts';
+import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
+import { SessionService } from './modules/sessions/index.ts';
+import { BasketService, basketRoutes } from './modules/basket/index.ts';
+import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
+import { mediaRoutes } from './modules/media/index.ts';
+import { opsRoutes, type Readiness } from './modules/ops/index.ts';
+import { mountSsr } from './ssr/host.ts';
+
+/** Paths the contract describes; everything else is a page, an asset or the docs portal. */
+export const CONTRACT_PATHS = /^\/(api|ssr|media)(\/|$)|^\/(healthz|readyz)$/;
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Serve pages (SSR). API tests leave it off; they need no web build. */
+  pages?: boolean;
+}
+
+export async function createApp({ config, database, logger, pages = true }: AppOptions) {
+  const { db } = database;
+  const readiness: Readiness = { ready: false };
+  const markets = await MarketService.load(db);
+  const catalog = new CatalogService(db, config.brand);
+  await catalog.refresh();
+  const sessions = new SessionService(db, config.secureCookies);
+  const basket = new BasketService(db, sessions);
+  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand);
+  const codesByLocation = errorCodesByLocation(loadContract());
+
+  const app: Express = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  // Express 5's simple parser mangles `key[sub]` and `a[]=` queries; the contract uses them.
+  app.set('query parser', 'extended');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The bootstrap state is an inline JSON script; Vite's dev client needs inline/eval in development.
+          'script-src': ["'self'", "'unsafe-inline'", ...(config.viteDev ? ["'unsafe-eval'"] : [])],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", ...(config.viteDev ? ['ws:'] : [])],
+          'upgrade-insecure-requests': config.secureCookies ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
+  app.use(compression());
+  app.use(cookieParser());
+  app.use(express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] }));
+
+  // The API portal, built offline from the bundled contract.
+  const docs = join(import.meta.dirname, '../../openapi/dist/docs.html');
+  app.get('/docs', (_req, res, next) => {
+    if (!existsSync(docs)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run docs.'));
+    res.sendFile(docs);
+  });
+
+  app.use(sameOriginGuard());
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: BUNDLED_CONTRACT_PATH,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateApiSpec: false,
+      ignoreUndocumented: false,
+      ignorePaths: (path: string) => !CONTRACT_PATHS.test(path),
+    }),
+  );
+
+  app.use(opsRoutes(database, readiness));
+  app.use(marketRoutes(markets));
+  app.use(catalogRoutes(catalog, markets));
+  app.use(basketRoutes(basket, sessions, markets));
+  app.use(pageDataRoutes(pageData, markets));
+  app.use(mediaRoutes(db));
+  // A contract path the validator let through but no module serves.
+  app.use(CONTRACT_PATHS, (req, _res, next) => next(new AppError('ERR_API_1002', `No route ${req.path}.`)));
+
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger });
+
+  app.use(problemHandler(logger, codesByLocation));
+  readiness.ready = true;
+  return { app, readiness };
+}

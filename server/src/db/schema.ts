@@ -1,0 +1,7 @@
+// The database as Kysely sees it: each module declares its own tables; this composes them.
+import type { MarketTables } from '../modules/markets/tables.ts';
+import type { CatalogTables } from '../modules/catalog/tables.ts';
+import type { SessionTables } from '../modules/sessions/tables.ts';
+import type { BasketTables } from '../modules/basket/tables.ts';
+
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables {}

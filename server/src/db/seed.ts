@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import { countries, regions } from '../../../fixtures/markets/index.ts';
+import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
+import type { Brand } from '../../../fixtures/catalog/types.ts';
+import type { DB } from './database.ts';
+
+const CHUNK = 500;
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/**
+ * Seeds reference data from fixtures/ into an empty database: markets always (they are reference
+ * data, replaced on every start), the catalogue only when the brand has no products yet, so a
+ * shopper's basket survives restarts.
+ */
+export async function seed(db: DB, options: { brand: Brand; products: number }): Promise<{ seededCatalog: boolean }> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('countries').execute();
+    await trx.deleteFrom('regions').execute();
+    await trx
+      .insertInto('countries')
+      .values(countries.map((c, i) => ({ country: c.country, position: i, data: JSON.stringify(c) as never })))
+      .execute();
+    await trx
+      .insertInto('regions')
+      .values(regions.map((r, i) => ({ region_id: r.regionId, position: i, data: JSON.stringify(r) as never })))
+      .execute();
+  });
+
+  const existing = await db
+    .selectFrom('products')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('brand', '=', options.brand)
+    .executeTakeFirstOrThrow();
+  if (existing.n > 0) return { seededCatalog: false };
+
+  const catalog = generateCatalog({ brand: options.brand, products: options.products });
+  await db.transaction().execute(async (trx) => {
+    // Parents first: categories are sorted by level.
+    const cats = [...catalog.categories].sort((a, b) => a.level - b.level);
+    await insertChunks(cats, (chunk) =>
+      trx
+        .insertInto('categories')
+        .values(chunk.map((c) => ({ id: c.id, brand: catalog.brand, slug: c.slug, parent_id: c.parentId, level: c.level, gender: c.gender, position: c.position })))
+        .execute(),
+    );
+    await insertChunks(
+      cats.flatMap((c) => Object.entries(c.names).map(([language, name]) => ({ category_id: c.id, language, name }))),
+      (chunk) => trx.insertInto('category_translations').values(chunk).execute(),
+    );
+    await insertChunks(catalog.products, (chunk) =>
+      trx
+        .insertInto('products')
+        .values(
+          chunk.map((p) => ({
+            pid: p.pid,
+            brand: p.brand,
+            category_id: p.categoryId,
+            gender_code: p.genderCode,
+            slug: p.slug,
+            color_code: p.color.code,
+            color_hex: p.color.hex,
+            macro_color: p.color.macroColor,
+            micro_color: p.color.microColor,
+            material: p.material,
+            size_group: p.sizeGroup,
+            image_count: p.imageCount,
+            born_season: p.bornSeason,
+            created_at: p.createdAt,
+            rank: p.rank,
+            is_employee_only: p.isEmployeeOnly,
+            is_rd: p.isRd,
+          })),
+        )
+        .execute(),
+    );
+    await insertChunks(
+      catalog.products.flatMap((p) =>
+        Object.keys(p.names).map((language) => {
+          const l = language as keyof typeof p.names;
+          return {
+            pid: p.pid,
+            language,
+            name: p.names[l],
+            description: p.descriptions[l],
+            composition: p.composition[l],
+            color_name: p.color.names[l],
+          };
+        }),
+      ),
+      (chunk) => trx.insertInto('product_translations').values(chunk).execute(),
+    );
+    await insertChunks(
+      catalog.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, pid: p.pid, size: v.size, position: v.position, stock: v.stock }))),
+      (chunk) => trx.insertInto('product_variants').values(chunk).execute(),
+    );
+    await insertChunks(
+      catalog.products.flatMap((p) =>
+        Object.entries(p.prices).map(([currency, price]) => ({ pid: p.pid, currency, list_price: price.list, sale_price: price.sale })),
+      ),
+      (chunk) => trx.insertInto('product_prices').values(chunk).execute(),
+    );
+  });
+  return { seededCatalog: true };
+}

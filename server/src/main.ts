@@ -1,0 +1,45 @@
+import { createServer } from 'node:http';
+import { loadConfig } from './shared/config.ts';
+import { createLogger } from './shared/logger.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+import { createApp } from './app.ts';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+await migrateToLatest(database.db);
+const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
+const { app, readiness } = await createApp({ config, database, logger });
+
+const server = createServer(app);
+server.listen(config.port, config.host, () => {
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.pgliteDir})`;
+  // Printed, not logged: the default production log level (warn) would hide where to go.
+  console.log(
+    `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.warn({ signal }, 'shutting down');
+  readiness.ready = false;
+  // Stop accepting connections, let in-flight requests finish, then close the database.
+  const force = setTimeout(() => {
+    logger.error('grace period over, closing remaining connections');
+    server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  force.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close();
+  logger.warn('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

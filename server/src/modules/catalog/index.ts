@@ -1,0 +1,3 @@
+export { CatalogService, normalizeSort, productUrl, productImage, deriveAvailability, DEFAULT_PAGE_SIZE } from './service.ts';
+export { catalogRoutes } from './routes.ts';
+export type { CatalogTables } from './tables.ts';

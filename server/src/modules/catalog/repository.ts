@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { CatalogTables } from './tables.ts';
+
+export type CategoryRow = CatalogTables['categories'] & { names: Record<string, string> };
+
+export async function loadCategories(db: DB, brand: string): Promise<CategoryRow[]> {
+  const rows = await db
+    .selectFrom('categories as c')
+    .select([
+      'c.id',
+      'c.brand',
+      'c.slug',
+      'c.parent_id',
+      'c.level',
+      'c.gender',
+      'c.position',
+      sql<Record<string, string>>`coalesce((select jsonb_object_agg(t.language, t.name) from category_translations t where t.category_id = c.id), '{}'::jsonb)`.as(
+        'names',
+      ),
+    ])
+    .where('c.brand', '=', brand)
+    .orderBy('c.level')
+    .orderBy('c.position')
+    .execute();
+  return rows;
+}
+
+export type SortKey = 'recommended' | 'price_asc' | 'price_desc' | 'newest';
+
+export interface TileRow {
+  pid: string;
+  slug: string;
+  name: string;
+  color_name: string;
+  image_count: number;
+  list_price: number | null;
+  sale_price: number | null;
+  total_stock: number;
+  is_sellable_online: boolean;
+  is_ecom_assortment: boolean;
+  is_preorderable: boolean;
+}
+
+interface ListingQuery {
+  brand: string;
+  categoryIds: string[];
+  language: string;
+  currency: string | null;
+  sort: SortKey;
+  limit: number;
+  offset: number;
+}
+
+function listingBase(db: DB, q: Pick<ListingQuery, 'brand' | 'categoryIds' | 'currency'>) {
+  let query = db
+    .selectFrom('products as p')
+    .where('p.brand', '=', q.brand)
+    .where('p.category_id', 'in', q.categoryIds)
+    .where('p.is_employee_only', '=', false)
+    .where('p.is_rd', '=', false);
+  if (q.currency) {
+    // A product without a price in the market currency is not sold there: it is not listed.
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('product_prices as x')
+          .select(sql`1`.as('one'))
+          .whereRef('x.pid', '=', 'p.pid')
+          .where('x.currency', '=', q.currency),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function countListing(db: DB, q: Pick<ListingQuery, 'brand' | 'categoryIds' | 'currency'>) {
+  const row = await listingBase(db, q)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
+  const effectivePrice = sql<number>`coalesce(pr.sale_price, pr.list_price)`;
+  let query = listingBase(db, q)
+    .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language))
+    .leftJoin('product_prices as pr', (j) =>
+      j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'),
+    )
+    .select([
+      'p.pid',
+      'p.slug',
+      't.name',
+      't.color_name',
+      'p.image_count',
+      'pr.list_price',
+      'pr.sale_price',
+      'p.is_sellable_online',
+      'p.is_ecom_assortment',
+      'p.is_preorderable',
+      sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid)`.as('total_stock'),
+    ]);
+  switch (q.sort) {
+    case 'price_asc':
+      query = query.orderBy(effectivePrice, 'asc').orderBy('p.rank');
+      break;
+    case 'price_desc':
+      query = query.orderBy(effectivePrice, 'desc').orderBy('p.rank');
+      break;
+    case 'newest':
+      query = query.orderBy('p.created_at', 'desc').orderBy('p.rank');
+      break;
+    default:
+      query = query.orderBy('p.rank');
+  }
+  return query.limit(q.limit).offset(q.offset).execute();
+}
+
+export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
+  const product = await db
+    .selectFrom('products as p')
+    .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
+    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', currency ?? '-'))
+    .selectAll('p')
+    .select(['t.name', 't.description', 't.composition', 't.color_name', 'pr.list_price', 'pr.sale_price'])
+    .where('p.brand', '=', brand)
+    .where('p.pid', '=', pid)
+    .executeTakeFirst();
+  if (!product) return undefined;
+  const variants = await db
+    .selectFrom('product_variants')
+    .select(['sku', 'size', 'stock', 'position'])
+    .where('pid', '=', pid)
+    .orderBy('position')
+    .execute();
+  return { ...product, variants };
+}
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;

@@ -1,0 +1,4 @@
+export { MarketService, toMarketDto, DEFAULT_LOCALE, LOCALE_PATTERN, LANGUAGES } from './service.ts';
+export type { Market, Language } from './service.ts';
+export { marketRoutes } from './routes.ts';
+export type { MarketTables, CountryData, RegionData } from './tables.ts';

@@ -1,0 +1,87 @@
+import type { DB } from '../../db/database.ts';
+import { listCountries, listRegions } from './repository.ts';
+import type { CountryData, RegionData } from './tables.ts';
+import type { Schemas } from '../../shared/http.ts';
+
+type CurrencyCode = Schemas['CurrencyCode'];
+
+export const DEFAULT_LOCALE = 'en-us';
+export const LOCALE_PATTERN = /^[a-z]{2}-[a-z]{2}$/;
+/** Languages the storefront is translated into; other languages fall back to English. */
+export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export interface Market {
+  locale: string;
+  language: Language;
+  country: string;
+  currency: CurrencyCode | null;
+  businessRegion: CountryData['businessRegion'];
+  entry: CountryData;
+}
+
+/**
+ * Markets are reference data: read once from the database at start and kept in memory, so resolving
+ * a request's locale costs no query.
+ */
+export class MarketService {
+  private constructor(
+    private readonly countryList: CountryData[],
+    private readonly regionList: RegionData[],
+    private readonly byCountry: Map<string, CountryData>,
+    private readonly activeLocales: Set<string>,
+  ) {}
+
+  static async load(db: DB): Promise<MarketService> {
+    const countries = await listCountries(db);
+    const regions = await listRegions(db);
+    const byCountry = new Map(countries.map((c) => [c.country, c]));
+    const active = new Set(countries.flatMap((c) => c.locales));
+    if (!byCountry.has('US')) throw new Error('Market data lacks the US, the fallback market');
+    return new MarketService(countries, regions, byCountry, active);
+  }
+
+  countries(): CountryData[] {
+    return this.countryList;
+  }
+  regions(): RegionData[] {
+    return this.regionList;
+  }
+  isActiveLocale(locale: string): boolean {
+    return this.activeLocales.has(locale);
+  }
+
+  /**
+   * The market of a well-formed locale (the caller validated the format). An unknown country falls
+   * back to the US market (spec §3); a language the country does not offer gets the country's default locale.
+   */
+  resolve(locale: string): Market {
+    const country = locale.slice(3, 5).toUpperCase();
+    const entry = this.byCountry.get(country === 'EN' ? 'EN' : country);
+    if (!entry || !entry.defaultLocale) {
+      // China (external site) and unknown countries: US settings.
+      if (locale === DEFAULT_LOCALE) throw new Error('The US market has no default locale');
+      return this.resolve(DEFAULT_LOCALE);
+    }
+    const effective = entry.locales.includes(locale) ? locale : entry.defaultLocale;
+    const lang = effective.slice(0, 2);
+    return {
+      locale: effective,
+      language: (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : 'en',
+      country: entry.country,
+      currency: entry.currency as CurrencyCode | null,
+      businessRegion: entry.businessRegion,
+      entry,
+    };
+  }
+}
+
+export function toMarketDto(m: Market): Schemas['Market'] {
+  return {
+    locale: m.locale,
+    language: m.language,
+    country: m.country,
+    currency: m.currency,
+    businessRegion: m.businessRegion,
+  };
+}

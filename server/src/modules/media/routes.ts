@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { productImageSvg, categoryImageSvg } from '../../../../fixtures/catalog/images.ts';
+import type { DB } from '../../db/database.ts';
+import { AppError } from '../../shared/errors.ts';
+
+/**
+ * Product and category imagery, drawn from the catalogue data (no image files, no network). The
+ * answers are immutable for a given URL, so browsers and CDNs keep them for a year.
+ */
+export function mediaRoutes(db: DB): Router {
+  const router = Router();
+  const cache = new Map<string, string>();
+  const remember = (key: string, svg: string) => {
+    if (cache.size > 5000) cache.delete(cache.keys().next().value as string);
+    cache.set(key, svg);
+    return svg;
+  };
+  const send = (res: import('express').Response, svg: string) =>
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=31536000, immutable').send(svg);
+
+  router.get('/media/products/:pid/:view.svg', async (req, res) => {
+    const pid = req.params.pid.toUpperCase();
+    const view = Number(req.params.view);
+    const key = `p:${pid}:${view}`;
+    const hit = cache.get(key);
+    if (hit) return void send(res, hit);
+    const p = await db
+      .selectFrom('products')
+      .select(['pid', 'category_id', 'color_code', 'color_hex', 'macro_color', 'micro_color', 'image_count'])
+      .where('pid', '=', pid)
+      .executeTakeFirst();
+    if (!p || view > p.image_count) throw new AppError('ERR_STORAGE_1000', `No image ${view} of product ${pid}.`);
+    const svg = productImageSvg(
+      {
+        pid: p.pid,
+        categoryId: p.category_id,
+        color: { code: p.color_code, hex: p.color_hex, macroColor: p.macro_color, microColor: p.micro_color, names: {} as never },
+      },
+      view,
+    );
+    send(res, remember(key, svg));
+  });
+
+  router.get('/media/categories/:categoryId.svg', async (req, res) => {
+    const id = req.params.categoryId;
+    const key = `c:${id}`;
+    const hit = cache.get(key);
+    if (hit) return void send(res, hit);
+    const c = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!c) throw new AppError('ERR_STORAGE_1000', `No image for category ${id}.`);
+    const svg = categoryImageSvg({ id: c.id, slug: c.slug, parentId: c.parent_id, level: c.level as 1 | 2 | 3, gender: c.gender as 'women', position: c.position, names: {} as never }, 1);
+    send(res, remember(key, svg));
+  });
+  return router;
+}

@@ -1,0 +1,2 @@
+export { opsRoutes } from './routes.ts';
+export type { Readiness } from './routes.ts';

@@ -1,0 +1,2 @@
+export { PageDataService } from './service.ts';
+export { pageDataRoutes } from './routes.ts';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const BRANDS = ['amq', 'ysl', 'bv', 'bal'] as const;
+
+// Every setting the server reads from the environment, parsed once at start. Defaults make
+// `npm start` work with no env file: embedded database under .data/, port 3000, brand ysl.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BRAND: z.enum(BRANDS).default('ysl'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  PGLITE_DIR: z.string().default('.data/pglite'),
+  /** Catalogue size seeded on an empty database. */
+  CATALOG_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(400),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
+  /** Validate responses against the contract (default: on outside production). */
+  VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),
+  /** Public origin used in canonical and hreflang links. */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
+  VITE_DEV: z.enum(['true', 'false']).default('false'),
+  /** Base URL of the API used by the web app when it runs against mocks (dev:mock). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  brand: (typeof BRANDS)[number];
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  catalogProducts: number;
+  logLevel: string;
+  validateResponses: boolean;
+  publicOrigin: string;
+  viteDev: boolean;
+  shutdownGraceMs: number;
+  secureCookies: boolean;
+}>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    brand: e.BRAND,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    catalogProducts: e.CATALOG_PRODUCTS,
+    // Spec §9: debug in development, warn otherwise.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'development' ? 'debug' : e.NODE_ENV === 'test' ? 'silent' : 'warn'),
+    validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : !production,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    viteDev: e.VITE_DEV === 'true',
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
+  });
+}

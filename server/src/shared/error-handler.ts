@@ -1,0 +1,72 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
+
+interface ValidatorError {
+  status?: number;
+  path?: string;
+  errors?: { path?: string; message?: string }[];
+  type?: string;
+}
+
+/** Turns contract-validator and body-parser failures into catalogue errors. */
+export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const e = err as ValidatorError;
+  if (!e || typeof e !== 'object') return undefined;
+  if (e.type === 'entity.parse.failed') return new AppError('ERR_API_1018', 'The body is not valid JSON.');
+  if (e.type === 'entity.too.large') return new AppError('ERR_API_1018', 'The body is too large.');
+  if (e.status === 404 && Array.isArray(e.errors)) return new AppError('ERR_API_1002', `No route ${e.path ?? ''}.`);
+  if (e.status === 405 && Array.isArray(e.errors)) return new AppError('ERR_LIB_1000', 'This method is not allowed on this route.');
+  if ((e.status === 400 || e.status === 415) && Array.isArray(e.errors)) {
+    const issues: Issue[] = e.errors.map((i) => ({
+      // The validator says `.params.pid` / `/query/locale`; the contract says `path/pid` / `query/locale`.
+      path: (i.path ?? '').replace(/^[./]/, '').replace(/\./g, '/').replace(/^params\//, 'path/'),
+      message: i.message ?? 'is invalid',
+    }));
+    // The most specific code wins: the first issue whose location has its own catalogue code.
+    const located = issues.map((i) => codesByLocation.get(i.path.split('/').slice(0, 2).join('/'))).find(Boolean);
+    const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    return new AppError(located ?? 'ERR_API_1018', detail, issues);
+  }
+  return undefined;
+}
+
+export function problemHandler(logger: Logger, codesByLocation: Map<string, ErrorCode>): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const appError = toAppError(err, codesByLocation);
+    const requestId = String(req.id ?? '');
+    if (!appError || appError.status >= 500) {
+      (req.log ?? logger).error({ err }, 'request failed');
+    }
+    const error = appError ?? new AppError('ERR_API_1000');
+    res.status(error.status).type('application/problem+json').json(problemOf(error, requestId));
+  };
+}
+
+/**
+ * CSRF defence for state-changing calls (spec: secure by default). Browsers send Fetch Metadata:
+ * anything but a same-origin request is refused; older browsers are checked on the Origin header.
+ * The session cookie is also SameSite=Lax, so cross-site POSTs carry no session anyway.
+ */
+export function sameOriginGuard(): RequestHandler {
+  return (req, _res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+    const site = req.get('sec-fetch-site');
+    if (site && site !== 'same-origin' && site !== 'none') {
+      return next(new AppError('ERR_API_1001', 'Cross-site requests are not allowed.'));
+    }
+    const origin = req.get('origin');
+    if (!site && origin) {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      if (host !== req.get('host')) return next(new AppError('ERR_API_1001', 'Cross-origin requests are not allowed.'));
+    }
+    next();
+  };
+}

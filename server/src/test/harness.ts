@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { loadConfig } from '../shared/config.ts';
+import { createLogger } from '../shared/logger.ts';
+import { SNAPSHOT_PATH, TEST_BRAND, testDatabaseKind } from './settings.ts';
+
+export interface TestApp {
+  app: Express;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database: in-memory PGlite from the run's snapshot, or PostgreSQL. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const kind = testDatabaseKind();
+  const database =
+    kind === 'postgres'
+      ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
+      : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_PATH)]) });
+  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', ...env });
+  const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
+  return { app, database, close: () => database.close() };
+}
+
+/** A browser-like agent: keeps cookies and sends same-origin Fetch Metadata. */
+export function agent(app: Express) {
+  return request.agent(app).set('Sec-Fetch-Site', 'same-origin');
+}

@@ -1,0 +1,1 @@
+export { matchPage, pageDataUrl, localizePath, DEFAULT_LOCALE, type PageMatch } from '../lib/paths';

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { RouterProvider } from 'react-aria-components';
+import { useHref, useNavigate } from 'react-router-dom';
+
+/** Spec §7: queries do not retry and do not refetch on window focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: i18n; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        {/* React Aria links and menus navigate through the router, not full page loads. */}
+        <RouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+          {children}
+        </RouterProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

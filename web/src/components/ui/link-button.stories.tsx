@@ -1,0 +1,16 @@
+import type { Story } from '@ladle/react';
+import { LinkButton } from './link-button';
+
+export default { title: 'UI / LinkButton' };
+
+export const Variants: Story = () => (
+  <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'center' }}>
+    <LinkButton href="#women">Discover the collection</LinkButton>
+    <LinkButton href="#men" variant="secondary">
+      Shop men
+    </LinkButton>
+    <LinkButton href="#stores" variant="ghost">
+      Find a store
+    </LinkButton>
+  </div>
+);

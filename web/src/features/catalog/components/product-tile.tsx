@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PriceTag } from '../../../components/price-tag';
+import type { Schemas } from '../../../lib/api-client';
+import { useLocalizePath } from '../../../lib/market-context';
+import './product-tile.css';
+
+/** A listing card: image (second view on hover), name, colour, price, and a sold-out note. */
+export function ProductTile({ product, eager = false }: { product: Schemas['ProductTile']; eager?: boolean }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  return (
+    <article className="product-tile" data-testid="product-tile">
+      <Link to={localize(product.url)} className="product-tile__link">
+        <div className="product-tile__media">
+          <img
+            className="product-tile__image"
+            src={product.image.src}
+            alt={product.image.alt}
+            width={600}
+            height={750}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+          {product.hoverImage && (
+            <img className="product-tile__image product-tile__image--hover" src={product.hoverImage.src} alt="" width={600} height={750} loading="lazy" decoding="async" />
+          )}
+        </div>
+        <h3 className="product-tile__name">{product.name}</h3>
+      </Link>
+      <p className="product-tile__color">{product.color}</p>
+      <div className="product-tile__price">
+        <PriceTag price={product.price} size="sm" />
+      </div>
+      {!product.availability.inStock && <p className="product-tile__status">{t('product.soldOut')}</p>}
+    </article>
+  );
+}
