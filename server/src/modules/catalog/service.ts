@@ -128,7 +128,13 @@ export class CatalogService {
   }
 
   featuredCategories(market: Market): Schemas['CategoryNavItem'][] {
-    return this.categories.filter((c) => c.level === 2).slice(0, 4).map((c) => this.navItem(c, market));
+    // The first macro's (women's) collections, in their navigation order.
+    const macro = this.categories.filter((c) => c.level === 1).sort((a, b) => a.position - b.position)[0];
+    return this.categories
+      .filter((c) => c.parent_id === macro?.id)
+      .sort((a, b) => a.position - b.position)
+      .slice(0, 4)
+      .map((c) => this.navItem(c, market));
   }
 
   tile(row: TileRow, market: Market): Schemas['ProductTile'] {

@@ -21,7 +21,9 @@ export function AddToBasketForm({ product, onAdded }: Props) {
   const [error, setError] = useState<string | undefined>();
   const add = useAddToBasket(locale);
   const sellable = product.price !== null;
-  const soldOut = !product.availability.inStock;
+  const chosen = product.sizes.find((s) => s.id === size);
+  // A sold-out size can be chosen (to see it is sold out), but not added.
+  const soldOut = !product.availability.inStock || (chosen !== undefined && !chosen.inStock);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: every suite, then one plain summary line `N passed, N failed` (CI reads it).
+//   1. contract: lint + generated files up to date
+//   2. typecheck
+//   3. Vitest: unit + API on in-memory PGlite
+//   4. Vitest: API on PostgreSQL, when TEST_DATABASE_URL is set (skipped with a notice otherwise)
+//   5. production build + Playwright in Debian Chromium (skipped with a notice when /usr/bin/chromium is missing)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (n) => join(root, 'node_modules/.bin', n);
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+function check(name, ok) {
+  if (ok) passed++;
+  else failed++;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+}
+function vitest(name, report, env, args = []) {
+  const ok = step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], env);
+  if (!existsSync(report)) return check(`${name} (no report)`, false);
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  // A suite that fails to load counts as a failure even with no failed test.
+  if (!ok && r.numFailedTests === 0) failed++;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+}
+
+check('contract lint', step('contract lint', bin('redocly'), ['lint']));
+check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
+check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {});
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api']);
+} else {
+  lines.push('skip API tests on PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+}
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  check('production build', step('production build', 'node', ['scripts/build.mjs']));
+  const ok = step('browser tests (Chromium)', bin('playwright'), ['test', '-c', 'web/playwright.config.ts']);
+  const report = join(reports, 'e2e.json');
+  if (existsSync(report)) {
+    const s = JSON.parse(readFileSync(report, 'utf8')).stats;
+    passed += s.expected;
+    failed += s.unexpected + s.flaky;
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+    if (!ok && s.unexpected === 0) failed++;
+  } else check('browser tests (no report)', false);
+} else {
+  lines.push(`skip browser tests: ${chromium} not found (apt-get install -y chromium)`);
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,115 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+// fr-FR EUR: "2 300,00 €" with a (narrow) no-break space as group separator.
+const EUR_FR = /^\d{1,3}(?:[\u202f\u00a0 ]\d{3})*,\d{2}\u00a0€$/;
+
+test('a French shopper browses a category, opens a product, picks a size and adds it to the bag', async ({ page }) => {
+  const consoleErrors = watchConsole(page);
+
+  await page.goto('/fr-fr/');
+  await expect(page).toHaveTitle(/Saint Laurent/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("La collection d'hiver");
+  await expectNoSeriousA11yViolations(page, 'home');
+
+  // Category: through the main navigation (client-side navigation loads /ssr data).
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Femme' }).click();
+  await expect(page).toHaveURL(/\/fr-fr\/ca\/women$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Femme');
+  await expect(page.getByTestId('total-products')).toHaveText(/\d+ articles/);
+  await page.getByRole('link', { name: 'Chaussures' }).first().click();
+  await expect(page).toHaveURL(/\/fr-fr\/ca\/women-shoes$/);
+  await expectNoSeriousA11yViolations(page, 'category');
+
+  // Product with sizes: the first tile whose product is in stock.
+  const tile = page.getByTestId('product-tile').filter({ hasNotText: 'Épuisé' }).first();
+  const tileName = (await tile.getByRole('heading').textContent())?.trim() ?? '';
+  await tile.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/fr-fr\/pr\/[a-z0-9-]+-[A-Z0-9]+\.html$/);
+  await expect(page.getByTestId('product-name')).toHaveText(tileName);
+  await expect(page.getByTestId('product-price')).toContainText('€');
+  await expectNoSeriousA11yViolations(page, 'product');
+
+  // Adding without a size asks for one.
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez sélectionner une taille.');
+
+  // Sold-out sizes stay focusable but are announced "…, indisponible": pick the first available one.
+  const sizes = page.getByRole('radiogroup', { name: /Sélectionnez votre taille/ });
+  await sizes.getByRole('radio', { name: /^(?!.*indisponible)/ }).first().check({ force: true });
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+
+  const bag = page.getByRole('dialog', { name: /Panier \(1\)/ });
+  await expect(bag).toBeVisible();
+  await expect(bag.getByTestId('minicart-item')).toHaveCount(1);
+  await expect(bag.getByTestId('minicart-item')).toContainText(tileName);
+  await expect(bag.getByTestId('minicart-line-price')).toHaveText(EUR_FR);
+  await expect(bag.getByTestId('minicart-subtotal')).toHaveText(EUR_FR);
+  await expectNoSeriousA11yViolations(page, 'minicart');
+
+  // Escape closes the drawer; the header shows the count; the bag survives a reload (server session).
+  await page.keyboard.press('Escape');
+  await expect(bag).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('bag-count')).toHaveText('1');
+
+  expect(consoleErrors).toEqual([]);
+});
+
+test('pages are server-rendered with title, description, price and product JSON-LD', async ({ page, request }) => {
+  const listing = await request.get('/api/data/category/women-bags?locale=fr-fr');
+  const product = (await listing.json()).products[0];
+  const res = await request.get(`/fr-fr${product.url}`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain(`<title>${product.name.replace(/&/g, '&amp;').replace(/'/g, "'")} | Saint Laurent</title>`);
+  expect(html).toMatch(/<meta name="description" content="[^"]{20,}">/);
+  expect(html).toContain('data-testid="product-name"');
+  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+  expect(ld).not.toBeNull();
+  const json = JSON.parse(ld![1]!);
+  expect(json).toMatchObject({ '@type': 'Product', name: product.name, offers: { priceCurrency: 'EUR' } });
+  expect(json.offers.price).toMatch(/^\d+\.\d{2}$/);
+  // The price as a French shopper reads it is in the HTML itself, before any script runs.
+  const price = product.price.salePriceValue ?? product.price.listPriceValue;
+  const formatted = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(price);
+  expect(html).toContain(formatted);
+
+  // Without JavaScript the product page still shows its content.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(`/fr-fr${product.url}`);
+  await expect(page.getByTestId('product-name')).toHaveText(product.name);
+});
+
+test('unknown and malformed product URLs show the 404 page with status 404', async ({ page }) => {
+  for (const path of ['/fr-fr/pr/sac-ZZZZ0000NOPE.html', '/fr-fr/pr/sac-bad!id.html', '/fr-fr/nothing/here', '/xx-zz/']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/introuvable|cannot be found/);
+  }
+  await expectNoSeriousA11yViolations(page, '404');
+});
+
+test('the API portal is served offline at /docs', async ({ request }) => {
+  const res = await request.get('/docs');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('Storefront API');
+  expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
+});
