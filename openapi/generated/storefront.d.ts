@@ -262,7 +262,7 @@ export interface paths {
         };
         /**
          * A category image
-         * @description The editorial image of a category (SVG).
+         * @description The editorial image of a category (SVG); view 1 is a 4:5 tile, view 2 a 16:9 hero.
          */
         get: operations["getCategoryImage"];
         put?: never;
@@ -1023,7 +1023,10 @@ export interface operations {
     };
     getCategoryImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 for the tile (default), 2 for the wide hero. */
+                view?: number;
+            };
             header?: never;
             path: {
                 /** @description Category id. */

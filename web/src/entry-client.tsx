@@ -1,9 +1,11 @@
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { HydrationBoundary } from '@tanstack/react-query';
+import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront } from './app/storefront';
-import { createI18n } from './lib/i18n';
+import { matchPage } from './app/page-routes';
+import { createI18n, NAMESPACES } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 
 declare global {
@@ -12,18 +14,41 @@ declare global {
   }
 }
 
+const root = document.getElementById('root') as HTMLElement;
 const boot = window.__SF_BOOTSTRAP__;
-if (boot) {
-  const queryClient = createQueryClient();
-  const i18n = createI18n(boot.language, boot.resources);
-  hydrateRoot(
-    document.getElementById('root') as HTMLElement,
+
+function app(state: unknown, brandName: string) {
+  return (
     <BrowserRouter>
       <AppProviders queryClient={queryClient} i18n={i18n}>
-        <HydrationBoundary state={boot.state as never}>
-          <Storefront brandName={boot.brandName} />
+        <HydrationBoundary state={state as never}>
+          <Storefront brandName={brandName} />
         </HydrationBoundary>
       </AppProviders>
-    </BrowserRouter>,
+    </BrowserRouter>
   );
+}
+
+const queryClient = createQueryClient();
+let i18n: ReturnType<typeof createI18n>;
+
+if (boot) {
+  // Server-rendered page: hydrate with the inlined strings and data.
+  i18n = createI18n(boot.language, boot.resources);
+  hydrateRoot(root, app(boot.state, boot.brandName));
+} else {
+  // No server (npm run dev:mock against Prism): render on the client, loading the strings here.
+  const locale = matchPage(window.location.pathname).locale ?? 'en-us';
+  const language = locale.slice(0, 2);
+  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+  const resources: Resource = {};
+  for (const lng of new Set([language, 'en'])) {
+    resources[lng] = {};
+    for (const ns of NAMESPACES) {
+      const load = files[`./locales/${lng}/${ns}.json`];
+      if (load) resources[lng][ns] = (await load()).default;
+    }
+  }
+  i18n = createI18n(language, resources);
+  createRoot(root).render(app(undefined, import.meta.env.VITE_BRAND_NAME ?? 'Saint Laurent'));
 }

@@ -43,12 +43,13 @@ export function mediaRoutes(db: DB): Router {
 
   router.get('/media/categories/:categoryId.svg', async (req, res) => {
     const id = req.params.categoryId;
-    const key = `c:${id}`;
+    const view = req.query.view === undefined ? 1 : Number(req.query.view);
+    const key = `c:${id}:${view}`;
     const hit = cache.get(key);
     if (hit) return void send(res, hit);
     const c = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!c) throw new AppError('ERR_STORAGE_1000', `No image for category ${id}.`);
-    const svg = categoryImageSvg({ id: c.id, slug: c.slug, parentId: c.parent_id, level: c.level as 1 | 2 | 3, gender: c.gender as 'women', position: c.position, names: {} as never }, 1);
+    const svg = categoryImageSvg({ id: c.id }, view);
     send(res, remember(key, svg));
   });
   return router;

@@ -52,7 +52,7 @@ export class PageDataService {
       hero: {
         title: pick(market, home.hero.title),
         subtitle: pick(market, home.hero.subtitle),
-        image: { src: `/media/categories/${first?.id ?? 'home'}.svg`, alt: pick(market, home.hero.title), width: 1440, height: 900 },
+        image: { src: `/media/categories/${first?.id ?? 'home'}.svg?view=2`, alt: pick(market, home.hero.title), width: 1600, height: 900 },
         cta: { name: pick(market, home.hero.cta), url: first?.url ?? '/' },
       },
       featuredCategories: featured.map((category) => ({
