@@ -3,7 +3,7 @@
 // measured in the same run on the same machine (see /work/shared/TOOLCHAIN.md, "Throughput reference").
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 100] [--pipelining 10] [--warmup 3]
-//                          [--products N] [--skip-build]
+//                          [--timeout 10] [--products N] [--skip-build]
 //
 // Builds, starts scripts/bench-hello.mjs and the production server (fresh PGlite dir under the OS temp
 // dir) as children on free loopback ports, warms up and measures each target with autocannon one at a
@@ -24,16 +24,17 @@ const HOST = '127.0.0.1';
 const log = (...a) => console.error('[bench]', ...a);
 
 // ---------------------------------------------------------------- options
-const USAGE = `usage: node scripts/bench.mjs [--duration S] [--connections N] [--pipelining N] [--warmup S] [--products N] [--skip-build]`;
+const USAGE = `usage: node scripts/bench.mjs [--duration S] [--connections N] [--pipelining N] [--warmup S] [--timeout S] [--products N] [--skip-build]`;
 function parseArgs(argv) {
   const limits = {
     duration: [1, 600],
     connections: [1, 5000],
     pipelining: [1, 100],
     warmup: [0, 120],
+    timeout: [1, 120],
     products: [1, 200000],
   };
-  const opts = { duration: 10, connections: 100, pipelining: 10, warmup: 3, products: undefined, skipBuild: false };
+  const opts = { duration: 10, connections: 100, pipelining: 10, warmup: 3, timeout: 10, products: undefined, skipBuild: false };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -186,7 +187,7 @@ const mib = (kib) => (Number.isFinite(kib) ? Math.round(kib / 1024) : null);
 let currentRun;
 function cannon(opts) {
   return new Promise((resolve, reject) => {
-    currentRun = autocannon({ timeout: 10, ...opts }, (err, result) => {
+    currentRun = autocannon(opts, (err, result) => {
       currentRun = undefined;
       if (err) reject(err);
       else resolve(result);
@@ -201,20 +202,50 @@ async function expect2xx(url, headers) {
   return { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get('content-type') };
 }
 
+// After a run the server may still be working through requests the closed connections left behind
+// (with -p 10 that is up to connections × 10 of them): wait until the target answers a single request
+// about as fast as it did when idle, so that one run's backlog never leaks into the next measurement.
+async function settle(target, idleMs) {
+  const started = Date.now();
+  const limit = Math.max(100, 5 * idleMs);
+  while (Date.now() - started < 120_000) {
+    const t = performance.now();
+    try {
+      const res = await fetch(target.url, { headers: target.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (performance.now() - t <= limit) return (Date.now() - started) / 1000;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${target.name} still busy 120 s after the load stopped`);
+}
+
 async function measure(target, opts) {
   const base = {
     url: target.url,
     connections: opts.connections,
     pipelining: target.pipelining,
     headers: target.headers,
+    timeout: opts.timeout,
   };
-  const probe = await expect2xx(target.url, target.headers);
+  // Check the answer, and time it idle (best of 3) for settle().
+  let probe;
+  let idleMs = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    probe = await expect2xx(target.url, target.headers);
+    idleMs = Math.min(idleMs, performance.now() - t);
+  }
   if (opts.warmup > 0) {
     log(`warm-up   ${target.name} (${opts.warmup} s)`);
     await cannon({ ...base, duration: opts.warmup });
+    const s = await settle(target, idleMs);
+    if (s > 1) log(`          drained the warm-up backlog in ${s.toFixed(1)} s`);
   }
   log(`measuring ${target.name} (${opts.duration} s, -c ${opts.connections} -p ${target.pipelining})`);
   const r = await cannon({ ...base, duration: opts.duration });
+  const drainSeconds = await settle(target, idleMs);
+  if (drainSeconds > 1) log(`          drained the backlog in ${drainSeconds.toFixed(1)} s`);
   return {
     name: target.name,
     path: new URL(target.url).pathname + new URL(target.url).search,
@@ -223,6 +254,7 @@ async function measure(target, opts) {
     duration: opts.duration,
     responseBytes: probe.bytes,
     contentType: probe.contentType,
+    idleLatencyMs: Math.round(idleMs * 10) / 10,
     reqPerSec: r.requests.average,
     reqPerSecStddev: r.requests.stddev,
     totalRequests: r.requests.total,
@@ -232,6 +264,7 @@ async function measure(target, opts) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     statusCodes: { '1xx': r['1xx'], '2xx': r['2xx'], '3xx': r['3xx'], '4xx': r['4xx'], '5xx': r['5xx'] },
+    backlogDrainSeconds: drainSeconds,
   };
 }
 
@@ -240,7 +273,7 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   // Bounded: whatever happens, the whole run ends (build + starts + 6 targets with warm-up).
-  const budgetMs = 15 * 60_000 + 6 * (opts.duration + opts.warmup + 15) * 1000 + (opts.products ?? 0) * 60;
+  const budgetMs = 15 * 60_000 + 5 * (opts.duration + opts.warmup + 2 * 120 + 15) * 1000 + (opts.products ?? 0) * 60;
   setTimeout(async () => {
     log(`run exceeded its ${Math.round(budgetMs / 1000)} s budget; aborting`);
     currentRun?.stop();
@@ -337,14 +370,14 @@ async function main() {
     `|---|---:|---:|---:|---:|---:|`,
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${fmt(r.reqPerSec)} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.errors}/${r.non2xx} | ${r.ratioToHello == null ? '–' : r.ratioToHello.toFixed(3)} |`,
+        `| ${r.name} | ${fmt(r.reqPerSec)} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.errors}${r.timeouts ? ` (${r.timeouts} timeouts)` : ''}/${r.non2xx}${r.totalRequests === 0 ? ' (no answer)' : ''} | ${r.ratioToHello == null ? '–' : r.ratioToHello.toFixed(3)} |`,
     ),
   ];
   const summary = [
     `## Storefront throughput (${new Date().toISOString()})`,
     '',
     `Machine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}; autocannon ${machine.autocannon} in the same process as the orchestrator, loopback only.`,
-    `Load: -c ${opts.connections} -p ${opts.pipelining} (SSR HTML row -p 1), ${opts.duration} s per target after a ${opts.warmup} s warm-up, one target at a time.`,
+    `Load: -c ${opts.connections} -p ${opts.pipelining} (SSR HTML row -p 1), ${opts.duration} s per target after a ${opts.warmup} s warm-up, one target at a time; request timeout ${opts.timeout} s (counted as errors).`,
     `Catalogue: ${opts.products ?? storeEnv.CATALOG_PRODUCTS ?? 'default (400)'} products, fresh PGlite; product ${pid}; page ${pagePath}.`,
     '',
     ...lines,
@@ -353,7 +386,8 @@ async function main() {
   ].join('\n');
   console.log(summary);
 
-  const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+  // Errors include timeouts (no answer within --timeout s); a run with no answer at all fails too.
+  const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0 || r.totalRequests === 0);
   const report = {
     date: new Date().toISOString(),
     durationSeconds: (Date.now() - t0) / 1000,

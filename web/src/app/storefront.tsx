@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,7 +7,6 @@ import { MarketProvider } from '../lib/market-context';
 import { matchPage, pageDataUrl } from './page-routes';
 import { SiteHeader } from '../features/navigation/components/site-header';
 import { SiteFooter } from '../features/navigation/components/site-footer';
-import { Minicart } from '../features/basket/components/minicart';
 import { useBasket } from '../features/basket/api/basket-queries';
 import { HomeRoute } from './routes/home-route';
 import { CategoryRoute } from './routes/category-route';
@@ -16,6 +15,9 @@ import { NotFoundRoute } from './routes/not-found-route';
 import { DocumentHead } from './document-head';
 import '../styles/global.css';
 import './storefront.css';
+
+// The bag drawer (and React Aria's overlay code) loads the first time the bag opens.
+const Minicart = lazy(() => import('../features/basket/components/minicart').then((m) => ({ default: m.Minicart })));
 
 export type PageData =
   | Schemas['HomePageData']
@@ -44,7 +46,12 @@ export function Storefront({ brandName }: { brandName: string }) {
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const data = query.data;
   const market = data?.market ?? { locale: match.locale ?? 'en-us', language: 'en', country: 'US', currency: null, businessRegion: 'AMER' as const };
-  const [bagOpen, setBagOpen] = useState(false);
+  const [bagOpen, setBagOpenState] = useState(false);
+  const [bagLoaded, setBagLoaded] = useState(false);
+  const setBagOpen = (open: boolean) => {
+    if (open) setBagLoaded(true);
+    setBagOpenState(open);
+  };
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // The basket is per session and never server-rendered: it loads once the page is interactive.
@@ -73,7 +80,11 @@ export function Storefront({ brandName }: { brandName: string }) {
         {page}
       </main>
       <SiteFooter brandName={brandName} />
-      <Minicart isOpen={bagOpen} onOpenChange={setBagOpen} />
+      {bagLoaded && (
+        <Suspense fallback={null}>
+          <Minicart isOpen={bagOpen} onOpenChange={setBagOpen} />
+        </Suspense>
+      )}
     </MarketProvider>
   );
 }

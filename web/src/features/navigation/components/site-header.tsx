@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Drawer } from '../../../components/ui/drawer';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import './site-header.css';
+
+// The menu drawer's code loads the first time the menu opens (phones and tablets only).
+const Drawer = lazy(() => import('../../../components/ui/drawer').then((m) => ({ default: m.Drawer })));
 
 interface Props {
   brandName: string;
@@ -17,7 +19,12 @@ interface Props {
 export function SiteHeader({ brandName, navigation, bagCount, onOpenBag }: Props) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpenState] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const setMenuOpen = (open: boolean) => {
+    if (open) setMenuLoaded(true);
+    setMenuOpenState(open);
+  };
   const macros = navigation.filter((c) => c.level === 1).sort((a, b) => a.position - b.position);
   const childrenOf = (id: string) => navigation.filter((c) => c.parentId === id).sort((a, b) => a.position - b.position);
 
@@ -54,6 +61,8 @@ export function SiteHeader({ brandName, navigation, bagCount, onOpenBag }: Props
           )}
         </button>
       </div>
+      {menuLoaded && (
+      <Suspense fallback={null}>
       <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} side="left" title={t('nav.openMenu')} closeLabel={t('close')}>
         <nav aria-label={t('nav.label')} className="site-header__drawer-nav">
           {macros.map((m) => (
@@ -76,6 +85,8 @@ export function SiteHeader({ brandName, navigation, bagCount, onOpenBag }: Props
           ))}
         </nav>
       </Drawer>
+      </Suspense>
+      )}
     </header>
   );
 }
