@@ -213,8 +213,12 @@ async function settle(target, idleMs) {
     try {
       const res = await fetch(target.url, { headers: target.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
-      if (performance.now() - t <= limit) return (Date.now() - started) / 1000;
-    } catch {}
+      const ms = performance.now() - t;
+      if (process.env.BENCH_DEBUG) log(`settle probe ${res.status} ${ms.toFixed(1)} ms (limit ${limit.toFixed(0)})`);
+      if (ms <= limit) return (Date.now() - started) / 1000;
+    } catch (err) {
+      if (process.env.BENCH_DEBUG) log(`settle probe failed: ${err.message}`);
+    }
     await sleep(250);
   }
   throw new Error(`${target.name} still busy 120 s after the load stopped`);

@@ -21,7 +21,7 @@ const run = (...args: string[]) => spawnSync('node', [codegen, '--root', dir, ..
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('codegen', () => {
+describe('codegen', { timeout: 60_000 }, () => {
   it('passes --check on the committed tree', () => {
     copyRepo();
     const r = run('--check');

@@ -4,13 +4,16 @@ const BRANDS = ['amq', 'ysl', 'bv', 'bal'] as const;
 
 // Every setting the server reads from the environment, parsed once at start. Defaults make
 // `npm start` work with no env file: embedded database under .data/, port 3000, brand ysl.
+// An empty variable means unset (a common way to clear one in shells and CI).
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   BRAND: z.enum(BRANDS).default('ysl'),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: optionalUrl,
   /** PGlite data directory; `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Catalogue size seeded on an empty database. */
@@ -19,10 +22,9 @@ const schema = z.object({
   /** Validate responses against the contract (default: on outside production). */
   VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),
   /** Public origin used in canonical and hreflang links. */
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  PUBLIC_ORIGIN: optionalUrl,
   /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
   VITE_DEV: z.enum(['true', 'false']).default('false'),
-  /** Base URL of the API used by the web app when it runs against mocks (dev:mock). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
 });
 
