@@ -28,8 +28,10 @@ test('a French shopper browses a category, opens a product, picks a size and add
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("La collection d'hiver");
   await expectNoSeriousA11yViolations(page, 'home');
 
-  // Category: through the main navigation (client-side navigation loads /ssr data).
+  // Category: through the main navigation; after hydration the router loads the page's /ssr data.
+  const pageData = page.waitForResponse((r) => r.url().includes('/ssr/ca/women?locale=fr-fr') && r.status() === 200);
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Femme' }).click();
+  await pageData;
   await expect(page).toHaveURL(/\/fr-fr\/ca\/women$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Femme');
   await expect(page.getByTestId('total-products')).toHaveText(/\d+ articles/);
