@@ -10,6 +10,65 @@ export default defineConfig({
   build: { outDir: 'dist/client', manifest: true, sourcemap: true },
   ssr: { noExternal: ['react-aria-components', /^@react-aria\//, /^@react-stately\//, /^@internationalized\//] },
   server: mockTarget
-    ? { proxy: { '/api': mockTarget, '/ssr': mockTarget, '/media': { target: mockTarget } } }
+    ? (() => {
+        // Prism serves the per-locale examples of the contract: a request whose `locale` query value
+        // has an example gets `Prefer: example=<locale>` (a Prefer sent by the caller wins), so
+        // /fr-fr/... shows French data. Other locales get the default (en-us) example.
+        const EXAMPLE_LOCALES = new Set(['en-us', 'fr-fr', 'ja-jp']);
+        const preferLocaleExample: import('vite').ProxyOptions['configure'] = (proxy) =>
+          proxy.on('proxyReq', (proxyReq, req) => {
+            if (req.headers.prefer) return;
+            const locale = new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get('locale');
+            if (locale && EXAMPLE_LOCALES.has(locale)) proxyReq.setHeader('Prefer', `example=${locale}`);
+          });
+
+        // Media: Prism can only answer a schema string, so the dev server draws the images itself
+        // with the catalogue's SVG generator. A pid of the examples' catalogue (the one
+        // scripts/generate-examples.ts seeds) gets its real colour and category; any other pid a
+        // deterministic one. Answered in the proxy's bypass (Vite stops once the response ended).
+        const EXAMPLES_CATALOG = { brand: 'ysl', products: 120 } as const;
+        type ImageInput = import('../fixtures/catalog/images.ts').ProductImageInput;
+        let media: Promise<{ svg: typeof import('../fixtures/catalog/images.ts'); product(pid: string): ImageInput }> | undefined;
+        const loadMedia = () =>
+          (media ??= (async () => {
+            const svg = await import('../fixtures/catalog/images.ts');
+            const { generateCatalog } = await import('../fixtures/catalog/generate.ts');
+            const { LEAVES } = await import('../fixtures/catalog/taxonomy.ts');
+            const known = new Map(generateCatalog(EXAMPLES_CATALOG).products.map((p) => [p.pid, p] as const));
+            const palette = ['#1B1B1B', '#6F6D6A', '#E9E1D3', '#7A2E2A', '#2F3A4F', '#A8865B', '#3E4A3B'];
+            const hash = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+            const product = (pid: string): ImageInput => {
+              const p = known.get(pid);
+              if (p) return p;
+              const h = hash(pid);
+              const leaf = LEAVES[h % LEAVES.length]!;
+              const hex = palette[(h >>> 8) % palette.length]!;
+              return { pid, categoryId: `${EXAMPLES_CATALOG.brand}-${leaf.path}`, color: { code: '0000', hex, macroColor: 'mock', microColor: 'mock', names: {} as never } };
+            };
+            return { svg, product };
+          })());
+        const serveMedia: import('vite').ProxyOptions['bypass'] = async (req, res) => {
+          if (!res) return undefined;
+          const url = new URL(req.url ?? '/', 'http://mock.invalid');
+          const productMatch = /^\/media\/products\/([A-Za-z0-9]{1,32})\/([1-8])\.svg$/.exec(url.pathname);
+          const categoryMatch = /^\/media\/categories\/([a-z0-9-]{1,80})\.svg$/.exec(url.pathname);
+          if (!productMatch && !categoryMatch) return undefined; // let Prism answer
+          const { svg, product } = await loadMedia();
+          const body = productMatch
+            ? svg.productImageSvg(product(productMatch[1]!.toUpperCase()), Number(productMatch[2]))
+            : svg.categoryImageSvg({ id: categoryMatch![1]! }, url.searchParams.get('view') === '2' ? 2 : 1);
+          res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
+          res.end(body);
+          return req.url ?? '/';
+        };
+
+        return {
+          proxy: {
+            '/api': { target: mockTarget, configure: preferLocaleExample },
+            '/ssr': { target: mockTarget, configure: preferLocaleExample },
+            '/media': { target: mockTarget, bypass: serveMedia },
+          },
+        };
+      })()
     : undefined,
 });

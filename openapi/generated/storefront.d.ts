@@ -616,8 +616,44 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request failed. The body is a problem details document whose `code` is a catalogue error code. */
-        Problem: {
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist (catalogue code in `code`). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A business rule refused the change; nothing was written. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The service cannot answer now (ERR_API_1003). */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -671,7 +707,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountriesResponse"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getCategoryNavigation: {
@@ -698,7 +734,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryNavigation"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getCategory: {
@@ -738,8 +774,8 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryListing"];
                 };
             };
-            400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getBasket: {
@@ -768,7 +804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     addBasketItem: {
@@ -799,10 +835,10 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     updateBasketItem: {
@@ -833,10 +869,10 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
-            409: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     removeBasketItem: {
@@ -865,9 +901,9 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHomePageData: {
@@ -894,7 +930,7 @@ export interface operations {
                     "application/json": components["schemas"]["HomePageData"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getCategoryPageData: {
@@ -932,8 +968,8 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPageData"];
                 };
             };
-            400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getProductPageData: {
@@ -963,8 +999,8 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPageData"];
                 };
             };
-            400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getNotFoundPageData: {
@@ -991,7 +1027,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageEnvelope"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getProductImage: {
@@ -1017,8 +1053,8 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getCategoryImage: {
@@ -1045,8 +1081,8 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            400: components["responses"]["Problem"];
-            404: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {
@@ -1067,7 +1103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            400: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
         };
     };
     getReadiness: {
@@ -1088,8 +1124,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            400: components["responses"]["Problem"];
-            503: components["responses"]["Problem"];
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm run dev:mock`: the storefront against the contract's mocks, with no server and no database.
+//   Prism (mocks/serve.mjs) on http://127.0.0.1:4010, serving the contract's per-locale examples;
+//   Vite's dev server for web/ on http://127.0.0.1:5173, proxying /api, /ssr and /media to Prism
+//   (STOREFRONT_API_PROXY; see the mock branch of web/vite.config.ts: it adds `Prefer: example=<locale>`
+//   and draws /media images itself). The web app renders on the client (no server bootstrap).
+// Ctrl-C (SIGINT) or SIGTERM stops both; when one of them exits, the other is stopped too.
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPrism } from '../mocks/serve.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const PRISM_PORT = Number(process.env.MOCK_PORT || 4010);
+const WEB_PORT = Number(process.env.WEB_PORT || 5173);
+const PRISM_URL = `http://${HOST}:${PRISM_PORT}`;
+const READY_TIMEOUT_MS = 60_000;
+
+const children = new Map(); // name -> ChildProcess
+let stopping = false;
+
+function stopAll(signal = 'SIGTERM') {
+  for (const child of children.values()) {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  }
+}
+
+function watch(name, child) {
+  children.set(name, child);
+  child.on('error', (err) => {
+    console.error(`[dev:mock] ${name} failed to start: ${err.message}`);
+    shutdown(1);
+  });
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) {
+      console.error(`[dev:mock] ${name} exited (${signal ?? code}); stopping`);
+      shutdown(code || 1);
+    } else if (children.size === 0) {
+      process.exit(exitCode);
+    }
+  });
+}
+
+let exitCode = 0;
+function shutdown(code, signal = 'SIGTERM') {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  if (children.size === 0) process.exit(code);
+  stopAll(signal);
+  // Bounded: anything still alive after 5 s is killed.
+  setTimeout(() => {
+    stopAll('SIGKILL');
+    process.exit(code);
+  }, 5000).unref();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal === 'SIGINT' ? 130 : 143, signal));
+
+function waitForPort(port, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = connect(port, HOST);
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (stopping) return reject(new Error('stopped'));
+        if (Date.now() > deadline) return reject(new Error(`nothing listens on ${HOST}:${port} after ${timeoutMs} ms`));
+        setTimeout(attempt, 200);
+      });
+    };
+    attempt();
+  });
+}
+
+console.log(`[dev:mock] starting Prism on ${PRISM_URL}`);
+watch('prism', startPrism({ port: PRISM_PORT, host: HOST, stdio: ['ignore', 'ignore', 'inherit'] }));
+try {
+  await waitForPort(PRISM_PORT, READY_TIMEOUT_MS);
+} catch (err) {
+  console.error(`[dev:mock] Prism did not start: ${err.message}`);
+  shutdown(1);
+}
+
+if (!stopping) {
+  console.log(`[dev:mock] Prism is listening on ${PRISM_URL}; starting Vite`);
+  watch(
+    'vite',
+    spawn(join(root, 'node_modules/.bin/vite'), ['--host', HOST, '--port', String(WEB_PORT), '--strictPort'], {
+      cwd: join(root, 'web'),
+      stdio: 'inherit',
+      env: { ...process.env, STOREFRONT_API_PROXY: PRISM_URL },
+    }),
+  );
+  console.log(`[dev:mock] storefront on http://${HOST}:${WEB_PORT}/ (try http://${HOST}:${WEB_PORT}/fr-fr/)`);
+}
