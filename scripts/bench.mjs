@@ -8,12 +8,12 @@
 // Builds, starts scripts/bench-hello.mjs and the production server (fresh PGlite dir under the OS temp
 // dir) as children on free loopback ports, warms up and measures each target with autocannon one at a
 // time, prints a Markdown table (stdout; progress goes to stderr) and writes .reports/bench.json.
-// Exits 1 if any target returned errors or non-2xx responses; children are always stopped.
+// Exits 1 if any target returned errors (timeouts included) or non-2xx responses, or no response at all;
+// children are always stopped. BENCH_DEBUG=1 logs the backlog-drain probes.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,8 +102,34 @@ function cleanup() {
   cleaningUp ??= (async () => {
     await Promise.all(children.map(stopChild));
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    stopReaper();
   })();
   return cleaningUp;
+}
+
+// If the bench itself dies without cleaning up (SIGKILL, crash), a small detached process stops the
+// children and removes the temp dir. It must live outside the server: with its stdout pipe broken, the
+// server's synchronous logger retries the write forever and never reaches its own SIGTERM handler.
+let reaper;
+const REAPER = `
+let job = { pids: [], dir: null };
+process.on('message', (m) => { if (m === 'done') process.exit(0); job = m; });
+process.on('disconnect', async () => {
+  const kill = (sig) => job.pids.forEach((pid) => { try { process.kill(pid, sig); } catch {} });
+  kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 5000));
+  kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 500));
+  if (job.dir) require('node:fs').rmSync(job.dir, { recursive: true, force: true });
+  process.exit(0);
+});`;
+function startReaper() {
+  reaper = spawn(process.execPath, ['-e', REAPER], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], detached: true });
+  reaper.on('error', (err) => log(`reaper: ${err.message}`));
+  reaper.send({ pids: children.filter((c) => c.name !== 'build').map((c) => c.proc.pid), dir: tempDir });
+}
+function stopReaper() {
+  if (reaper?.connected) reaper.send('done');
 }
 
 // Last resort when the process exits without going through cleanup() (synchronous only).
@@ -207,8 +233,8 @@ async function expect2xx(url, headers) {
 // about as fast as it did when idle, so that one run's backlog never leaks into the next measurement.
 async function settle(target, idleMs) {
   const started = Date.now();
-  const limit = Math.max(100, 5 * idleMs);
-  while (Date.now() - started < 120_000) {
+  const limit = Math.max(250, 5 * idleMs);
+  while (Date.now() - started < 60_000) {
     const t = performance.now();
     try {
       const res = await fetch(target.url, { headers: target.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
@@ -221,7 +247,9 @@ async function settle(target, idleMs) {
     }
     await sleep(250);
   }
-  throw new Error(`${target.name} still busy 120 s after the load stopped`);
+  // The machine may simply be busy with something else: say so and go on.
+  log(`warning: ${target.name} still answers slower than ${limit.toFixed(0)} ms 60 s after the load stopped`);
+  return null;
 }
 
 async function measure(target, opts) {
@@ -244,12 +272,12 @@ async function measure(target, opts) {
     log(`warm-up   ${target.name} (${opts.warmup} s)`);
     await cannon({ ...base, duration: opts.warmup });
     const s = await settle(target, idleMs);
-    if (s > 1) log(`          drained the warm-up backlog in ${s.toFixed(1)} s`);
+    if (s == null || s > 1) log(`          drained the warm-up backlog in ${s == null ? '> 60' : s.toFixed(1)} s`);
   }
   log(`measuring ${target.name} (${opts.duration} s, -c ${opts.connections} -p ${target.pipelining})`);
   const r = await cannon({ ...base, duration: opts.duration });
   const drainSeconds = await settle(target, idleMs);
-  if (drainSeconds > 1) log(`          drained the backlog in ${drainSeconds.toFixed(1)} s`);
+  if (drainSeconds == null || drainSeconds > 1) log(`          drained the backlog in ${drainSeconds == null ? '> 60' : drainSeconds.toFixed(1)} s`);
   return {
     name: target.name,
     path: new URL(target.url).pathname + new URL(target.url).search,
@@ -276,8 +304,8 @@ async function measure(target, opts) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
-  // Bounded: whatever happens, the whole run ends (build + starts + 6 targets with warm-up).
-  const budgetMs = 15 * 60_000 + 5 * (opts.duration + opts.warmup + 2 * 120 + 15) * 1000 + (opts.products ?? 0) * 60;
+  // Bounded: whatever happens, the whole run ends (build + start + 5 targets with warm-up and drains).
+  const budgetMs = 15 * 60_000 + 5 * (opts.duration + opts.warmup + 2 * 60 + 15) * 1000 + (opts.products ?? 0) * 60;
   setTimeout(async () => {
     log(`run exceeded its ${Math.round(budgetMs / 1000)} s budget; aborting`);
     currentRun?.stop();
@@ -308,9 +336,8 @@ async function main() {
   delete storeEnv.DATABASE_URL; // always the fresh embedded database
   delete storeEnv.VITE_DEV; // always the production build
   if (opts.products) storeEnv.CATALOG_PRODUCTS = String(opts.products);
-  // The data: import stops the server if the bench goes away without cleaning up (IPC channel closes).
-  const watchdog = 'data:text/javascript,process.on("disconnect",()=>process.kill(process.pid,"SIGTERM"))';
-  const store = startChild('storefront', ['--import', 'tsx', '--import', watchdog, join(root, 'server/src/main.ts')], storeEnv);
+  const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], storeEnv);
+  startReaper();
 
   log(`starting hello-world on ${HOST}:${helloPort} and storefront on ${HOST}:${storePort} (PGLITE_DIR ${pgliteDir}${opts.products ? `, ${opts.products} products` : ''})`);
   const startTimeout = 180_000 + (opts.products ?? 0) * 50;
