@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput of the production storefront, as a ratio of a bare Express 5 hello-world
-// measured in the same run on the same machine (see /work/shared/TOOLCHAIN.md, "Throughput reference").
+// measured in the same run on the same machine (an Express hello-world is the ceiling any Express app can reach here).
 //
 //   node scripts/bench.mjs [--duration 10] [--connections 100] [--pipelining 10] [--warmup 3]
-//                          [--timeout 10] [--products N] [--skip-build]
+//                          [--timeout 10] [--products N] [--cache-ttl S] [--skip-build]
+// --cache-ttl 0 measures every request against the database (the default server caches public page
+// data for 30 s); BENCH_DATABASE_URL runs the storefront on that PostgreSQL instead of a fresh PGlite
+// (its catalogue is kept when present).
 //
 // Builds, starts scripts/bench-hello.mjs and the production server (fresh PGlite dir under the OS temp
 // dir) as children on free loopback ports, warms up and measures each target with autocannon one at a
@@ -24,7 +27,7 @@ const HOST = '127.0.0.1';
 const log = (...a) => console.error('[bench]', ...a);
 
 // ---------------------------------------------------------------- options
-const USAGE = `usage: node scripts/bench.mjs [--duration S] [--connections N] [--pipelining N] [--warmup S] [--timeout S] [--products N] [--skip-build]`;
+const USAGE = `usage: node scripts/bench.mjs [--duration S] [--connections N] [--pipelining N] [--warmup S] [--timeout S] [--products N] [--cache-ttl S] [--skip-build]`;
 function parseArgs(argv) {
   const limits = {
     duration: [1, 600],
@@ -33,6 +36,7 @@ function parseArgs(argv) {
     warmup: [0, 120],
     timeout: [1, 120],
     products: [1, 200000],
+    'cache-ttl': [0, 3600],
   };
   const opts = { duration: 10, connections: 100, pipelining: 10, warmup: 3, timeout: 10, products: undefined, skipBuild: false };
   for (let i = 0; i < argv.length; i++) {
@@ -333,9 +337,11 @@ async function main() {
   const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
 
   const storeEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(storePort), PGLITE_DIR: pgliteDir, SHUTDOWN_GRACE_MS: '2000' };
-  delete storeEnv.DATABASE_URL; // always the fresh embedded database
+  delete storeEnv.DATABASE_URL;
+  if (process.env.BENCH_DATABASE_URL) storeEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   delete storeEnv.VITE_DEV; // always the production build
   if (opts.products) storeEnv.CATALOG_PRODUCTS = String(opts.products);
+  if (opts['cache-ttl'] !== undefined) storeEnv.CACHE_TTL_SECONDS = String(opts['cache-ttl']);
   const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], storeEnv);
   startReaper();
 
@@ -409,7 +415,7 @@ async function main() {
     '',
     `Machine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}; autocannon ${machine.autocannon} in the same process as the orchestrator, loopback only.`,
     `Load: -c ${opts.connections} -p ${opts.pipelining} (SSR HTML row -p 1), ${opts.duration} s per target after a ${opts.warmup} s warm-up, one target at a time; request timeout ${opts.timeout} s (counted as errors).`,
-    `Catalogue: ${opts.products ?? storeEnv.CATALOG_PRODUCTS ?? 'default (400)'} products, fresh PGlite; product ${pid}; page ${pagePath}.`,
+    `Catalogue: ${opts.products ?? storeEnv.CATALOG_PRODUCTS ?? 'default (400)'} products, ${storeEnv.DATABASE_URL ? 'PostgreSQL' : 'fresh PGlite'}, page cache ${storeEnv.CACHE_TTL_SECONDS ?? '30'} s; product ${pid}; page ${pagePath}.`,
     '',
     ...lines,
     '',
@@ -423,7 +429,7 @@ async function main() {
     date: new Date().toISOString(),
     durationSeconds: (Date.now() - t0) / 1000,
     machine,
-    options: { ...opts, storefrontEnv: { NODE_ENV: 'production', CATALOG_PRODUCTS: storeEnv.CATALOG_PRODUCTS ?? null, VALIDATE_RESPONSES: storeEnv.VALIDATE_RESPONSES ?? null, LOG_LEVEL: storeEnv.LOG_LEVEL ?? null } },
+    options: { ...opts, storefrontEnv: { NODE_ENV: 'production', CATALOG_PRODUCTS: storeEnv.CATALOG_PRODUCTS ?? null, VALIDATE_RESPONSES: storeEnv.VALIDATE_RESPONSES ?? null, CACHE_TTL_SECONDS: storeEnv.CACHE_TTL_SECONDS ?? null, database: storeEnv.DATABASE_URL ? 'postgres' : 'pglite', LOG_LEVEL: storeEnv.LOG_LEVEL ?? null } },
     startupSeconds,
     product: { pid, pagePath },
     rows,

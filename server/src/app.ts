@@ -37,11 +37,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const { db } = database;
   const readiness: Readiness = { ready: false };
   const markets = await MarketService.load(db);
-  const catalog = new CatalogService(db, config.brand);
+  const catalog = new CatalogService(db, config.brand, config.cacheTtlMs);
   await catalog.refresh();
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
-  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand);
+  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs);
   const codesByLocation = errorCodesByLocation(loadContract());
 
   const app: Express = express();

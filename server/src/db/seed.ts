@@ -103,5 +103,7 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
       (chunk) => trx.insertInto('product_prices').values(chunk).execute(),
     );
   });
+  // Fresh statistics, or the planner guesses one row per table and nests loops over the whole catalogue.
+  await sql`analyze`.execute(db);
   return { seededCatalog: true };
 }

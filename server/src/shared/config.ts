@@ -26,6 +26,8 @@ const schema = z.object({
   /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
   VITE_DEV: z.enum(['true', 'false']).default('false'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+  /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
+  CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = Readonly<{
@@ -42,6 +44,7 @@ export type Config = Readonly<{
   viteDev: boolean;
   shutdownGraceMs: number;
   secureCookies: boolean;
+  cacheTtlMs: number;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     viteDev: e.VITE_DEV === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
   });
 }

@@ -10,6 +10,9 @@ import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
 import { renderDocument } from './document.ts';
+import { TtlCache } from '../shared/ttl-cache.ts';
+
+type Rendered = { status: number; html: string; language: string } | { redirect: string };
 
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
@@ -61,37 +64,50 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   }
 
+  // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
+  // again for the same URL while it is fresh. Never in development, where the code changes.
+  const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500);
+
   app.get('/{*path}', async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
     try {
-      const entry = await loadEntry();
-      const match = entry.matchPage(req.path);
-      const locale = match.locale ?? DEFAULT_LOCALE;
-      const knownLocale = match.locale === null || markets.isActiveLocale(match.locale);
-      const market = markets.resolve(knownLocale ? locale : DEFAULT_LOCALE);
-      let status = 200;
-      let data: PageDataLike;
-      try {
-        if (!knownLocale) throw new AppError('ERR_API_1002', `Unknown locale prefix ${match.locale}.`);
-        data = await loadPageData(match, req, market);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status !== 404) throw err;
-        status = 404;
-        data = pages.notFound(market);
-      }
-      if (match.kind === 'not-found') status = 404;
-      if (match.kind === 'product' && 'product' in data) {
-        // One URL per product: a wrong or outdated name in the URL redirects to the canonical one.
-        const canonicalPath = pages.localizedPath(market.locale, (data as { product: { url: string } }).product.url);
-        if (canonicalPath !== req.path) return res.redirect(301, canonicalPath);
-      }
-      const { appHtml, bootstrap } = entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
-      const page = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap });
-      res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Language': market.locale }).send(page);
+      const page = await rendered.get(req.originalUrl, () => renderPage(req));
+      if ('redirect' in page) return res.redirect(301, page.redirect);
+      res
+        .status(page.status)
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Language': page.language })
+        .send(page.html);
     } catch (err) {
       next(err);
     }
   });
+
+  async function renderPage(req: Request): Promise<Rendered> {
+    const entry = await loadEntry();
+    const match = entry.matchPage(req.path);
+    const locale = match.locale ?? DEFAULT_LOCALE;
+    const knownLocale = match.locale === null || markets.isActiveLocale(match.locale);
+    const market = markets.resolve(knownLocale ? locale : DEFAULT_LOCALE);
+    let status = 200;
+    let data: PageDataLike;
+    try {
+      if (!knownLocale) throw new AppError('ERR_API_1002', `Unknown locale prefix ${match.locale}.`);
+      data = await loadPageData(match, req, market);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+      status = 404;
+      data = pages.notFound(market);
+    }
+    if (match.kind === 'not-found') status = 404;
+    if (match.kind === 'product' && 'product' in data) {
+      // One URL per product: a wrong or outdated name in the URL redirects to the canonical one.
+      const canonicalPath = pages.localizedPath(market.locale, (data as { product: { url: string } }).product.url);
+      if (canonicalPath !== req.path) return { redirect: canonicalPath };
+    }
+    const { appHtml, bootstrap } = entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
+    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap });
+    return { status, html, language: market.locale };
+  }
 
   async function loadPageData(match: PageMatch, req: Request, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
     switch (match.kind) {

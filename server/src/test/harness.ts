@@ -20,7 +20,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     kind === 'postgres'
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
       : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_PATH)]) });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', ...env });
   const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   return { app, database, close: () => database.close() };
 }

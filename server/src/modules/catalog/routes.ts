@@ -16,8 +16,8 @@ export function catalogRoutes(catalog: CatalogService, markets: MarketService): 
       slug: req.params.slug,
       market,
       sort: req.query.sort,
-      page: req.query.page as number | undefined,
-      pageSize: req.query.pageSize as number | undefined,
+      page: req.query.page === undefined ? undefined : Number(req.query.page),
+      pageSize: req.query.pageSize === undefined ? undefined : Number(req.query.pageSize),
     });
     res.set('Cache-Control', 'public, max-age=60').json(listing);
   });

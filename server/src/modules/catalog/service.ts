@@ -2,6 +2,7 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
 import { countListing, findProduct, listTiles, loadCategories, type CategoryRow, type SortKey, type TileRow } from './repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -68,11 +69,16 @@ export class CatalogService {
   private categories: CategoryRow[] = [];
   private bySlug = new Map<string, CategoryRow>();
   private byId = new Map<string, CategoryRow>();
+  // Listings are public and the same for every visitor of a market: cached for `cacheTtlMs`.
+  private readonly listings: TtlCache<Schemas['CategoryListing']>;
 
   constructor(
     private readonly db: DB,
     readonly brand: string,
-  ) {}
+    cacheTtlMs = 0,
+  ) {
+    this.listings = new TtlCache(cacheTtlMs);
+  }
 
   /** Categories are small reference data: cached in memory, reloaded by `refresh`. */
   async refresh(): Promise<void> {
@@ -152,12 +158,17 @@ export class CatalogService {
     return tile;
   }
 
-  async listing(input: {
+  listing(input: { slug: string; market: Market; sort?: unknown; page?: number | undefined; pageSize?: number | undefined }): Promise<Schemas['CategoryListing']> {
+    const key = `${input.market.locale}|${input.slug}|${normalizeSort(input.sort)}|${input.page ?? 1}|${input.pageSize ?? DEFAULT_PAGE_SIZE}`;
+    return this.listings.get(key, () => this.buildListing(input));
+  }
+
+  private async buildListing(input: {
     slug: string;
     market: Market;
     sort?: unknown;
-    page?: number;
-    pageSize?: number;
+    page?: number | undefined;
+    pageSize?: number | undefined;
   }): Promise<Schemas['CategoryListing']> {
     const category = this.categoryBySlug(input.slug);
     const sort = normalizeSort(input.sort);

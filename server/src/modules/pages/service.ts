@@ -1,8 +1,9 @@
 import home from '../../../../fixtures/content/home.json' with { type: 'json' };
 import type { Schemas } from '../../shared/http.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import { normalizeSort, type CatalogService } from '../catalog/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import { DEFAULT_LOCALE } from '../markets/index.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
 
 type Localized = Record<string, string>;
 const pick = (m: Market, value: Localized): string => value[m.language] ?? value.en ?? '';
@@ -10,13 +11,21 @@ const pick = (m: Market, value: Localized): string => value[m.language] ?? value
 /** Everything each server-rendered page needs, in one response; SSR calls this in-process. */
 export class PageDataService {
   readonly brandName: string;
+  // Page data is public and the same for every visitor of a market: cached briefly (CACHE_TTL_SECONDS).
+  private readonly cache: TtlCache<unknown>;
   constructor(
     private readonly catalog: CatalogService,
     private readonly markets: MarketService,
     private readonly origin: string,
     brand: string,
+    cacheTtlMs = 0,
   ) {
     this.brandName = (home.brands as Record<string, string>)[brand] ?? brand.toUpperCase();
+    this.cache = new TtlCache(cacheTtlMs);
+  }
+
+  private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, compute) as Promise<T>;
   }
 
   /** Site-relative URL of a page in a locale: en-us has no prefix (spec §2). */
@@ -44,7 +53,11 @@ export class PageDataService {
     };
   }
 
-  async home(market: Market): Promise<Schemas['HomePageData']> {
+  home(market: Market): Promise<Schemas['HomePageData']> {
+    return this.cached(`home|${market.locale}`, () => this.buildHome(market));
+  }
+
+  private async buildHome(market: Market): Promise<Schemas['HomePageData']> {
     const featured = this.catalog.featuredCategories(market);
     const first = featured[0];
     return {
@@ -63,7 +76,11 @@ export class PageDataService {
     };
   }
 
-  async category(market: Market, slug: string, sort: unknown, page: number | undefined): Promise<Schemas['CategoryPageData']> {
+  category(market: Market, slug: string, sort: unknown, page: number | undefined): Promise<Schemas['CategoryPageData']> {
+    return this.cached(`ca|${market.locale}|${slug}|${normalizeSort(sort)}|${page ?? 1}`, () => this.buildCategory(market, slug, sort, page));
+  }
+
+  private async buildCategory(market: Market, slug: string, sort: unknown, page: number | undefined): Promise<Schemas['CategoryPageData']> {
     const listing = await this.catalog.listing({ slug, market, sort, page });
     const path = `/ca/${slug}`;
     const title = `${listing.breadcrumbs.map((b) => b.name).join(' ')} | ${this.brandName}`;
@@ -73,7 +90,11 @@ export class PageDataService {
     return { ...this.envelope('category', market, this.meta(market, path, title, description, robots)), listing };
   }
 
-  async product(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
+  product(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
+    return this.cached(`pr|${market.locale}|${pid.toUpperCase()}`, () => this.buildProduct(market, pid));
+  }
+
+  private async buildProduct(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
     const { product, breadcrumbs } = await this.catalog.product(pid, market);
     const meta = this.meta(market, product.url, `${product.name} | ${this.brandName}`, product.description.slice(0, 160));
     const price = product.price;
