@@ -4,7 +4,8 @@
 //   2. typecheck
 //   3. Vitest: unit + API on in-memory PGlite
 //   4. Vitest: API on PostgreSQL, when TEST_DATABASE_URL is set (skipped with a notice otherwise)
-//   5. production build + Playwright in Debian Chromium (skipped with a notice when /usr/bin/chromium is missing)
+//   0. the production build runs before the suites (the server-process and browser tests serve it)
+//   5. Playwright in Debian Chromium (skipped with a notice when /usr/bin/chromium is missing)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -43,6 +44,8 @@ function vitest(name, report, env, args = []) {
 check('contract lint', step('contract lint', bin('redocly'), ['lint']));
 check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
 check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+// The production build comes before the suites: the server-process test and the browser tests serve it.
+check('production build', step('production build', 'node', ['scripts/build.mjs']));
 vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {});
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api']);
@@ -51,7 +54,6 @@ if (process.env.TEST_DATABASE_URL) {
 }
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  check('production build', step('production build', 'node', ['scripts/build.mjs']));
   const ok = step('browser tests (Chromium)', bin('playwright'), ['test', '-c', 'web/playwright.config.ts']);
   const report = join(reports, 'e2e.json');
   if (existsSync(report)) {

@@ -1,8 +1,14 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
+
+// The process serves pages from the production web build (npm test builds it first).
+beforeAll(() => {
+  if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+}, 180_000);
 
 describe('server process', () => {
   it('starts on an in-memory database, serves, and stops cleanly on SIGTERM', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Express, Request, Response, NextFunction } from 'express';
@@ -55,6 +55,9 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     template = (url) => vite.transformIndexHtml(url, readFileSync(join(WEB_ROOT, 'index.html'), 'utf8'));
   } else {
     const clientDir = join(WEB_ROOT, 'dist/client');
+    if (!existsSync(join(clientDir, 'index.html')) || !existsSync(join(WEB_ROOT, 'dist/server/entry-server.js'))) {
+      throw new Error('The web build is missing: run `npm run build` (npm start builds before starting), or set VITE_DEV=true.');
+    }
     const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
     const entry = (await import(pathToFileURL(join(WEB_ROOT, 'dist/server/entry-server.js')).href)) as WebServerEntry;
     loadEntry = async () => entry;
