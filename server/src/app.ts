@@ -10,7 +10,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { BUNDLED_CONTRACT_PATH, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
@@ -20,9 +20,10 @@ import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { opsRoutes, type Readiness } from './modules/ops/index.ts';
+import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
-/** Paths the contract describes; everything else is a page, an asset or the docs portal. */
+/** Paths the storefront contract describes; everything else is a page, an asset, the docs or another API. */
 export const CONTRACT_PATHS = /^\/(api|ssr|media)(\/|$)|^\/(healthz|readyz)$/;
 
 export interface AppOptions {
@@ -42,7 +43,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
   const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs);
-  const codesByLocation = errorCodesByLocation(loadContract());
+  const contract = loadContract();
+  // The customer service API: its own contract and base path, served by the same process.
+  const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
+  const customerBase = customerContract ? basePathOf(customerContract) : undefined;
+  const codesByLocation = errorCodesByLocation(contract);
+  if (customerContract) for (const [k, v] of errorCodesByLocation(customerContract)) codesByLocation.set(k, v);
 
   const app: Express = express();
   app.disable('x-powered-by');
@@ -99,19 +105,37 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       ignorePaths: (path: string) => !CONTRACT_PATHS.test(path),
     }),
   );
+  if (customerContract && customerBase) {
+    app.use(
+      OpenApiValidator.middleware({
+        apiSpec: CUSTOMER_SERVICE_CONTRACT_PATH,
+        validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+        validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+        validateSecurity: false,
+        validateApiSpec: false,
+        ignoreUndocumented: false,
+        ignorePaths: (path: string) => !(path === customerBase || path.startsWith(`${customerBase}/`)),
+      }),
+    );
+  }
 
-  app.use(opsRoutes(database, readiness));
-  app.use(marketRoutes(markets));
-  app.use(catalogRoutes(catalog, markets));
-  app.use(basketRoutes(basket, sessions, markets));
-  app.use(pageDataRoutes(pageData, markets));
-  app.use(mediaRoutes(db));
-  // A contract path the validator let through but no module serves.
-  app.use(CONTRACT_PATHS, (req, _res, next) => next(new AppError('ERR_API_1002', `No route ${req.path}.`)));
+  const ops = new OperationRegistry([
+    { base: '', document: contract },
+    ...(customerContract && customerBase ? [{ base: customerBase, document: customerContract }] : []),
+  ]);
+  opsRoutes(ops, database, readiness);
+  marketRoutes(ops, markets);
+  catalogRoutes(ops, catalog, markets);
+  basketRoutes(ops, basket, sessions, markets);
+  pageDataRoutes(ops, pageData, markets);
+  mediaRoutes(ops, db);
+  app.use(ops.router);
+  // Described in the contract, not implemented yet: 501 ERR_API_1036.
+  app.use(ops.notImplemented());
 
   if (pages) await mountSsr(app, { config, pages: pageData, markets, logger });
 
   app.use(problemHandler(logger, codesByLocation));
   readiness.ready = true;
-  return { app, readiness };
+  return { app, readiness, operations: ops };
 }

@@ -1,31 +1,32 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';
 import { marketOf } from '../../shared/market-context.ts';
 import type { Schemas } from '../../shared/http.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
 import type { BasketService } from './service.ts';
 
-export function basketRoutes(basket: BasketService, sessions: SessionService, markets: MarketService): Router {
-  const router = Router();
-  router.use('/api/data/basket', sessions.middleware(), (_req, res, next) => {
+export function basketRoutes(ops: OperationRegistry, basket: BasketService, sessions: SessionService, markets: MarketService): void {
+  const session = sessions.middleware();
+  // Baskets are per session: never stored by a browser or proxy cache.
+  const noStore: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
-  });
-  router.get('/api/data/basket/get-basket', async (req, res) => {
+  };
+  ops.on('getBasket', noStore, session, async (req, res) => {
     res.json(await basket.get(sessionOf(res), marketOf(req, res, markets)));
   });
-  router.post('/api/data/basket/add-item', async (req, res) => {
+  ops.on('addBasketItem', noStore, session, async (req, res) => {
     const body = req.body as Schemas['AddBasketItemRequest'];
     const result = await basket.add(sessionOf(res), body, marketOf(req, res, markets));
     if (result.newSessionToken) sessions.setCookie(res, result.newSessionToken);
     res.json(result.basket);
   });
-  router.patch('/api/data/basket/update-item', async (req, res) => {
+  ops.on('updateBasketItem', noStore, session, async (req, res) => {
     const body = req.body as Schemas['UpdateBasketItemRequest'];
     res.json(await basket.update(sessionOf(res), body, marketOf(req, res, markets)));
   });
-  router.delete('/api/data/basket/remove-item', async (req, res) => {
+  ops.on('removeBasketItem', noStore, session, async (req, res) => {
     res.json(await basket.remove(sessionOf(res), String(req.query.itemId), marketOf(req, res, markets)));
   });
-  return router;
 }

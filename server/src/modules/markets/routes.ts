@@ -1,15 +1,13 @@
-import { Router } from 'express';
 import type { MarketService } from './service.ts';
 import type { Schemas } from '../../shared/http.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
 
-export function marketRoutes(markets: MarketService): Router {
-  const router = Router();
-  router.get('/api/data/locale-mdm/countries', (_req, res) => {
+export function marketRoutes(ops: OperationRegistry, markets: MarketService): void {
+  ops.on('getCountries', (_req, res) => {
     const body: Schemas['CountriesResponse'] = {
       countries: markets.countries() as Schemas['Country'][],
       regions: markets.regions(),
     };
     res.set('Cache-Control', 'public, max-age=300').json(body);
   });
-  return router;
 }

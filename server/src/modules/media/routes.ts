@@ -1,14 +1,13 @@
-import { Router } from 'express';
 import { productImageSvg, categoryImageSvg } from '../../../../fixtures/catalog/images.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
 
 /**
  * Product and category imagery, drawn from the catalogue data (no image files, no network). The
  * answers are immutable for a given URL, so browsers and CDNs keep them for a year.
  */
-export function mediaRoutes(db: DB): Router {
-  const router = Router();
+export function mediaRoutes(ops: OperationRegistry, db: DB): void {
   const cache = new Map<string, string>();
   const remember = (key: string, svg: string) => {
     if (cache.size > 5000) cache.delete(cache.keys().next().value as string);
@@ -18,8 +17,8 @@ export function mediaRoutes(db: DB): Router {
   const send = (res: import('express').Response, svg: string) =>
     res.type('image/svg+xml').set('Cache-Control', 'public, max-age=31536000, immutable').send(svg);
 
-  router.get('/media/products/:pid/:view.svg', async (req, res) => {
-    const pid = req.params.pid.toUpperCase();
+  ops.on('getProductImage', async (req, res) => {
+    const pid = String(req.params.pid).toUpperCase();
     const view = Number(req.params.view);
     const key = `p:${pid}:${view}`;
     const hit = cache.get(key);
@@ -41,8 +40,8 @@ export function mediaRoutes(db: DB): Router {
     send(res, remember(key, svg));
   });
 
-  router.get('/media/categories/:categoryId.svg', async (req, res) => {
-    const id = req.params.categoryId;
+  ops.on('getCategoryImage', async (req, res) => {
+    const id = String(req.params.categoryId);
     const view = req.query.view === undefined ? 1 : Number(req.query.view);
     const key = `c:${id}:${view}`;
     const hit = cache.get(key);
@@ -52,5 +51,4 @@ export function mediaRoutes(db: DB): Router {
     const svg = categoryImageSvg({ id: c.id }, view);
     send(res, remember(key, svg));
   });
-  return router;
 }

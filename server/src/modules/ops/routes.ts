@@ -1,18 +1,17 @@
-import { Router } from 'express';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
 
 export interface Readiness {
   /** False while starting and once shutdown begins: load balancers stop sending traffic. */
   ready: boolean;
 }
 
-export function opsRoutes(database: DatabaseHandle, state: Readiness): Router {
-  const router = Router();
-  router.get('/healthz', (_req, res) => {
+export function opsRoutes(ops: OperationRegistry, database: DatabaseHandle, state: Readiness): void {
+  ops.on('getHealth', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  ops.on('getReadiness', async (_req, res) => {
     if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
     try {
       await database.ping();
@@ -21,5 +20,4 @@ export function opsRoutes(database: DatabaseHandle, state: Readiness): Router {
     }
     res.set('Cache-Control', 'no-store').json({ status: 'ok', checks: { database: database.kind } });
   });
-  return router;
 }

@@ -1,26 +1,26 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { marketOf } from '../../shared/market-context.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
 import type { PageDataService } from './service.ts';
 
-export function pageDataRoutes(pages: PageDataService, markets: MarketService): Router {
-  const router = Router();
-  router.use('/ssr', (_req, res, next) => {
+export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService): void {
+  // Page data is public: a CDN may keep it a minute.
+  const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
     next();
-  });
-  router.get('/ssr/home', async (req, res) => {
+  };
+  ops.on('getHomePageData', publicCache, async (req, res) => {
     res.json(await pages.home(marketOf(req, res, markets)));
   });
-  router.get('/ssr/ca/:slug', async (req, res) => {
+  ops.on('getCategoryPageData', publicCache, async (req, res) => {
     const page = req.query.page === undefined ? undefined : Number(req.query.page);
-    res.json(await pages.category(marketOf(req, res, markets), req.params.slug, req.query.sort, page));
+    res.json(await pages.category(marketOf(req, res, markets), String(req.params.slug), req.query.sort, page));
   });
-  router.get('/ssr/pr/:pid', async (req, res) => {
-    res.json(await pages.product(marketOf(req, res, markets), req.params.pid));
+  ops.on('getProductPageData', publicCache, async (req, res) => {
+    res.json(await pages.product(marketOf(req, res, markets), String(req.params.pid)));
   });
-  router.get('/ssr/404', (req, res) => {
+  ops.on('getNotFoundPageData', publicCache, (req, res) => {
     res.json(pages.notFound(marketOf(req, res, markets)));
   });
-  return router;
 }
