@@ -27,11 +27,18 @@ const builtAt = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
 run('node', [join(root, 'scripts/codegen.mjs')]);
 
-const docs = join(root, 'openapi/dist/docs.html');
-if (force || builtAt(docs) < newest([join(root, 'openapi/generated/storefront.bundled.yaml')])) {
-  mkdirSync(dirname(docs), { recursive: true });
-  run(bin('redocly'), ['build-docs', 'openapi/generated/storefront.bundled.yaml', '--inlineBundle', '--output', docs]);
+// One self-contained portal page per API (served at /docs and /docs/customer-service).
+for (const api of ['storefront', 'customer-service']) {
+  const bundle = join(root, `openapi/generated/${api}.bundled.yaml`);
+  if (!existsSync(bundle)) continue;
+  const docs = join(root, `openapi/dist/${api === 'storefront' ? 'docs' : api}.html`);
+  if (force || builtAt(docs) < newest([bundle])) {
+    mkdirSync(dirname(docs), { recursive: true });
+    run(bin('redocly'), ['build-docs', bundle, '--inlineBundle', '--output', docs]);
+  }
 }
+
+if (process.argv.includes('--docs-only')) process.exit(0);
 
 const web = join(root, 'web');
 const marker = join(web, 'dist/server/entry-server.js');

@@ -86,12 +86,14 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(cookieParser());
   app.use(express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] }));
 
-  // The API portal, built offline from the bundled contract.
-  const docs = join(import.meta.dirname, '../../openapi/dist/docs.html');
-  app.get('/docs', (_req, res, next) => {
-    if (!existsSync(docs)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run docs.'));
-    res.sendFile(docs);
-  });
+  // The API portals, built offline from the bundled contracts.
+  const portal = (file: string) => (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const path = join(import.meta.dirname, '../../openapi/dist', file);
+    if (!existsSync(path)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run build.'));
+    res.sendFile(path);
+  };
+  app.get('/docs', portal('docs.html'));
+  app.get('/docs/customer-service', portal('customer-service.html'));
 
   app.use(sameOriginGuard());
   app.use(
