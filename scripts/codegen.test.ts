@@ -40,14 +40,14 @@ describe('codegen', { timeout: 60_000 }, () => {
   it('fails --check when the catalogue changed and the generated files did not', () => {
     copyRepo();
     const path = join(dir, 'openapi/errors/catalogue.yaml');
-    writeFileSync(path, readFileSync(path, 'utf8') + '  - code: ERR_API_1037\n    status: 503\n    family: API\n    message: Network request failed.\n    raisedBy: [client]\n');
+    writeFileSync(path, readFileSync(path, 'utf8') + '  - code: ERR_TEST_9999\n    status: 503\n    family: TEST\n    message: A code added for this test.\n    raisedBy: [client]\n');
     const r = run('--check');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/stale[\s\S]*ErrorCode\.yaml[\s\S]*errors\.ts/);
     // Regenerating makes it pass again and adds the code to every output.
     execFileSync('node', [codegen, '--root', dir]);
     expect(run('--check').status).toBe(0);
-    expect(readFileSync(join(dir, 'openapi/generated/errors.ts'), 'utf8')).toContain('ERR_API_1037');
-    expect(readFileSync(join(dir, 'web/src/locales/en/errors.json'), 'utf8')).toContain('ERR_API_1037');
+    expect(readFileSync(join(dir, 'openapi/generated/errors.ts'), 'utf8')).toContain('ERR_TEST_9999');
+    expect(readFileSync(join(dir, 'web/src/locales/en/errors.json'), 'utf8')).toContain('ERR_TEST_9999');
   });
 });

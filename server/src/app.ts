@@ -108,7 +108,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     }),
   );
   if (customerContract && customerBase) {
-    app.use(
+    // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
+    // so the customer service validator sits behind a router that only its own paths reach.
+    const customerValidation = express.Router();
+    customerValidation.use(
       OpenApiValidator.middleware({
         apiSpec: CUSTOMER_SERVICE_CONTRACT_PATH,
         validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
@@ -116,8 +119,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
         validateSecurity: false,
         validateApiSpec: false,
         ignoreUndocumented: false,
-        ignorePaths: (path: string) => !(path === customerBase || path.startsWith(`${customerBase}/`)),
       }),
+    );
+    app.use((req, res, next) =>
+      req.path === customerBase || req.path.startsWith(`${customerBase}/`) ? customerValidation(req, res, next) : next(),
     );
   }
 

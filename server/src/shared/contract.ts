@@ -22,12 +22,11 @@ export function basePathOf(contract: Json): string {
 }
 
 /**
- * Maps a validation error location (`query/locale`, `path/pid`, `body/pid`) to the catalogue code the
- * contract assigns it with `x-error-code`; locations without one answer ERR_API_1018.
+ * Maps an operation's validation error location (`getCategory query/locale`, `addBasketItem body/pid`) to
+ * the catalogue code the contract assigns it with `x-error-code`; locations without one answer ERR_API_1018.
  */
 export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
   const map = new Map<string, ErrorCode>();
-  const components = (contract.components ?? {}) as Json;
   const resolve = (node: unknown): Json => {
     let cur = node as Json;
     while (cur && typeof cur.$ref === 'string') {
@@ -37,26 +36,25 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
     return cur;
   };
   const add = (key: string, code: unknown) => {
-    if (!isErrorCode(code)) return;
-    const prev = map.get(key);
-    if (prev && prev !== code) throw new Error(`Contract assigns both ${prev} and ${code} to ${key}`);
-    map.set(key, code);
+    if (isErrorCode(code)) map.set(key, code);
   };
   for (const item of Object.values((contract.paths ?? {}) as Json)) {
+    const shared = ((item as Json).parameters as unknown[] | undefined) ?? [];
     for (const op of Object.values(item as Json)) {
       const operation = op as Json;
-      for (const p of (operation.parameters as unknown[] | undefined) ?? []) {
+      const id = operation?.operationId as string | undefined;
+      if (!id) continue;
+      for (const p of [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])]) {
         const param = resolve(p);
-        add(`${param.in as string}/${param.name as string}`, param['x-error-code']);
+        add(`${id} ${param.in as string}/${param.name as string}`, param['x-error-code']);
       }
       const body = resolve(operation.requestBody);
       const content = body?.content as Json | undefined;
       const schema = content ? resolve((content['application/json'] as Json | undefined)?.schema) : undefined;
       for (const [name, prop] of Object.entries((schema?.properties as Json | undefined) ?? {})) {
-        add(`body/${name}`, resolve(prop)['x-error-code']);
+        add(`${id} body/${name}`, resolve(prop)['x-error-code']);
       }
     }
   }
-  void components;
   return map;
 }

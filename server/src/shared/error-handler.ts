@@ -10,7 +10,7 @@ interface ValidatorError {
 }
 
 /** Turns contract-validator and body-parser failures into catalogue errors. */
-export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>): AppError | undefined {
+export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>, operationId?: string): AppError | undefined {
   if (err instanceof AppError) return err;
   const e = err as ValidatorError;
   if (!e || typeof e !== 'object') return undefined;
@@ -25,7 +25,7 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
       message: i.message ?? 'is invalid',
     }));
     // The most specific code wins: the first issue whose location has its own catalogue code.
-    const located = issues.map((i) => codesByLocation.get(i.path.split('/').slice(0, 2).join('/'))).find(Boolean);
+    const located = issues.map((i) => codesByLocation.get(`${operationId} ${i.path.split('/').slice(0, 2).join('/')}`)).find(Boolean);
     const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     return new AppError(located ?? 'ERR_API_1018', detail, issues);
   }
@@ -35,7 +35,8 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
 export function problemHandler(logger: Logger, codesByLocation: Map<string, ErrorCode>): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const appError = toAppError(err, codesByLocation);
+    const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+    const appError = toAppError(err, codesByLocation, operationId);
     const requestId = String(req.id ?? '');
     if (!appError || appError.status >= 500) {
       (req.log ?? logger).error({ err }, 'request failed');

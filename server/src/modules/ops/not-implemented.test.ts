@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const STATUS = '/customer-service/v1/status?locale=fr-fr';
+
+describe('operations described but not implemented yet', () => {
+  it('answer 501 ERR_API_1036 to a valid request, never a fake success', async () => {
+    const res = await agent(t.app).post(STATUS).send({ email: 'client@maison.fr', recaptchaToken: 'test-token' }).expect(501);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ code: 'ERR_API_1036', status: 501 });
+  });
+
+  it('still validate requests against their contract first', async () => {
+    const bad = await agent(t.app).post(STATUS).send({ email: 'client@maison.fr', recaptchaToken: 'x', extra: 1 }).expect(400);
+    expect(bad.body.code).toBe('ERR_API_1018');
+    const locale = await agent(t.app).post('/customer-service/v1/status?locale=FR').send({ email: 'client@maison.fr', recaptchaToken: 'x' }).expect(400);
+    expect(locale.body.code).toBe('ERR_API_1005');
+  });
+
+  it('answers unknown customer service routes with ERR_API_1002', async () => {
+    const res = await agent(t.app).get('/customer-service/v1/nothing').expect(404);
+    expect(res.body.code).toBe('ERR_API_1002');
+  });
+});
