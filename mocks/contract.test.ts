@@ -71,7 +71,8 @@ const freePort = () =>
 
 for (const api of APIS) {
   const validate = validatorFor(api);
-  const base = ((api.doc.servers?.[0]?.url as string | undefined) ?? '').replace(/\/$/, '');
+  // Prism serves the paths without the servers' base path (the real server mounts them under it).
+  const base = '';
   const operations: { id: string; method: string; path: string; op: Json; pointer: string }[] = [];
   for (const [path, item] of Object.entries(api.doc.paths as Json)) {
     for (const method of METHODS) {
@@ -108,7 +109,13 @@ for (const api of APIS) {
       const headers: Record<string, string> = { Accept: 'application/json, application/xml, text/plain, image/svg+xml, */*' };
       for (const p of params) {
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(valueOf(api.doc, p))));
-        else if (p.in === 'query' && p.required) query.set(p.name, String(valueOf(api.doc, p)));
+        else if (p.in === 'query' && p.required) {
+          const value = valueOf(api.doc, p);
+          // deepObject: `name[key]=value` per property.
+          if (value && typeof value === 'object' && p.style === 'deepObject') {
+            for (const [k, v] of Object.entries(value)) query.set(`${p.name}[${k}]`, String(v));
+          } else query.set(p.name, String(value));
+        }
         else if (p.in === 'header' && p.required) headers[p.name] = String(valueOf(api.doc, p));
       }
       // Security: satisfy the first requirement of the operation (or of the API).

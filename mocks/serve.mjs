@@ -39,7 +39,7 @@ if (main) {
   const apis = [
     { name: 'Storefront API', contract: BUNDLED_CONTRACT, port, hint: `curl -H 'Prefer: example=fr-fr' 'http://${host}:${port}/ssr/home?locale=fr-fr'` },
     ...(existsSync(CUSTOMER_SERVICE_CONTRACT)
-      ? [{ name: 'Customer service API', contract: CUSTOMER_SERVICE_CONTRACT, port: port + 1, hint: `curl -H 'Prefer: example=fr-fr' 'http://${host}:${port + 1}/customer-service/v1/session?locale=fr-fr'` }]
+      ? [{ name: 'Customer service API', contract: CUSTOMER_SERVICE_CONTRACT, port: port + 1, hint: `curl -H 'Prefer: example=fr-fr' 'http://${host}:${port + 1}/session?locale=fr-fr'  (Prism serves the paths without the /customer-service/v1 base path)` }]
       : []),
   ];
   const children = apis.map((api) => {

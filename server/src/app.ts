@@ -24,7 +24,7 @@ import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
 /** Paths the storefront contract describes; everything else is a page, an asset, the docs or another API. */
-export const CONTRACT_PATHS = /^\/(api|ssr|media)(\/|$)|^\/(healthz|readyz)$/;
+export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/;
 
 export interface AppOptions {
   config: Config;

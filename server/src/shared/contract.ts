@@ -51,6 +51,8 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       const body = resolve(operation.requestBody);
       const content = body?.content as Json | undefined;
       const schema = content ? resolve((content['application/json'] as Json | undefined)?.schema) : undefined;
+      // A code on the body schema itself covers every body field without a code of its own.
+      if (schema) add(`${id} body`, schema['x-error-code']);
       for (const [name, prop] of Object.entries((schema?.properties as Json | undefined) ?? {})) {
         add(`${id} body/${name}`, resolve(prop)['x-error-code']);
       }

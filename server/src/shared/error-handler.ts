@@ -25,7 +25,11 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
       message: i.message ?? 'is invalid',
     }));
     // The most specific code wins: the first issue whose location has its own catalogue code.
-    const located = issues.map((i) => codesByLocation.get(`${operationId} ${i.path.split('/').slice(0, 2).join('/')}`)).find(Boolean);
+    const codeAt = (path: string) => {
+      const parts = path.split('/');
+      return codesByLocation.get(`${operationId} ${parts.slice(0, 2).join('/')}`) ?? codesByLocation.get(`${operationId} ${parts[0]}`);
+    };
+    const located = issues.map((i) => codeAt(i.path)).find(Boolean);
     const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     return new AppError(located ?? 'ERR_API_1018', detail, issues);
   }

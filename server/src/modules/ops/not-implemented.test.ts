@@ -28,3 +28,14 @@ describe('operations described but not implemented yet', () => {
     expect(res.body.code).toBe('ERR_API_1002');
   });
 });
+
+describe('field codes from the contract, per operation', () => {
+  it('a code on the body schema applies to its fields (login → ERR_AUTH_API_1000)', async () => {
+    const res = await agent(t.app).post('/api/auth/login?locale=fr-fr').send({ password: 'x', recaptchaToken: 'y' }).expect(400);
+    expect(res.body.code).toBe('ERR_AUTH_API_1000');
+  });
+  it('the same field name keeps its own code in each operation', async () => {
+    const res = await agent(t.app).post('/api/data/cdb/update-customer?locale=fr-fr').send({}).expect(400);
+    expect(res.body.code).toBe('ERR_CDB_API_2002');
+  });
+});
