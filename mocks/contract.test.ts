@@ -102,11 +102,11 @@ for (const api of APIS) {
       prism?.kill('SIGTERM');
     });
 
-    it.each(operations.map((o) => [o.id, o] as const))('%s answers a valid success', async (_id, { method, path, op, pointer }) => {
+    function buildRequest(path: string, op: Json) {
       const params = [...((api.doc.paths[path].parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map((p) => resolve(api.doc, p));
       let url = base + path;
       const query = new URLSearchParams();
-      const headers: Record<string, string> = { Accept: 'application/json, application/xml, text/plain, image/svg+xml, */*' };
+      const headers: Record<string, string> = { Accept: 'application/json, application/problem+json, application/xml, text/plain, image/svg+xml, */*' };
       for (const p of params) {
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(valueOf(api.doc, p))));
         else if (p.in === 'query' && p.required) {
@@ -115,8 +115,7 @@ for (const api of APIS) {
           if (value && typeof value === 'object' && p.style === 'deepObject') {
             for (const [k, v] of Object.entries(value)) query.set(`${p.name}[${k}]`, String(v));
           } else query.set(p.name, String(value));
-        }
-        else if (p.in === 'header' && p.required) headers[p.name] = String(valueOf(api.doc, p));
+        } else if (p.in === 'header' && p.required) headers[p.name] = String(valueOf(api.doc, p));
       }
       // Security: satisfy the first requirement of the operation (or of the API).
       const requirement = ((op.security ?? api.doc.security ?? []) as Json[])[0] ?? {};
@@ -134,16 +133,40 @@ for (const api of APIS) {
         body = JSON.stringify(example ?? sample(api.doc, resolve(api.doc, media.schema)));
         headers['Content-Type'] = 'application/json';
       }
+      return { url: `http://127.0.0.1:${port}${url}${query.size ? `?${query}` : ''}`, headers, body };
+    }
+
+    it.each(operations.map((o) => [o.id, o] as const))('%s answers a valid success, in every example locale', async (_id, { method, path, op, pointer }) => {
+      const request = buildRequest(path, op);
       const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
       expect(success, 'a success response').toBeDefined();
-      headers.Prefer = `code=${success}`;
-      const res = await fetch(`http://127.0.0.1:${port}${url}${query.size ? `?${query}` : ''}`, { method: method.toUpperCase(), headers, body });
-      const text = await res.text();
-      expect(res.status, `${method.toUpperCase()} ${url}?${query} → ${text.slice(0, 300)}`).toBe(Number(success));
       const responseContent = resolve(api.doc, op.responses[success!])?.content ?? {};
-      if (responseContent['application/json']) {
-        const errors = validate(`${pointer}/responses/${success}/content/application~1json/schema`, JSON.parse(text));
-        expect(errors).toEqual([]);
+      const json = responseContent['application/json'];
+      const exampleNames = json?.examples ? Object.keys(json.examples) : [];
+      if (json) expect(exampleNames, 'success examples per locale').toEqual(expect.arrayContaining(['en-us', 'fr-fr', 'ja-jp']));
+      for (const name of exampleNames.length ? exampleNames : [undefined]) {
+        const headers = { ...request.headers, Prefer: name ? `code=${success}, example=${name}` : `code=${success}` };
+        const res = await fetch(request.url, { method: method.toUpperCase(), headers, body: request.body });
+        const text = await res.text();
+        expect(res.status, `${method.toUpperCase()} ${request.url} (${name}) → ${text.slice(0, 300)}`).toBe(Number(success));
+        if (json) expect(validate(`${pointer}/responses/${success}/content/application~1json/schema`, JSON.parse(text))).toEqual([]);
+      }
+    });
+
+    it.each(operations.map((o) => [o.id, o] as const))('%s answers each problem it lists, by code', async (_id, { method, path, op }) => {
+      const request = buildRequest(path, op);
+      for (const [status, ref] of Object.entries(op.responses as Json)) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
+        expect(media?.examples, `${status} has problem examples`).toBeDefined();
+        for (const name of Object.keys(media.examples)) {
+          const code = name.split('-')[0];
+          const headers = { ...request.headers, Prefer: `code=${status}, example=${name}` };
+          const res = await fetch(request.url, { method: method.toUpperCase(), headers, body: request.body });
+          const problem = (await res.json()) as { code?: string; status?: number };
+          expect(res.status, `${status} ${name}`).toBe(Number(status));
+          expect(problem, `${status} ${name}`).toMatchObject({ code, status: Number(status) });
+        }
       }
     });
   });

@@ -113,7 +113,7 @@ describe('Prism mock of the storefront contract', () => {
     // Each status has its own problem response, so a bare code=404 gets a 404 problem.
     expect(body).toMatchObject({ status: 404, code: 'ERR_PDT_API_1001' });
 
-    const named = await get('/ssr/pr/7YS0ZZZZZZZZ?locale=fr-fr', { Prefer: 'code=404, example=productNotFound' });
+    const named = await get('/ssr/pr/7YS0ZZZZZZZZ?locale=fr-fr', { Prefer: 'code=404, example=ERR_PDT_API_1001' });
     expect(named.status).toBe(404);
     expect((await named.json()).code).toBe('ERR_PDT_API_1001');
   });
