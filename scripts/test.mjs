@@ -45,6 +45,7 @@ check('contract lint', step('contract lint', bin('redocly'), ['lint']));
 check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
 check('no breaking change since the released contract', step('contract diff', 'node', ['scripts/contract-diff.mjs']));
 check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+check('component stories build', step('stories build (Ladle)', 'npm', ['--prefix', 'web', 'run', '--silent', 'stories:build']));
 // The production build comes before the suites: the server-process test and the browser tests serve it.
 check('production build', step('production build', 'node', ['scripts/build.mjs']));
 vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {});
