@@ -3995,9 +3995,29 @@ export interface components {
             realmId: string;
             countries: string[];
         };
+        /**
+         * @description How a currency is written (spec §3 "currency table entry", §9): symbol, group separator, decimal mark,
+         *     a CLDR-style pattern (`¤` is the symbol) and whether whole amounts drop their decimals (JPY, SAR).
+         */
+        CurrencyFormat: {
+            symbol: string;
+            /** @description Group separator. */
+            separator: string;
+            /** @description Decimal mark. */
+            decimal: string;
+            /** @example #,##0.00 ¤ */
+            pattern: string;
+            /** @description True when a whole amount is written without decimals (e.g. ¥190,000). */
+            noZeroDecimals: boolean;
+            minorUnits: number;
+        };
         CountriesResponse: {
             countries: components["schemas"]["Country"][];
             regions: components["schemas"]["Region"][];
+            /** @description The currency table, keyed by ISO 4217 code, for every currency a market uses. */
+            currencies: {
+                [key: string]: components["schemas"]["CurrencyFormat"];
+            };
         };
         /**
          * @description Brand code of a house: amq (Alexander McQueen), ysl (Saint Laurent), bv (Bottega Veneta), bal (Balenciaga).

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countries, regions } from '../../../fixtures/markets/index.ts';
+import { countries, currencies, regions } from '../../../fixtures/markets/index.ts';
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
 import type { Brand } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';
@@ -19,6 +19,11 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('countries').execute();
     await trx.deleteFrom('regions').execute();
+    await trx.deleteFrom('currencies').execute();
+    await trx
+      .insertInto('currencies')
+      .values(Object.entries(currencies).map(([code, format], i) => ({ code, position: i, data: JSON.stringify(format) as never })))
+      .execute();
     await trx
       .insertInto('countries')
       .values(countries.map((c, i) => ({ country: c.country, position: i, data: JSON.stringify(c) as never })))

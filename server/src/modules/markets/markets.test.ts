@@ -24,6 +24,15 @@ describe('GET /api/data/locale-mdm/countries', () => {
     );
   });
 
+  it('carries the currency table of every market currency (spec §9)', async () => {
+    const res = await request(t.app).get('/api/data/locale-mdm/countries').expect(200);
+    const used = new Set(res.body.countries.map((c: { currency: string | null }) => c.currency).filter(Boolean));
+    for (const code of used) expect(res.body.currencies[code as string], String(code)).toBeDefined();
+    expect(res.body.currencies.JPY).toMatchObject({ noZeroDecimals: true, minorUnits: 0 });
+    expect(res.body.currencies.SAR.noZeroDecimals).toBe(true);
+    expect(res.body.currencies.EUR).toMatchObject({ decimal: ',', noZeroDecimals: false });
+  });
+
   it('refuses undocumented query parameters', async () => {
     const res = await request(t.app).get('/api/data/locale-mdm/countries?debug=1').expect(400);
     expect(res.body.code).toBe('ERR_API_1018');

@@ -7,6 +7,7 @@ export function marketRoutes(ops: OperationRegistry, markets: MarketService): vo
     const body: Schemas['CountriesResponse'] = {
       countries: markets.countries() as Schemas['Country'][],
       regions: markets.regions(),
+      currencies: markets.currencies() as Schemas['CountriesResponse']['currencies'],
     };
     res.set('Cache-Control', 'public, max-age=300').json(body);
   });

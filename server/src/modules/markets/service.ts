@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts';
-import { listCountries, listRegions } from './repository.ts';
-import type { CountryData, RegionData } from './tables.ts';
+import { listCountries, listCurrencies, listRegions } from './repository.ts';
+import type { CountryData, CurrencyData, RegionData } from './tables.ts';
 import type { Schemas } from '../../shared/http.ts';
 
 type CurrencyCode = Schemas['CurrencyCode'];
@@ -30,15 +30,17 @@ export class MarketService {
     private readonly regionList: RegionData[],
     private readonly byCountry: Map<string, CountryData>,
     private readonly activeLocales: Set<string>,
+    private readonly currencyTable: Record<string, CurrencyData>,
   ) {}
 
   static async load(db: DB): Promise<MarketService> {
     const countries = await listCountries(db);
     const regions = await listRegions(db);
+    const currencyTable = await listCurrencies(db);
     const byCountry = new Map(countries.map((c) => [c.country, c]));
     const active = new Set(countries.flatMap((c) => c.locales));
     if (!byCountry.has('US')) throw new Error('Market data lacks the US, the fallback market');
-    return new MarketService(countries, regions, byCountry, active);
+    return new MarketService(countries, regions, byCountry, active, currencyTable);
   }
 
   countries(): CountryData[] {
@@ -46,6 +48,10 @@ export class MarketService {
   }
   regions(): RegionData[] {
     return this.regionList;
+  }
+  /** Spec §9 currency table: how each market currency is written. */
+  currencies(): Record<string, CurrencyData> {
+    return this.currencyTable;
   }
   isActiveLocale(locale: string): boolean {
     return this.activeLocales.has(locale);

@@ -21,7 +21,17 @@ export interface RegionData {
   countries: string[];
 }
 
+export interface CurrencyData {
+  symbol: string;
+  separator: string;
+  decimal: string;
+  pattern: string;
+  noZeroDecimals: boolean;
+  minorUnits: number;
+}
+
 export interface MarketTables {
+  currencies: { code: string; position: number; data: CurrencyData };
   countries: { country: string; position: number; data: CountryData };
   regions: { region_id: string; position: number; data: RegionData };
 }
