@@ -5759,8 +5759,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The resource does not exist (catalogue code in `code`). */
-        NotFound: {
+        /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
+        BasketNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5768,8 +5768,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A business rule refused the change; nothing was written. */
-        Conflict: {
+        /** @description A basket rule refused the change; nothing was written. */
+        BasketConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource does not exist (catalogue code in `code`). */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6342,8 +6351,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            404: components["responses"]["BasketNotFound"];
+            409: components["responses"]["BasketConflict"];
         };
     };
     getBasket: {
@@ -6403,7 +6412,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["BasketNotFound"];
         };
     };
     updateBasketItem: {
@@ -6436,8 +6445,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            404: components["responses"]["BasketNotFound"];
+            409: components["responses"]["BasketConflict"];
         };
     };
     getCategoryNavigation: {
