@@ -171,6 +171,23 @@ for (const api of APIS) {
     });
   });
 
+  describe(`${api.name} error codes`, () => {
+    it.each(operations.map((o) => [o.id, o] as const))('%s has a problem example for every code its description says it answers', (_id, { op }) => {
+      // Sentences about codes that are only logged (never answered) do not count.
+      const answered = String(op.description ?? '')
+        .split(/(?<=[.;])\s+|\n/)
+        .filter((sentence) => !/logged|never answered/i.test(sentence))
+        .join(' ');
+      const listed = new Set(answered.match(/\b(ERR_[A-Z_]+?_?\d{4}|API_UNKNOWN_ERROR)\b/g) ?? []);
+      const examples = new Set<string>();
+      for (const ref of Object.values(op.responses as Json)) {
+        const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
+        for (const name of Object.keys(media?.examples ?? {})) examples.add(name.split('-')[0]!);
+      }
+      expect([...listed].filter((code) => !examples.has(code))).toEqual([]);
+    });
+  });
+
   describe(`${api.name} examples`, () => {
     const cases: [string, string, unknown][] = [];
     const visit = (node: any, pointer: string) => {

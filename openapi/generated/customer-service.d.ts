@@ -998,6 +998,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+        ErrRecaptcha1003Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The reCAPTCHA verification failed upstream (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing else is answered as a failure: e-mails are queued and sent in the background. */
         RecaptchaBadGateway: {
             headers: {
@@ -1162,6 +1171,15 @@ export interface components {
         };
         /** @description An upstream service failed: the customer database (`ERR_CDB_API_2001`), the identity provider (`ERR_OKTA_1004`) or the reCAPTCHA verification (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing is left half-created. */
         CreateCustomerBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This field is required. (ERR_FORM_1000) */
+        ErrForm1000Problem: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1360,6 +1378,7 @@ export interface operations {
             403: components["responses"]["RecaptchaForbidden"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["RecaptchaBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1441,6 +1460,7 @@ export interface operations {
             403: components["responses"]["RecaptchaForbidden"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["AuthnBadGateway"];
             503: components["responses"]["SignInUnavailable"];
         };
@@ -1642,6 +1662,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            422: components["responses"]["ErrForm1000Problem"];
             502: components["responses"]["ContentBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1776,6 +1797,7 @@ export interface operations {
             403: components["responses"]["RecaptchaForbidden"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["RecaptchaBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1917,6 +1939,7 @@ export interface operations {
             403: components["responses"]["RecaptchaForbidden"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["RecaptchaBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };

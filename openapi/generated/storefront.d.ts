@@ -5858,6 +5858,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+        ErrRecaptcha1003Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The message or subscription could not be passed on: ERR_CTC_API_1001 (contact e-mail), ERR_NWS_API_1002 (newsletter service), or the reCAPTCHA verifier failed (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
         ContactBadGateway: {
             headers: {
@@ -5939,6 +5948,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetProductAvailabilityBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
         ProductBadGateway: {
             headers: {
@@ -5993,6 +6011,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetProductPricesBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetProductShippingInfoBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
         ProductListBadRequest: {
             headers: {
@@ -6013,6 +6049,15 @@ export interface components {
         };
         /** @description The boutique does not exist or is closed for good (ERR_GLS_1006), or the product is not sold in this market (ERR_PDT_API_1001). */
         StoreNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetProductShippingMethodsBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6065,6 +6110,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetSitemapBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
         PageNotFound: {
             headers: {
@@ -6083,8 +6137,179 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetCollectionPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetCollectionItemsPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetCollectionLooksPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetContentPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetGuestOrderOnlinePageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetGuestReturnExchangePageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetLegalPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description You are not signed in, so there is no session to sign out of. (ERR_API_1022) */
+        ErrApi1022Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetLookPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetMarketingPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetOfflineOrderPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetOnlineOrderPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetAccountReturnExchangePageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetReturnThankYouPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetCatchAllPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetRiveDroiteCategoryPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetRiveDroiteCalendarPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetRiveDroiteContentPageDataBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+        GetStoreDetailPageDataBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6653,6 +6878,7 @@ export interface operations {
             403: components["responses"]["CustomerForbidden"];
             422: components["responses"]["ContactUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
         };
     };
@@ -7168,7 +7394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductAvailability"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetProductAvailabilityBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
         };
@@ -7239,7 +7465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPrices"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetProductPricesBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
         };
@@ -7273,7 +7499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingInfo"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetProductShippingInfoBadRequest"];
             404: components["responses"]["ProductOrSizeNotFound"];
             502: components["responses"]["ProductBadGateway"];
         };
@@ -7680,7 +7906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingInfoMethodList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetProductShippingMethodsBadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
@@ -7716,6 +7942,7 @@ export interface operations {
             403: components["responses"]["CustomerForbidden"];
             422: components["responses"]["ContactUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
         };
     };
@@ -7848,6 +8075,7 @@ export interface operations {
             403: components["responses"]["CustomerForbidden"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["AccountBadGateway"];
         };
     };
@@ -8200,7 +8428,7 @@ export interface operations {
                     "application/xml": components["schemas"]["SitemapXml"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetSitemapBadRequest"];
             404: components["responses"]["PageNotFound"];
             500: components["responses"]["SitemapUnavailable"];
         };
@@ -8354,7 +8582,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetCollectionPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8394,7 +8622,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionItemsPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetCollectionItemsPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8428,7 +8656,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionLooksPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetCollectionLooksPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8488,7 +8716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8547,7 +8775,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetGuestOrderOnlinePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8580,7 +8808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnExchangePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetGuestReturnExchangePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8639,7 +8867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetLegalPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8669,6 +8897,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["ErrApi1022Problem"];
             502: components["responses"]["PageDataBadGateway"];
         };
     };
@@ -8699,7 +8928,7 @@ export interface operations {
                     "application/json": components["schemas"]["LookPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetLookPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8734,7 +8963,7 @@ export interface operations {
                     "application/json": components["schemas"]["MarketingPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetMarketingPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -8973,7 +9202,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetOfflineOrderPageDataBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
@@ -9005,7 +9234,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetOnlineOrderPageDataBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
@@ -9158,7 +9387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnExchangePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetAccountReturnExchangePageDataBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
@@ -9190,7 +9419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnThankYouPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetReturnThankYouPageDataBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
@@ -9223,7 +9452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetCatchAllPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -9350,7 +9579,7 @@ export interface operations {
                     "application/json": components["schemas"]["RiveDroiteCategoryPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetRiveDroiteCategoryPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -9386,7 +9615,7 @@ export interface operations {
                     "application/json": components["schemas"]["RiveDroiteCalendarPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetRiveDroiteCalendarPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -9418,7 +9647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetRiveDroiteContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
@@ -9607,7 +9836,7 @@ export interface operations {
                     "application/json": components["schemas"]["StoreDetailPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["GetStoreDetailPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
         };
