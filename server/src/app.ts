@@ -96,31 +96,23 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.get('/docs/customer-service', portal('customer-service.html'));
 
   app.use(sameOriginGuard());
-  app.use(
+  // Requests always validated against the contract; responses too outside production.
+  const validator = (apiSpec: string, ignorePaths?: (path: string) => boolean) =>
     OpenApiValidator.middleware({
-      apiSpec: BUNDLED_CONTRACT_PATH,
+      apiSpec,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       validateApiSpec: false,
       ignoreUndocumented: false,
-      ignorePaths: (path: string) => !CONTRACT_PATHS.test(path),
-    }),
-  );
+      ...(ignorePaths ? { ignorePaths } : {}),
+    });
+  app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
-    customerValidation.use(
-      OpenApiValidator.middleware({
-        apiSpec: CUSTOMER_SERVICE_CONTRACT_PATH,
-        validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-        validateResponses: config.validateResponses ? { removeAdditional: false } : false,
-        validateSecurity: false,
-        validateApiSpec: false,
-        ignoreUndocumented: false,
-      }),
-    );
+    customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
     app.use((req, res, next) =>
       req.path === customerBase || req.path.startsWith(`${customerBase}/`) ? customerValidation(req, res, next) : next(),
     );

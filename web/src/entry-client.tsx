@@ -1,11 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { HydrationBoundary } from '@tanstack/react-query';
-import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront } from './app/storefront';
 import { matchPage } from './app/page-routes';
-import { createI18n, NAMESPACES } from './lib/i18n';
+import { createI18n, localeFilesFor, pickResources } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 
 declare global {
@@ -40,15 +39,9 @@ if (boot) {
   // No server (npm run dev:mock against Prism): render on the client, loading the strings here.
   const locale = matchPage(window.location.pathname).locale ?? 'en-us';
   const language = locale.slice(0, 2);
-  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
-  const resources: Resource = {};
-  for (const lng of new Set([language, 'en'])) {
-    resources[lng] = {};
-    for (const ns of NAMESPACES) {
-      const load = files[`./locales/${lng}/${ns}.json`];
-      if (load) resources[lng][ns] = (await load()).default;
-    }
-  }
+  const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+  const loaded = await Promise.all(localeFilesFor(language).filter((f) => loaders[f]).map(async (f) => [f, await loaders[f]!()] as const));
+  const resources = pickResources(Object.fromEntries(loaded), language);
   i18n = createI18n(language, resources);
   createRoot(root).render(app(undefined, import.meta.env.VITE_BRAND_NAME ?? 'Saint Laurent'));
 }

@@ -5,23 +5,12 @@ import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
-import { createI18n, NAMESPACES } from './lib/i18n';
+import { createI18n, pickResources } from './lib/i18n';
 
 export { matchPage };
 
 // Every language's strings are bundled on the server; each page inlines only its own language.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-function resourcesFor(language: string): Resource {
-  const resources: Resource = {};
-  for (const lng of new Set([language, 'en'])) {
-    resources[lng] = {};
-    for (const ns of NAMESPACES) {
-      const file = files[`./locales/${lng}/${ns}.json`];
-      if (file) resources[lng][ns] = file.default;
-    }
-  }
-  return resources;
-}
 
 export interface Bootstrap {
   language: string;
@@ -35,7 +24,7 @@ export function render({ url, data, brandName }: { url: string; data: PageData; 
   const queryClient = createQueryClient();
   queryClient.setQueryData(pageQueryKey(pageDataUrl(matchPage(parsed.pathname), parsed.search)), data);
   const language = data.market.language;
-  const resources = resourcesFor(language);
+  const resources = pickResources(files, language);
   const i18n = createI18n(language, resources);
   const appHtml = renderToString(
     <StaticRouter location={url}>

@@ -1,34 +1,10 @@
+// Market reference data is stored as the fixture entries it is seeded from (JSONB), so the row
+// types are the fixtures' own.
+import type { CountryEntry, CurrencyFormat, RegionEntry } from '../../../../fixtures/markets/index.ts';
 
-export interface CountryData {
-  country: string;
-  countryId: string;
-  name: string;
-  regionId: string;
-  businessRegion: 'EMEA' | 'AMER' | 'LATAM' | 'APAC' | 'INTL';
-  algoliaIndexRegion: string;
-  currency: string | null;
-  currencySymbol: string | null;
-  locales: string[];
-  defaultLocale: string | null;
-  siteId: string;
-  realmId: string;
-  urlOverride: string | null;
-}
-export interface RegionData {
-  regionId: string;
-  regionName: string;
-  realmId: string;
-  countries: string[];
-}
-
-export interface CurrencyData {
-  symbol: string;
-  separator: string;
-  decimal: string;
-  pattern: string;
-  noZeroDecimals: boolean;
-  minorUnits: number;
-}
+export type CountryData = Omit<CountryEntry, 'defaultLocale'> & { defaultLocale: string | null };
+export type RegionData = RegionEntry;
+export type CurrencyData = CurrencyFormat;
 
 export interface MarketTables {
   currencies: { code: string; position: number; data: CurrencyData };

@@ -2,7 +2,7 @@ import home from '../../../../fixtures/content/home.json' with { type: 'json' };
 import type { Schemas } from '../../shared/http.ts';
 import { normalizeSort, type CatalogService } from '../catalog/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
-import { DEFAULT_LOCALE } from '../markets/index.ts';
+import { DEFAULT_LOCALE, toMarketDto } from '../markets/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 
 type Localized = Record<string, string>;
@@ -47,7 +47,7 @@ export class PageDataService {
   private envelope(pageType: Schemas['PageType'], market: Market, meta: Schemas['PageMeta']): Schemas['PageEnvelope'] {
     return {
       pageType,
-      market: { locale: market.locale, language: market.language, country: market.country, currency: market.currency, businessRegion: market.businessRegion },
+      market: toMarketDto(market),
       meta,
       navigation: this.catalog.navigation(market),
     };
