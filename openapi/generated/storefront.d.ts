@@ -1243,6 +1243,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/translations/{language}/{namespace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Strings of one language and namespace
+         * @description The interface strings of one language in one i18next namespace (spec §9: default namespace `common`).
+         *     Server-rendered pages inline the strings of their language, so a browser only calls this when it renders
+         *     without the server (front-end work against the mocks) or changes language without reloading; it retries
+         *     up to 5 times, waiting 350 ms before the first retry and twice as long before each next one.
+         *
+         *     Languages: the nine of the storefront, Chinese twice — `zh` (Simplified, mainland and Singapore locales)
+         *     and `zh-hant` (Traditional, Taiwan, Hong Kong and Macau locales). Strings change only with a release:
+         *     the answer is cacheable for a day and revalidated by its `ETag`.
+         *
+         *     Codes:
+         *     - `ERR_API_1021` (400): unknown language or namespace; `ERR_API_1018` (400): undocumented parameter;
+         *     - `ERR_CMS_9000` (502): the strings could not be read.
+         */
+        get: operations["getTranslations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/internal/product/{pid}/shipping-methods": {
         parameters: {
             query?: never;
@@ -3095,6 +3126,12 @@ export interface components {
              *     fetched once they exist. The server strips its internal employee-sale tag from this list.
              */
             currentContextTags: string[];
+            /**
+             * @description Country the visitor is browsing from, as detected at the edge (the request header named by the
+             *     `VISITOR_COUNTRY_HEADER` setting), or `unknown`. The storefront stores it and offers the wrong-market
+             *     drawer when it differs from the country of the page's locale (spec §4).
+             */
+            visitorCountry?: string;
         };
         AddBasketItemRequest: {
             /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
@@ -3458,7 +3495,7 @@ export interface components {
          * @description Discriminator of a CMS component.
          * @enum {string}
          */
-        CmsComponentType: "header" | "footer" | "grid" | "spotlight" | "tile" | "rich-text" | "accordion" | "video" | "product-island" | "info-banner" | "image";
+        CmsComponentType: "header" | "footer" | "grid" | "spotlight" | "tile" | "rich-text" | "accordion" | "video" | "product-island" | "info-banner" | "image" | "hero" | "carousel" | "editorial-split" | "quote";
         /**
          * @description What every CMS component carries. Components nest (a grid holds tiles, a header holds links) but are
          *     sent as a flat list: each names its container in `parentId` and its order in `position`, so that
@@ -3716,8 +3753,96 @@ export interface components {
              */
             type: "image";
         };
+        /**
+         * @description Opening image of a page (the home page's first screen): full-bleed image or video with the house's
+         *     statement and at most two calls to action. Unlike a `spotlight`, which sits among other sections, a hero
+         *     opens the page and the header floats over it in its light variant.
+         */
+        CmsHeroComponent: components["schemas"]["CmsComponentBase"] & {
+            /** @constant */
+            type: "hero";
+            /** @description Short line above the title (season, collection name). */
+            eyebrow?: string | null;
+            title: string;
+            subtitle?: string | null;
+            media: components["schemas"]["CmsResponsiveImage"];
+            /** @description Video played muted in a loop instead of the image when set (the image is its poster). */
+            brightcoveId?: string | null;
+            links: components["schemas"]["CmsLink"][];
+            /**
+             * @description `full`: the whole first screen; `large`: 80 % of it, so the next section shows.
+             * @enum {string}
+             */
+            height: "full" | "large";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "hero";
+        };
+        /**
+         * @description A row of slides the shopper moves through with previous / next buttons, swipes or the keyboard. It never
+         *     moves by itself (no autoplay: motion the shopper did not ask for is an accessibility failure).
+         */
+        CmsCarouselComponent: components["schemas"]["CmsComponentBase"] & {
+            /** @constant */
+            type: "carousel";
+            title?: string | null;
+            slides: {
+                id: string;
+                image: components["schemas"]["Image"];
+                title: string;
+                subtitle?: string | null;
+                link: components["schemas"]["CmsLink"] | null;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "carousel";
+        };
+        /** @description An image beside a text (a story of the collection, the savoir-faire of a workshop), side by side on desktop and stacked on a phone. */
+        CmsEditorialSplitComponent: components["schemas"]["CmsComponentBase"] & {
+            /** @constant */
+            type: "editorial-split";
+            image: components["schemas"]["CmsResponsiveImage"];
+            /**
+             * @description Side of the image on desktop; on a phone the image always comes first.
+             * @enum {string}
+             */
+            imagePosition: "left" | "right";
+            eyebrow?: string | null;
+            title: string;
+            /** @description The text, sanitised HTML. */
+            html: string;
+            links: components["schemas"]["CmsLink"][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "editorial-split";
+        };
+        /** @description A quotation set large (the creative director, a craftsman, the press). */
+        CmsQuoteComponent: components["schemas"]["CmsComponentBase"] & {
+            /** @constant */
+            type: "quote";
+            quote: string;
+            /** @description Who said it. */
+            attribution?: string | null;
+            /** @description Where or when it was said (a publication, a show). */
+            source?: string | null;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "quote";
+        };
         /** @description A component of a content page, discriminated by `type`. */
-        CmsComponent: components["schemas"]["CmsHeaderComponent"] | components["schemas"]["CmsFooterComponent"] | components["schemas"]["CmsGridComponent"] | components["schemas"]["CmsSpotlightComponent"] | components["schemas"]["CmsTileComponent"] | components["schemas"]["CmsRichTextComponent"] | components["schemas"]["CmsAccordionComponent"] | components["schemas"]["CmsVideoComponent"] | components["schemas"]["CmsProductIslandComponent"] | components["schemas"]["CmsInfoBannerComponent"] | components["schemas"]["CmsImageComponent"];
+        CmsComponent: components["schemas"]["CmsHeaderComponent"] | components["schemas"]["CmsFooterComponent"] | components["schemas"]["CmsGridComponent"] | components["schemas"]["CmsSpotlightComponent"] | components["schemas"]["CmsTileComponent"] | components["schemas"]["CmsRichTextComponent"] | components["schemas"]["CmsAccordionComponent"] | components["schemas"]["CmsVideoComponent"] | components["schemas"]["CmsProductIslandComponent"] | components["schemas"]["CmsInfoBannerComponent"] | components["schemas"]["CmsImageComponent"] | components["schemas"]["CmsHeroComponent"] | components["schemas"]["CmsCarouselComponent"] | components["schemas"]["CmsEditorialSplitComponent"] | components["schemas"]["CmsQuoteComponent"];
         /** @description A component and everything nested in it, as a flat list (the first item is the requested component, the others name their container in `parentId`). */
         CmsComponentList: {
             componentId: string;
@@ -4625,6 +4750,15 @@ export interface components {
                 }[];
             }[];
         };
+        /**
+         * @description The strings of one namespace in one language, as i18next reads them: keys to strings, or to objects of the
+         *     same shape (nested keys), with `{{name}}` placeholders and `_one` / `_other` plural suffixes.
+         */
+        Translations: {
+            [key: string]: string | {
+                [key: string]: unknown;
+            };
+        };
         /** @description A shipping method configured in the commerce system for a product. */
         ShippingInfoMethod: {
             /**
@@ -4996,12 +5130,36 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description The content around every page of a market: the header's CMS links and logo (the category mega-menu comes
+         *     from `navigation`), the footer and the info banner above the header. Sent with each page so that a
+         *     server-rendered page needs one data call; it is the same for every page of a market and house.
+         */
+        PageLayout: {
+            header: components["schemas"]["CmsHeaderComponent"];
+            footer: components["schemas"]["CmsFooterComponent"];
+            infoBanner: components["schemas"]["CmsInfoBannerComponent"] | null;
+        };
         /** @description What every page-data response carries. */
         PageEnvelope: {
             pageType: components["schemas"]["PageType"];
             market: components["schemas"]["Market"];
             meta: components["schemas"]["PageMeta"];
             navigation: components["schemas"]["CategoryNavItem"][];
+            /** @description Header, footer and info banner of the market (absent only in page data recorded before they existed). */
+            layout?: components["schemas"]["PageLayout"];
+            /**
+             * @description Colour theme of the page, set as the theme id on the document root (spec §4): `dark` when the page's
+             *     content tags hold `theme-dark` or the product is marked dark, otherwise `light`. Absent means `light`.
+             * @enum {string}
+             */
+            theme?: "light" | "dark";
+            /**
+             * @description Which shell the page uses (spec §2): `rive-droite` when the page's content tags hold the secondary-theme
+             *     tag `rive-droite`, otherwise `default`. Absent means `default`.
+             * @enum {string}
+             */
+            layoutVariant?: "default" | "rive-droite";
         };
         CategoryPageData: components["schemas"]["PageEnvelope"] & {
             listing: components["schemas"]["CategoryListing"];
@@ -5258,6 +5416,8 @@ export interface components {
             returnMethods: components["schemas"]["DeliveryMethod"][];
         };
         HomePageData: components["schemas"]["PageEnvelope"] & {
+            /** @description The home page of the content service (category `custom`); its components make the page. `hero`, `featuredCategories` and `featuredProducts` remain for clients of 0.1.0. */
+            content: components["schemas"]["ContentPage"];
             hero: {
                 title: string;
                 subtitle: string;
@@ -6049,6 +6209,24 @@ export interface components {
         };
         /** @description The boutique does not exist or is closed for good (ERR_GLS_1006), or the product is not sold in this market (ERR_PDT_API_1001). */
         StoreNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The language or namespace is not one the storefront has (`ERR_API_1021`), or the query has an undocumented parameter (`ERR_API_1018`). */
+        TranslationsBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The translations could not be read (`ERR_CMS_9000`). */
+        TranslationsBadGateway: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7877,6 +8055,42 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StoreNotFound"];
             502: components["responses"]["StoreBadGateway"];
+        };
+    };
+    getTranslations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Language of the strings (`zh-hant` for Traditional Chinese). */
+                language: "de" | "en" | "es" | "fr" | "it" | "ja" | "ko" | "pt" | "zh" | "zh-hant";
+                /** @description i18next namespace. */
+                namespace: "common" | "errors" | "market" | "consent" | "content";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The strings. */
+            200: {
+                headers: {
+                    /** @description Version of the strings; send it back in `If-None-Match` to get `304` when unchanged. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translations"];
+                };
+            };
+            /** @description Not modified since the `ETag` sent in `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TranslationsBadRequest"];
+            502: components["responses"]["TranslationsBadGateway"];
         };
     };
     getProductShippingMethods: {
