@@ -1731,6 +1731,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/content/{name}.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A content image
+         * @description An editorial image placed by the content service (hero, tile, editorial, event card), or the house's
+         *     wordmark (`logo`), drawn as SVG in the house's palette. `ratio` picks the frame; without it a name
+         *     containing `hero`, `spotlight` or `banner` is 16:9, `logo` is the wordmark's own frame, anything else 4:5.
+         *     Immutable for a given URL.
+         *
+         *     Codes:
+         *     - `ERR_API_1021` (400): malformed name; `ERR_API_1018` (400): unknown `ratio` or undocumented parameter.
+         */
+        get: operations["getContentImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/products/{pid}/{view}.svg": {
         parameters: {
             query?: never;
@@ -6216,8 +6242,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The language or namespace is not one the storefront has (`ERR_API_1021`), or the query has an undocumented parameter (`ERR_API_1018`). */
-        TranslationsBadRequest: {
+        /** @description A path parameter is not one the API knows (`ERR_API_1021`), or the query has an undocumented or invalid parameter (`ERR_API_1018`). */
+        PathParameterBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -8089,7 +8115,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["TranslationsBadRequest"];
+            400: components["responses"]["PathParameterBadRequest"];
             502: components["responses"]["TranslationsBadGateway"];
         };
     };
@@ -8546,6 +8572,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getContentImage: {
+        parameters: {
+            query?: {
+                /** @description Frame of the image, width x height. */
+                ratio?: "16x9" | "21x9" | "4x5" | "3x4" | "1x1" | "9x16";
+            };
+            header?: never;
+            path: {
+                /** @description Image name in the content service. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["PathParameterBadRequest"];
         };
     };
     getProductImage: {

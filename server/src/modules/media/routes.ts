@@ -1,4 +1,6 @@
 import { productImageSvg, categoryImageSvg } from '../../../../fixtures/catalog/images.ts';
+import { contentImageSvg, defaultRatio, wordmarkSvg, type Ratio } from '../../../../fixtures/media/content-images.ts';
+import { houseOf } from '../../../../fixtures/content/houses.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
@@ -7,7 +9,8 @@ import type { OperationRegistry } from '../../shared/operations.ts';
  * Product and category imagery, drawn from the catalogue data (no image files, no network). The
  * answers are immutable for a given URL, so browsers and CDNs keep them for a year.
  */
-export function mediaRoutes(ops: OperationRegistry, db: DB): void {
+export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string): void {
+  const house = houseOf(brand);
   const cache = new Map<string, string>();
   const remember = (key: string, svg: string) => {
     if (cache.size > 5000) cache.delete(cache.keys().next().value as string);
@@ -49,6 +52,19 @@ export function mediaRoutes(ops: OperationRegistry, db: DB): void {
     const c = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
     if (!c) throw new AppError('ERR_STORAGE_1000', `No image for category ${id}.`);
     const svg = categoryImageSvg({ id: c.id }, view);
+    send(res, remember(key, svg));
+  });
+
+  ops.on('getContentImage', (req, res) => {
+    const name = String(req.params.name);
+    const ratio = (req.query.ratio as Ratio | undefined) ?? defaultRatio(name);
+    const key = `m:${name}:${ratio}`;
+    const hit = cache.get(key);
+    if (hit) return void send(res, hit);
+    const svg =
+      name === 'logo' || name === 'logo-inverse'
+        ? wordmarkSvg(house.name, name === 'logo-inverse')
+        : contentImageSvg(name, ratio, house.accent.highlight);
     send(res, remember(key, svg));
   });
 }
