@@ -127,7 +127,7 @@ export class BasketService {
         size: l.size,
         sizeLabel: l.size,
         name,
-        url: productUrl(l.slug, l.pid),
+        url: productUrl(l.slug, l.pid, { language: market.language, name }),
         image: productImage(l.pid, 1, `${name} — ${l.color_name ?? ''}`),
         color: l.color_name ?? '',
         quantity: l.quantity,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { productUrl } from './service.ts';
 
 let t: TestApp;
 let macro: { slug: string };
@@ -120,5 +121,18 @@ describe('GET /api/data/category/{slug}', () => {
       const res = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-us&color=red`).expect(400);
       expect(res.body.code).toBe('ERR_API_1018');
     });
+  });
+});
+
+describe('product URLs by language (spec §2)', () => {
+  it('keeps the ASCII slug in European languages', () => {
+    expect(productUrl('le-sac-5', 'YS123', { language: 'fr', name: 'Le Sac 5' })).toBe('/pr/le-sac-5-YS123.html');
+  });
+  it('keeps the raw name, URL-encoded, in Japanese, Korean and Chinese', () => {
+    expect(productUrl('sac', 'YS123', { language: 'ja', name: 'ショルダー バッグ' })).toBe(`/pr/${encodeURIComponent('ショルダー-バッグ')}-YS123.html`);
+    expect(productUrl('sac', 'YS123', { language: 'zh', name: '手袋/小号' })).toBe(`/pr/${encodeURIComponent('手袋-小号')}-YS123.html`);
+  });
+  it('falls back to the slug when the name has nothing left', () => {
+    expect(productUrl('sac', 'YS123', { language: 'ko', name: ' / ' })).toBe('/pr/sac-YS123.html');
   });
 });

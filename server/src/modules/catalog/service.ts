@@ -26,7 +26,21 @@ export function normalizeSort(value: unknown): SortKey {
   }
 }
 
-export function productUrl(slug: string, pid: string): string {
+const RAW_NAME_LANGUAGES = new Set(['ja', 'ko', 'zh']);
+
+/**
+ * Site-relative product URL. Spec §2: Japanese, Korean and Chinese locales keep the product's own name,
+ * URL-encoded, where the other languages use the ASCII slug (`/pr/{name}-{pid}.html` either way).
+ */
+export function productUrl(slug: string, pid: string, localized?: { language: string; name: string }): string {
+  if (localized && RAW_NAME_LANGUAGES.has(localized.language)) {
+    const raw = localized.name
+      .trim()
+      .replace(/[\s/\\?#%.]+/gu, '-')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, '');
+    if (raw) return `/pr/${encodeURIComponent(raw)}-${pid}.html`;
+  }
   return `/pr/${slug}-${pid}.html`;
 }
 
@@ -148,7 +162,7 @@ export class CatalogService {
     const tile: Schemas['ProductTile'] = {
       id: row.pid,
       name: row.name,
-      url: productUrl(row.slug, row.pid),
+      url: productUrl(row.slug, row.pid, { language: market.language, name: row.name }),
       image: productImage(row.pid, 1, alt),
       color: row.color_name,
       price: priceOf(market, row.list_price, row.sale_price),
@@ -233,7 +247,7 @@ export class CatalogService {
       id: row.pid,
       name: row.name,
       description: row.description,
-      url: productUrl(row.slug, row.pid),
+      url: productUrl(row.slug, row.pid, { language: market.language, name: row.name }),
       images: Array.from({ length: row.image_count }, (_, i) =>
         productImage(row.pid, i + 1, `${row.name} — ${row.color_name}, ${views[i] ?? `view ${i + 1}`}`),
       ),
