@@ -4,7 +4,7 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront } from './app/storefront';
 import { matchPage } from './app/page-routes';
-import { createI18n, localeFilesFor, pickResources } from './lib/i18n';
+import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, translationsBackend } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 
 declare global {
@@ -32,16 +32,28 @@ const queryClient = createQueryClient();
 let i18n: ReturnType<typeof createI18n>;
 
 if (boot) {
-  // Server-rendered page: hydrate with the inlined strings and data.
-  i18n = createI18n(boot.language, boot.resources);
+  // Server-rendered page: hydrate with the inlined strings and data (and the server's pseudo-locale
+  // choice, so the texts match). A namespace the server had no file for is loaded from the API.
+  i18n = createI18n(boot.language, boot.resources, {
+    pseudo: boot.pseudo ?? false,
+    namespaces: boot.namespaces,
+    backend: translationsBackend(),
+  });
   hydrateRoot(root, app(boot.state, boot.brandName));
 } else {
-  // No server (npm run dev:mock against Prism): render on the client, loading the strings here.
+  // No server (npm run dev:mock against Prism): English ships with the client as the fallback, the
+  // page's language comes from GET /api/data/translations/{language}/{namespace} with the retries of
+  // spec §9 (lib/i18n.ts); if it still fails, the page shows English.
   const locale = matchPage(window.location.pathname).locale ?? 'en-us';
-  const language = locale.slice(0, 2);
-  const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
-  const loaded = await Promise.all(localeFilesFor(language).filter((f) => loaders[f]).map(async (f) => [f, await loaders[f]!()] as const));
-  const resources = pickResources(Object.fromEntries(loaded), language);
-  i18n = createI18n(language, resources);
+  const language = i18nLanguageOf(locale);
+  const english = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en/*.json');
+  const loaded = await Promise.all(Object.entries(english).map(async ([file, load]) => [file, await load()] as const));
+  const namespaces = namespacesIn(english);
+  i18n = createI18n(language, pickResources(Object.fromEntries(loaded), 'en'), {
+    pseudo: pseudoLocaleEnabled(window.location.search),
+    namespaces,
+    backend: translationsBackend(),
+  });
+  await i18n.loadNamespaces(namespaces);
   createRoot(root).render(app(undefined, import.meta.env.VITE_BRAND_NAME ?? 'Saint Laurent'));
 }

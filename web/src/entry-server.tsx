@@ -5,27 +5,37 @@ import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
-import { createI18n, pickResources } from './lib/i18n';
+import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled } from './lib/i18n';
 
 export { matchPage };
 
-// Every language's strings are bundled on the server; each page inlines only its own language.
+// Every language's strings are bundled on the server; each page inlines only its own language (and
+// English, the fallback): every namespace that has a file. A namespace without one is loaded by the client.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+/** The namespaces this release has: a namespace without an English file is not loaded at all. */
+const namespaces = namespacesIn(files);
 
 export interface Bootstrap {
+  /** The strings' language (`i18nLanguageOf(market.locale)`: `zh-hant` for zh-tw, zh-hk, zh-mo). */
   language: string;
   brandName: string;
   resources: Resource;
   state: unknown;
+  /** Pseudo-locale on (`?pseudo=1`): the client hydrates with the same texts as the server. */
+  pseudo: boolean;
+  /** The namespaces of the release; the client loads those missing from `resources`. */
+  namespaces: string[];
 }
 
 export function render({ url, data, brandName }: { url: string; data: PageData; brandName: string }) {
   const parsed = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   queryClient.setQueryData(pageQueryKey(pageDataUrl(matchPage(parsed.pathname), parsed.search)), data);
-  const language = data.market.language;
+  // From the locale, not market.language: zh-tw and zh-hk read Traditional Chinese, zh-cn Simplified.
+  const language = i18nLanguageOf(data.market.locale);
   const resources = pickResources(files, language);
-  const i18n = createI18n(language, resources);
+  const pseudo = pseudoLocaleEnabled(parsed.search);
+  const i18n = createI18n(language, resources, { pseudo, namespaces });
   const appHtml = renderToString(
     <StaticRouter location={url}>
       <AppProviders queryClient={queryClient} i18n={i18n}>
@@ -33,6 +43,6 @@ export function render({ url, data, brandName }: { url: string; data: PageData; 
       </AppProviders>
     </StaticRouter>,
   );
-  const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient) };
+  const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient), pseudo, namespaces };
   return { appHtml, bootstrap };
 }

@@ -1,19 +1,19 @@
 // Keeps every translation in step with the English source (see README.md in this folder).
 //   - en/common.json is hand-written; en/errors.json is generated from openapi/errors/catalogue.yaml.
+//   - Every namespace with an English file is checked in every language (a missing file fails).
 //   - Every other language must have exactly the English keys (plural keys: exactly the plural
 //     categories Intl.PluralRules gives for that language), the same {{placeholders}} and `code`
 //     spans as the English text, and no empty strings.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { LANGUAGES, NAMESPACES } from '../lib/i18n';
 
 const LOCALES_DIR = import.meta.dirname;
 const CATALOGUE = join(LOCALES_DIR, '../../../openapi/errors/catalogue.yaml');
+const CONTRACT_PATH = join(LOCALES_DIR, '../../../openapi/storefront/paths/api@data@translations@{language}@{namespace}.yaml');
 const SOURCE = 'en';
-const NAMESPACES = ['common', 'errors'];
-/** The languages the storefront serves (fixtures/markets/index.ts, server/src/modules/markets/service.ts). */
-const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh'];
 
 type Json = Record<string, unknown>;
 type PluralType = 'cardinal' | 'ordinal';
@@ -103,27 +103,62 @@ const languageDirs = readdirSync(LOCALES_DIR)
   .filter((name) => statSync(join(LOCALES_DIR, name)).isDirectory())
   .sort();
 const translations = languageDirs.filter((language) => language !== SOURCE);
+const jsonFiles = (language: string) =>
+  readdirSync(join(LOCALES_DIR, language))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+/** Every namespace English has a file for is checked in every language (the others are being written). */
+const sourceNamespaces = jsonFiles(SOURCE).map((f) => f.replace(/\.json$/, ''));
+
+/** The shopper-audience codes of the catalogue: each needs a message in every language. */
+function shopperCodes(): { code: string; message: string }[] {
+  const all = YAML.parse(readFileSync(CATALOGUE, 'utf8')) as { codes: { code: string; message: string; audience?: string }[] };
+  return all.codes.filter((c) => (c.audience ?? 'shopper') === 'shopper');
+}
 
 describe('locale files', () => {
-  it('has one folder per storefront language, each with exactly the namespaces', () => {
+  it('has one folder per language of the strings (lib/i18n.ts LANGUAGES, the getTranslations contract)', () => {
     expect(languageDirs).toEqual([...LANGUAGES].sort());
+    const contract = YAML.parse(readFileSync(CONTRACT_PATH, 'utf8')) as { get: { parameters: { name: string; schema: { enum: string[] } }[] } };
+    const enumOf = (name: string) => contract.get.parameters.find((p) => p.name === name)!.schema.enum;
+    expect([...LANGUAGES].sort()).toEqual([...enumOf('language')].sort());
+    expect([...NAMESPACES].sort()).toEqual([...enumOf('namespace')].sort());
+  });
+
+  it('has only namespaces of lib/i18n.ts NAMESPACES, and common and errors in English', () => {
+    expect(sourceNamespaces).toEqual(expect.arrayContaining(['common', 'errors']));
     for (const language of languageDirs) {
-      const files = readdirSync(join(LOCALES_DIR, language)).filter((f) => f.endsWith('.json')).sort();
-      expect(files, language).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+      const unknown = jsonFiles(language).filter((f) => !(NAMESPACES as readonly string[]).includes(f.replace(/\.json$/, '')));
+      expect(unknown, `${language}: files that are not a namespace`).toEqual([]);
     }
   });
 
+  it('has, in every language, a file for every namespace English has', () => {
+    const missing = translations.flatMap((language) =>
+      sourceNamespaces.filter((ns) => !existsSync(join(LOCALES_DIR, language, `${ns}.json`))).map((ns) => `${language}/${ns}.json`),
+    );
+    expect(missing, 'missing files').toEqual([]);
+  });
+
   it('en/errors.json has exactly the codes and messages of the shopper-audience codes of openapi/errors/catalogue.yaml (run `npm run codegen`)', () => {
-    const all = YAML.parse(readFileSync(CATALOGUE, 'utf8')) as { codes: { code: string; message: string; audience?: string }[] };
-    const catalogue = { codes: all.codes.filter((c) => (c.audience ?? 'shopper') === 'shopper') };
-    const codes = catalogue.codes.map((c) => c.code);
+    const codes = shopperCodes().map((c) => c.code);
     expect(new Set(codes).size, 'duplicate codes in the catalogue').toBe(codes.length);
     const errors = readJson(SOURCE, 'errors');
     expect(Object.keys(errors)).toEqual(codes);
-    expect(errors).toEqual(Object.fromEntries(catalogue.codes.map((c) => [c.code, c.message])));
+    expect(errors).toEqual(Object.fromEntries(shopperCodes().map((c) => [c.code, c.message])));
   });
 
-  for (const namespace of NAMESPACES) {
+  for (const language of translations) {
+    it(`${language}/errors.json has a message for every shopper-audience code of the catalogue`, () => {
+      const errors = readJson(language, 'errors');
+      const missing = shopperCodes()
+        .map((c) => c.code)
+        .filter((code) => typeof errors[code] !== 'string' || (errors[code] as string).trim() === '');
+      expect(missing).toEqual([]);
+    });
+  }
+
+  for (const namespace of sourceNamespaces) {
     it(`en/${namespace}.json has every English plural form and no empty string`, () => {
       const source = readJson(SOURCE, namespace);
       expect(checkTranslation(source, source, SOURCE)).toEqual([]);

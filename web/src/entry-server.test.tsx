@@ -1,0 +1,41 @@
+// The server render picks the strings' language from the market locale and honours ?pseudo=1.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { render } from './entry-server';
+import type { PageData } from './app/storefront';
+
+const example = (name: string) =>
+  (YAML.parse(readFileSync(join(import.meta.dirname, '../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: PageData }).value;
+
+/** The not-found page data of the contract's examples, moved to another market locale. */
+function notFoundIn(locale: string): PageData {
+  const data = structuredClone(example('get-not-found-page-data-en-us'));
+  return { ...data, market: { ...data.market, locale, language: locale.slice(0, 2) as never } } as PageData;
+}
+
+describe('render (entry-server)', () => {
+  it('inlines and renders Traditional Chinese for zh-tw and zh-hk, Simplified for zh-cn', () => {
+    for (const locale of ['zh-tw', 'zh-hk']) {
+      const { appHtml, bootstrap } = render({ url: `/${locale}/404`, data: notFoundIn(locale), brandName: 'Saint Laurent' });
+      expect(bootstrap.language).toBe('zh-hant');
+      expect(Object.keys(bootstrap.resources).sort()).toEqual(['en', 'zh-hant']);
+      expect(appHtml).toContain('找不到此頁面');
+      expect(bootstrap.namespaces).toEqual(expect.arrayContaining(['common', 'errors']));
+      for (const ns of bootstrap.namespaces) expect(Object.keys(bootstrap.resources.en!)).toContain(ns);
+    }
+    const { appHtml, bootstrap } = render({ url: '/zh-cn/404', data: notFoundIn('zh-cn'), brandName: 'Saint Laurent' });
+    expect(bootstrap.language).toBe('zh');
+    expect(appHtml).toContain('无法找到此页面');
+  });
+
+  it('renders the pseudo-locale with ?pseudo=1 and tells the client, and not without it', () => {
+    const pseudo = render({ url: '/fr-fr/404?pseudo=1', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+    expect(pseudo.bootstrap.pseudo).toBe(true);
+    expect(pseudo.appHtml).toContain('⟦');
+    const plain = render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+    expect(plain.bootstrap.pseudo).toBe(false);
+    expect(plain.appHtml).not.toContain('⟦');
+  });
+});
