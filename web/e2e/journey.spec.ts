@@ -16,6 +16,15 @@ function watchConsole(page: Page) {
   return errors;
 }
 
+// A returning shopper: cookie choices already made, so the banner stays closed.
+test.beforeEach(async ({ context, baseURL }) => {
+  const url = baseURL ?? 'http://127.0.0.1:3100';
+  await context.addCookies([
+    { name: 'OptanonAlertBoxClosed', value: new Date().toISOString(), url },
+    { name: 'OptanonConsent', value: 'groups=C0001%3A1%2CC0002%3A0%2CC0003%3A0%2CC0004%3A0', url },
+  ]);
+});
+
 // fr-FR EUR: "2 300,00 €" with a (narrow) no-break space as group separator.
 const EUR_FR = /^\d{1,3}(?:[\u202f\u00a0 ]\d{3})*,\d{2}\u00a0€$/;
 

@@ -63,7 +63,7 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
   // Anchor scrolling on load / hash change.
   useEffect(() => {
     if (!hydrated || !location.hash) return;
-    const layout = document.documentElement.dataset.layout === 'secondary' ? 'secondary' : 'main';
+    const layout = document.documentElement.dataset.layout === 'rive-droite' ? 'secondary' : 'main';
     return scrollToHash(location.hash, {
       getElementById: (id) => document.getElementById(id),
       scrollTo: (o) => window.scrollTo(o),

@@ -4,15 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
 import { MarketProvider } from '../lib/market-context';
+import { setUiFlag } from '../lib/ui-store';
 import { matchPage, pageDataUrl } from './page-routes';
-import { SiteHeader } from '../features/navigation/components/site-header';
+import { SiteHeader, type RenderLink } from '../features/navigation/components/site-header';
 import { SiteFooter } from '../features/navigation/components/site-footer';
 import { useBasket } from '../features/basket/api/basket-queries';
+import { ProductTile } from '../features/catalog/components/product-tile';
+import { CmsLink, ContentSlotsProvider, InfoBanner, opensWithHero, type ContentSlots } from '../features/content';
 import { HomeRoute } from './routes/home-route';
 import { CategoryRoute } from './routes/category-route';
 import { ProductRoute } from './routes/product-route';
 import { NotFoundRoute } from './routes/not-found-route';
+import { ContentPageRoute } from './routes/content-page-route';
+import { LegalRoute } from './routes/legal-route';
+import { FaqRoute } from './routes/faq-route';
+import { ClientServiceRoute } from './routes/client-service-route';
+import { MarketingRoute } from './routes/marketing-route';
+import { RiveDroiteRoute } from './routes/rive-droite-route';
+import { RiveDroiteCategoryRoute } from './routes/rive-droite-category-route';
+import { RiveDroiteCalendarRoute } from './routes/rive-droite-calendar-route';
 import { DocumentHead } from './document-head';
+import { SiteLayer } from './site-layer';
 import '../styles/global.css';
 import './storefront.css';
 
@@ -23,27 +35,80 @@ export type PageData =
   | Schemas['HomePageData']
   | Schemas['CategoryPageData']
   | Schemas['ProductPageData']
+  | Schemas['ContentPageData']
+  | Schemas['FaqPageData']
+  | Schemas['ClientServicePageData']
+  | Schemas['MarketingPageData']
+  | Schemas['RiveDroitePageData']
+  | Schemas['RiveDroiteCategoryPageData']
+  | Schemas['RiveDroiteCalendarPageData']
   | Schemas['PageEnvelope'];
 
 export const pageQueryKey = (url: string) => ['page', url] as const;
 
+// The app composes features: the content feature renders product islands with the catalog's tile, and
+// the navigation renders CMS links with the content feature's link, without features importing each other.
+const contentSlots: ContentSlots = { renderProductTile: (product, index) => <ProductTile product={product} eager={index < 2} /> };
+const renderLink: RenderLink = (link, { className, onNavigate }) => <CmsLink link={link} className={className} onNavigate={onNavigate} />;
+
+/** The page's content components, for the pages that have a content page. */
+function contentOf(data: PageData | undefined): Schemas['ContentPage'] | null {
+  const content = (data as { content?: Schemas['ContentPage'] | null } | undefined)?.content;
+  return content ?? null;
+}
+
+function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
+  switch (data.pageType) {
+    case 'home':
+      return <HomeRoute data={data as Schemas['HomePageData']} />;
+    case 'category':
+      return <CategoryRoute data={data as Schemas['CategoryPageData']} />;
+    case 'product':
+      return <ProductRoute data={data as Schemas['ProductPageData']} onAdded={onAdded} />;
+    case 'content':
+    case 'rive-droite-content':
+      return <ContentPageRoute data={data as Schemas['ContentPageData']} />;
+    case 'legal':
+      return <LegalRoute data={data as Schemas['ContentPageData']} />;
+    case 'faq':
+      return <FaqRoute data={data as Schemas['FaqPageData']} />;
+    case 'client-service':
+      return <ClientServiceRoute data={data as Schemas['ClientServicePageData']} />;
+    case 'marketing':
+      return <MarketingRoute data={data as Schemas['MarketingPageData']} />;
+    case 'rive-droite':
+      return <RiveDroiteRoute data={data as Schemas['RiveDroitePageData']} />;
+    case 'rive-droite-category':
+      return <RiveDroiteCategoryRoute data={data as Schemas['RiveDroiteCategoryPageData']} />;
+    case 'rive-droite-calendar':
+      return <RiveDroiteCalendarRoute data={data as Schemas['RiveDroiteCalendarPageData']} />;
+    default:
+      return <NotFoundRoute />;
+  }
+}
+
 /**
  * The storefront shell: matches the URL, reads the page's data (inlined by the server on first load,
- * fetched from `/ssr/...` on client navigation), and renders the page inside the header and footer.
+ * fetched from `/ssr/...` on client navigation), and renders the page inside the header and footer of the
+ * market's layout — the default shell, or the "rive droite" one — in the page's colour theme.
  */
 export function Storefront({ brandName }: { brandName: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const match = matchPage(location.pathname);
   const url = pageDataUrl(match, location.search);
-  const sameKind = (prev: unknown) => (prev as PageData | undefined)?.pageType === match.kind;
+  const sameKind = (prev: unknown) => {
+    const type = (prev as PageData | undefined)?.pageType;
+    return type === match.kind || (type === 'content' && match.kind === 'catch-all');
+  };
   const query = useQuery({
     queryKey: pageQueryKey(url),
     queryFn: () => fetchPageData<PageData>(url),
-    // Keep the previous listing on screen while the next sort or page loads.
+    // Keep the previous listing (or calendar) on screen while the next sort, page or filter loads.
     placeholderData: (prev) => (sameKind(prev) ? prev : undefined),
   });
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // 404 (no such page) and 400 (a slug the API refuses, e.g. a malformed raw param) both mean "not here".
+  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   const data = query.data;
   const market = data?.market ?? { locale: match.locale ?? 'en-us', language: 'en', country: 'US', currency: null, businessRegion: 'AMER' as const };
   const [bagOpen, setBagOpenState] = useState(false);
@@ -57,34 +122,68 @@ export function Storefront({ brandName }: { brandName: string }) {
   // The basket is per session and never server-rendered: it loads once the page is interactive.
   const { data: basket } = useBasket(market.locale, hydrated);
 
+  const layout = data?.layout;
+  const variant = data?.layoutVariant === 'rive-droite' ? 'rive-droite' : 'default';
+  const theme = data?.theme === 'dark' ? 'dark' : 'light';
+  const pageComponents = contentOf(data)?.components;
+  const overHero = !notFound && layout?.header.transparentOnTop === true && opensWithHero(pageComponents);
+  // The floating header takes the hero's colours: light text over a dark photograph, dark over a light one.
+  const heroTheme = overHero ? (pageComponents?.find((c) => c.type === 'hero' && c.parentId === null)?.theme ?? 'dark') : undefined;
+
+  // The server sets these on the first HTML; client navigations keep them in step (spec §4).
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [location.pathname]);
+    if (!data) return;
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    root.dataset.layout = variant;
+  }, [data, theme, variant]);
+  useEffect(() => setUiFlag('lightHeader', overHero), [overHero]);
+
+  useEffect(() => {
+    // A new page starts at the top; a URL with a hash is scrolled to its element by the site layer
+    // (spec §2: retried every 100 ms up to 100 times, then offset by the header and info banner).
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
 
   let page;
   if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
   else if (!data) page = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
-  else if (data.pageType === 'home') page = <HomeRoute data={data as Schemas['HomePageData']} />;
-  else if (data.pageType === 'category') page = <CategoryRoute data={data as Schemas['CategoryPageData']} />;
-  else if (data.pageType === 'product') page = <ProductRoute data={data as Schemas['ProductPageData']} onAdded={() => setBagOpen(true)} />;
-  else page = <NotFoundRoute />;
+  else page = <Page data={data} onAdded={() => setBagOpen(true)} />;
+
+  const banner = layout?.infoBanner ? <InfoBanner component={layout.infoBanner} /> : null;
 
   return (
     <MarketProvider value={market}>
-      {data && <DocumentHead meta={data.meta} />}
-      <a className="skip-link" href="#main">
-        {t('skipToContent')}
-      </a>
-      <SiteHeader brandName={brandName} navigation={data?.navigation ?? []} bagCount={basket?.itemCount ?? 0} onOpenBag={() => setBagOpen(true)} />
-      <main id="main" className="container" tabIndex={-1}>
-        {page}
-      </main>
-      <SiteFooter brandName={brandName} />
-      {bagLoaded && (
-        <Suspense fallback={null}>
-          <Minicart isOpen={bagOpen} onOpenChange={setBagOpen} />
-        </Suspense>
-      )}
+      <ContentSlotsProvider value={contentSlots}>
+        {data && <DocumentHead meta={data.meta} />}
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <div className={`shell shell--${variant}${overHero ? ' shell--over-hero' : ''}`}>
+          <SiteHeader
+            brandName={brandName}
+            navigation={data?.navigation ?? []}
+            header={layout?.header}
+            banner={banner}
+            renderLink={renderLink}
+            bagCount={basket?.itemCount ?? 0}
+            onOpenBag={() => setBagOpen(true)}
+            variant={variant}
+            overHero={overHero}
+            heroTheme={heroTheme}
+          />
+          <main id="main" className="container" tabIndex={-1}>
+            {page}
+          </main>
+          <SiteFooter brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName} footer={layout?.footer} renderLink={renderLink} />
+        </div>
+        <SiteLayer market={market} pageType={data?.pageType ?? ''} />
+        {bagLoaded && (
+          <Suspense fallback={null}>
+            <Minicart isOpen={bagOpen} onOpenChange={setBagOpen} />
+          </Suspense>
+        )}
+      </ContentSlotsProvider>
     </MarketProvider>
   );
 }

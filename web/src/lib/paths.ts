@@ -1,49 +1,237 @@
 // URL → page, shared by the server (which page data to load) and the client (which page to show).
-// Spec §2: `/{language}-{country}/...` prefixes; no prefix means en-us.
+// Spec §2: `/{language}-{country}/...` prefixes; no prefix means en-us. Never throws: any path it does not
+// recognise (including a malformed `%` sequence) is `not-found`.
 
 export const DEFAULT_LOCALE = 'en-us';
 const LOCALE_SEGMENT = /^[a-z]{2}-[a-z]{2}$/;
+/** A slugified URL segment (the contract's slug pattern). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * Spec §2: Japanese, Korean and Chinese locales keep URL-encoded raw params rather than slugified ones, so
+ * their (decoded) segments may hold any letters, digits and marks of any script, joined by dashes.
+ */
+const RAW_SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{M}]+(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{M}]+)*$/u;
+const RAW_PARAM_LANGUAGES = new Set(['ja', 'ko', 'zh']);
+const MAX_SLUG = 120;
 // Spec §5: a product URL is valid only with an alphanumeric id before `.html`.
 const PRODUCT = /^(.+)-([A-Za-z0-9]{1,32})\.html$/;
+// Spec §5: a store URL is valid only if it ends in a dash and digits.
+const STORE = /^(.+)-(\d{1,20})$/;
+
+type WithLocale<T> = T & { locale: string | null };
 
 export type PageMatch =
-  | { kind: 'home'; locale: string | null }
-  | { kind: 'category'; locale: string | null; slug: string }
-  | { kind: 'product'; locale: string | null; pid: string; name: string }
-  | { kind: 'not-found'; locale: string | null };
+  | WithLocale<{ kind: 'home' }>
+  | WithLocale<{ kind: 'category'; slug: string }>
+  | WithLocale<{ kind: 'product'; pid: string; name: string }>
+  | WithLocale<{ kind: 'content'; slug: string }>
+  | WithLocale<{ kind: 'legal'; slug: string }>
+  | WithLocale<{ kind: 'legal-legacy'; slug: string }>
+  | WithLocale<{ kind: 'faq' }>
+  | WithLocale<{ kind: 'client-service' }>
+  | WithLocale<{ kind: 'marketing' }>
+  | WithLocale<{ kind: 'rive-droite' }>
+  | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
+  | WithLocale<{ kind: 'rive-droite-category'; slug: string }>
+  | WithLocale<{ kind: 'rive-droite-calendar'; slug: string }>
+  | WithLocale<{ kind: 'catch-all'; slug: string }>
+  | WithLocale<{ kind: 'not-found' }>;
 
-export function matchPage(pathname: string): PageMatch {
+export type PageKind = PageMatch['kind'];
+
+/** decodeURIComponent that answers null instead of throwing on a malformed `%` sequence. */
+export function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a locale keeps raw (non-slugified, URL-encoded) params in its URLs (spec §2). */
+export function keepsRawParams(locale: string | null): boolean {
+  return locale !== null && RAW_PARAM_LANGUAGES.has(locale.slice(0, 2));
+}
+
+/** A slug segment of the URL, decoded; null when it is not valid for the locale. */
+function slugOf(segment: string | undefined, locale: string | null): string | null {
+  if (!segment) return null;
+  if (SLUG.test(segment)) return segment.length <= MAX_SLUG ? segment : null;
+  if (!keepsRawParams(locale)) return null;
+  const decoded = safeDecode(segment);
+  if (decoded === null || decoded.length > MAX_SLUG || !RAW_SLUG.test(decoded)) return null;
+  return decoded;
+}
+
+/** Splits the locale prefix off a path; segments stay URL-encoded. */
+function split(pathname: string): { locale: string | null; segments: string[] } {
   const segments = pathname.split('/').filter(Boolean);
   let locale: string | null = null;
   if (segments[0] && LOCALE_SEGMENT.test(segments[0])) locale = segments.shift() ?? null;
-  const [first, second, ...rest] = segments;
+  return { locale, segments };
+}
+
+export function matchPage(pathname: string): PageMatch {
+  const { locale, segments } = split(pathname);
+  const notFound: PageMatch = { kind: 'not-found', locale };
+  const [first, second, third, ...rest] = segments;
   if (!first) return { kind: 'home', locale };
-  if (first === 'ca' && second && rest.length === 0 && SLUG.test(second)) return { kind: 'category', locale, slug: second };
-  if (first === 'pr' && second && rest.length === 0) {
-    const m = PRODUCT.exec(second);
-    if (m?.[1] && m[2]) return { kind: 'product', locale, pid: m[2], name: m[1] };
+  const n = segments.length;
+
+  if (n === 1) {
+    switch (first) {
+      case '404':
+        return notFound;
+      case 'faq':
+        return { kind: 'faq', locale };
+      case 'client-service':
+        return { kind: 'client-service', locale };
+      case 'marketing':
+        return { kind: 'marketing', locale };
+      case 'rive-droite':
+        return { kind: 'rive-droite', locale };
+    }
+    const slug = slugOf(first, locale);
+    return slug ? { kind: 'catch-all', locale, slug } : notFound;
   }
-  return { kind: 'not-found', locale };
+
+  if (n === 2) {
+    const slug = slugOf(second, locale);
+    switch (first) {
+      case 'ca':
+        return slug ? { kind: 'category', locale, slug } : notFound;
+      case 'cp':
+        return slug ? { kind: 'content', locale, slug } : notFound;
+      case 'legal':
+        return slug ? { kind: 'legal', locale, slug } : notFound;
+      case 'pr': {
+        const m = PRODUCT.exec(second!);
+        if (!m?.[1] || !m[2]) return notFound;
+        const name = safeDecode(m[1]);
+        return name ? { kind: 'product', locale, pid: m[2], name } : notFound;
+      }
+    }
+    return notFound;
+  }
+
+  if (n === 3 && rest.length === 0) {
+    const slug = slugOf(third, locale);
+    if (!slug) return notFound;
+    if (first === 'legal' && second === 'v1') return { kind: 'legal-legacy', locale, slug };
+    if (first === 'rive-droite') {
+      if (second === 'cp') return { kind: 'rive-droite-content', locale, slug };
+      if (second === 'ca') return { kind: 'rive-droite-category', locale, slug };
+      if (second === 'calendar') return { kind: 'rive-droite-calendar', locale, slug };
+    }
+  }
+  return notFound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter strings (spec §3): comma-separated entries `key:value|value`.
+
+export type FilterSelection = Record<string, string[]>;
+
+const FILTER_VALUE = /^[a-z0-9-]{1,40}$/;
+
+/** Parses `themes:talk|exhibition,locations:paris`; malformed entries and values are dropped. */
+export function parseFilterString(value: string | null | undefined): FilterSelection {
+  const out: FilterSelection = {};
+  if (!value) return out;
+  for (const entry of value.split(',')) {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) continue;
+    const key = entry.slice(0, colon);
+    if (!/^[a-z][a-zA-Z]{0,39}$/.test(key)) continue;
+    const values = entry
+      .slice(colon + 1)
+      .split('|')
+      .filter((v) => FILTER_VALUE.test(v));
+    if (values.length === 0) continue;
+    out[key] = [...new Set([...(out[key] ?? []), ...values])];
+  }
+  return out;
+}
+
+/** The inverse of parseFilterString; keys in the given order, empty selections left out. */
+export function serializeFilterString(selection: FilterSelection): string {
+  return Object.entries(selection)
+    .filter(([, values]) => values.length > 0)
+    .map(([key, values]) => `${key}:${values.join('|')}`)
+    .join(',');
+}
+
+/** The selection with `value` of `key` added or removed. */
+export function toggleFilter(selection: FilterSelection, key: string, value: string): FilterSelection {
+  const current = selection[key] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  return { ...selection, [key]: next };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page data URLs
+
+const CID = /^[A-Za-z0-9_-]{1,64}$/;
+const PID = /^[A-Za-z0-9]{1,32}$/;
+
+function listingQuery(q: URLSearchParams, search: string) {
+  const params = new URLSearchParams(search);
+  const sort = params.get('sort');
+  const page = params.get('page');
+  if (sort) q.set('sort', sort);
+  if (page && /^[1-9]\d{0,3}$/.test(page)) q.set('page', page);
 }
 
 /** The `/ssr/...` URL holding a page's data; also its query key, on the server and the client. */
 export function pageDataUrl(match: PageMatch, search: string): string {
   const locale = match.locale ?? DEFAULT_LOCALE;
   const q = new URLSearchParams({ locale });
+  const enc = encodeURIComponent;
   switch (match.kind) {
     case 'home':
       return `/ssr/home?${q}`;
-    case 'category': {
-      const params = new URLSearchParams(search);
-      const sort = params.get('sort');
-      const page = params.get('page');
-      if (sort) q.set('sort', sort);
-      if (page && /^[1-9]\d{0,3}$/.test(page)) q.set('page', page);
-      return `/ssr/ca/${match.slug}?${q}`;
-    }
+    case 'category':
+      listingQuery(q, search);
+      return `/ssr/ca/${enc(match.slug)}?${q}`;
     case 'product':
       return `/ssr/pr/${match.pid}?${q}`;
+    case 'content':
+      return `/ssr/cp/${enc(match.slug)}?${q}`;
+    case 'legal':
+    case 'legal-legacy':
+      return `/ssr/legal/${enc(match.slug)}?${q}`;
+    case 'faq':
+      return `/ssr/faq?${q}`;
+    case 'client-service':
+      return `/ssr/client-service?${q}`;
+    case 'marketing': {
+      const params = new URLSearchParams(search);
+      const cid = params.get('cid');
+      if (!cid || !CID.test(cid)) return `/ssr/404?${q}`;
+      q.set('cid', cid);
+      const cat = params.get('cat');
+      if (cat && SLUG.test(cat) && cat.length <= MAX_SLUG) q.set('cat', cat);
+      const pid = params.get('pid');
+      if (pid && PID.test(pid)) q.set('pid', pid);
+      return `/ssr/marketing?${q}`;
+    }
+    case 'rive-droite':
+      return `/ssr/rive-droite?${q}`;
+    case 'rive-droite-content':
+      return `/ssr/rive-droite/cp/${enc(match.slug)}?${q}`;
+    case 'rive-droite-category':
+      listingQuery(q, search);
+      return `/ssr/rive-droite/ca/${enc(match.slug)}?${q}`;
+    case 'rive-droite-calendar': {
+      const filters = parseFilterString(new URLSearchParams(search).get('filters'));
+      const themes = (filters.themes ?? []).slice(0, 20);
+      const locations = (filters.locations ?? []).slice(0, 20);
+      if (themes.length) q.set('themes', themes.join(','));
+      if (locations.length) q.set('locations', locations.join(','));
+      return `/ssr/rive-droite/calendar/${enc(match.slug)}?${q}`;
+    }
+    case 'catch-all':
+      return `/ssr/page/${enc(match.slug)}?${q}`;
     default:
       return `/ssr/404?${q}`;
   }
@@ -53,4 +241,75 @@ export function pageDataUrl(match: PageMatch, search: string): string {
 export function localizePath(locale: string, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `/${locale}/` : `/${locale}${path}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Store detail URLs (spec §2, §5): `/stores/{name}-{id}`, id the trailing digits.
+
+/** The name and id of a store detail segment (`paris-saint-honore-1204`), or null when not valid. */
+export function parseStoreSlug(segment: string): { name: string; id: string } | null {
+  const decoded = safeDecode(segment);
+  if (decoded === null) return null;
+  const m = STORE.exec(decoded);
+  return m?.[1] && m[2] ? { name: m[1], id: m[2] } : null;
+}
+
+/** Whether a path (with or without the locale prefix) is a valid store detail URL. */
+export function isStoreUrl(pathname: string): boolean {
+  const { segments } = split(pathname);
+  return segments.length === 2 && segments[0] === 'stores' && parseStoreSlug(segments[1]!) !== null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page types recognised by path (spec §2)
+
+export type PathPageType =
+  | 'home'
+  | 'category'
+  | 'product'
+  | 'collections'
+  | 'contact'
+  | 'content'
+  | 'legal'
+  | 'search'
+  | 'sign-in'
+  | 'sign-up'
+  | 'my-account'
+  | 'track-order'
+  | 'store-list'
+  | 'store-detail'
+  | '404'
+  | 'rive-droite';
+
+/**
+ * The page type a path is recognised as (spec §2), or null. In the secondary theme ("rive droite") only
+ * `/rive-droite` itself is recognised.
+ */
+export function pageTypeOf(pathname: string): PathPageType | null {
+  const { segments } = split(pathname);
+  const [first, second] = segments;
+  const n = segments.length;
+  if (!first) return 'home';
+  if (first === 'myaccount') return 'my-account';
+  if (first === 'rive-droite') return n === 1 ? 'rive-droite' : null;
+  if (n === 1) {
+    const single: Record<string, PathPageType> = {
+      collections: 'collections',
+      contact: 'contact',
+      search: 'search',
+      signin: 'sign-in',
+      signup: 'sign-up',
+      'track-order': 'track-order',
+      stores: 'store-list',
+      '404': '404',
+    };
+    return Object.hasOwn(single, first) ? single[first]! : null;
+  }
+  if (first === 'collections') return 'collections';
+  const kind = matchPage(pathname).kind;
+  if (kind === 'category' || kind === 'product' || kind === 'content') return kind;
+  if (kind === 'legal' || kind === 'legal-legacy') return 'legal';
+  if (n !== 2) return null;
+  if (first === 'stores' && parseStoreSlug(second!)) return 'store-detail';
+  return null;
 }

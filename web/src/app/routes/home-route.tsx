@@ -3,9 +3,25 @@ import { Link } from 'react-router-dom';
 import type { Schemas } from '../../lib/api-client';
 import { useLocalizePath } from '../../lib/market-context';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { ContentRenderer, opensWithHero } from '../../features/content';
 import './home-route.css';
 
+/** The home page: the content service's home page; page data recorded before it existed keeps the 0.1.0 layout. */
 export function HomeRoute({ data }: { data: Schemas['HomePageData'] }) {
+  const components = (data as Partial<Schemas['HomePageData']>).content?.components;
+  if (components && components.length > 0) {
+    const hero = opensWithHero(components);
+    return (
+      <div className={`home home--cms${hero ? ' content-page--hero' : ''}`}>
+        {!hero && <h1 className="sr-only">{data.meta.title}</h1>}
+        <ContentRenderer components={components} heroIsPageTitle={hero} />
+      </div>
+    );
+  }
+  return <LegacyHome data={data} />;
+}
+
+function LegacyHome({ data }: { data: Schemas['HomePageData'] }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   return (

@@ -1,91 +1,177 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
+import { MegaMenu, navigationTree } from './mega-menu';
 import './site-header.css';
 
 // The menu drawer's code loads the first time the menu opens (phones and tablets only).
 const Drawer = lazy(() => import('../../../components/ui/drawer').then((m) => ({ default: m.Drawer })));
 
+export type CmsLinkData = Schemas['CmsLink'];
+/** Renders a CMS link (the content feature's CmsLink, passed in by the app). */
+export type RenderLink = (link: CmsLinkData, options: { className?: string; onNavigate?: () => void }) => ReactNode;
+
 interface Props {
   brandName: string;
   navigation: Schemas['CategoryNavItem'][];
+  /** The market's header from the content service; absent in older page data (the wordmark and categories remain). */
+  header?: Schemas['CmsHeaderComponent'];
+  /** Rendered above the bar (the info banner). */
+  banner?: ReactNode;
+  renderLink: RenderLink;
   bagCount: number;
   onOpenBag: () => void;
+  /** The secondary "rive droite" shell: its own wordmark and a way back to the house. */
+  variant?: 'default' | 'rive-droite';
+  /** Light header floating over the page's hero until the page scrolls. */
+  overHero?: boolean;
+  /** Colour theme of that hero: `dark` (light text) or `light` (dark text). */
+  heroTheme?: 'light' | 'dark';
 }
 
-/** The header: wordmark, the macro categories with their micro categories, and the bag button. */
-export function SiteHeader({ brandName, navigation, bagCount, onOpenBag }: Props) {
+function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
   const { t } = useTranslation();
+  return (
+    <Button className="site-header__icon-button site-header__bag" onPress={onPress} aria-haspopup="dialog" data-testid="bag-button" aria-label={t('nav.bagWithCount', { count })}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+        <path d="M5 8h14l-1 13H6L5 8zM9 8V6a3 3 0 0 1 6 0v2" stroke="currentColor" strokeWidth="1.2" fill="none" />
+      </svg>
+      {count > 0 && (
+        <span className="site-header__bag-count" aria-hidden="true" data-testid="bag-count">
+          {count}
+        </span>
+      )}
+    </Button>
+  );
+}
+
+/**
+ * The header: info banner, the house's logo, the category mega-menu (panel on desktop, drawer on phones and
+ * tablets), the CMS links and the bag. Over a hero it starts transparent with light text (`transparentOnTop`)
+ * and turns solid once the page scrolls.
+ */
+export function SiteHeader({ brandName, navigation, header, banner, renderLink, bagCount, onOpenBag, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation('content');
   const localize = useLocalizePath();
+  const location = useLocation();
   const [menuOpen, setMenuOpenState] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const ref = useRef<HTMLElement>(null);
   const setMenuOpen = (open: boolean) => {
     if (open) setMenuLoaded(true);
     setMenuOpenState(open);
   };
-  const macros = navigation.filter((c) => c.level === 1).sort((a, b) => a.position - b.position);
-  const childrenOf = (id: string) => navigation.filter((c) => c.parentId === id).sort((a, b) => a.position - b.position);
+  useEffect(() => setMenuOpenState(false), [location.pathname]);
+  useEffect(() => {
+    if (!overHero) return;
+    const onScroll = () => setScrolled(window.scrollY > 24);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [overHero]);
+  const { macros, childrenOf } = navigationTree(navigation);
+  const transparent = overHero && !scrolled && !menuOpen;
+  const links = header?.links ?? [];
+  const riveDroite = variant === 'rive-droite';
+
+  const wordmark = riveDroite ? (
+    <Link to={localize('/rive-droite')} className="site-header__wordmark site-header__wordmark--rd" aria-label={`Rive Droite — ${t('nav.home')}`}>
+      Rive Droite
+    </Link>
+  ) : (
+    <Link to={localize('/')} className="site-header__wordmark" aria-label={`${brandName} — ${t('nav.home')}`}>
+      {header?.logo ? <img className="site-header__logo" src={header.logo.src} alt="" width={header.logo.width ?? 160} height={header.logo.height ?? 24} /> : brandName}
+    </Link>
+  );
 
   return (
-    <header className="site-header">
+    <header
+      ref={ref}
+      className={`site-header${transparent ? ' site-header--transparent' : ''}${overHero ? ' site-header--over-hero' : ''}${riveDroite ? ' site-header--rd' : ''}`}
+      data-sticky={header?.sticky === false ? 'false' : 'true'}
+      data-hero-theme={overHero ? heroTheme : undefined}
+    >
+      {banner}
       <div className="site-header__bar container">
-        <button type="button" className="site-header__menu-button" onClick={() => setMenuOpen(true)} aria-haspopup="dialog">
-          <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-            <path d="M3 7h18M3 12h18M3 17h18" stroke="currentColor" strokeWidth="1.2" fill="none" />
-          </svg>
-          <span className="sr-only">{t('nav.openMenu')}</span>
-        </button>
-        <nav className="site-header__nav" aria-label={t('nav.label')}>
-          <ul>
-            {macros.map((m) => (
-              <li key={m.id}>
-                <Link to={localize(m.url)}>{m.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Link to={localize('/')} className="site-header__wordmark" aria-label={`${brandName} — ${t('nav.home')}`}>
-          {brandName}
-        </Link>
-        <button type="button" className="site-header__bag" onClick={onOpenBag} aria-haspopup="dialog" data-testid="bag-button">
-          <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
-            <path d="M5 8h14l-1 13H6L5 8zM9 8V6a3 3 0 0 1 6 0v2" stroke="currentColor" strokeWidth="1.2" fill="none" />
-          </svg>
-          <span className="sr-only">{t('nav.bagWithCount', { count: bagCount })}</span>
-          {bagCount > 0 && (
-            <span className="site-header__bag-count" aria-hidden="true" data-testid="bag-count">
-              {bagCount}
-            </span>
+        <div className="site-header__start">
+          {riveDroite ? (
+            <Link to={localize('/')} className="site-header__back">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
+              </svg>
+              <span className="site-header__back-label">{tc('riveDroite.backToHouse', { house: brandName })}</span>
+            </Link>
+          ) : (
+            <>
+              <Button className="site-header__icon-button site-header__menu-button" onPress={() => setMenuOpen(true)} aria-haspopup="dialog" aria-label={t('nav.openMenu')}>
+                <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+                  <path d="M3 7h18M3 12h18M3 17h18" stroke="currentColor" strokeWidth="1.2" fill="none" />
+                </svg>
+              </Button>
+              <MegaMenu navigation={navigation} label={t('nav.label')} />
+            </>
           )}
-        </button>
+        </div>
+        {wordmark}
+        <div className="site-header__end">
+          {links.length > 0 && !riveDroite && (
+            <ul className="site-header__links" role="list">
+              {links.map((l, i) => (
+                <li key={`${l.label}-${i}`}>{renderLink(l, { className: 'site-header__link' })}</li>
+              ))}
+            </ul>
+          )}
+          <BagButton count={bagCount} onPress={onOpenBag} />
+        </div>
       </div>
       {menuLoaded && (
-      <Suspense fallback={null}>
-      <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} side="left" title={t('nav.openMenu')} closeLabel={t('close')}>
-        <nav aria-label={t('nav.label')} className="site-header__drawer-nav">
-          {macros.map((m) => (
-            <section key={m.id}>
-              <h2>
-                <Link to={localize(m.url)} onClick={() => setMenuOpen(false)}>
-                  {m.name}
-                </Link>
-              </h2>
-              <ul>
-                {childrenOf(m.id).map((c) => (
-                  <li key={c.id}>
-                    <Link to={localize(c.url)} onClick={() => setMenuOpen(false)}>
-                      {c.name}
+        <Suspense fallback={null}>
+          <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} side="left" title={t('nav.openMenu')} closeLabel={t('close')}>
+            <nav aria-label={t('nav.label')} className="site-header__drawer-nav">
+              {macros.map((m) => (
+                <section key={m.id}>
+                  <h2>
+                    <Link to={localize(m.url)} onClick={() => setMenuOpen(false)}>
+                      {m.name}
                     </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </nav>
-      </Drawer>
-      </Suspense>
+                  </h2>
+                  <ul role="list">
+                    {childrenOf(m.id).map((c) => (
+                      <li key={c.id}>
+                        <Link to={localize(c.url)} onClick={() => setMenuOpen(false)}>
+                          {c.name}
+                        </Link>
+                        {childrenOf(c.id).length > 0 && (
+                          <ul role="list" className="site-header__drawer-sub">
+                            {childrenOf(c.id).map((g) => (
+                              <li key={g.id}>
+                                <Link to={localize(g.url)} onClick={() => setMenuOpen(false)}>
+                                  {g.name}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+              {links.length > 0 && (
+                <ul role="list" className="site-header__drawer-links">
+                  {links.map((l, i) => (
+                    <li key={`${l.label}-${i}`}>{renderLink(l, { onNavigate: () => setMenuOpen(false) })}</li>
+                  ))}
+                </ul>
+              )}
+            </nav>
+          </Drawer>
+        </Suspense>
       )}
     </header>
   );

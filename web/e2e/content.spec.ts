@@ -1,0 +1,131 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+// Content pages of the storefront: CMS components, FAQ, legal, "rive droite" shell and calendar, Japanese prices.
+// Runs against the production build on the seeded demo content (fixtures/content).
+
+async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  const url = baseURL ?? 'http://127.0.0.1:3100';
+  await context.addCookies([
+    { name: 'OptanonAlertBoxClosed', value: new Date().toISOString(), url },
+    { name: 'OptanonConsent', value: 'groups=C0001%3A1%2CC0002%3A0%2CC0003%3A0%2CC0004%3A0', url },
+  ]);
+});
+
+test('the French home page is made of CMS components, under the house header and footer', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/fr-fr/');
+  await expect(page.locator('html')).toHaveAttribute('data-layout', 'default');
+  // The hero opens the page and carries its h1; the header floats over it.
+  const hero = page.locator('.cms-block--hero');
+  await expect(hero).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.site-header--over-hero')).toHaveCount(1);
+  // More component types below it.
+  for (const type of ['carousel', 'grid', 'product-island']) await expect(page.locator(`.cms-block--${type}`).first()).toBeAttached();
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+  // The carousel never moves by itself and announces its slides.
+  const carousel = page.locator('.cms-block--carousel [aria-roledescription]').first();
+  await expect(carousel.locator('[role="group"]').first()).toHaveAttribute('aria-label', /1 sur \d+/);
+  // Footer: newsletter call and market button (France — Français).
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('button', { name: /France/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'home fr-fr');
+  expect(errors).toEqual([]);
+});
+
+test('Japanese prices are in yen, without decimals', async ({ page }) => {
+  await page.goto('/ja-jp/');
+  const price = page.getByTestId('product-tile').first().locator('.product-tile__price');
+  await expect(price).toContainText(/[¥￥]/);
+  await expect(price).not.toContainText(/\.\d{2}/);
+});
+
+test('a content page renders its components with breadcrumbs', async ({ page }) => {
+  await page.goto('/fr-fr/cp/the-house');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('.cms-content .cms-block').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'content page');
+});
+
+test('the FAQ lists its subjects and opens an answer with the keyboard', async ({ page }) => {
+  await page.goto('/fr-fr/faq');
+  const subjects = page.getByRole('navigation', { name: 'Thèmes' });
+  await expect(subjects.getByRole('link').first()).toBeVisible();
+  // Every subject link points at the accordion answering it.
+  const href = await subjects.getByRole('link').first().getAttribute('href');
+  await expect(page.locator(href!)).toHaveClass(/cms-accordion/);
+  // A closed question, opened with Enter.
+  const trigger = page.locator('.cms-accordion__trigger[aria-expanded="false"]').first();
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Space');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await expectNoSeriousA11yViolations(page, 'faq');
+});
+
+test('a legal page has the other legal pages in a side navigation', async ({ page }) => {
+  await page.goto('/fr-fr/legal/terms-and-conditions');
+  const nav = page.getByRole('navigation', { name: 'Informations légales' });
+  await expect(nav).toBeVisible();
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  const other = nav.getByRole('link').first();
+  const title = (await other.textContent())!.trim();
+  await other.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expectNoSeriousA11yViolations(page, 'legal');
+  // The legacy v1 route redirects.
+  const res = await page.request.get('/fr-fr/legal/v1/terms-and-conditions', { maxRedirects: 0, headers: { Accept: 'text/html' } });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/fr-fr/legal/terms-and-conditions');
+});
+
+test('the rive droite boutique has its own shell and dark theme', async ({ page }) => {
+  await page.goto('/fr-fr/rive-droite');
+  await expect(page.locator('html')).toHaveAttribute('data-layout', 'rive-droite');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('link', { name: /^Rive Droite/ }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'rive droite');
+  // Back to the house: the default shell and theme come back on client navigation.
+  await page.locator('.site-header__back').click();
+  await expect(page).toHaveURL(/\/fr-fr\/$/);
+  await expect(page.locator('html')).toHaveAttribute('data-layout', 'default');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('the calendar filters events by theme or location through the URL', async ({ page }) => {
+  await page.goto('/fr-fr/rive-droite/calendar/events');
+  await expect(page.locator('html')).toHaveAttribute('data-layout', 'rive-droite');
+  await expect(page.getByRole('tablist')).toBeVisible();
+  await expect(page.getByTestId('calendar-card').first()).toBeVisible();
+  const chip = page.locator('.calendar__facet .chip:not([data-disabled])').first();
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/ssr/rive-droite/calendar/')), chip.click()]);
+  expect(response.ok()).toBe(true);
+  await expect(page).toHaveURL(/[?&]filters=(themes|locations)%3A|[?&]filters=(themes|locations):/);
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expectNoSeriousA11yViolations(page, 'calendar');
+});
+
+test('an unknown single-segment page and a malformed Japanese URL are not found', async ({ page }) => {
+  const res = await page.goto('/fr-fr/this-page-does-not-exist');
+  expect(res?.status()).toBe(404);
+  const bad = await page.goto('/ja-jp/cp/%E3%83');
+  expect(bad?.status()).toBe(404);
+});

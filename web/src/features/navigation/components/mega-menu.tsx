@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { Schemas } from '../../../lib/api-client';
+import { useLocalizePath } from '../../../lib/market-context';
+
+type Item = Schemas['CategoryNavItem'];
+
+/** The flat navigation as a tree: level-1 categories and the children of any category, by position. */
+export function navigationTree(navigation: readonly Item[]) {
+  const byPosition = (a: Item, b: Item) => a.position - b.position;
+  const macros = navigation.filter((c) => c.level === 1).sort(byPosition);
+  const childrenOf = (id: string) => navigation.filter((c) => c.parentId === id).sort(byPosition);
+  return { macros, childrenOf };
+}
+
+/**
+ * Desktop category menu: level-1 categories are disclosure buttons (tabs of the bar); each opens a panel
+ * under the header with its level-2 categories as columns and their level-3 categories below. Escape,
+ * a click outside or a navigation closes it; focus returns to the button on Escape.
+ */
+export function MegaMenu({ navigation, label }: { navigation: readonly Item[]; label: string }) {
+  const { t } = useTranslation('content');
+  const localize = useLocalizePath();
+  const location = useLocation();
+  const [open, setOpen] = useState<string | null>(null);
+  const root = useRef<HTMLElement>(null);
+  const { macros, childrenOf } = navigationTree(navigation);
+
+  useEffect(() => setOpen(null), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const button = root.current?.querySelector<HTMLButtonElement>(`[aria-controls="mega-${open}"]`);
+      setOpen(null);
+      button?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (macros.length === 0) return null;
+  return (
+    <nav className="mega-menu" aria-label={label} ref={root}>
+      <ul className="mega-menu__tabs" role="list">
+        {macros.map((m) => (
+          <li key={m.id}>
+            <Button className="mega-menu__tab" aria-expanded={open === m.id} aria-controls={`mega-${m.id}`} onPress={() => setOpen(open === m.id ? null : m.id)}>
+              {m.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {macros.map((m) => (
+        <div key={m.id} id={`mega-${m.id}`} className="mega-menu__panel" hidden={open !== m.id}>
+          <div className="container mega-menu__inner">
+            <p className="mega-menu__all">
+              <Link to={localize(m.url)}>{t('menu.seeAll', { name: m.name })}</Link>
+            </p>
+            <ul className="mega-menu__columns" role="list">
+              {childrenOf(m.id).map((c) => (
+                <li key={c.id} className="mega-menu__column">
+                  <Link className="mega-menu__level2" to={localize(c.url)}>
+                    {c.name}
+                  </Link>
+                  {childrenOf(c.id).length > 0 && (
+                    <ul role="list">
+                      {childrenOf(c.id).map((g) => (
+                        <li key={g.id}>
+                          <Link to={localize(g.url)}>{g.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ))}
+    </nav>
+  );
+}
