@@ -503,7 +503,8 @@ export interface paths {
          * Address format and postal-code rule of each country
          * @description How addresses are entered and printed in each country, and its postal-code rule (spec §5): the same rules
          *     the `Address` schema enforces, so that the address forms validate as the server does. Lists the countries
-         *     that need no postal code (BH, KW, MY, QA, RU, SA, SG, TR, AE, VN) and the default rule of unlisted
+         *     that need no postal code (BH, KW, MY, QA, RU, SA, SG, TR, AE, VN of spec §5, plus HK and MO, which have no postal
+         *     codes) and the default rule of unlisted
          *     countries (US ZIP code or Canadian postal code). Country and state names are in the locale's language.
          *     Cacheable for one day.
          *
@@ -3372,8 +3373,9 @@ export interface components {
          *     `A65`/`D6W`, optional space, 4 letters or digits). Any other country: a US ZIP code or a Canadian postal code.
          *     Letters may be typed in either case (the server stores them upper-case).
          *
-         *     `postalCode` is **required** except in BH, KW, MY, QA, RU, SA, SG, TR, AE and VN, where it may be absent or
-         *     empty (and must otherwise follow the country's rule). A postal code that breaks its country's rule answers
+         *     `postalCode` is **required** except in BH, KW, MY, QA, RU, SA, SG, TR, AE and VN (spec §5) and in HK and MO
+         *     (no postal codes there; a product decision), where it may be absent or empty (and must otherwise follow the
+         *     country's rule). A postal code that breaks its country's rule answers
          *     400 `ERR_API_1018` with `errors` naming it (e.g. `body/addresses/0/postalCode`).
          *
          *     (Each `if` and `then` below is an `allOf` of two parts, so that the rules hold in every JSON Schema
@@ -3980,7 +3982,7 @@ export interface components {
         };
         /** @description The postal-code rule of a country (spec §5), the same rule the `Address` schema applies. */
         PostalCodeRule: {
-            /** @description Whether an address of the country needs a postal code (false for BH, KW, MY, QA, RU, SA, SG, TR, AE and VN). */
+            /** @description Whether an address of the country needs a postal code (false for BH, KW, MY, QA, RU, SA, SG, TR, AE and VN, spec §5, and for HK and MO, which have no postal codes). */
             required: boolean;
             /** @description ECMAScript regular expression (anchored; Unicode mode) a non-empty postal code must match. */
             pattern: string;
@@ -4017,7 +4019,7 @@ export interface components {
         CountryAddressFormatList: {
             /** @description The rule of any country not listed in `countries` (a US ZIP code or a Canadian postal code). */
             defaultPostalCode: components["schemas"]["PostalCodeRule"];
-            /** @description Countries where an address needs no postal code (spec §5). */
+            /** @description Countries where an address needs no postal code (spec §5, plus HK and MO, which have no postal codes). */
             noPostalCodeCountries: string[];
             /** @description One entry per country, sorted by name in the requested locale. */
             countries: components["schemas"]["CountryAddressFormat"][];

@@ -1,23 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, intlLocale } from './format';
+import { countries, currencies } from '../../../fixtures/markets/index.ts';
+import { currencyFormatOf, formatDate, formatPrice, intlLocale } from './format';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
+// Spec §9: every formatted currency, 1234.5 and 1234 as the currency table writes them.
+const EXPECTED: Record<string, [string, string]> = {
+  EUR: ['1 234,50 €', '1 234,00 €'],
+  GBP: ['£1,234.50', '£1,234.00'],
+  CHF: ["CHF 1'234.50", "CHF 1'234.00"],
+  USD: ['$1,234.50', '$1,234.00'],
+  CAD: ['CA$1,234.50', 'CA$1,234.00'],
+  BRL: ['R$ 1.234,50', 'R$ 1.234,00'],
+  MXN: ['MX$1,234.50', 'MX$1,234.00'],
+  AUD: ['A$1,234.50', 'A$1,234.00'],
+  NZD: ['NZ$1,234.50', 'NZ$1,234.00'],
+  HKD: ['HK$1,234.50', 'HK$1,234.00'],
+  // No minor unit: rounded to whole yen / won.
+  JPY: ['¥1,235', '¥1,234'],
+  KRW: ['₩1,235', '₩1,234'],
+  MOP: ['MOP$1,234.50', 'MOP$1,234.00'],
+  MYR: ['RM1,234.50', 'RM1,234.00'],
+  SGD: ['S$1,234.50', 'S$1,234.00'],
+  THB: ['฿1,234.50', '฿1,234.00'],
+  TWD: ['NT$1,234.50', 'NT$1,234.00'],
+  AED: ['AED 1,234.50', 'AED 1,234.00'],
+  QAR: ['QAR 1,234.50', 'QAR 1,234.00'],
+  // Spec §9: SAR drops the decimals of whole amounts only.
+  SAR: ['SAR 1,234.50', 'SAR 1,234'],
+  CNY: ['CN¥1,234.50', 'CN¥1,234.00'],
+};
+
 describe('formatPrice', () => {
-  it('formats EUR for fr-FR with two decimals', () => {
-    expect(nbsp(formatPrice(2300, 'EUR', 'fr-fr'))).toBe('2 300,00 €');
+  it('has an expectation for every currency of the table', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(currencies).sort());
   });
-  it('formats USD for en-US and GBP for en-GB', () => {
-    expect(formatPrice(1290, 'USD', 'en-us')).toBe('$1,290.00');
-    expect(formatPrice(990.5, 'GBP', 'en-gb')).toBe('£990.50');
+
+  it.each(Object.entries(EXPECTED))('%s: 1234.5 and 1234', (code, [half, whole]) => {
+    expect(nbsp(formatPrice(1234.5, code, 'en-us'))).toBe(half);
+    expect(nbsp(formatPrice(1234, code, 'en-us'))).toBe(whole);
+    // The table decides, not the language of the page.
+    expect(formatPrice(1234.5, code, 'ja-jp')).toBe(formatPrice(1234.5, code, 'fr-fr'));
+    // Never wraps: spaces are non-breaking.
+    expect(formatPrice(1234.5, code, 'en-us')).not.toContain(' ');
   });
-  it('drops decimals of whole JPY and SAR amounts (spec §9) but keeps them otherwise', () => {
-    expect(nbsp(formatPrice(190000, 'JPY', 'ja-jp'))).toMatch(/^[¥￥]190,000$/);
+
+  it.each(countries.filter((c) => c.currency !== null).map((c) => [c.country, c] as const))(
+    '%s: its currency is in the table and every locale formats it',
+    (_code, c) => {
+      expect(currencyFormatOf(c.currency as string)).toBeDefined();
+      for (const locale of c.locales) {
+        const text = formatPrice(1234.5, c.currency as string, locale);
+        expect(text).toContain(c.currencySymbol as string);
+        expect(nbsp(text)).toMatch(/1[ ,.']23[45]/);
+      }
+    },
+  );
+
+  it('formats large, small, zero and negative amounts', () => {
+    expect(nbsp(formatPrice(1234567.891, 'EUR', 'fr-fr'))).toBe('1 234 567,89 €');
+    expect(formatPrice(0.5, 'USD', 'en-us')).toBe('$0.50');
+    expect(formatPrice(0, 'USD', 'en-us')).toBe('$0.00');
+    expect(formatPrice(-12.5, 'GBP', 'en-gb')).toBe('-£12.50');
+    expect(formatPrice(-0.001, 'USD', 'en-us')).toBe('$0.00');
+    expect(formatPrice(190000, 'JPY', 'ja-jp')).toBe('¥190,000');
     expect(formatPrice(4500, 'SAR', 'en-sa')).not.toMatch(/\.00/);
     expect(formatPrice(4500.5, 'SAR', 'en-sa')).toMatch(/4,500\.50/);
   });
+
+  it('falls back to Intl for a currency the table does not know', () => {
+    expect(formatPrice(10, 'SEK', 'en-us')).toMatch(/10\.00/);
+  });
+
   it('maps placeholder locales to a language-only Intl locale', () => {
     expect(intlLocale('en-en')).toBe('en');
+    expect(intlLocale('zh-zh')).toBe('zh');
     expect(intlLocale('fr-ch')).toBe('fr-CH');
+  });
+});
+
+describe('formatDate (spec §9)', () => {
+  const byFormat = { 'MM/dd/yyyy': '03/04/2026', 'yyyy/MM/dd': '2026/03/04', 'dd/MM/yyyy': '04/03/2026' };
+  const YEAR_FIRST = ['JP', 'KR', 'CA'];
+
+  it.each(countries.map((c) => [c.country] as const))('%s', (country) => {
+    const expected = country === 'US' ? byFormat['MM/dd/yyyy'] : YEAR_FIRST.includes(country) ? byFormat['yyyy/MM/dd'] : byFormat['dd/MM/yyyy'];
+    expect(formatDate('2026-03-04', country)).toBe(expected);
+    expect(formatDate(new Date(Date.UTC(2026, 2, 4, 12)), country, 'UTC')).toBe(expected);
+  });
+
+  it('shows an instant in the given time zone, and a calendar date unshifted', () => {
+    const instant = '2026-03-04T23:30:00Z';
+    expect(formatDate(instant, 'FR', 'Europe/Paris')).toBe('05/03/2026');
+    expect(formatDate(instant, 'US', 'America/New_York')).toBe('03/04/2026');
+    expect(formatDate('2026-12-31', 'JP')).toBe('2026/12/31');
+    expect(() => formatDate('not a date', 'FR')).toThrow(RangeError);
   });
 });

@@ -1,24 +1,65 @@
-// Money as the market shows it. Spec §9: two decimals, except JPY and SAR drop them for whole amounts.
-const NO_ZERO_DECIMALS = new Set(['JPY', 'SAR', 'KRW']);
-const cache = new Map<string, Intl.NumberFormat>();
+// Money and dates as the market shows them, from the market data (fixtures/markets): the currency
+// table of spec §9 (symbol, grouping separator, decimal mark, pattern; JPY and SAR drop the decimals of
+// whole amounts) and the country date formats (US MM/dd/yyyy; JP, KR, CA yyyy/MM/dd; others dd/MM/yyyy).
+import currencyTable from '../../../fixtures/markets/currencies.json' with { type: 'json' };
+import type { CurrencyFormat } from '../../../fixtures/markets/index.ts';
+import { dateFormatOf } from '../../../fixtures/markets/rules.ts';
+
+const CURRENCIES = currencyTable as Record<string, CurrencyFormat>;
+/** Spaces of the table are written non-breaking, so that a price never wraps. */
+const NBSP = '\u00a0';
 
 export function intlLocale(locale: string): string {
   const [lang, country] = locale.split('-');
-  if (country === 'en' || country === 'xx') return lang ?? 'en';
+  if (country === 'en' || country === 'xx' || country === 'zh') return lang ?? 'en';
   return `${lang}-${(country ?? '').toUpperCase()}`;
 }
 
+function group(integer: string, separator: string): string {
+  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
+ * A price in `currency` as the currency table writes it, whatever the language (`1 234,50 €`,
+ * `$1,234.50`, `¥1,234`, `SAR 1,234`). A currency missing from the table falls back to Intl for
+ * `locale`. Amounts are rounded to the currency's minor units.
+ */
 export function formatPrice(value: number, currency: string, locale: string): string {
-  const whole = Number.isInteger(value) && NO_ZERO_DECIMALS.has(currency);
-  const key = `${locale}|${currency}|${whole}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(intlLocale(locale), {
-      style: 'currency',
-      currency,
-      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    });
-    cache.set(key, f);
+  const fmt = CURRENCIES[currency];
+  if (!fmt) return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(value);
+  const decimals = fmt.pattern.includes('.') ? (fmt.pattern.split('.')[1] ?? '').replace(/[^0#]/g, '').length : 0;
+  const digits = Math.min(decimals, fmt.minorUnits);
+  const fixed = Math.abs(value).toFixed(digits);
+  const [integer = '0', fraction = ''] = fixed.split('.');
+  const whole = /^0*$/.test(fraction);
+  let number = group(integer, fmt.separator);
+  if (digits > 0 && !(whole && fmt.noZeroDecimals)) number += fmt.decimal + fraction;
+  const sign = value < 0 && !/^[0.]*$/.test(fixed) ? '-' : '';
+  const body = fmt.pattern.replace(/[#,0.]+/, number).replace('¤', fmt.symbol);
+  return (sign + body).replace(/ /g, NBSP);
+}
+
+/** The currency table entry of a currency (undefined for one the table does not know). */
+export function currencyFormatOf(currency: string): CurrencyFormat | undefined {
+  return CURRENCIES[currency];
+}
+
+/**
+ * A calendar date in the country's format (spec §9). A `YYYY-MM-DD` string is a calendar date and is
+ * never shifted by time zones; a Date or an ISO instant is shown in `timeZone` (the browser's by default).
+ */
+export function formatDate(value: Date | string, country: string, timeZone?: string): string {
+  let y: string, m: string, d: string;
+  const calendar = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (calendar) {
+    [, y, m, d] = calendar as unknown as [string, string, string, string];
+  } else {
+    const date = typeof value === 'string' ? new Date(value) : value;
+    if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    [y, m, d] = [part('year').padStart(4, '0'), part('month'), part('day')];
   }
-  return f.format(value);
+  const pattern = dateFormatOf(country);
+  return pattern.replace('yyyy', y).replace('MM', m).replace('dd', d);
 }

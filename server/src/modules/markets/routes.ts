@@ -1,6 +1,8 @@
 import type { MarketService } from './service.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import { marketOf } from '../../shared/market-context.ts';
+import { countryAddressFormats } from './addresses.ts';
 
 export function marketRoutes(ops: OperationRegistry, markets: MarketService): void {
   ops.on('getCountries', (_req, res) => {
@@ -10,5 +12,11 @@ export function marketRoutes(ops: OperationRegistry, markets: MarketService): vo
       currencies: markets.currencies() as Schemas['CountriesResponse']['currencies'],
     };
     res.set('Cache-Control', 'public, max-age=300').json(body);
+  });
+
+  ops.on('getCountryAddressFormats', (req, res) => {
+    const country = typeof req.query.country === 'string' ? req.query.country : undefined;
+    const body = countryAddressFormats(marketOf(req, res, markets), country);
+    res.set('Cache-Control', 'public, max-age=86400').json(body);
   });
 }
