@@ -15,11 +15,14 @@ import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
-import { SessionService } from './modules/sessions/index.ts';
+import { CustomerSessionService, SessionService, sessionRoutes } from './modules/sessions/index.ts';
+import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
+import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { opsRoutes, type Readiness } from './modules/ops/index.ts';
+import { TranslationService, translationRoutes } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
@@ -42,7 +45,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   await catalog.refresh();
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
-  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs);
+  const content = new ContentService(db, catalog, config.brand, config.cacheTtlMs);
+  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content);
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
   const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
@@ -126,8 +130,15 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   marketRoutes(ops, markets);
   catalogRoutes(ops, catalog, markets);
   basketRoutes(ops, basket, sessions, markets);
+  sessionRoutes(ops, new CustomerSessionService(db, sessions), sessions, markets, config.visitorCountryHeader);
+  storeRoutes(ops, new StoreService(db, config.brand), markets);
   pageDataRoutes(ops, pageData, markets);
-  mediaRoutes(ops, db);
+  contentRoutes(ops, content, markets, {
+    token: config.cacheBustToken,
+    caches: { content: (f) => content.bust(f), 'page-data': (f) => pageData.bust(f), catalog: (f) => catalog.bustCache(f), navigation: () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0) },
+  });
+  mediaRoutes(ops, db, config.brand);
+  translationRoutes(ops, await TranslationService.load({ logger }));
   app.use(ops.router);
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());

@@ -3,5 +3,7 @@ import type { MarketTables } from '../modules/markets/tables.ts';
 import type { CatalogTables } from '../modules/catalog/tables.ts';
 import type { SessionTables } from '../modules/sessions/tables.ts';
 import type { BasketTables } from '../modules/basket/tables.ts';
+import type { ContentTables } from '../modules/content/tables.ts';
+import type { StoreTables } from '../modules/stores/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables {}

@@ -3,6 +3,8 @@ import { countries, currencies, regions } from '../../../fixtures/markets/index.
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
 import type { Brand } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';
+import { seedStores } from '../modules/stores/seed.ts';
+import { seedContent } from '../modules/content/seed.ts';
 
 const CHUNK = 500;
 
@@ -33,13 +35,19 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
       .values(regions.map((r, i) => ({ region_id: r.regionId, position: i, data: JSON.stringify(r) as never })))
       .execute();
   });
+  // Store master data: upserted on every start like the markets.
+  await seedStores(db);
 
   const existing = await db
     .selectFrom('products')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('brand', '=', options.brand)
     .executeTakeFirstOrThrow();
-  if (existing.n > 0) return { seededCatalog: false };
+  // Content is published by the CMS: replaced at every start (after the catalogue its product islands pick from).
+  if (existing.n > 0) {
+    await seedContent(db, options.brand);
+    return { seededCatalog: false };
+  }
 
   const catalog = generateCatalog({ brand: options.brand, products: options.products });
   await db.transaction().execute(async (trx) => {
@@ -109,6 +117,7 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
     );
   });
   // Fresh statistics, or the planner guesses one row per table and nests loops over the whole catalogue.
+  await seedContent(db, options.brand);
   await sql`analyze`.execute(db);
   return { seededCatalog: true };
 }

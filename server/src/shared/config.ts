@@ -28,6 +28,10 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
   /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Request header carrying the visitor's country as detected at the edge (Cloudflare: `cf-ipcountry`). */
+  VISITOR_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name').default('cf-ipcountry'),
+  /** Secret of `POST /internal/cache/bust` (`X-Internal-Token`); unset = every bust is refused. */
+  CACHE_BUST_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
 });
 
 export type Config = Readonly<{
@@ -45,6 +49,9 @@ export type Config = Readonly<{
   shutdownGraceMs: number;
   secureCookies: boolean;
   cacheTtlMs: number;
+  /** Lower-case name of the visitor-country request header. */
+  visitorCountryHeader: string;
+  cacheBustToken: string | undefined;
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     viteDev: e.VITE_DEV === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
+    visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
+    cacheBustToken: e.CACHE_BUST_TOKEN,
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
   });
 }

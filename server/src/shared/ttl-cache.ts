@@ -33,4 +33,21 @@ export class TtlCache<V> {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Number of entries held (fresh or not yet dropped). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Removes the entries whose key matches; answers how many were removed (cache busting). */
+  deleteWhere(matches: (key: string) => boolean): number {
+    let removed = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (matches(key)) {
+        this.entries.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
 }

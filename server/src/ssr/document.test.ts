@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderDocument, serializeForScript } from './document.ts';
+import { htmlLang, renderDocument, serializeForScript } from './document.ts';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment', () => {
@@ -21,9 +21,56 @@ describe('renderDocument', () => {
         meta: { title: 'Sac "Le 5 à 7" <b>', description: 'x & y', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] },
       },
     });
-    expect(html).toContain('<html lang="fr-FR">');
+    expect(html).toContain('<html lang="fr" data-theme="light" data-layout="default">');
     expect(html).toContain('<title>Sac &quot;Le 5 à 7&quot; &lt;b&gt;</title>');
     expect(html).toContain('content="x &amp; y"');
     expect(html).toContain('window.__SF_BOOTSTRAP__={"a":1}');
+  });
+});
+
+describe('document root', () => {
+  const template = '<!doctype html><html lang="en"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>';
+  const data = (locale: string, extra: Record<string, unknown> = {}) => ({
+    pageType: 'content',
+    market: { locale, language: locale.slice(0, 2) },
+    meta: {
+      title: 'T',
+      description: 'D',
+      canonical: `https://s/${locale}/cp/x`,
+      robots: 'index, follow',
+      alternates: [
+        { hreflang: 'fr-fr', href: 'https://s/fr-fr/cp/x' },
+        { hreflang: 'x-default', href: 'https://s/cp/x' },
+      ],
+    },
+    ...extra,
+  });
+
+  it.each([
+    ['en-us', 'en'],
+    ['fr-fr', 'fr'],
+    ['ja-jp', 'ja'],
+    ['zh-tw', 'zh-Hant'],
+    ['zh-hk', 'zh-Hant'],
+    ['zh-mo', 'zh-Hant'],
+    ['zh-sg', 'zh-Hans'],
+    ['zh-cn', 'zh-Hans'],
+  ])('lang of %s is %s', (locale, lang) => {
+    expect(htmlLang(locale)).toBe(lang);
+    expect(renderDocument(template, { data: data(locale), appHtml: '', bootstrap: null })).toContain(`<html lang="${lang}" `);
+  });
+
+  it('sets the theme, the shell and the house on <html>', () => {
+    const html = renderDocument(template, { data: data('fr-fr', { theme: 'dark', layoutVariant: 'rive-droite' }), appHtml: '', bootstrap: null, house: 'ysl' });
+    expect(html).toContain('<html lang="fr" data-theme="dark" data-layout="rive-droite" data-house="ysl">');
+    const plain = renderDocument(template, { data: data('en-us'), appHtml: '', bootstrap: null, house: 'bal' });
+    expect(plain).toContain('<html lang="en" data-theme="light" data-layout="default" data-house="bal">');
+  });
+
+  it('writes the canonical link and every hreflang alternate', () => {
+    const html = renderDocument(template, { data: data('fr-fr'), appHtml: '', bootstrap: null });
+    expect(html).toContain('<link rel="canonical" href="https://s/fr-fr/cp/x">');
+    expect(html).toContain('<link rel="alternate" hreflang="fr-fr" href="https://s/fr-fr/cp/x">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://s/cp/x">');
   });
 });

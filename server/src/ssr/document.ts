@@ -29,11 +29,28 @@ export function renderHead(data: PageDataLike): string {
   return tags.join('\n    ');
 }
 
-/** Fills the Vite index.html template: language, head tags, rendered app and bootstrap state. */
-export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown }): string {
-  const lang = input.data.market.locale.replace(/-(\w\w)$/, (_, c: string) => `-${c.toUpperCase()}`);
+/**
+ * BCP 47 language of a storefront locale for `<html lang>` and `Content-Language`: Chinese by script
+ * (Traditional in Taiwan, Hong Kong and Macau, Simplified elsewhere), otherwise the language alone
+ * (the region is the market, not a language variant of the page).
+ */
+export function htmlLang(locale: string): string {
+  const [language = 'en', country = ''] = locale.toLowerCase().split('-');
+  if (language === 'zh') return ['tw', 'hk', 'mo'].includes(country) ? 'zh-Hant' : 'zh-Hans';
+  return language;
+}
+
+/** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
+export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string }): string {
+  const attrs = [
+    `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
+    // Spec §4: the theme id on the document root; spec §2: the shell (default or secondary theme).
+    `data-theme="${input.data.theme === 'dark' ? 'dark' : 'light'}"`,
+    `data-layout="${input.data.layoutVariant === 'rive-droite' ? 'rive-droite' : 'default'}"`,
+    ...(input.house ? [`data-house="${escapeHtml(input.house)}"`] : []),
+  ];
   return template
-    .replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
+    .replace(/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`)
     .replace('<!--app-head-->', renderHead(input.data))
     .replace('<!--app-html-->', input.appHtml)
     .replace('<!--app-state-->', `<script>window.__SF_BOOTSTRAP__=${serializeForScript(input.bootstrap)}</script>`);

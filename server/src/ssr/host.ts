@@ -19,15 +19,31 @@ export interface WebServerEntry {
   matchPage(pathname: string): PageMatch;
   render(input: { url: string; data: PageDataLike; brandName: string }): { appHtml: string; bootstrap: unknown };
 }
+type WithLocale<T> = T & { locale: string | null };
+/** The page kinds of the web app's `matchPage` (web/src/lib/paths.ts); any other kind renders the not-found page. */
 export type PageMatch =
-  | { kind: 'home'; locale: string | null }
-  | { kind: 'category'; locale: string | null; slug: string }
-  | { kind: 'product'; locale: string | null; pid: string; name: string }
-  | { kind: 'not-found'; locale: string | null };
+  | WithLocale<{ kind: 'home' }>
+  | WithLocale<{ kind: 'category'; slug: string }>
+  | WithLocale<{ kind: 'product'; pid: string; name: string }>
+  | WithLocale<{ kind: 'content'; slug: string }>
+  | WithLocale<{ kind: 'legal'; slug: string }>
+  | WithLocale<{ kind: 'legal-legacy'; slug: string }>
+  | WithLocale<{ kind: 'faq' }>
+  | WithLocale<{ kind: 'client-service' }>
+  | WithLocale<{ kind: 'marketing' }>
+  | WithLocale<{ kind: 'catch-all'; slug: string }>
+  | WithLocale<{ kind: 'rive-droite' }>
+  | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
+  | WithLocale<{ kind: 'rive-droite-category'; slug: string }>
+  | WithLocale<{ kind: 'rive-droite-calendar'; slug: string }>
+  | WithLocale<{ kind: 'not-found' }>
+  | WithLocale<{ kind: string & {} }>;
 export interface PageDataLike {
   pageType: string;
   market: { locale: string; language: string };
   meta: { title: string; description: string; canonical: string; robots: string; alternates: { hreflang: string; href: string }[]; jsonLd?: Record<string, unknown> };
+  theme?: 'light' | 'dark';
+  layoutVariant?: 'default' | 'rive-droite';
 }
 
 export const WEB_ROOT = join(import.meta.dirname, '../../../web');
@@ -47,7 +63,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const vite = await createServer({
       root: WEB_ROOT,
       configFile: join(WEB_ROOT, 'vite.config.ts'),
-      server: { middlewareMode: true },
+      // No HMR socket in tests: several test apps may run at once.
+      server: { middlewareMode: true, ...(config.env === 'test' ? { hmr: false } : {}) },
       appType: 'custom',
     });
     app.use(vite.middlewares);
@@ -89,6 +106,11 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const entry = await loadEntry();
     const match = entry.matchPage(req.path);
     const locale = match.locale ?? DEFAULT_LOCALE;
+    // The legacy v1 legal route: one permanent address per legal page, in the same locale.
+    if (match.kind === 'legal-legacy' && 'slug' in match) {
+      const target = `/legal/${encodeURIComponent(match.slug)}`;
+      return { redirect: match.locale ? `/${match.locale}${target}` : target };
+    }
     const knownLocale = match.locale === null || markets.isActiveLocale(match.locale);
     const market = markets.resolve(knownLocale ? locale : DEFAULT_LOCALE);
     let status = 200;
@@ -99,7 +121,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     } catch (err) {
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       status = 404;
-      data = pages.notFound(market);
+      data = await pages.notFound(market);
     }
     if (match.kind === 'not-found') status = 404;
     if (match.kind === 'product' && 'product' in data) {
@@ -108,22 +130,56 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       if (canonicalPath !== req.path) return { redirect: canonicalPath };
     }
     const { appHtml, bootstrap } = entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
-    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap });
+    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand });
     return { status, html, language: market.locale };
   }
 
   async function loadPageData(match: PageMatch, req: Request, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
+    const query = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+    const page = () => {
+      const n = Number(req.query.page);
+      return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : undefined;
+    };
+    // Query values are checked as the contract checks them in /ssr/...: a malformed one is ignored.
+    const listParam = (name: string) => {
+      const v = query(name);
+      return v && /^[a-z0-9-]{1,40}(,[a-z0-9-]{1,40}){0,19}$/.test(v) ? v.split(',') : undefined;
+    };
+    const slug = 'slug' in match && typeof match.slug === 'string' ? match.slug : '';
     switch (match.kind) {
       case 'home':
         return pages.home(market);
-      case 'category': {
-        const page = Number(req.query.page);
-        return pages.category(market, match.slug, req.query.sort, Number.isInteger(page) && page >= 1 && page <= 10000 ? page : undefined);
-      }
+      case 'category':
+        return pages.category(market, slug, req.query.sort, page());
       case 'product':
-        return pages.product(market, match.pid);
+        return pages.product(market, (match as { pid: string }).pid);
+      case 'content':
+        return pages.contentPage(market, slug);
+      case 'legal':
+        return pages.legal(market, slug);
+      case 'catch-all':
+        return pages.catchAll(market, slug);
+      case 'faq':
+        return pages.faq(market);
+      case 'client-service':
+        return pages.clientService(market);
+      case 'marketing': {
+        const cid = query('cid');
+        if (!cid || !/^[A-Za-z0-9_-]{1,64}$/.test(cid)) throw new AppError('ERR_PAGE_1000', 'A campaign page needs its cid.');
+        const cat = query('cat');
+        const pid = query('pid');
+        return pages.marketing(market, cid, cat && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(cat) ? cat : undefined, pid && /^[A-Za-z0-9]{1,32}$/.test(pid) ? pid : undefined);
+      }
+      case 'rive-droite':
+        return pages.riveDroite(market);
+      case 'rive-droite-content':
+        return pages.riveDroiteContent(market, slug);
+      case 'rive-droite-category':
+        return pages.riveDroiteCategory(market, slug, req.query.sort, page());
+      case 'rive-droite-calendar':
+        return pages.riveDroiteCalendar(market, slug, listParam('themes'), listParam('locations'));
       default:
-        return pages.notFound(market);
+        throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
     }
   }
 }

@@ -94,6 +94,17 @@ export class CatalogService {
     this.listings = new TtlCache(cacheTtlMs);
   }
 
+  /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
+  bustCache(filter: { keys?: string[] | undefined; locales?: string[] | undefined } = {}): number {
+    const { keys, locales } = filter;
+    if (!keys?.length && !locales?.length) {
+      const n = this.listings.size;
+      this.listings.clear();
+      return n;
+    }
+    return this.listings.deleteWhere((k) => (keys?.includes(k) ?? false) || (locales?.includes(k.split('|')[0] ?? '') ?? false));
+  }
+
   /** Categories are small reference data: cached in memory, reloaded by `refresh`. */
   async refresh(): Promise<void> {
     this.categories = await loadCategories(this.db, this.brand);

@@ -1,8 +1,27 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
+import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../../shared/market-context.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { PageDataService } from './service.ts';
+
+const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined);
+const optional = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Unexpected failures of a page's sources answer ERR_DATA_1000 (502) naming them; catalogue errors pass through. */
+function pageData(handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
+  return async (req, res) => {
+    let body: unknown;
+    try {
+      body = await handler(req, res);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log?.error({ err }, 'page data source failed');
+      throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    res.json(body);
+  };
+}
 
 export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService): void {
   // Page data is public: a CDN may keep it a minute.
@@ -10,17 +29,33 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
     res.set('Cache-Control', 'public, max-age=60');
     next();
   };
-  ops.on('getHomePageData', publicCache, async (req, res) => {
-    res.json(await pages.home(marketOf(req, res, markets)));
-  });
-  ops.on('getCategoryPageData', publicCache, async (req, res) => {
-    const page = req.query.page === undefined ? undefined : Number(req.query.page);
-    res.json(await pages.category(marketOf(req, res, markets), String(req.params.slug), req.query.sort, page));
-  });
-  ops.on('getProductPageData', publicCache, async (req, res) => {
-    res.json(await pages.product(marketOf(req, res, markets), String(req.params.pid)));
-  });
-  ops.on('getNotFoundPageData', publicCache, (req, res) => {
-    res.json(pages.notFound(marketOf(req, res, markets)));
-  });
+  const m = (req: Request, res: Response) => marketOf(req, res, markets);
+  const pageNo = (req: Request) => (req.query.page === undefined ? undefined : Number(req.query.page));
+
+  ops.on('getHomePageData', publicCache, pageData((req, res) => pages.home(m(req, res))));
+  ops.on('getCategoryPageData', publicCache, pageData((req, res) => pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))));
+  ops.on('getProductPageData', publicCache, pageData((req, res) => pages.product(m(req, res), String(req.params.pid))));
+  ops.on('getNotFoundPageData', publicCache, pageData((req, res) => pages.notFound(m(req, res))));
+  ops.on('getContentPageData', publicCache, pageData((req, res) => pages.contentPage(m(req, res), String(req.params.slug))));
+  ops.on('getLegalPageData', publicCache, pageData((req, res) => pages.legal(m(req, res), String(req.params.slug))));
+  ops.on('getCatchAllPageData', publicCache, pageData((req, res) => pages.catchAll(m(req, res), String(req.params.slug))));
+  ops.on('getFaqPageData', publicCache, pageData((req, res) => pages.faq(m(req, res))));
+  ops.on('getClientServicePageData', publicCache, pageData((req, res) => pages.clientService(m(req, res))));
+  ops.on(
+    'getMarketingPageData',
+    publicCache,
+    pageData((req, res) => pages.marketing(m(req, res), String(req.query.cid), optional(req.query.cat), optional(req.query.pid))),
+  );
+  ops.on('getRiveDroitePageData', publicCache, pageData((req, res) => pages.riveDroite(m(req, res))));
+  ops.on('getRiveDroiteContentPageData', publicCache, pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))));
+  ops.on(
+    'getRiveDroiteCategoryPageData',
+    publicCache,
+    pageData((req, res) => pages.riveDroiteCategory(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))),
+  );
+  ops.on(
+    'getRiveDroiteCalendarPageData',
+    publicCache,
+    pageData((req, res) => pages.riveDroiteCalendar(m(req, res), String(req.params.slug), list(req.query.themes), list(req.query.locations))),
+  );
 }

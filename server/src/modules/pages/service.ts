@@ -1,12 +1,21 @@
-import home from '../../../../fixtures/content/home.json' with { type: 'json' };
+import { houseOf } from '../../../../fixtures/content/index.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { normalizeSort, type CatalogService } from '../catalog/index.ts';
+import { normalizeSort, DEFAULT_PAGE_SIZE, type CatalogService } from '../catalog/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import { DEFAULT_LOCALE, toMarketDto } from '../markets/index.ts';
+import type { ContentService, PageRow } from '../content/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
+import { contactChannels } from './contact-channels.ts';
 
-type Localized = Record<string, string>;
-const pick = (m: Market, value: Localized): string => value[m.language] ?? value.en ?? '';
+type ContentPage = Schemas['ContentPage'];
+type NavItem = Schemas['CategoryNavItem'];
+
+/** Shell of a page from its content tags (spec §2 and §4). */
+export function shellOf(tags: readonly { id: string }[] | undefined, rd = false): { theme: 'light' | 'dark'; layoutVariant: 'default' | 'rive-droite' } {
+  const ids = new Set((tags ?? []).map((t) => t.id));
+  return { theme: ids.has('theme-dark') ? 'dark' : 'light', layoutVariant: rd || ids.has('rive-droite') ? 'rive-droite' : 'default' };
+}
 
 /** Everything each server-rendered page needs, in one response; SSR calls this in-process. */
 export class PageDataService {
@@ -17,15 +26,27 @@ export class PageDataService {
     private readonly catalog: CatalogService,
     private readonly markets: MarketService,
     private readonly origin: string,
-    brand: string,
-    cacheTtlMs = 0,
+    private readonly brand: string,
+    cacheTtlMs: number,
+    private readonly content: ContentService,
   ) {
-    this.brandName = (home.brands as Record<string, string>)[brand] ?? brand.toUpperCase();
+    this.brandName = houseOf(brand).name;
     this.cache = new TtlCache(cacheTtlMs);
   }
 
   private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.cache.get(key, compute) as Promise<T>;
+  }
+
+  /** Empties the page-data cache, or the entries of some keys / locales (keys are `kind|locale|...`). */
+  bust(filter?: { keys?: string[] | undefined; locales?: string[] | undefined }): number {
+    const { keys, locales } = filter ?? {};
+    if (!keys?.length && !locales?.length) {
+      const n = this.cache.size;
+      this.cache.clear();
+      return n;
+    }
+    return this.cache.deleteWhere((k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|')[1] === l) ?? false));
   }
 
   /** Site-relative URL of a page in a locale: en-us has no prefix (spec §2). */
@@ -34,24 +55,64 @@ export class PageDataService {
     return path === '/' ? `/${locale}/` : `/${locale}${path}`;
   }
 
-  private meta(market: Market, path: string, title: string, description: string, robots = 'index, follow'): Schemas['PageMeta'] {
+  /**
+   * Head of a page: canonical in the market's locale, hreflang alternates in every locale where the
+   * page exists (`countries`: the countries it is published in; null = every market).
+   */
+  private meta(market: Market, path: string, title: string, description: string, robots = 'index, follow', countries: string[] | null = null): Schemas['PageMeta'] {
+    const published = (country: string) => !countries || countries.includes(country);
     const alternates = this.markets
       .countries()
-      .filter((c) => !c.urlOverride)
+      .filter((c) => !c.urlOverride && published(c.country))
       .flatMap((c) => c.locales)
       .map((l) => ({ hreflang: l, href: this.origin + this.localizedPath(l, path) }));
-    alternates.push({ hreflang: 'x-default', href: this.origin + path });
+    if (published('US')) alternates.push({ hreflang: 'x-default', href: this.origin + path });
     return { title, description, canonical: this.origin + this.localizedPath(market.locale, path), robots, alternates };
   }
 
-  private envelope(pageType: Schemas['PageType'], market: Market, meta: Schemas['PageMeta']): Schemas['PageEnvelope'] {
+  private async envelope(
+    pageType: Schemas['PageType'],
+    market: Market,
+    meta: Schemas['PageMeta'],
+    shell: ReturnType<typeof shellOf> = shellOf(undefined),
+  ): Promise<Schemas['PageEnvelope']> {
+    const layout = await this.content.layout(market);
     return {
       pageType,
       market: toMarketDto(market),
       meta,
       navigation: this.catalog.navigation(market),
+      ...(layout ? { layout } : {}),
+      ...shell,
     };
   }
+
+  /** Meta of a content page: its own title and description, alternates where it is published. */
+  private contentMeta(market: Market, page: ContentPage, row: Pick<PageRow, 'countries'> | null, robots = 'index, follow', path = page.pageUrl): Schemas['PageMeta'] {
+    const title = page.metaTitle ?? `${page.title} | ${this.brandName}`;
+    return this.meta(market, path, title, page.metaDescription ?? '', robots, row?.countries ?? null);
+  }
+
+  /** A content page at a site URL, public view, with the row it comes from; ERR_PAGE_1000 when missing. */
+  private async contentAt(market: Market, url: string, navigationPrefix?: string): Promise<{ page: ContentPage; row: PageRow }> {
+    const row = await this.content.findPage(market, { url });
+    if (!row) throw new AppError('ERR_PAGE_1000', `No page ${url} in ${market.locale}.`);
+    const page = await this.content.pageAt(market, url, navigationPrefix ?? row.navigation_links_prefix);
+    if (!page) throw new AppError('ERR_PAGE_1000', `No page ${url} in ${market.locale}.`);
+    return { page, row };
+  }
+
+  /** A page the storefront cannot do without (FAQ, client service, boutique home): its absence is a source failure. */
+  private async requiredContentAt(market: Market, url: string): Promise<{ page: ContentPage; row: PageRow }> {
+    try {
+      return await this.contentAt(market, url);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ERR_PAGE_1000') throw new AppError('ERR_DATA_1000', `content: no page ${url} published in ${market.locale}.`);
+      throw err;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
 
   home(market: Market): Promise<Schemas['HomePageData']> {
     return this.cached(`home|${market.locale}`, () => this.buildHome(market));
@@ -60,13 +121,37 @@ export class PageDataService {
   private async buildHome(market: Market): Promise<Schemas['HomePageData']> {
     const featured = this.catalog.featuredCategories(market);
     const first = featured[0];
+    const row = await this.content.findPage(market, { url: '/' });
+    const content = row ? await this.content.pageAt(market, '/') : null;
+    const page: ContentPage = content ?? {
+      cmsPageId: `home--${this.content.languageOf(market)}`,
+      globalPageId: 'home',
+      parentPageId: null,
+      pageNavigationLinksPrefix: null,
+      pageUrl: '/',
+      category: 'custom',
+      title: this.brandName,
+      metaTitle: null,
+      metaDescription: null,
+      breadcrumbs: [],
+      tags: [],
+      backgroundColor: { desktop: '#ffffff', tablet: '#ffffff', mobile: '#ffffff' },
+      isRd: false,
+      components: [],
+    };
+    const hero = page.components.find((c) => c.type === 'hero') as Schemas['CmsHeroComponent'] | undefined;
+    const tagline = houseOf(this.brand).tagline[this.content.languageOf(market)];
+    const heroTitle = hero?.title ?? page.title;
+    const title = page.metaTitle ?? `${this.brandName} — ${heroTitle}`;
+    const description = page.metaDescription ?? `${this.brandName}, ${tagline}.`;
     return {
-      ...this.envelope('home', market, this.meta(market, '/', `${this.brandName} — ${pick(market, home.hero.title)}`, pick(market, home.meta.description))),
+      ...(await this.envelope('home', market, this.meta(market, '/', title, description), shellOf(page.tags))),
+      content: page,
       hero: {
-        title: pick(market, home.hero.title),
-        subtitle: pick(market, home.hero.subtitle),
-        image: { src: `/media/categories/${first?.id ?? 'home'}.svg?view=2`, alt: pick(market, home.hero.title), width: 1600, height: 900 },
-        cta: { name: pick(market, home.hero.cta), url: first?.url ?? '/' },
+        title: heroTitle,
+        subtitle: hero?.subtitle ?? tagline,
+        image: { src: `/media/categories/${first?.id ?? 'home'}.svg?view=2`, alt: heroTitle, width: 1600, height: 900 },
+        cta: { name: hero?.links[0]?.label ?? first?.name ?? this.brandName, url: first?.url ?? '/' },
       },
       featuredCategories: featured.map((category) => ({
         category,
@@ -87,7 +172,7 @@ export class PageDataService {
     const description = `${listing.category.name} — ${this.brandName}. ${listing.totalNrOfProducts} ${listing.breadcrumbs.map((b) => b.name).join(' · ')}.`;
     // Sorted or paginated variants of a listing are not indexed separately.
     const robots = (page ?? 1) > 1 || listing.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
-    return { ...this.envelope('category', market, this.meta(market, path, title, description, robots)), listing };
+    return { ...(await this.envelope('category', market, this.meta(market, path, title, description, robots))), listing };
   }
 
   product(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
@@ -122,10 +207,184 @@ export class PageDataService {
           }
         : {}),
     };
-    return { ...this.envelope('product', market, meta), product, breadcrumbs };
+    return { ...(await this.envelope('product', market, meta)), product, breadcrumbs };
   }
 
-  notFound(market: Market): Schemas['PageEnvelope'] {
-    return this.envelope('not-found', market, this.meta(market, '/404', `${this.brandName}`, '', 'noindex, follow'));
+  notFound(market: Market): Promise<Schemas['PageEnvelope']> {
+    return this.cached(`404|${market.locale}`, () => this.envelope('not-found', market, this.meta(market, '/404', `${this.brandName}`, '', 'noindex, follow')));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Content pages
+
+  /** `/cp/{slug}`. */
+  contentPage(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
+    return this.cached(`cp|${market.locale}|${slug}`, async () => {
+      const { page, row } = await this.contentAt(market, `/cp/${slug}`);
+      return { ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))), content: page };
+    });
+  }
+
+  /** `/legal/{slug}`, with the other legal pages as side navigation. */
+  legal(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
+    return this.cached(`legal|${market.locale}|${slug}`, async () => {
+      const row = await this.content.findPage(market, { url: `/legal/${slug}` });
+      const { page } = await this.contentAt(market, `/legal/${slug}`, row?.navigation_links_prefix ?? '/legal');
+      return { ...(await this.envelope('legal', market, this.contentMeta(market, page, row ?? null), shellOf(page.tags))), content: page };
+    });
+  }
+
+  /** `/{slug}` (catch-all). */
+  catchAll(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
+    return this.cached(`page|${market.locale}|${slug}`, async () => {
+      const { page, row } = await this.contentAt(market, `/${slug}`);
+      return { ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))), content: page };
+    });
+  }
+
+  faq(market: Market): Promise<Schemas['FaqPageData']> {
+    return this.cached(`faq|${market.locale}`, async () => {
+      const { page, row } = await this.requiredContentAt(market, '/faq');
+      const subjects = page.components
+        .filter((c): c is Schemas['CmsAccordionComponent'] => c.type === 'accordion' && !!c.tagSubjectId)
+        .map((a) => ({ id: a.tagSubjectId as string, label: a.title, questionCount: a.items.length }));
+      return { ...(await this.envelope('faq', market, this.contentMeta(market, page, row), shellOf(page.tags))), content: page, subjects };
+    });
+  }
+
+  clientService(market: Market): Promise<Schemas['ClientServicePageData']> {
+    return this.cached(`client-service|${market.locale}`, async () => {
+      const { page, row } = await this.requiredContentAt(market, '/client-service');
+      return {
+        ...(await this.envelope('client-service', market, this.contentMeta(market, page, row), shellOf(page.tags))),
+        content: page,
+        contactChannels: contactChannels(market.country, this.content.languageOf(market), market.locale),
+      };
+    });
+  }
+
+  /** `/marketing?cid=&cat=&pid=`: unknown `cat` or `pid` are null, not errors (campaign links outlive products). */
+  marketing(market: Market, cid: string, cat: string | undefined, pid: string | undefined): Promise<Schemas['MarketingPageData']> {
+    return this.cached(`marketing|${market.locale}|${cid}|${cat ?? ''}|${pid?.toUpperCase() ?? ''}`, async () => {
+      const row = await this.content.findPage(market, { pageId: cid });
+      const content = row ? await this.content.pageAt(market, row.page_url) : null;
+      if (!row || !content) throw new AppError('ERR_PAGE_1000', `No campaign ${cid} in ${market.locale}.`);
+      let category: NavItem | null = null;
+      let products: Schemas['ProductTile'][] = [];
+      if (cat) {
+        try {
+          category = this.catalog.navItem(this.catalog.categoryBySlug(cat), market);
+          products = (await this.catalog.listing({ slug: cat, market, pageSize: DEFAULT_PAGE_SIZE + 1 })).products;
+        } catch (err) {
+          if (!(err instanceof AppError && err.code === 'ERR_CATALOG_1001')) throw err;
+        }
+      }
+      const product = pid ? ((await this.content.tiles(market, [pid.toUpperCase()]))[0] ?? null) : null;
+      products = products.filter((p) => p.id !== product?.id).slice(0, DEFAULT_PAGE_SIZE);
+      const query = new URLSearchParams({ cid, ...(cat ? { cat } : {}), ...(pid ? { pid } : {}) });
+      // Campaign landings are not indexed: their audience arrives from the campaign.
+      const meta = this.contentMeta(market, content, row, 'noindex, follow', `/marketing?${query}`);
+      return { ...(await this.envelope('marketing', market, meta, shellOf(content.tags, content.isRd))), campaignId: cid, content, category, product, products };
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // "Rive droite"
+
+  /** Categories of the boutique: those holding "rive droite" products (directly or below), linked under /rive-droite/ca/. */
+  private async rdCategories(market: Market): Promise<{ items: NavItem[]; idsUnder: (id: string) => string[] }> {
+    const counts = await this.content.rdCounts();
+    const all = this.catalog.navigation(market);
+    const idsUnder = (id: string) => {
+      const ids = [id];
+      for (let i = 0; i < ids.length; i++) for (const c of all) if (c.parentId === ids[i]) ids.push(c.id);
+      return ids;
+    };
+    const items = all
+      .filter((c) => idsUnder(c.id).some((id) => (counts.get(id) ?? 0) > 0))
+      .map((c) => ({ ...c, url: `/rive-droite/ca/${c.slug}` }));
+    return { items, idsUnder };
+  }
+
+  riveDroite(market: Market): Promise<Schemas['RiveDroitePageData']> {
+    return this.cached(`rd|${market.locale}`, async () => {
+      const { page, row } = await this.requiredContentAt(market, '/rive-droite');
+      const [{ items }, upcoming] = await Promise.all([this.rdCategories(market), this.content.upcoming(market, 6)]);
+      return {
+        ...(await this.envelope('rive-droite', market, this.contentMeta(market, page, row), shellOf(page.tags, true))),
+        content: page,
+        categories: items.filter((c) => c.level <= 2),
+        upcomingEvents: upcoming.cards,
+        hasCurrentEvents: upcoming.hasCurrentEvents,
+      };
+    });
+  }
+
+  riveDroiteContent(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
+    return this.cached(`rd-cp|${market.locale}|${slug}`, async () => {
+      const { page, row } = await this.contentAt(market, `/rive-droite/cp/${slug}`);
+      return { ...(await this.envelope('rive-droite-content', market, this.contentMeta(market, page, row), shellOf(page.tags, true))), content: page };
+    });
+  }
+
+  riveDroiteCategory(market: Market, slug: string, sortInput: unknown, pageInput: number | undefined): Promise<Schemas['RiveDroiteCategoryPageData']> {
+    const sort = normalizeSort(sortInput);
+    const pageNo = pageInput ?? 1;
+    return this.cached(`rd-ca|${market.locale}|${slug}|${sort}|${pageNo}`, async () => {
+      const { items, idsUnder } = await this.rdCategories(market);
+      const category = items.find((c) => c.slug === slug);
+      if (!category) throw new AppError('ERR_CATALOG_1001', `No category "${slug}" in the rive droite boutique.`);
+      const pageSize = DEFAULT_PAGE_SIZE;
+      const { total, tiles } = await this.content.rdTiles(market, {
+        categoryIds: idsUnder(category.id),
+        sort,
+        limit: pageSize,
+        offset: (pageNo - 1) * pageSize,
+      });
+      const crumbs = this.catalog.breadcrumbs(this.catalog.categoryBySlug(slug), market).map((b) => ({ ...b, url: b.url.replace(/^\/ca\//, '/rive-droite/ca/') }));
+      const listing: Schemas['CategoryListing'] = {
+        market: toMarketDto(market),
+        category,
+        breadcrumbs: crumbs,
+        subCategories: items.filter((c) => c.parentId === category.id),
+        products: tiles,
+        totalNrOfProducts: total,
+        page: pageNo,
+        pageSize,
+        pageCount: Math.ceil(total / pageSize),
+        sort,
+      };
+      const content = await this.content.pageAt(market, `/rive-droite/ca/${slug}`);
+      const row = content ? await this.content.findPage(market, { url: `/rive-droite/ca/${slug}` }) : undefined;
+      const robots = pageNo > 1 || sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
+      const title = `${crumbs.map((b) => b.name).join(' ')} | ${this.brandName} Rive Droite`;
+      const meta = this.meta(market, `/rive-droite/ca/${slug}`, content?.metaTitle ?? title, content?.metaDescription ?? `${category.name} — ${this.brandName} Rive Droite.`, robots, row?.countries ?? null);
+      return { ...(await this.envelope('rive-droite-category', market, meta, shellOf(content?.tags, true))), listing, content };
+    });
+  }
+
+  riveDroiteCalendar(market: Market, slug: string, themes: string[] | undefined, locations: string[] | undefined): Promise<Schemas['RiveDroiteCalendarPageData']> {
+    const key = `rd-cal|${market.locale}|${slug}|${themes?.join(',') ?? ''}|${locations?.join(',') ?? ''}`;
+    return this.cached(key, async () => {
+      const eventType = await this.content.calendarType(market, slug);
+      if (!eventType) throw new AppError('ERR_PAGE_1000', `No calendar ${slug} in ${market.locale}.`);
+      const url = `/rive-droite/calendar/${slug}`;
+      const content = await this.content.pageAt(market, url);
+      const row = content ? await this.content.findPage(market, { url }) : undefined;
+      const calendar = await this.content.calendar(market, { eventType, themes, locations });
+      const filtered = (themes?.length ?? 0) + (locations?.length ?? 0) > 0;
+      const title = content?.metaTitle ?? `${content?.title ?? slug} | ${this.brandName} Rive Droite`;
+      const meta = this.meta(market, url, title, content?.metaDescription ?? '', filtered ? 'noindex, follow' : 'index, follow', row?.countries ?? null);
+      return {
+        ...(await this.envelope('rive-droite-calendar', market, meta, shellOf(content?.tags, true))),
+        content,
+        cards: calendar.cards,
+        totalCards: calendar.cards.length,
+        hasCurrentEvents: calendar.hasCurrentEvents,
+        eventType,
+        filters: calendar.filters,
+        appliedFilters: calendar.appliedFilters,
+      };
+    });
   }
 }

@@ -1,0 +1,131 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError, type ErrorCode } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
+import { marketOf } from '../../shared/market-context.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
+import type { MarketService } from '../markets/index.ts';
+import type { ContentService } from './service.ts';
+
+type CacheName = Schemas['CacheBustCache'];
+export type CacheFilter = { keys?: string[] | undefined; locales?: string[] | undefined };
+/** A server cache the bust endpoint can empty: answers the number of entries removed. */
+export type Bustable = (filter: CacheFilter) => number;
+
+/** `a,b` or `['a','b']` (the validator may or may not have split a form, explode=false list). */
+export function listOf(value: unknown): string[] | undefined {
+  if (value === undefined || value === '') return undefined;
+  const items = Array.isArray(value) ? value.flatMap((v) => String(v).split(',')) : String(value).split(',');
+  return items.filter(Boolean);
+}
+
+/**
+ * A handler whose unexpected failures (database, programming errors) answer the operation's
+ * "content service failed" code instead of a bare 500; catalogue errors pass through.
+ */
+export function failsAs(code: ErrorCode, handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
+  return async (req, res) => {
+    try {
+      await handler(req, res);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log?.error({ err }, `content source failed (${code})`);
+      throw new AppError(code, err instanceof Error ? err.message : undefined);
+    }
+  };
+}
+
+/** Constant-time comparison of a presented secret with the expected one (hashes: equal lengths). */
+export function sameSecret(presented: string | undefined, expected: string | undefined): boolean {
+  if (!presented || !expected) return false;
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && presented.length === expected.length;
+}
+
+export function contentRoutes(
+  ops: OperationRegistry,
+  content: ContentService,
+  markets: MarketService,
+  internal: { token: string | undefined; caches: Partial<Record<Exclude<CacheName, 'all'>, Bustable>> },
+): void {
+  const publicCache: RequestHandler = (_req, res, next) => {
+    res.set('Cache-Control', 'public, max-age=60');
+    next();
+  };
+
+  ops.on(
+    'getContentPage',
+    publicCache,
+    failsAs('ERR_PAG_API_1002', async (req, res) => {
+      const tags = listOf(req.query.currentContextTags);
+      // Page content is only fetched with context tags (spec §4); the contract requires them too.
+      if (!tags?.length) throw new AppError('ERR_PAG_API_1000', 'currentContextTags is required.');
+      const page = await content.page(marketOf(req, res, markets), {
+        pageId: String(req.query.pageId),
+        tags,
+        globalPageId: req.query.globalPageId as string | undefined,
+        parentPageId: req.query.parentPageId as string | undefined,
+        navigationLinksPrefix: req.query.pageNavigationLinksPrefix as string | undefined,
+      });
+      res.json(page);
+    }),
+  );
+
+  ops.on(
+    'getCmsComponent',
+    publicCache,
+    failsAs('ERR_CPN_API_1001', async (req, res) => {
+      const tags = listOf(req.query.currentContextTags);
+      if (!tags?.length) throw new AppError('ERR_PAG_API_1000', 'currentContextTags is required.');
+      res.json(await content.component(marketOf(req, res, markets), String(req.query.componentId), tags));
+    }),
+  );
+
+  ops.on(
+    'getGenericContent',
+    publicCache,
+    failsAs('ERR_CTT_API_1004', async (req, res) => {
+      res.json(await content.generic(marketOf(req, res, markets), String(req.query.contentId)));
+    }),
+  );
+
+  ops.on(
+    'getAccordionsByTagSubjectId',
+    publicCache,
+    failsAs('ERR_CTT_API_1001', async (req, res) => {
+      res.json(await content.accordions(marketOf(req, res, markets), String(req.query.tagSubjectId)));
+    }),
+  );
+
+  ops.on(
+    'getEvents',
+    publicCache,
+    failsAs('ERR_API_1027', async (req, res) => {
+      res.json(
+        await content.events(marketOf(req, res, markets), {
+          themes: listOf(req.query.themes),
+          locations: listOf(req.query.locations),
+          eventType: req.query.eventType as string | undefined,
+          page: req.query.page === undefined ? undefined : Number(req.query.page),
+        }),
+      );
+    }),
+  );
+
+  ops.on('bustCache', (req, res) => {
+    if (!sameSecret(req.get('x-internal-token'), internal.token)) {
+      throw new AppError('ERR_LIB_1002', 'X-Internal-Token is missing or is not the cache-buster token.');
+    }
+    const body = req.body as Schemas['CacheBustRequest'];
+    const names = body.caches.includes('all')
+      ? (['page-data', 'catalog', 'navigation', 'content', 'markets', 'sitemaps'] as const)
+      : (body.caches as Exclude<CacheName, 'all'>[]);
+    if (body.keys?.length && body.caches.length > 1) {
+      throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [{ path: 'body/keys', message: 'needs a single cache' }]);
+    }
+    const filter: CacheFilter = { keys: body.keys, locales: body.locales };
+    const caches = names.map((cache) => ({ cache, entriesRemoved: internal.caches[cache]?.(filter) ?? 0 }));
+    res.set('Cache-Control', 'no-store').json({ bustedAt: new Date().toISOString(), caches } satisfies Schemas['CacheBustResult']);
+  });
+}
