@@ -72,7 +72,8 @@ test('the FAQ lists its subjects and opens an answer with the keyboard', async (
   const href = await subjects.getByRole('link').first().getAttribute('href');
   await expect(page.locator(href!)).toHaveClass(/cms-accordion/);
   // A closed question, opened with Enter.
-  const trigger = page.locator('.cms-accordion__trigger[aria-expanded="false"]').first();
+  const firstClosed = page.locator('.cms-accordion__trigger[aria-expanded="false"]').first();
+  const trigger = page.locator(`[id="${await firstClosed.getAttribute('id')}"]`);
   await trigger.focus();
   await page.keyboard.press('Enter');
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { formatPrice } from '../src/lib/format';
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -39,7 +40,10 @@ test('a French shopper browses a category, opens a product, picks a size and add
 
   // Category: through the main navigation; after hydration the router loads the page's /ssr data.
   const pageData = page.waitForResponse((r) => r.url().includes('/ssr/ca/women?locale=fr-fr') && r.status() === 200);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Femme' }).click();
+  // The mega-menu: the "Femme" tab opens its panel, whose first link shows the whole category.
+  const mainNav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await mainNav.getByRole('button', { name: 'Femme' }).click();
+  await mainNav.getByRole('link', { name: 'Tout voir : Femme' }).click();
   await pageData;
   await expect(page).toHaveURL(/\/fr-fr\/ca\/women$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Femme');
@@ -99,8 +103,9 @@ test('pages are server-rendered with title, description, price and product JSON-
   expect(json.offers.price).toMatch(/^\d+\.\d{2}$/);
   // The price as a French shopper reads it is in the HTML itself, before any script runs.
   const price = product.price.salePriceValue ?? product.price.listPriceValue;
-  const formatted = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(price);
-  expect(html).toContain(formatted);
+  // Written from the market's currency table (spec §9): "2 300,00 €" with no-break spaces.
+  expect(html).toContain(formatPrice(price, 'EUR', 'fr-fr'));
+  expect(formatPrice(price, 'EUR', 'fr-fr')).toMatch(EUR_FR);
 
   // Without JavaScript the product page still shows its content.
   await page.route('**/*.js', (route) => route.abort());

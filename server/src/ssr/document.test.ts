@@ -21,7 +21,7 @@ describe('renderDocument', () => {
         meta: { title: 'Sac "Le 5 à 7" <b>', description: 'x & y', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] },
       },
     });
-    expect(html).toContain('<html lang="fr" data-theme="light" data-layout="default">');
+    expect(html).toContain('<html lang="fr-FR" data-theme="light" data-layout="default">');
     expect(html).toContain('<title>Sac &quot;Le 5 à 7&quot; &lt;b&gt;</title>');
     expect(html).toContain('content="x &amp; y"');
     expect(html).toContain('window.__SF_BOOTSTRAP__={"a":1}');
@@ -47,14 +47,15 @@ describe('document root', () => {
   });
 
   it.each([
-    ['en-us', 'en'],
-    ['fr-fr', 'fr'],
-    ['ja-jp', 'ja'],
-    ['zh-tw', 'zh-Hant'],
-    ['zh-hk', 'zh-Hant'],
-    ['zh-mo', 'zh-Hant'],
-    ['zh-sg', 'zh-Hans'],
-    ['zh-cn', 'zh-Hans'],
+    ['en-us', 'en-US'],
+    ['en-en', 'en'],
+    ['fr-fr', 'fr-FR'],
+    ['ja-jp', 'ja-JP'],
+    ['zh-tw', 'zh-Hant-TW'],
+    ['zh-hk', 'zh-Hant-HK'],
+    ['zh-mo', 'zh-Hant-MO'],
+    ['zh-sg', 'zh-Hans-SG'],
+    ['zh-cn', 'zh-Hans-CN'],
   ])('lang of %s is %s', (locale, lang) => {
     expect(htmlLang(locale)).toBe(lang);
     expect(renderDocument(template, { data: data(locale), appHtml: '', bootstrap: null })).toContain(`<html lang="${lang}" `);
@@ -62,9 +63,9 @@ describe('document root', () => {
 
   it('sets the theme, the shell and the house on <html>', () => {
     const html = renderDocument(template, { data: data('fr-fr', { theme: 'dark', layoutVariant: 'rive-droite' }), appHtml: '', bootstrap: null, house: 'ysl' });
-    expect(html).toContain('<html lang="fr" data-theme="dark" data-layout="rive-droite" data-house="ysl">');
+    expect(html).toContain('<html lang="fr-FR" data-theme="dark" data-layout="rive-droite" data-house="ysl">');
     const plain = renderDocument(template, { data: data('en-us'), appHtml: '', bootstrap: null, house: 'bal' });
-    expect(plain).toContain('<html lang="en" data-theme="light" data-layout="default" data-house="bal">');
+    expect(plain).toContain('<html lang="en-US" data-theme="light" data-layout="default" data-house="bal">');
   });
 
   it('writes the canonical link and every hreflang alternate', () => {

@@ -30,14 +30,17 @@ export function renderHead(data: PageDataLike): string {
 }
 
 /**
- * BCP 47 language of a storefront locale for `<html lang>` and `Content-Language`: Chinese by script
- * (Traditional in Taiwan, Hong Kong and Macau, Simplified elsewhere), otherwise the language alone
- * (the region is the market, not a language variant of the page).
+ * BCP 47 tag of a storefront locale for `<html lang>` and `Content-Language`: language and region
+ * (`fr-CH`, so that hyphenation, quotes and numbers follow the market), Chinese with its script
+ * (Traditional in Taiwan, Hong Kong and Macau, Simplified elsewhere); the placeholder countries of the
+ * international site (`en-en`, `zh-zh`) have no region.
  */
 export function htmlLang(locale: string): string {
   const [language = 'en', country = ''] = locale.toLowerCase().split('-');
-  if (language === 'zh') return ['tw', 'hk', 'mo'].includes(country) ? 'zh-Hant' : 'zh-Hans';
-  return language;
+  // `en` and `zh` are not countries: the international placeholders `en-en` and `zh-zh`.
+  const region = /^[a-z]{2}$/.test(country) && country !== 'en' && country !== 'zh' ? `-${country.toUpperCase()}` : '';
+  if (language === 'zh') return `${['tw', 'hk', 'mo'].includes(country) ? 'zh-Hant' : 'zh-Hans'}${region}`;
+  return `${language}${region}`;
 }
 
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */

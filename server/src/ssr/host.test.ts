@@ -25,15 +25,15 @@ const rootOf = (body: string) => /<html[^>]*>/.exec(body)?.[0] ?? '';
 describe('server-rendered pages', () => {
   it('home: language, theme, shell and house on <html>, canonical and hreflang in <head>', async () => {
     const res = await html('/fr-fr/').expect(200);
-    expect(rootOf(res.text)).toBe('<html lang="fr" data-theme="light" data-layout="default" data-house="ysl">');
+    expect(rootOf(res.text)).toBe('<html lang="fr-FR" data-theme="light" data-layout="default" data-house="ysl">');
     expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/fr-fr/">');
     expect(res.text).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost:3000/">');
   });
 
   it.each([
-    ['/zh-tw/', 'zh-Hant'],
-    ['/ja-jp/', 'ja'],
-    ['/', 'en'],
+    ['/zh-tw/', 'zh-Hant-TW'],
+    ['/ja-jp/', 'ja-JP'],
+    ['/', 'en-US'],
   ])('%s has lang %s', async (path, lang) => {
     const res = await html(path).expect(200);
     expect(rootOf(res.text)).toContain(`lang="${lang}"`);

@@ -9,7 +9,7 @@ import { AppError } from '../shared/errors.ts';
 import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
-import { renderDocument } from './document.ts';
+import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string };
@@ -88,7 +88,9 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   // again for the same URL while it is fresh. Never in development, where the code changes.
   const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500);
 
-  app.get('/{*path}', async (req: Request, res: Response, next: NextFunction) => {
+  // A regular expression, not `/{*path}`: Express decodes named parameters and answers a malformed
+  // percent-encoding (`/ja-jp/cp/%E3%83`) with an error; matchPage decodes safely and finds no page.
+  app.get(/^\//, async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
     try {
       const page = await rendered.get(req.originalUrl, () => renderPage(req));
@@ -131,7 +133,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     }
     const { appHtml, bootstrap } = entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
     const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand });
-    return { status, html, language: market.locale };
+    return { status, html, language: htmlLang(market.locale) };
   }
 
   async function loadPageData(match: PageMatch, req: Request, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
