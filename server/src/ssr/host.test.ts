@@ -70,3 +70,19 @@ describe('server-rendered pages', () => {
     }
   });
 });
+
+describe('a bare two-letter prefix is a country (spec §9)', () => {
+  it.each([
+    ['/de/', '/de-de/'],
+    ['/jp/ca/women?sort=price_asc', '/ja-jp/ca/women?sort=price_asc'],
+    ['/us/faq', '/faq'],
+  ])('%s → 301 %s', async (from, to) => {
+    const res = await html(from).expect(301);
+    expect(res.headers.location).toBe(to);
+  });
+
+  it('China goes to its own site', async () => {
+    const res = await html('/zh/').expect(301);
+    expect(res.headers.location).toMatch(/^https:\/\//);
+  });
+});

@@ -105,6 +105,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   });
 
   async function renderPage(req: Request): Promise<Rendered> {
+    const country = countryPrefixRedirect(req.path, req.originalUrl);
+    if (country) return { redirect: country };
     const entry = await loadEntry();
     const match = entry.matchPage(req.path);
     const locale = match.locale ?? DEFAULT_LOCALE;
@@ -183,5 +185,21 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       default:
         throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
     }
+  }
+
+  /**
+   * Spec §9: a bare two-letter value is a country. `/de/...` is Germany's default locale (`/de-de/...`),
+   * `/jp/` is `/ja-jp/`; a market served by another site (China) goes there. Other paths: null.
+   */
+  function countryPrefixRedirect(path: string, originalUrl: string): string | null {
+    const m = /^\/([a-z]{2})(\/.*)?$/.exec(path);
+    if (!m?.[1]) return null;
+    const entry = markets.countries().find((c) => c.country === m[1]!.toUpperCase());
+    if (!entry) return null;
+    if (entry.urlOverride) return entry.urlOverride;
+    if (!entry.defaultLocale) return null;
+    const rest = m[2] ?? '/';
+    const query = originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '';
+    return pages.localizedPath(entry.defaultLocale, rest) + query;
   }
 }
