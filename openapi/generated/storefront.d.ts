@@ -5750,7 +5750,10 @@ export interface components {
         RiveDroiteCalendarPageData: components["schemas"]["PageEnvelope"] & {
             /** @description Editorial content of the calendar (content page of category `event`), null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
-            /** @description The events matching the filters, running events first, then soonest first. */
+            /**
+             * @description The events matching the filters: running events first, then the coming ones soonest first, then the
+             *     events that have ended, most recent first (`isCurrent` false and `endDate` past; the calendar's "past" tab).
+             */
             cards: components["schemas"]["CalendarCard"][];
             totalCards: number;
             /** @description True when at least one event of the calendar (before filtering) is running now; the page then opens on the "now" tab. */

@@ -41,6 +41,8 @@ export interface EventQuery {
   themes?: string[] | undefined;
   locations?: string[] | undefined;
   eventType?: string | undefined;
+  /** Also the events that have ended (a calendar page's "past" tab), after the others, most recent first. */
+  includePast?: boolean;
 }
 
 const EVENT_PAGE_SIZE = 24;
@@ -327,8 +329,11 @@ export class ContentService {
     return map;
   }
 
-  /** Events still to come or running, running first then soonest first, as calendar cards. */
-  private async cards(market: Market, now: Date): Promise<{ cards: (Schemas['CalendarCard'] & { _row: EventRow })[]; types: Set<string> }> {
+  /**
+   * Events as calendar cards: running first, then soonest first; with `includePast`, the events that
+   * have ended follow, most recent first.
+   */
+  private async cards(market: Market, now: Date, includePast = false): Promise<{ cards: (Schemas['CalendarCard'] & { _row: EventRow })[]; types: Set<string> }> {
     const { events, themes, locations } = await this.eventData(market);
     const types = new Set(events.map((e) => e.event_type));
     const slugs = await this.calendarSlugs(market, types);
@@ -336,8 +341,11 @@ export class ContentService {
     const locationById = new Map(locations.map((l) => [l.id, l]));
     const t = now.getTime();
     const live = events.filter((e) => new Date(e.end_at).getTime() > t);
-    const isCurrent = (e: EventRow) => new Date(e.start_at).getTime() <= t;
-    const sorted = [...live.filter(isCurrent), ...live.filter((e) => !isCurrent(e))];
+    const isCurrent = (e: EventRow) => new Date(e.start_at).getTime() <= t && new Date(e.end_at).getTime() > t;
+    const past = includePast
+      ? events.filter((e) => new Date(e.end_at).getTime() <= t).sort((a, b) => new Date(b.end_at).getTime() - new Date(a.end_at).getTime())
+      : [];
+    const sorted = [...live.filter(isCurrent), ...live.filter((e) => !isCurrent(e)), ...past];
     const cards = sorted.map((e, i) => {
       const theme = themeById.get(e.theme_id);
       const location = locationById.get(e.location_id);
@@ -380,7 +388,7 @@ export class ContentService {
   async calendar(market: Market, q: EventQuery, now = new Date()) {
     const language = this.languageOf(market);
     const { themes, locations } = await this.eventData(market);
-    const { cards: all } = await this.cards(market, now);
+    const { cards: all } = await this.cards(market, now, q.includePast === true);
     const inScope = all.filter((c) => !q.eventType || c.eventType === q.eventType);
     const themeOk = (c: (typeof all)[number]) => !q.themes?.length || q.themes.includes(c.theme.id);
     const locationOk = (c: (typeof all)[number]) => !q.locations?.length || q.locations.includes(c.location.id);

@@ -211,6 +211,13 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
     expect(res.body.totalCards).toBe(res.body.cards.length);
     expect(res.body.cards.map((c: { position: number }) => c.position)).toEqual(res.body.cards.map((_: unknown, i: number) => i + 1));
     for (const c of res.body.cards) expect(c.eventType).toBe(res.body.eventType);
+    // Running, then coming, then ended events (the demo calendars have each kind).
+    const now = Date.now();
+    const phase = (c: { isCurrent: boolean; endDate: string }) => (c.isCurrent ? 0 : Date.parse(c.endDate) > now ? 1 : 2);
+    const phases = res.body.cards.map(phase);
+    expect(phases).toEqual([...phases].sort());
+    expect(phases).toContain(0);
+    expect(phases).toContain(2);
     const themes = res.body.filters.find((f: { urlName: string }) => f.urlName === 'themes').values;
     if (themes.length === 0) return;
     const locations = res.body.filters.find((f: { urlName: string }) => f.urlName === 'locations').values;

@@ -371,7 +371,7 @@ export class PageDataService {
       const url = `/rive-droite/calendar/${slug}`;
       const content = await this.content.pageAt(market, url);
       const row = content ? await this.content.findPage(market, { url }) : undefined;
-      const calendar = await this.content.calendar(market, { eventType, themes, locations });
+      const calendar = await this.content.calendar(market, { eventType, themes, locations, includePast: true });
       const filtered = (themes?.length ?? 0) + (locations?.length ?? 0) > 0;
       const title = content?.metaTitle ?? `${content?.title ?? slug} | ${this.brandName} Rive Droite`;
       const meta = this.meta(market, url, title, content?.metaDescription ?? '', filtered ? 'noindex, follow' : 'index, follow', row?.countries ?? null);

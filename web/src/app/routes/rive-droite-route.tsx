@@ -11,13 +11,16 @@ export function RiveDroiteRoute({ data }: { data: Schemas['RiveDroitePageData'] 
   const localize = useLocalizePath();
   const { content, categories, upcomingEvents } = data;
   const hero = opensWithHero(content.components);
+  // The boutique's departments (women, men, gifts); their sub-categories are on each department's page.
+  const topCategories = categories.filter((c) => c.level === 1);
   return (
     <article className={`content-page rd-home${hero ? ' content-page--hero' : ''}`}>
       {!hero && <h1 className="content-page__title">{content.title}</h1>}
-      {categories.length > 0 && (
+      <ContentRenderer components={content.components} heroIsPageTitle={hero} />
+      {topCategories.length > 0 && (
         <nav className="rd-home__categories" aria-label={t('riveDroite.categories')}>
           <ul role="list">
-            {categories.map((c) => (
+            {topCategories.map((c) => (
               <li key={c.id}>
                 <Link to={localize(c.url)}>{c.name}</Link>
               </li>
@@ -25,7 +28,6 @@ export function RiveDroiteRoute({ data }: { data: Schemas['RiveDroitePageData'] 
           </ul>
         </nav>
       )}
-      <ContentRenderer components={content.components} heroIsPageTitle={hero} />
       {upcomingEvents.length > 0 && (
         <section className="rd-home__events" aria-labelledby="rd-events">
           <h2 id="rd-events" className="cms-section-title">
