@@ -1,31 +1,10 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
 
 // Content pages of the storefront: CMS components, FAQ, legal, "rive droite" shell and calendar, Japanese prices.
 // Runs against the production build on the seeded demo content (fixtures/content).
 
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-test.beforeEach(async ({ context, baseURL }) => {
-  const url = baseURL ?? 'http://127.0.0.1:3100';
-  await context.addCookies([
-    { name: 'OptanonAlertBoxClosed', value: new Date().toISOString(), url },
-    { name: 'OptanonConsent', value: 'groups=C0001%3A1%2CC0002%3A0%2CC0003%3A0%2CC0004%3A0', url },
-  ]);
-});
+test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
 test('the French home page is made of CMS components, under the house header and footer', async ({ page }) => {
   const errors = watchConsole(page);

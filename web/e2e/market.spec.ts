@@ -1,15 +1,9 @@
-import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers';
 
 // The server reads the visitor's country from `cf-ipcountry` (VISITOR_COUNTRY_HEADER) and answers it
 // as `visitorCountry` from POST /api/data/session; the storefront offers the wrong-market drawer.
 test.use({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 const EUR_DE = /\d,\d{2}\s?€/;
 

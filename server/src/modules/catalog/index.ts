@@ -1,3 +1,4 @@
 export { CatalogService, normalizeSort, productUrl, productImage, deriveAvailability, DEFAULT_PAGE_SIZE } from './service.ts';
 export { catalogRoutes } from './routes.ts';
+export { TILE_COLUMNS } from './repository.ts';
 export type { CatalogTables } from './tables.ts';

@@ -2,6 +2,21 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { CatalogTables } from './tables.ts';
 
+/** What a product tile needs, over `products p`, `product_translations t` and `product_prices pr`. */
+export const TILE_COLUMNS = [
+  'p.pid',
+  'p.slug',
+  't.name',
+  't.color_name',
+  'p.image_count',
+  'pr.list_price',
+  'pr.sale_price',
+  'p.is_sellable_online',
+  'p.is_ecom_assortment',
+  'p.is_preorderable',
+  sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid)`.as('total_stock'),
+] as const;
+
 export type CategoryRow = CatalogTables['categories'] & { names: Record<string, string> };
 
 export async function loadCategories(db: DB, brand: string): Promise<CategoryRow[]> {
@@ -87,19 +102,7 @@ export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
     .leftJoin('product_prices as pr', (j) =>
       j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'),
     )
-    .select([
-      'p.pid',
-      'p.slug',
-      't.name',
-      't.color_name',
-      'p.image_count',
-      'pr.list_price',
-      'pr.sale_price',
-      'p.is_sellable_online',
-      'p.is_ecom_assortment',
-      'p.is_preorderable',
-      sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid)`.as('total_stock'),
-    ]);
+    .select([...TILE_COLUMNS]);
   switch (q.sort) {
     case 'price_asc':
       query = query.orderBy(effectivePrice, 'asc').orderBy('p.rank');

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import { TILE_COLUMNS, type CatalogService } from '../catalog/index.ts';
 
 export type TileRow = Parameters<CatalogService['tile']>[0];
 
@@ -67,20 +67,6 @@ export async function listEvents(db: DB, brand: string, language: string) {
 }
 export type EventRow = Awaited<ReturnType<typeof listEvents>>['events'][number];
 
-const tileColumns = (language: string) =>
-  [
-    'p.pid',
-    'p.slug',
-    't.name',
-    't.color_name',
-    'p.image_count',
-    'pr.list_price',
-    'pr.sale_price',
-    'p.is_sellable_online',
-    'p.is_ecom_assortment',
-    'p.is_preorderable',
-    sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid)`.as('total_stock'),
-  ] as const;
 
 /**
  * Tile rows of the given products in a market (the shape CatalogService.tile prices and renders), in
@@ -93,7 +79,7 @@ export async function tileRowsByPids(db: DB, brand: string, pids: string[], lang
     .selectFrom('products as p')
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
     .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', currency ?? '-'))
-    .select([...tileColumns(language)])
+    .select([...TILE_COLUMNS])
     .where('p.brand', '=', brand)
     .where('p.pid', 'in', pids)
     .where('p.is_employee_only', '=', false);
@@ -147,7 +133,7 @@ export async function rdListing(
   let query = rdBase(db, q.brand, q.categoryIds, q.currency)
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language))
     .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'))
-    .select([...tileColumns(q.language)]);
+    .select([...TILE_COLUMNS]);
   if (q.sort === 'price_asc') query = query.orderBy(effectivePrice, 'asc');
   else if (q.sort === 'price_desc') query = query.orderBy(effectivePrice, 'desc');
   else if (q.sort === 'newest') query = query.orderBy('p.created_at', 'desc');

@@ -1,0 +1,28 @@
+// What the browser journeys share: the accessibility scan, console watching, a returning shopper's cookies.
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** Errors written to the console or thrown by the page, collected from now on. */
+export function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A returning shopper: cookie choices already made (necessary only), so the banner stays closed. */
+export async function answerCookieBanner(context: BrowserContext, baseURL: string | undefined) {
+  const url = baseURL ?? 'http://127.0.0.1:3100';
+  await context.addCookies([
+    { name: 'OptanonAlertBoxClosed', value: new Date().toISOString(), url },
+    { name: 'OptanonConsent', value: 'groups=C0001%3A1%2CC0002%3A0%2CC0003%3A0%2CC0004%3A0', url },
+  ]);
+}
