@@ -50,6 +50,18 @@ export default defineConfig({
         const serveMedia: import('vite').ProxyOptions['bypass'] = async (req, res) => {
           if (!res) return undefined;
           const url = new URL(req.url ?? '/', 'http://mock.invalid');
+          const contentMatch = /^\/media\/content\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/.exec(url.pathname);
+          if (contentMatch?.[1]) {
+            const { contentImageSvg, defaultRatio, wordmarkSvg, RATIOS } = await import('../fixtures/media/content-images.ts');
+            const name = contentMatch[1];
+            const ratio = url.searchParams.get('ratio');
+            const body = name.startsWith('logo')
+              ? wordmarkSvg('Saint Laurent', name === 'logo-inverse')
+              : contentImageSvg(name, ratio && ratio in RATIOS ? (ratio as keyof typeof RATIOS) : defaultRatio(name), '#8c6d46');
+            res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
+            res.end(body);
+            return req.url ?? '/';
+          }
           const productMatch = /^\/media\/products\/([A-Za-z0-9]{1,32})\/([1-8])\.svg$/.exec(url.pathname);
           const categoryMatch = /^\/media\/categories\/([a-z0-9-]{1,80})\.svg$/.exec(url.pathname);
           if (!productMatch && !categoryMatch) return undefined; // let Prism answer
@@ -62,8 +74,25 @@ export default defineConfig({
           return req.url ?? '/';
         };
 
+        // Translations: Prism's examples hold a few keys only, so the dev server answers
+        // getTranslations from the same files the real server reads (web/src/locales).
+        const serveTranslations: import('vite').ProxyOptions['bypass'] = async (req, res) => {
+          const m = /^\/api\/data\/translations\/([a-z]{2}(?:-hant)?)\/([a-z]+)$/.exec(new URL(req.url ?? '/', 'http://mock.invalid').pathname);
+          if (!res || !m) return undefined; // every other /api call goes to Prism
+          const { readFile } = await import('node:fs/promises');
+          try {
+            const body = await readFile(new URL(`./src/locales/${m[1]}/${m[2]}.json`, import.meta.url), 'utf8');
+            res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+            res.end(body);
+            return req.url ?? '/';
+          } catch {
+            return undefined; // unknown language or namespace: Prism answers the contract's 400
+          }
+        };
+
         return {
           proxy: {
+            '/api/data/translations': { target: mockTarget, bypass: serveTranslations },
             '/api': { target: mockTarget, configure: preferLocaleExample },
             '/ssr': { target: mockTarget, configure: preferLocaleExample },
             '/media': { target: mockTarget, bypass: serveMedia },
