@@ -308,3 +308,25 @@ describe('content page data: errors', () => {
     }
   });
 });
+
+describe('product pages: theme and shell (spec §4)', () => {
+  it('a "rive droite" product is shown in the boutique\'s dark shell, another product in the default one', async () => {
+    const rd = await t.database.db
+      .selectFrom('products')
+      .select('pid')
+      .where('is_rd', '=', true)
+      .where('is_employee_only', '=', false)
+      .where('is_sellable_online', '=', true)
+      .orderBy('pid')
+      .executeTakeFirstOrThrow();
+    const res = await request(t.app).get(`/ssr/pr/${rd.pid}`).query({ locale: 'fr-fr' }).expect(200);
+    expect(res.body.product.isRd).toBe(true);
+    expect(res.body.theme).toBe('dark');
+    expect(res.body.layoutVariant).toBe('rive-droite');
+    const v = await sellableVariant(t.database.db);
+    const other = await request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale: 'fr-fr' }).expect(200);
+    expect(other.body.product.isRd).toBe(false);
+    expect(other.body.theme).toBe('light');
+    expect(other.body.layoutVariant).toBe('default');
+  });
+});

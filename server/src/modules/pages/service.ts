@@ -207,7 +207,10 @@ export class PageDataService {
           }
         : {}),
     };
-    return { ...(await this.envelope('product', market, meta)), product, breadcrumbs };
+    // Spec §4: the product may mark the page dark — a "rive droite" product is shown in the boutique's
+    // dark shell, like the boutique's own pages.
+    const shell = product.isRd ? shellOf([{ id: 'theme-dark' }], true) : shellOf(undefined);
+    return { ...(await this.envelope('product', market, meta, shell)), product, breadcrumbs };
   }
 
   notFound(market: Market): Promise<Schemas['PageEnvelope']> {
