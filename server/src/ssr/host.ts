@@ -87,6 +87,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
   // again for the same URL while it is fresh. Never in development, where the code changes.
   const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500);
+  // A content or catalogue publication (POST /internal/cache/bust of page data) shows at once.
+  pages.onBust(() => rendered.clear());
 
   // A regular expression, not `/{*path}`: Express decodes named parameters and answers a malformed
   // percent-encoding (`/ja-jp/cp/%E3%83`) with an error; matchPage decodes safely and finds no page.

@@ -39,7 +39,15 @@ export class PageDataService {
   }
 
   /** Empties the page-data cache, or the entries of some keys / locales (keys are `kind|locale|...`). */
+  private readonly bustListeners: (() => void)[] = [];
+
+  /** Called after every bust: pages rendered from the busted data (the SSR cache) go too. */
+  onBust(listener: () => void): void {
+    this.bustListeners.push(listener);
+  }
+
   bust(filter?: { keys?: string[] | undefined; locales?: string[] | undefined }): number {
+    for (const listener of this.bustListeners) listener();
     const { keys, locales } = filter ?? {};
     if (!keys?.length && !locales?.length) {
       const n = this.cache.size;
