@@ -7,7 +7,7 @@ import { faqPage } from '../../../../fixtures/content/pages/faq';
 import { clientServicePage } from '../../../../fixtures/content/pages/client-service';
 import { contentPages } from '../../../../fixtures/content/pages/content-pages';
 import { layout as layoutFixture } from '../../../../fixtures/content/layout';
-import { contentImageSvg, defaultRatio } from '../../../../fixtures/media/content-images';
+import { contentImageSvg, defaultRatio, RATIOS } from '../../../../fixtures/media/content-images';
 import { catalog, tileOf } from '../../stories/story-kit';
 
 type Component = Schemas['CmsComponent'];
@@ -18,8 +18,11 @@ function inlineImages<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value, (_key, v: unknown) => {
       if (typeof v === 'string') {
-        const m = /^\/media\/content\/([a-z0-9-]+)\.svg$/.exec(v);
-        if (m) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(contentImageSvg(m[1]!, defaultRatio(m[1]!), '#0b0b0b'))}`;
+        const m = /^\/media\/content\/([a-z0-9-]+)\.svg(?:\?ratio=([0-9]+x[0-9]+))?$/.exec(v);
+        if (m) {
+          const ratio = (m[2] && m[2] in RATIOS ? m[2] : defaultRatio(m[1]!)) as keyof typeof RATIOS;
+          return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(contentImageSvg(m[1]!, ratio, '#0b0b0b'))}`;
+        }
       }
       return v;
     }),
