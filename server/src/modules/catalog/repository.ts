@@ -139,3 +139,15 @@ export async function findProduct(db: DB, brand: string, pid: string, language: 
   return { ...product, variants };
 }
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+/** The product's name in each of `languages` that has one. */
+export async function productNames(db: DB, pid: string, languages: readonly string[]): Promise<Map<string, string>> {
+  if (languages.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('product_translations')
+    .select(['language', 'name'])
+    .where('pid', '=', pid)
+    .where('language', 'in', [...languages])
+    .execute();
+  return new Map(rows.map((r) => [r.language, r.name]));
+}

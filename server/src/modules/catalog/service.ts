@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
-import { countListing, findProduct, listTiles, loadCategories, type CategoryRow, type SortKey, type TileRow } from './repository.ts';
+import { countListing, findProduct, listTiles, productNames, loadCategories, type CategoryRow, type SortKey, type TileRow } from './repository.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 
@@ -240,6 +240,15 @@ export class CatalogService {
       offset: 0,
     });
     return rows.map((r) => this.tile(r, market));
+  }
+
+  /**
+   * The product's site path in every language (spec §2: Japanese, Korean and Chinese keep the product's
+   * name), for hreflang alternates.
+   */
+  async productPathsByLanguage(pid: string, slug: string): Promise<(language: string) => string> {
+    const names = await productNames(this.db, pid, [...RAW_NAME_LANGUAGES]);
+    return (language) => productUrl(slug, pid, names.has(language) ? { language, name: names.get(language) as string } : undefined);
   }
 
   /** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */

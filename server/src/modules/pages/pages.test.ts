@@ -330,3 +330,23 @@ describe('product pages: theme and shell (spec §4)', () => {
     expect(other.body.layoutVariant).toBe('default');
   });
 });
+
+describe('product pages: hreflang alternates (spec §2)', () => {
+  it('point at each language\'s own product URL: the encoded name in Japanese, Korean and Chinese, the slug elsewhere', async () => {
+    const v = await sellableVariant(t.database.db);
+    const names = new Map(
+      (await t.database.db.selectFrom('product_translations').select(['language', 'name']).where('pid', '=', v.pid).execute()).map((r) => [r.language, r.name]),
+    );
+    for (const locale of ['fr-fr', 'ja-jp']) {
+      const res = await request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale }).expect(200);
+      const href = (hreflang: string) => res.body.meta.alternates.find((a: { hreflang: string }) => a.hreflang === hreflang)?.href as string;
+      expect(href('fr-fr')).toBe(`http://localhost:3000/fr-fr/pr/${v.slug}-${v.pid}.html`);
+      expect(href('x-default')).toBe(`http://localhost:3000/pr/${v.slug}-${v.pid}.html`);
+      expect(decodeURIComponent(href('ja-jp'))).toContain(`/ja-jp/pr/${names.get('ja')!.trim().split(/[\s/\\?#%.]+/u).filter(Boolean).join('-')}-${v.pid}.html`);
+      expect(decodeURIComponent(href('ko-kr'))).toContain(`/ko-kr/pr/`);
+      expect(href('ko-kr')).not.toContain(v.slug);
+      // The canonical URL is the market's own.
+      expect(res.body.meta.canonical).toBe(locale === 'fr-fr' ? href('fr-fr') : href('ja-jp'));
+    }
+  });
+});

@@ -67,14 +67,15 @@ export class PageDataService {
    * Head of a page: canonical in the market's locale, hreflang alternates in every locale where the
    * page exists (`countries`: the countries it is published in; null = every market).
    */
-  private meta(market: Market, path: string, title: string, description: string, robots = 'index, follow', countries: string[] | null = null): Schemas['PageMeta'] {
+  /** `pathIn(language)`: the page's path in another language when it differs (product URLs, spec §2). */
+  private meta(market: Market, path: string, title: string, description: string, robots = 'index, follow', countries: string[] | null = null, pathIn?: (language: string) => string): Schemas['PageMeta'] {
     const published = (country: string) => !countries || countries.includes(country);
     const alternates = this.markets
       .countries()
       .filter((c) => !c.urlOverride && published(c.country))
       .flatMap((c) => c.locales)
-      .map((l) => ({ hreflang: l, href: this.origin + this.localizedPath(l, path) }));
-    if (published('US')) alternates.push({ hreflang: 'x-default', href: this.origin + path });
+      .map((l) => ({ hreflang: l, href: this.origin + this.localizedPath(l, pathIn ? pathIn(l.slice(0, 2)) : path) }));
+    if (published('US')) alternates.push({ hreflang: 'x-default', href: this.origin + (pathIn ? pathIn('en') : path) });
     return { title, description, canonical: this.origin + this.localizedPath(market.locale, path), robots, alternates };
   }
 
@@ -188,8 +189,9 @@ export class PageDataService {
   }
 
   private async buildProduct(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
-    const { product, breadcrumbs } = await this.catalog.product(pid, market);
-    const meta = this.meta(market, product.url, `${product.name} | ${this.brandName}`, product.description.slice(0, 160));
+    const { product, breadcrumbs, slug } = await this.catalog.product(pid, market);
+    const pathIn = await this.catalog.productPathsByLanguage(product.id, slug);
+    const meta = this.meta(market, product.url, `${product.name} | ${this.brandName}`, product.description.slice(0, 160), 'index, follow', null, pathIn);
     const price = product.price;
     meta.jsonLd = {
       '@context': 'https://schema.org',
