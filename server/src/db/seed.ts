@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { countries, currencies, regions } from '../../../fixtures/markets/index.ts';
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
-import type { Brand } from '../../../fixtures/catalog/types.ts';
+import type { Brand, Catalog, Localized } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';
 import { seedStores } from '../modules/stores/seed.ts';
 import { seedContent } from '../modules/content/seed.ts';
 
 const CHUNK = 500;
+type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0];
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
@@ -85,6 +86,17 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
             rank: p.rank,
             is_employee_only: p.isEmployeeOnly,
             is_rd: p.isRd,
+            is_sellable_online: p.isSellableOnline,
+            is_ecom_assortment: p.isEcomAssortment,
+            is_preorderable: p.isPreorderable,
+            style_code: p.styleCode,
+            smc_id: p.smcId,
+            short_name: p.shortName,
+            gender_association: p.genderAssociation,
+            is_coming_soon: p.isComingSoon,
+            sale_channel: p.saleChannel,
+            notify_me: p.notifyMe,
+            generic_tags: p.genericTags,
           })),
         )
         .execute(),
@@ -115,9 +127,74 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
       ),
       (chunk) => trx.insertInto('product_prices').values(chunk).execute(),
     );
+    await seedShows(trx, catalog);
   });
   // Fresh statistics, or the planner guesses one row per table and nests loops over the whole catalogue.
   await seedContent(db, options.brand);
   await sql`analyze`.execute(db);
   return { seededCatalog: true };
+}
+
+/** Looks and collections of the generated catalogue (the houses' shows), with their products in order. */
+async function seedShows(trx: Trx, catalog: Catalog): Promise<void> {
+  const translations = <K extends string>(key: K, id: string, names: Localized, descriptions: Localized | null) =>
+    Object.keys(names).map((language) => ({
+      [key]: id,
+      language,
+      name: names[language as keyof Localized],
+      description: descriptions ? descriptions[language as keyof Localized] : null,
+    })) as Array<Record<K, string> & { language: string; name: string; description: string | null }>;
+  await insertChunks(catalog.looks, (chunk) =>
+    trx
+      .insertInto('looks')
+      .values(
+        chunk.map((l) => ({
+          id: l.id,
+          brand: catalog.brand,
+          slug: l.slug,
+          born_event_code: l.bornEventCode,
+          born_season_code: l.bornSeasonCode,
+          position: l.position,
+          image_count: l.imageCount,
+          is_rd: l.isRd,
+        })),
+      )
+      .execute(),
+  );
+  await insertChunks(
+    catalog.looks.flatMap((l) => translations('look_id', l.id, l.names, l.descriptions)),
+    (chunk) => trx.insertInto('look_translations').values(chunk).execute(),
+  );
+  await insertChunks(
+    catalog.looks.flatMap((l) => l.pids.map((pid, i) => ({ look_id: l.id, pid, position: i + 1 }))),
+    (chunk) => trx.insertInto('look_products').values(chunk).execute(),
+  );
+  await insertChunks(catalog.collections, (chunk) =>
+    trx
+      .insertInto('collections')
+      .values(
+        chunk.map((c) => ({
+          id: c.id,
+          brand: catalog.brand,
+          slug: c.slug,
+          born_event_code: c.bornEventCode,
+          born_season_code: c.bornSeasonCode,
+          position: c.position,
+          is_rd: c.isRd,
+        })),
+      )
+      .execute(),
+  );
+  await insertChunks(
+    catalog.collections.flatMap((c) => translations('collection_id', c.id, c.names, c.descriptions)),
+    (chunk) => trx.insertInto('collection_translations').values(chunk).execute(),
+  );
+  await insertChunks(
+    catalog.collections.flatMap((c) => c.pids.map((pid, i) => ({ collection_id: c.id, pid, position: i + 1 }))),
+    (chunk) => trx.insertInto('collection_products').values(chunk).execute(),
+  );
+  await insertChunks(
+    catalog.collections.flatMap((c) => c.lookIds.map((look_id, i) => ({ collection_id: c.id, look_id, position: i + 1 }))),
+    (chunk) => trx.insertInto('collection_looks').values(chunk).execute(),
+  );
 }

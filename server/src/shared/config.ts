@@ -17,7 +17,7 @@ const schema = z.object({
   /** PGlite data directory; `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Catalogue size seeded on an empty database. */
-  CATALOG_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(400),
+  CATALOG_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(2000),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
   /** Validate responses against the contract (default: on outside production). */
   VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),

@@ -6,14 +6,14 @@ import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { SNAPSHOT_PATH, TEST_BRAND } from '../test/settings.ts';
+import { snapshotPath, TEST_BRAND } from '../test/settings.ts';
 import { pages as contentPages } from '../../../fixtures/content/index.ts';
 
 // Server rendering of the real web app (through Vite's dev server, so no production build is needed).
 let app: Express;
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_PATH)]) });
+  database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
   const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VITE_DEV: 'true', CACHE_TTL_SECONDS: '0' });
   ({ app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: true }));
 }, 120_000);

@@ -1,13 +1,13 @@
 // Prepares the test database once per run. PGlite: migrate + seed, then save a data-dir snapshot
 // that each test file restores in well under a second. PostgreSQL (TEST_DB=postgres): reset the
 // schema of TEST_DATABASE_URL, migrate and seed it once; test files share it, each owning its rows.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
-import { SNAPSHOT_PATH, TEST_BRAND, TEST_PRODUCTS, testDatabaseKind } from './settings.ts';
+import { snapshotPath, TEST_BRAND, TEST_PRODUCTS, testDatabaseKind } from './settings.ts';
 
 export default async function setup() {
   if (testDatabaseKind() === 'postgres') {
@@ -27,7 +27,11 @@ export default async function setup() {
   const client = handle.pglite;
   if (!client) throw new Error('expected an embedded database');
   const dump = await client.dumpDataDir('gzip');
-  mkdirSync(join(SNAPSHOT_PATH, '..'), { recursive: true });
-  writeFileSync(SNAPSHOT_PATH, Buffer.from(await dump.arrayBuffer()));
+  const path = snapshotPath();
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  // The workers start after this setup and inherit the variable.
+  process.env.STOREFRONT_TEST_SNAPSHOT = path;
   await handle.close();
+  return () => rmSync(path, { force: true });
 }

@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
-import { SNAPSHOT_PATH, TEST_BRAND, testDatabaseKind } from './settings.ts';
+import { snapshotPath, TEST_BRAND, testDatabaseKind } from './settings.ts';
 
 export interface TestApp {
   app: Express;
@@ -19,7 +19,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database =
     kind === 'postgres'
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
-      : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(SNAPSHOT_PATH)]) });
+      : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
   const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', ...env });
   const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   return { app, database, close: () => database.close() };

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 export const TEST_BRAND = 'ysl' as const;
 /** Enough products for pagination and every stock case, small enough to seed in seconds. */
 export const TEST_PRODUCTS = 240;
-export const SNAPSHOT_PATH = join(import.meta.dirname, '../../../node_modules/.cache/storefront-test/pglite.tar.gz');
+/**
+ * Where the run's PGlite snapshot lives: one file per run (the global setup names it after its process and
+ * passes it to the test workers), so two runs on one machine never read each other's half-written snapshot.
+ */
+export function snapshotPath(): string {
+  return process.env.STOREFRONT_TEST_SNAPSHOT ?? join(import.meta.dirname, '../../../node_modules/.cache/storefront-test', `pglite-${process.pid}.tar.gz`);
+}
 
 /** `TEST_DB=postgres` runs the API suite on TEST_DATABASE_URL; the default is in-memory PGlite. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
