@@ -2,3 +2,4 @@ export { CatalogService, normalizeSort, productUrl, productImage, deriveAvailabi
 export { catalogRoutes } from './routes.ts';
 export { TILE_COLUMNS } from './repository.ts';
 export type { CatalogTables } from './tables.ts';
+export type { TileRow } from './repository.ts';

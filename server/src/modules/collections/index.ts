@@ -1,0 +1,1 @@
+export { CollectionService, COLLECTION_PAGE_SIZE } from './service.ts';
