@@ -19,6 +19,7 @@ import { CustomerSessionService, SessionService, sessionRoutes } from './modules
 import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
+import { CollectionService } from './modules/collections/index.ts';
 import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { opsRoutes, type Readiness } from './modules/ops/index.ts';
@@ -46,7 +47,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
   const content = new ContentService(db, catalog, config.brand, config.cacheTtlMs);
-  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content);
+  const collections = new CollectionService(db, catalog);
+  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content, collections);
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
   const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;

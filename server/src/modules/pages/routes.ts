@@ -46,6 +46,11 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
     publicCache,
     pageData((req, res) => pages.marketing(m(req, res), String(req.query.cid), optional(req.query.cat), optional(req.query.pid))),
   );
+  ops.on('getCollectionsPageData', publicCache, pageData((req, res) => pages.collectionsLanding(m(req, res))));
+  ops.on('getCollectionPageData', publicCache, pageData((req, res) => pages.collection(m(req, res), String(req.params.slug))));
+  ops.on('getCollectionItemsPageData', publicCache, pageData((req, res) => pages.collectionItems(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))));
+  ops.on('getCollectionLooksPageData', publicCache, pageData((req, res) => pages.collectionLooks(m(req, res), String(req.params.slug), pageNo(req))));
+  ops.on('getLookPageData', publicCache, pageData((req, res) => pages.look(m(req, res), String(req.params.slug))));
   ops.on('getRiveDroitePageData', publicCache, pageData((req, res) => pages.riveDroite(m(req, res))));
   ops.on('getRiveDroiteContentPageData', publicCache, pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))));
   ops.on(

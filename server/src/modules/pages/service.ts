@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, toMarketDto } from '../markets/index.ts';
 import type { ContentService, PageRow } from '../content/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { contactChannels } from './contact-channels.ts';
+import type { CollectionService } from '../collections/index.ts';
 
 type ContentPage = Schemas['ContentPage'];
 type NavItem = Schemas['CategoryNavItem'];
@@ -29,6 +30,7 @@ export class PageDataService {
     private readonly brand: string,
     cacheTtlMs: number,
     private readonly content: ContentService,
+    private readonly collections?: CollectionService,
   ) {
     this.brandName = houseOf(brand).name;
     this.cache = new TtlCache(cacheTtlMs);
@@ -398,6 +400,80 @@ export class PageDataService {
         filters: calendar.filters,
         appliedFilters: calendar.appliedFilters,
       };
+    });
+  }
+
+  // --- collections and looks --------------------------------------------------------------------
+
+  private collectionService(): CollectionService {
+    if (!this.collections) throw new AppError('ERR_DATA_1000', 'collections: not configured.');
+    return this.collections;
+  }
+
+  /** The editorial content of a collections page, when the content service publishes one. */
+  private async optionalContent(market: Market, url: string): Promise<{ content: ContentPage | null; countries: string[] | null }> {
+    const content = await this.content.pageAt(market, url);
+    const row = content ? await this.content.findPage(market, { url }) : undefined;
+    return { content, countries: row?.countries ?? null };
+  }
+
+  private collectionCrumbs(market: Market, collection?: { name: string; url: string }): Schemas['Breadcrumb'][] {
+    const root = { name: this.collectionsTitle(market), url: '/collections' };
+    return collection ? [root, { name: collection.name, url: collection.url }] : [root];
+  }
+
+  private collectionsTitle(market: Market): string {
+    const titles: Record<string, string> = { fr: 'Collections', it: 'Collezioni', es: 'Colecciones', de: 'Kollektionen', pt: 'Coleções', ja: 'コレクション', ko: '컬렉션', zh: '系列' };
+    return titles[market.language] ?? 'Collections';
+  }
+
+  collectionsLanding(market: Market): Promise<Schemas['CollectionsPageData']> {
+    return this.cached(`collections|${market.locale}`, async () => {
+      const [collections, { content, countries }] = await Promise.all([this.collectionService().all(market), this.optionalContent(market, '/collections')]);
+      const title = content?.metaTitle ?? `${this.collectionsTitle(market)} | ${this.brandName}`;
+      const description = content?.metaDescription ?? collections.map((c) => c.name).join(' · ');
+      return { ...(await this.envelope('collections', market, this.meta(market, '/collections', title, description, 'index, follow', countries))), content, collections };
+    });
+  }
+
+  collection(market: Market, slug: string): Promise<Schemas['CollectionPageData']> {
+    return this.cached(`collection|${market.locale}|${slug}`, async () => {
+      const collection = await this.collectionService().detail(slug, market);
+      const { content, countries } = await this.optionalContent(market, collection.url);
+      const meta = this.meta(market, collection.url, content?.metaTitle ?? `${collection.name} | ${this.brandName}`, content?.metaDescription ?? collection.description ?? '', 'index, follow', countries);
+      return { ...(await this.envelope('collection', market, meta)), collection, breadcrumbs: this.collectionCrumbs(market, collection), content };
+    });
+  }
+
+  collectionItems(market: Market, slug: string, sortInput: unknown, page: number | undefined): Promise<Schemas['CollectionItemsPageData']> {
+    return this.cached(`collection-items|${market.locale}|${slug}|${normalizeSort(sortInput)}|${page ?? 1}`, async () => {
+      const data = await this.collectionService().items(slug, market, sortInput, page ?? 1);
+      const path = `${data.collection.url}/items`;
+      // Sorted or paginated variants are not indexed separately.
+      const robots = data.page > 1 || data.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
+      const meta = this.meta(market, path, `${data.collection.name} | ${this.brandName}`, data.collection.description ?? '', robots);
+      return { ...(await this.envelope('collection-items', market, meta)), ...data, breadcrumbs: this.collectionCrumbs(market, data.collection) };
+    });
+  }
+
+  collectionLooks(market: Market, slug: string, page: number | undefined): Promise<Schemas['CollectionLooksPageData']> {
+    return this.cached(`collection-looks|${market.locale}|${slug}|${page ?? 1}`, async () => {
+      const data = await this.collectionService().looksPage(slug, market, page ?? 1);
+      const path = `${data.collection.url}/looks`;
+      const robots = data.page > 1 ? 'noindex, follow' : 'index, follow';
+      const meta = this.meta(market, path, `${data.collection.name} | ${this.brandName}`, data.collection.description ?? '', robots);
+      return { ...(await this.envelope('collection-looks', market, meta)), ...data, breadcrumbs: this.collectionCrumbs(market, data.collection) };
+    });
+  }
+
+  look(market: Market, slug: string): Promise<Schemas['LookPageData']> {
+    return this.cached(`look|${market.locale}|${slug}`, async () => {
+      const data = await this.collectionService().look(slug, market);
+      const crumbs = this.collectionCrumbs(market, data.collection ?? undefined);
+      crumbs.push({ name: data.look.name, url: data.look.url });
+      const title = data.collection ? `${data.look.name} — ${data.collection.name} | ${this.brandName}` : `${data.look.name} | ${this.brandName}`;
+      const description = data.look.description ?? data.look.products.map((p) => p.name).join(', ');
+      return { ...(await this.envelope('look', market, this.meta(market, data.look.url, title, description.slice(0, 160)))), ...data, breadcrumbs: crumbs };
     });
   }
 }
