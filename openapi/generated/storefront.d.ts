@@ -271,8 +271,10 @@ export interface paths {
         };
         /**
          * Products of a category
-         * @description One page of the products of a category (and all its sub-categories), priced in the market's currency.
-         *     An unknown slug answers `ERR_CATALOG_1001`.
+         * @description One page of the products of a category (and all its sub-categories), priced in the market's currency,
+         *     narrowed by the `filters` string, with the listing's filters (facets) and their counts.
+         *     An unknown slug answers `ERR_CATALOG_1001`; a malformed filter string (unknown or repeated key, empty
+         *     value, price range that is not `min-max` with min ≤ max) answers `ERR_API_1018`.
          */
         get: operations["getCategory"];
         put?: never;
@@ -1026,7 +1028,8 @@ export interface paths {
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale;
          *     - `ERR_API_1006` (400): malformed `pids`; `ERR_API_1007` (400): more than 48 ids;
-         *     - `ERR_REC_API_1000` (400): the session's shopper id (usid) or region is unknown or belongs to another market;
+         *     - `ERR_REC_API_1000` (400): `usid` is sent but is not the usid of the caller's session, or that session's region
+         *       is another market's;
          *     - `ERR_API_1018` (400): any undocumented parameter;
          *     - `ERR_REC_API_1001` (502): the request could not be processed; `ERR_PDT_API_1017` (502): the products could not be read.
          */
@@ -1112,8 +1115,20 @@ export interface paths {
          *     (`products_` + country + index region, lowercased), with the filters of the results and query suggestions.
          *     The query needs at least 1 character in every locale (including Japanese and Korean).
          *
+         *     Matching: the words of the query are matched as prefixes (search as you type, from the first
+         *     character) against the name, model name, colour, material and categories of the product in the
+         *     locale's language, with the language's stemming; Japanese, Korean and Chinese are matched as
+         *     substrings of those texts. When nothing matches, close spellings are searched (typo tolerance) and the
+         *     corrected query is the first of `suggestions`. Relevance (`sort=recommended`): exact name, then names
+         *     starting with the query, then the other matches, each in the house's merchandising order (typos:
+         *     closest spelling first). Employee-only and "rive droite" products, and products without a price in the
+         *     market currency, are never found.
+         *
+         *     Autocomplete (the search drawer) asks for a few hits without facets, e.g. `pageSize=6&facets=false`,
+         *     and reads `suggestions` for the matching categories; the results page uses the default 24 with facets.
+         *
          *     Codes:
-         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1004` (400): unknown brand;
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1004` (400): unknown brand, or a house this deployment does not serve;
          *     - `ERR_SEARCH_API_1000` (400): empty or missing query;
          *     - `ERR_API_1018` (400): malformed `filters`, or any undocumented parameter;
          *     - `ERR_SEARCH_API_1001` (502): the search service failed.
@@ -1883,7 +1898,7 @@ export interface paths {
         };
         /**
          * Category page data
-         * @description Everything the category page `/ca/{slug}` needs. Unknown slug → `ERR_CATALOG_1001`.
+         * @description Everything the category page `/ca/{slug}` needs, the listing narrowed by `filters`. Unknown slug → `ERR_CATALOG_1001`; malformed filter string → `ERR_API_1018`.
          */
         get: operations["getCategoryPageData"];
         put?: never;
@@ -3294,6 +3309,49 @@ export interface components {
          * @enum {string}
          */
         SortOption: "recommended" | "price_asc" | "price_desc" | "newest";
+        /**
+         * @description Key of a listing filter. In URLs and in the `filters` query string each key is written with its URL
+         *     name (in brackets below).
+         * @enum {string}
+         */
+        FilterKey: "macroColor" | "filteringSuperMicroCategory" | "materialFilter" | "size" | "inStock" | "price" | "eventTheme" | "eventLocation";
+        /**
+         * @description URL name of a filter key, used in the `filters` query string and in page URLs.
+         * @enum {string}
+         */
+        FilterUrlName: "color" | "category" | "material" | "size" | "instock" | "price" | "themes" | "locations";
+        /** @description One value of a filter, with the number of results it would leave. */
+        FilterValue: {
+            /** @description Value as written in the `filters` string (e.g. `black`, `women-bags-shoulder-bags`, `calfskin`, `40`). */
+            value: string;
+            /** @description Label in the locale's language. */
+            label: string;
+            /** @description Results when this value is added to the current filters. */
+            count: number;
+            selected: boolean;
+            /** @description Swatch colour (colour filter only). */
+            hex?: string;
+        };
+        /** @description Bounds of the price filter in the market's currency (major units) and the selected range. */
+        FilterPriceRange: {
+            min: number;
+            max: number;
+            selectedMin: number | null;
+            selectedMax: number | null;
+            currencyCode: components["schemas"]["CurrencyCode"];
+        };
+        /** @description One filter (facet) of a listing, search or event calendar. */
+        Filter: {
+            key: components["schemas"]["FilterKey"];
+            urlName: components["schemas"]["FilterUrlName"];
+            /** @description Filter title in the locale's language. */
+            label: string;
+            /** @enum {string} */
+            selectionType: "multiple" | "toggle" | "range";
+            /** @description Values of a `multiple` or `toggle` filter (empty for `range`). */
+            values: components["schemas"]["FilterValue"][];
+            range?: components["schemas"]["FilterPriceRange"];
+        };
         CategoryListing: {
             market: components["schemas"]["Market"];
             category: components["schemas"]["CategoryNavItem"];
@@ -3305,6 +3363,10 @@ export interface components {
             pageSize: number;
             pageCount: number;
             sort: components["schemas"]["SortOption"];
+            /** @description The filter string applied, normalised (known keys in a fixed order, values sorted, unknown values dropped); empty when none. */
+            appliedFilters?: string;
+            /** @description The listing's filters (facets); each value counts the products the listing would hold with that value chosen instead of its key's current choice, the other keys applied. */
+            filters?: components["schemas"]["Filter"][];
         };
         /**
          * @description Form of address, shown translated (`Mr`, `M.`, `様` …); `MX` is the gender-neutral form.
@@ -4059,49 +4121,6 @@ export interface components {
             eventType: string;
             booking?: components["schemas"]["CmsLink"] | null;
         };
-        /**
-         * @description Key of a listing filter. In URLs and in the `filters` query string each key is written with its URL
-         *     name (in brackets below).
-         * @enum {string}
-         */
-        FilterKey: "macroColor" | "filteringSuperMicroCategory" | "materialFilter" | "size" | "inStock" | "price" | "eventTheme" | "eventLocation";
-        /**
-         * @description URL name of a filter key, used in the `filters` query string and in page URLs.
-         * @enum {string}
-         */
-        FilterUrlName: "color" | "category" | "material" | "size" | "instock" | "price" | "themes" | "locations";
-        /** @description One value of a filter, with the number of results it would leave. */
-        FilterValue: {
-            /** @description Value as written in the `filters` string (e.g. `black`, `women-bags-shoulder-bags`, `calfskin`, `40`). */
-            value: string;
-            /** @description Label in the locale's language. */
-            label: string;
-            /** @description Results when this value is added to the current filters. */
-            count: number;
-            selected: boolean;
-            /** @description Swatch colour (colour filter only). */
-            hex?: string;
-        };
-        /** @description Bounds of the price filter in the market's currency (major units) and the selected range. */
-        FilterPriceRange: {
-            min: number;
-            max: number;
-            selectedMin: number | null;
-            selectedMax: number | null;
-            currencyCode: components["schemas"]["CurrencyCode"];
-        };
-        /** @description One filter (facet) of a listing, search or event calendar. */
-        Filter: {
-            key: components["schemas"]["FilterKey"];
-            urlName: components["schemas"]["FilterUrlName"];
-            /** @description Filter title in the locale's language. */
-            label: string;
-            /** @enum {string} */
-            selectionType: "multiple" | "toggle" | "range";
-            /** @description Values of a `multiple` or `toggle` filter (empty for `range`). */
-            values: components["schemas"]["FilterValue"][];
-            range?: components["schemas"]["FilterPriceRange"];
-        };
         /** @description The "rive droite" events matching the theme and location filters, soonest first, with the calendar filters. */
         EventList: {
             market: components["schemas"]["Market"];
@@ -4510,6 +4529,21 @@ export interface components {
         /**
          * @description Live availability of a product in a market, read from the commerce system (not cached): the product's
          *     flags and derived stock status, its tags, the display status for each display context, and each size.
+         *
+         *     Display statuses (first matching state wins):
+         *
+         *     | state | card | product page | size dropdown | minicart | recommendations |
+         *     |---|---|---|---|---|---|
+         *     | coming soon | coming soon | coming soon | coming soon | coming soon | coming soon |
+         *     | not in the e-commerce assortment | find in store | find in store | find in store | out of stock | find in store (left out) |
+         *     | sold by call / contact | call to buy / contact us | same | same | same | same |
+         *     | in stock | available | available | available (a sold-out size: pre-order, notify me or out of stock) | available | available |
+         *     | no stock, pre-orderable | pre-order | pre-order | pre-order | pre-order | pre-order |
+         *     | sold out, alerts open | out of stock | notify me | notify me | out of stock | out of stock (left out) |
+         *     | sold out | out of stock | out of stock | out of stock | out of stock | out of stock (left out) |
+         *
+         *     Once a size is chosen, the product page shows that size's `displayStatus`. Recommendation carousels
+         *     leave out products whose recommendations status is out of stock, notify me or find in store.
          */
         ProductAvailability: {
             pid: string;
@@ -4545,7 +4579,7 @@ export interface components {
              */
             consent: true;
         };
-        /** @description A registered back-in-stock alert. Registering the same email, product and size again returns the existing alert. */
+        /** @description A registered back-in-stock alert. Registering the same email, product and size again is refused (`ERR_PDT_API_1013`). */
         BackInStockSubscription: {
             pid: string;
             size: string;
@@ -4631,6 +4665,19 @@ export interface components {
             url: string;
         };
         /**
+         * @description Ids of a product's macro, micro and super-micro categories (e.g. `ysl-w`, `ysl-w-shoes`,
+         *     `ysl-w-shoes-pumps`): what the size guide (`getSizeGuide`, `categories[...]`) and a colour-swatch
+         *     allowlist take.
+         */
+        CategoryIds: {
+            /** @example ysl-w */
+            macro: string;
+            /** @example ysl-w-shoes */
+            micro: string;
+            /** @example ysl-w-shoes-pumps */
+            superMicro: string;
+        };
+        /**
          * @description A product as shown on a search-hit or listing card, with what the card needs beyond the basic tile:
          *     search object id, categories (for the colour-swatch allowlist and analytics), swatches (shown only
          *     when `totalColors` is at least 2) and the gender switch data.
@@ -4644,6 +4691,7 @@ export interface components {
             shortName: string;
             macroColor: string;
             microColor: string;
+            /** @description Names of the product's categories in the locale's language (their ids are in `categoryIds`). */
             categories: {
                 macroCategory: string;
                 microCategory: string;
@@ -4662,6 +4710,9 @@ export interface components {
             colorVariants: components["schemas"]["VariantColor"][];
             /** @example FW26 */
             bornSeasonDesc: string;
+            categoryIds?: components["schemas"]["CategoryIds"];
+            /** @description Code shared by the colours of one style. */
+            styleCode?: string;
         };
         /** @description Hit tiles of the requested products, in the order of `pids`; ids the market does not sell are listed in `missingPids`. */
         HitTileList: {
@@ -4724,6 +4775,11 @@ export interface components {
             indexName: string;
             products: components["schemas"]["HitTile"][];
             totalNrOfProducts: number;
+            /**
+             * @description False when the count stopped early: autocomplete (`facets=false`) counts up to 100 hits, and
+             *     `totalNrOfProducts` then means "at least this many". Result pages always count exactly.
+             */
+            totalNrOfProductsIsExact?: boolean;
             page: number;
             pageSize: number;
             pageCount: number;
@@ -5662,6 +5718,8 @@ export interface components {
             inStock: boolean;
             /** @description True when a single item is left. */
             lowStock: boolean;
+            /** @description Status of this size in the size dropdown (e.g. `notify me` for a sold-out size with back-in-stock alerts). */
+            displayStatus?: components["schemas"]["ProductAvailabilityDisplayStatus"];
         };
         /** @description A product as shown on its product page. */
         Product: {
@@ -5689,6 +5747,26 @@ export interface components {
             price: components["schemas"]["Price"] | null;
             availability: components["schemas"]["Availability"];
             bornSeasonDesc: string;
+            /** @description Style-material-colour code of the product (one per colour). */
+            smcId?: string;
+            /** @description Code shared by the colours of one style; `colorVariants` are the other products with it. */
+            styleCode?: string;
+            /** @description Model name (e.g. `Loulou`); empty when the product has none (short-name features are shown only when it is not empty). */
+            shortName?: string;
+            /** @description Pid of the same product in the other gender's line; the gender switch is shown only when both `genderCode` and this are set. */
+            genderAssociation?: string | null;
+            categoryIds?: components["schemas"]["CategoryIds"];
+            /** @description Number of colours of the style, this one included (swatches are shown from 2). */
+            totalColors?: number;
+            /** @description The other colours of the style sold in this market, as swatches. */
+            colorVariants?: components["schemas"]["VariantColor"][];
+            /** @description Availability tags of the product (merchandising generic tags and stock tags), as in `getProductAvailability`. */
+            tags?: components["schemas"]["ProductAvailabilityTag"][];
+            /**
+             * @description Display status of the product in each of the five display contexts, as in `getProductAvailability`
+             *     (read when the page was built; the page refreshes it from `getProductAvailability`).
+             */
+            display?: components["schemas"]["ProductAvailabilityDisplay"][];
         };
         ProductPageData: components["schemas"]["PageEnvelope"] & {
             product: components["schemas"]["Product"];
@@ -6553,6 +6631,13 @@ export interface components {
         page: number;
         /** @description Products per page. */
         pageSize: number;
+        /**
+         * @description Current filter string: comma-separated entries `urlName:value1|value2`, keys written with their URL
+         *     names (`color`, `category`, `material`, `size`, `instock`, `price`, `themes`, `locations`), e.g.
+         *     `color:black|beige,size:38|40,instock:true,price:500-1500`. Unknown values of a known key are ignored
+         *     (the response's `appliedFilters` says what was applied); an unknown key or a malformed string answers `ERR_API_1018`.
+         */
+        listingFilters: string;
         /** @description The identity-provider user id of the signed-in customer (`00u` and 17 letters or digits). Missing or malformed answers `ERR_CDB_API_2004`; another customer's id answers `ERR_API_1001`. */
         socialId: components["schemas"]["CustomerSocialId"];
         /**
@@ -6577,13 +6662,6 @@ export interface components {
         signInCode: string;
         /** @description Event locations, comma-separated without spaces (e.g. `paris,london`). A malformed list answers `ERR_API_1008`. */
         locations: string;
-        /**
-         * @description Current filter string: comma-separated entries `urlName:value1|value2`, keys written with their URL
-         *     names (`color`, `category`, `material`, `size`, `instock`, `price`, `themes`, `locations`), e.g.
-         *     `color:black|beige,size:38|40,instock:true,price:500-1500`. Unknown values of a known key are ignored
-         *     (the response's `appliedFilters` says what was applied); an unknown key or a malformed string answers `ERR_API_1018`.
-         */
-        listingFilters: string;
         /** @description Country of the boutiques (ISO 3166-1 alpha-2, upper-case); the country of `locale` when absent. */
         storeCountry: string;
         /** @description Latitude of the shopper's position (WGS 84), to sort the boutiques nearest first and give `distanceKm`; sent together with `longitude` (one without the other answers `ERR_API_1018`). */
@@ -6601,6 +6679,7 @@ export interface components {
         /**
          * @description Product ids, comma-separated without spaces (e.g. `5YSOFKL4W1S9,7YS0AB1E2F40`), at most 48 — two full
          *     listing pages of 24. A malformed list answers `ERR_API_1006`; more than 48 ids answers `ERR_API_1007`.
+         *     Ids are case-insensitive; a repeated id is answered once, at its first place.
          */
         pids: string;
         /** @description The house (brand code). */
@@ -6928,6 +7007,13 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Products per page. */
                 pageSize?: components["parameters"]["pageSize"];
+                /**
+                 * @description Current filter string: comma-separated entries `urlName:value1|value2`, keys written with their URL
+                 *     names (`color`, `category`, `material`, `size`, `instock`, `price`, `themes`, `locations`), e.g.
+                 *     `color:black|beige,size:38|40,instock:true,price:500-1500`. Unknown values of a known key are ignored
+                 *     (the response's `appliedFilters` says what was applied); an unknown key or a malformed string answers `ERR_API_1018`.
+                 */
+                filters?: components["parameters"]["listingFilters"];
             };
             header?: never;
             path: {
@@ -7724,6 +7810,7 @@ export interface operations {
                 /**
                  * @description Product ids, comma-separated without spaces (e.g. `5YSOFKL4W1S9,7YS0AB1E2F40`), at most 48 — two full
                  *     listing pages of 24. A malformed list answers `ERR_API_1006`; more than 48 ids answers `ERR_API_1007`.
+                 *     Ids are case-insensitive; a repeated id is answered once, at its first place.
                  */
                 pids: components["parameters"]["pids"];
             };
@@ -7757,6 +7844,7 @@ export interface operations {
                 /**
                  * @description Product ids, comma-separated without spaces (e.g. `5YSOFKL4W1S9,7YS0AB1E2F40`), at most 48 — two full
                  *     listing pages of 24. A malformed list answers `ERR_API_1006`; more than 48 ids answers `ERR_API_1007`.
+                 *     Ids are case-insensitive; a repeated id is answered once, at its first place.
                  */
                 pids: components["parameters"]["pids"];
             };
@@ -7790,6 +7878,7 @@ export interface operations {
                 /**
                  * @description Product ids, comma-separated without spaces (e.g. `5YSOFKL4W1S9,7YS0AB1E2F40`), at most 48 — two full
                  *     listing pages of 24. A malformed list answers `ERR_API_1006`; more than 48 ids answers `ERR_API_1007`.
+                 *     Ids are case-insensitive; a repeated id is answered once, at its first place.
                  */
                 pids: components["parameters"]["pids"];
             };
@@ -7823,8 +7912,15 @@ export interface operations {
                 /**
                  * @description Product ids, comma-separated without spaces (e.g. `5YSOFKL4W1S9,7YS0AB1E2F40`), at most 48 — two full
                  *     listing pages of 24. A malformed list answers `ERR_API_1006`; more than 48 ids answers `ERR_API_1007`.
+                 *     Ids are case-insensitive; a repeated id is answered once, at its first place.
                  */
                 pids: components["parameters"]["pids"];
+                /**
+                 * @description The shopper's commerce session id (`usid` of the customer session), when the browser has one: it must be
+                 *     the usid of the session cookie sent with the call, opened for the same business region as `locale`.
+                 *     Without it the products are answered from `pids` alone.
+                 */
+                usid?: string;
             };
             header?: never;
             path?: never;
@@ -7940,6 +8036,13 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description 1-based page number of the listing. A page past the end answers an empty `products` list. */
                 page?: components["parameters"]["page"];
+                /** @description Products per page; small values serve autocomplete. */
+                pageSize?: number;
+                /**
+                 * @description `false` for autocomplete: the answer leaves `filters` empty and skips computing them (the drawer
+                 *     shows hits and suggestions only); the filters sent are still applied.
+                 */
+                facets?: boolean;
                 /** @description The house (brand code). */
                 brand: components["parameters"]["brand"];
             };
@@ -7967,9 +8070,9 @@ export interface operations {
             query: {
                 /**
                  * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
-                 *     an unknown country falls back to the US market.
+                 *     an unknown country falls back to the US market. Missing: `ERR_TRENDING_API_1000`; malformed: `ERR_API_1005`.
                  */
-                locale: components["parameters"]["locale"];
+                locale: string;
             };
             header?: never;
             path?: never;
@@ -8096,7 +8199,7 @@ export interface operations {
                 /** @description Language of the strings (`zh-hant` for Traditional Chinese). */
                 language: "de" | "en" | "es" | "fr" | "it" | "ja" | "ko" | "pt" | "zh" | "zh-hant";
                 /** @description i18next namespace. */
-                namespace: "common" | "errors" | "market" | "consent" | "content";
+                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product";
             };
             cookie?: never;
         };
@@ -8748,6 +8851,13 @@ export interface operations {
                 sort?: components["parameters"]["sort"];
                 /** @description 1-based page number of the listing. A page past the end answers an empty `products` list. */
                 page?: components["parameters"]["page"];
+                /**
+                 * @description Current filter string: comma-separated entries `urlName:value1|value2`, keys written with their URL
+                 *     names (`color`, `category`, `material`, `size`, `instock`, `price`, `themes`, `locations`), e.g.
+                 *     `color:black|beige,size:38|40,instock:true,price:500-1500`. Unknown values of a known key are ignored
+                 *     (the response's `appliedFilters` says what was applied); an unknown key or a malformed string answers `ERR_API_1018`.
+                 */
+                filters?: components["parameters"]["listingFilters"];
             };
             header?: never;
             path: {
