@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { CatalogTables } from './tables.ts';
 
@@ -88,13 +88,6 @@ function listingBase(db: DB, q: Pick<ListingQuery, 'brand' | 'categoryIds' | 'cu
   return query;
 }
 
-export async function countListing(db: DB, q: Pick<ListingQuery, 'brand' | 'categoryIds' | 'currency'>) {
-  const row = await listingBase(db, q)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
   const effectivePrice = sql<number>`coalesce(pr.sale_price, pr.list_price)`;
   let query = listingBase(db, q)
@@ -150,4 +143,276 @@ export async function productNames(db: DB, pid: string, languages: readonly stri
     .where('language', 'in', [...languages])
     .execute();
   return new Map(rows.map((r) => [r.language, r.name]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filtered listings and facets, over `listing_facts` (one narrow row per product, kept by triggers;
+// migration 0008). One scope (the products a listing or a search covers) and one set of conditions
+// serve both the page of products and the facet counts, so a facet count is exactly the total the
+// listing answers once that value is chosen.
+
+/**
+ * The products a listing covers: the listable products of a house (never employee-only nor rive droite),
+ * priced in the market currency when it has one, optionally within some categories and matching an
+ * extra SQL condition.
+ */
+export interface ListingScope {
+  /** A category and its descendants; omitted = every category. */
+  categoryIds?: readonly string[] | undefined;
+  /**
+   * An extra condition over `p`, a `listing_facts` row (columns pid, brand, category_id, macro_color,
+   * material, rank, created_at…), e.g. sql`p.pid in (${pidsASearchMatched})`.
+   */
+  where?: Expression<SqlBool> | undefined;
+  /** Replaces the merchandising rank in the `recommended` order (higher first); an expression over `p` too. */
+  relevance?: Expression<number> | undefined;
+}
+
+/** A filter selection in database terms: only known values, category slugs resolved to leaf ids. */
+export interface ResolvedFilters {
+  colors?: string[] | undefined;
+  leafIds?: string[] | undefined;
+  materials?: string[] | undefined;
+  sizes?: string[] | undefined;
+  inStock?: boolean | undefined;
+  /** Effective price (sale, else list), inclusive, in the scope's currency. */
+  price?: { min: number; max: number } | undefined;
+}
+
+export interface ListingContext {
+  brand: string;
+  currency: string | null;
+  /** Bit of each size code in `listing_facts.size_mask` (table listing_size_codes). */
+  sizeBits: ReadonlyMap<string, number>;
+}
+
+/** Size codes and their bits, in bit order. */
+export async function loadSizeBits(db: DB): Promise<Map<string, number>> {
+  const r = await sql<{ code: string; bit: number }>`select code, bit from listing_size_codes order by bit`.execute(db);
+  return new Map(r.rows.map((x) => [x.code, x.bit]));
+}
+
+const TRUE = sql<SqlBool>`true`;
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+
+function priceOf(ctx: ListingContext) {
+  return ctx.currency ? sql<number>`p.prices[(select c.pos from listing_currencies c where c.code = ${ctx.currency})]` : sql<number>`null::float8`;
+}
+
+function maskOf(ctx: ListingContext, sizes: readonly string[]): string {
+  let mask = 0n;
+  for (const s of sizes) {
+    const bit = ctx.sizeBits.get(s);
+    if (bit !== undefined) mask |= 1n << BigInt(bit);
+  }
+  return mask.toString();
+}
+
+function scopeWhere(ctx: ListingContext, scope: ListingScope) {
+  const conditions = [sql`p.listed`, sql`p.brand = ${ctx.brand}`];
+  // A product without a price in the market currency is not sold there: it is not listed.
+  if (ctx.currency) conditions.push(sql`${priceOf(ctx)} is not null`);
+  if (scope.categoryIds) conditions.push(scope.categoryIds.length ? sql`p.category_id in (${list(scope.categoryIds)})` : sql`false`);
+  if (scope.where) conditions.push(sql`(${scope.where})`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** The condition of each filter key; `true` when the key is not filtered on. */
+function conditionsOf(f: ResolvedFilters, ctx: ListingContext) {
+  // With the in-stock toggle on, a size must be in stock; otherwise it only has to be in the product's run.
+  const sizesIn = (column: 'size_mask' | 'stock_size_mask') =>
+    f.sizes?.length ? sql<SqlBool>`(p.${sql.raw(column)} & ${sql.lit(maskOf(ctx, f.sizes))}::bigint) <> 0` : TRUE;
+  return {
+    color: f.colors?.length ? sql<SqlBool>`p.macro_color in (${list(f.colors)})` : TRUE,
+    category: f.leafIds?.length ? sql<SqlBool>`p.category_id in (${list(f.leafIds)})` : TRUE,
+    material: f.materials?.length ? sql<SqlBool>`p.material in (${list(f.materials)})` : TRUE,
+    size: sizesIn(f.inStock ? 'stock_size_mask' : 'size_mask'),
+    sizeInStock: sizesIn('stock_size_mask'),
+    instock: f.inStock ? sql<SqlBool>`p.in_stock` : TRUE,
+    price: f.price && ctx.currency ? sql<SqlBool>`${priceOf(ctx)} between ${f.price.min} and ${f.price.max}` : TRUE,
+  };
+}
+
+function allConditions(f: ResolvedFilters, ctx: ListingContext) {
+  const c = conditionsOf(f, ctx);
+  return sql.join([c.color, c.category, c.material, c.size, c.instock, c.price], sql` and `);
+}
+
+/** One page of tiles: the page's pids are chosen on listing_facts alone, then only they are joined. */
+export async function listFilteredTiles(
+  db: DB,
+  ctx: ListingContext & { language: string },
+  scope: ListingScope,
+  filters: ResolvedFilters,
+  page: { sort: SortKey; limit: number; offset: number },
+): Promise<TileRow[]> {
+  // The sort key travels with the page's pids, so the outer query orders 24 rows, not the whole scope.
+  const [key, direction] =
+    page.sort === 'price_asc'
+      ? [priceOf(ctx), sql`asc`]
+      : page.sort === 'price_desc'
+        ? [priceOf(ctx), sql`desc`]
+        : page.sort === 'newest'
+          ? [sql`p.created_at`, sql`desc`]
+          : scope.relevance
+            ? [scope.relevance, sql`desc`]
+            : [sql`0`, sql`asc`];
+  // The bare rank order lets a large scope walk the rank index and stop after one page.
+  const plainRank = page.sort === 'recommended' && !scope.relevance;
+  const r = await sql<TileRow>`
+    with page as (
+      select p.pid, ${key} as k, p.rank
+      from listing_facts p
+      where ${scopeWhere(ctx, scope)} and ${allConditions(filters, ctx)}
+      order by ${plainRank ? sql`p.rank` : sql`k ${direction}, p.rank`}
+      limit ${page.limit} offset ${page.offset}
+    )
+    select x.pid, x.slug, t.name, t.color_name, x.image_count, pr.list_price, pr.sale_price,
+      x.is_sellable_online, x.is_ecom_assortment, x.is_preorderable,
+      (select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = x.pid) as total_stock
+    from page
+    join products x on x.pid = page.pid
+    join product_translations t on t.pid = x.pid and t.language = ${ctx.language}
+    left join product_prices pr on pr.pid = x.pid and pr.currency = ${ctx.currency ?? '-'}
+    order by page.k ${direction}, page.rank`.execute(db);
+  return r.rows;
+}
+
+export interface FacetCounts {
+  colors: Map<string, number>;
+  leaves: Map<string, number>;
+  materials: Map<string, number>;
+  sizes: Map<string, number>;
+  inStock: number;
+  total: number;
+  /** Effective price bounds of the products the other filters leave; null without products or currency. */
+  priceMin: number | null;
+  priceMax: number | null;
+}
+
+/**
+ * Every facet in one statement and one pass over the scope's rows (grouping sets, counts by FILTER).
+ * Counts are disjunctive: a value's count is the listing's total when the value replaces its own key's
+ * selection, the other keys applied.
+ */
+export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
+  // Cells know each product's category, colour, material, sizes and stock state, not its pid nor its
+  // exact price: a search scope or a price range is counted over the products themselves.
+  if (!scope.where && !filters.price) return cellFacetCounts(db, ctx, scope, filters);
+  return rowFacetCounts(db, ctx, scope, filters);
+}
+
+async function rowFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
+  const c = conditionsOf(filters, ctx);
+  // Sizes are counted per distinct size mask (a handful of size runs, a few hundred stock patterns) and
+  // summed per size here: one more grouping set instead of one aggregate per size code in every set.
+  const r = await sql<GroupRow>`
+    select grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
+      s.macro_color, s.category_id, s.material, s.mask::text as mask,
+      count(*) filter (where k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_color,
+      count(*) filter (where c_ok and k_ok and z_ok and i_ok and r_ok)::int as n_material,
+      count(*) filter (where c_ok and m_ok and z_ok and i_ok and r_ok)::int as n_category,
+      count(*) filter (where c_ok and k_ok and m_ok and i_ok and r_ok)::int as n_size,
+      count(*) filter (where c_ok and k_ok and m_ok and zs_ok and r_ok and s.in_stock)::int as n_instock,
+      count(*) filter (where c_ok and k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_total,
+      min(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
+      max(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max
+    from (
+      select p.category_id, p.macro_color, p.material, p.in_stock,
+        ${filters.inStock ? sql`p.stock_size_mask` : sql`p.size_mask`} as mask,
+        ${priceOf(ctx)} as price,
+        ${c.color} as c_ok, ${c.category} as k_ok, ${c.material} as m_ok, ${c.size} as z_ok,
+        ${c.sizeInStock} as zs_ok, ${c.instock} as i_ok, ${c.price} as r_ok
+      from listing_facts p
+      where ${scopeWhere(ctx, scope)}
+    ) s
+    group by grouping sets ((s.macro_color), (s.category_id), (s.material), (s.mask), ())`.execute(db);
+  return countsFrom(r.rows, ctx);
+}
+
+/** The same counts as `rowFacetCounts`, summed over `listing_cells` (after rebuilding the dirty leaves). */
+async function cellFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
+  await sql`select listing_cells_refresh()`.execute(db);
+  const c = conditionsOf(filters, ctx);
+  const pos = sql`(select lc.pos from listing_currencies lc where lc.code = ${ctx.currency})`;
+  // The row conditions read the same column names on a cell (`p.macro_color`, `p.size_mask`, `p.in_stock`…).
+  const scopeConditions = [sql`p.brand = ${ctx.brand}`];
+  if (scope.categoryIds) scopeConditions.push(scope.categoryIds.length ? sql`p.category_id in (${list(scope.categoryIds)})` : sql`false`);
+  const r = await sql<GroupRow>`
+    select grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
+      s.macro_color, s.category_id, s.material, s.mask::text as mask,
+      coalesce(sum(s.cnt) filter (where k_ok and m_ok and z_ok and i_ok), 0)::int as n_color,
+      coalesce(sum(s.cnt) filter (where c_ok and k_ok and z_ok and i_ok), 0)::int as n_material,
+      coalesce(sum(s.cnt) filter (where c_ok and m_ok and z_ok and i_ok), 0)::int as n_category,
+      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and i_ok), 0)::int as n_size,
+      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and zs_ok and s.in_stock), 0)::int as n_instock,
+      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and z_ok and i_ok), 0)::int as n_total,
+      min(s.lo) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
+      max(s.hi) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max
+    from (
+      select p.category_id, p.macro_color, p.material, p.in_stock,
+        ${filters.inStock ? sql`p.stock_size_mask` : sql`p.size_mask`} as mask,
+        ${ctx.currency ? sql`coalesce(p.counts[${pos}], 0)` : sql`p.n`} as cnt,
+        ${ctx.currency ? sql`p.price_min[${pos}]` : sql`null::float8`} as lo,
+        ${ctx.currency ? sql`p.price_max[${pos}]` : sql`null::float8`} as hi,
+        ${c.color} as c_ok, ${c.category} as k_ok, ${c.material} as m_ok, ${c.size} as z_ok,
+        ${c.sizeInStock} as zs_ok, ${c.instock} as i_ok
+      from listing_cells p
+      where ${sql.join(scopeConditions, sql` and `)}
+    ) s
+    where s.cnt > 0
+    group by grouping sets ((s.macro_color), (s.category_id), (s.material), (s.mask), ())`.execute(db);
+  return countsFrom(r.rows, ctx);
+}
+
+function countsFrom(rows: GroupRow[], ctx: ListingContext): FacetCounts {
+  const out: FacetCounts = { colors: new Map(), leaves: new Map(), materials: new Map(), sizes: new Map(), inStock: 0, total: 0, priceMin: null, priceMax: null };
+  for (const row of rows) {
+    if (!row.gc) out.colors.set(row.macro_color as string, row.n_color);
+    else if (!row.gk) out.leaves.set(row.category_id as string, row.n_category);
+    else if (!row.gm) out.materials.set(row.material as string, row.n_material);
+    else if (!row.gz) {
+      const mask = BigInt(row.mask ?? '0');
+      // Sizes no product of the scope has are not offered (a selected one is added back by the service).
+      for (const [code, bit] of ctx.sizeBits) if ((mask >> BigInt(bit)) & 1n) out.sizes.set(code, (out.sizes.get(code) ?? 0) + row.n_size);
+    } else {
+      out.inStock = row.n_instock;
+      out.total = row.n_total;
+      out.priceMin = row.price_min;
+      out.priceMax = row.price_max;
+    }
+  }
+  return out;
+}
+
+interface GroupRow {
+  gc: number;
+  gk: number;
+  gm: number;
+  gz: number;
+  macro_color: string | null;
+  category_id: string | null;
+  material: string | null;
+  mask: string | null;
+  n_color: number;
+  n_category: number;
+  n_material: number;
+  n_size: number;
+  n_instock: number;
+  n_total: number;
+  price_min: number | null;
+  price_max: number | null;
+}
+
+/** Number of listable "rive droite" products per category id (their boutique's navigation). */
+export async function loadRdCounts(db: DB, brand: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['category_id', sql<number>`count(*)::int`.as('n')])
+    .where('brand', '=', brand)
+    .where('is_rd', '=', true)
+    .where('is_employee_only', '=', false)
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, r.n]));
 }

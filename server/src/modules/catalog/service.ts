@@ -3,9 +3,87 @@ import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
-import { countListing, findProduct, listTiles, productNames, loadCategories, type CategoryRow, type SortKey, type TileRow } from './repository.ts';
+import {
+  facetCounts,
+  findProduct,
+  listFilteredTiles,
+  listTiles,
+  loadCategories,
+  loadRdCounts,
+  loadSizeBits,
+  productNames,
+  type CategoryRow,
+  type FacetCounts,
+  type ListingScope,
+  type ResolvedFilters,
+  type SortKey,
+  type TileRow,
+} from './repository.ts';
+import { formatFilterString, parseFilterString, type FilterSelection } from './filter-string.ts';
+import { FACET_TITLES, IN_STOCK_LABEL, MACRO_COLORS, MATERIAL_LABELS, ONE_SIZE_LABEL } from '../../../../fixtures/catalog/facets.ts';
+import { ONE_SIZE, SIZE_RUNS } from '../../../../fixtures/catalog/generate.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
+
+export interface ListingInput {
+  slug: string;
+  market: Market;
+  sort?: unknown;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  /** The raw `filters` query value (spec §3 filter string). */
+  filters?: string | undefined;
+}
+
+/** A page of a filtered scope, with its facets (the listing part of CategoryListing, or of a search). */
+export interface ListedProducts {
+  products: Schemas['ProductTile'][];
+  totalNrOfProducts: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  sort: SortKey;
+  appliedFilters: string;
+  filters: Schemas['Filter'][];
+}
+
+/** The filters of a calendar by its slug, or undefined when no calendar has that slug. */
+export type CalendarFilters = (market: Market, slug: string, selection: FilterSelection) => Promise<ScopeFacets | undefined>;
+
+export interface ScopeFacets {
+  filters: Schemas['Filter'][];
+  appliedFilters: string;
+  totalNrOfProducts: number;
+}
+
+const VIEW_ALL: Record<Market['language'], string> = {
+  en: 'View all',
+  fr: 'Voir tout',
+  it: 'Vedi tutto',
+  es: 'Ver todo',
+  de: 'Alle ansehen',
+  pt: 'Ver tudo',
+  ja: 'すべて見る',
+  ko: '전체 보기',
+  zh: '查看全部',
+};
+
+const collators = new Map<string, Intl.Collator>();
+/** Collators are costly to build: one per language for the process. */
+function collatorOf(language: string): Intl.Collator {
+  let c = collators.get(language);
+  if (!c) collators.set(language, (c = new Intl.Collator(language)));
+  return c;
+}
+
+const MACRO_COLOR_BY_CODE = new Map(MACRO_COLORS.map((c) => [c.code, c]));
+const MACRO_COLOR_ORDER = new Map(MACRO_COLORS.map((c, i) => [c.code, i]));
+/** Size codes in size-run order: letters, then numbers ascending, one size last. */
+const SIZE_ORDER: ReadonlyMap<string, number> = (() => {
+  const letters = SIZE_RUNS.letter ?? [];
+  const numbers = [...new Set(Object.entries(SIZE_RUNS).filter(([run]) => run !== 'letter').flatMap(([, sizes]) => sizes))].sort((a, b) => Number(a) - Number(b));
+  return new Map([...letters, ...numbers, ONE_SIZE].map((s, i) => [s, i]));
+})();
 
 type Availability = Schemas['Availability'];
 
@@ -83,6 +161,8 @@ export class CatalogService {
   private categories: CategoryRow[] = [];
   private bySlug = new Map<string, CategoryRow>();
   private byId = new Map<string, CategoryRow>();
+  private rdCounts = new Map<string, number>();
+  private sizeBits = new Map<string, number>();
   // Listings are public and the same for every visitor of a market: cached for `cacheTtlMs`.
   private readonly listings: TtlCache<Schemas['CategoryListing']>;
 
@@ -107,7 +187,7 @@ export class CatalogService {
 
   /** Categories are small reference data: cached in memory, reloaded by `refresh`. */
   async refresh(): Promise<void> {
-    this.categories = await loadCategories(this.db, this.brand);
+    [this.categories, this.rdCounts, this.sizeBits] = await Promise.all([loadCategories(this.db, this.brand), loadRdCounts(this.db, this.brand), loadSizeBits(this.db)]);
     this.bySlug = new Map(this.categories.map((c) => [c.slug, c]));
     this.byId = new Map(this.categories.map((c) => [c.id, c]));
   }
@@ -183,47 +263,257 @@ export class CatalogService {
     return tile;
   }
 
-  listing(input: { slug: string; market: Market; sort?: unknown; page?: number | undefined; pageSize?: number | undefined }): Promise<Schemas['CategoryListing']> {
-    const key = `${input.market.locale}|${input.slug}|${normalizeSort(input.sort)}|${input.page ?? 1}|${input.pageSize ?? DEFAULT_PAGE_SIZE}`;
-    return this.listings.get(key, () => this.buildListing(input));
+  /** A category and everything below it, as a listing scope. */
+  categoryScope(category: CategoryRow): ListingScope {
+    return { categoryIds: this.descendantIds(category) };
   }
 
-  private async buildListing(input: {
-    slug: string;
-    market: Market;
-    sort?: unknown;
-    page?: number | undefined;
-    pageSize?: number | undefined;
-  }): Promise<Schemas['CategoryListing']> {
+  listing(input: ListingInput): Promise<Schemas['CategoryListing']> {
     const category = this.categoryBySlug(input.slug);
-    const sort = normalizeSort(input.sort);
-    const page = input.page ?? 1;
-    const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-    const categoryIds = this.descendantIds(category);
-    const scope = { brand: this.brand, categoryIds, currency: input.market.currency };
-    const [total, rows] = await Promise.all([
-      countListing(this.db, scope),
-      listTiles(this.db, {
-        ...scope,
-        language: input.market.language,
-        sort,
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      }),
+    const selection = this.applicable(parseFilterString(input.filters), input.market);
+    const key = [input.market.locale, input.slug, normalizeSort(input.sort), input.page ?? 1, input.pageSize ?? DEFAULT_PAGE_SIZE, formatFilterString(selection)].join('|');
+    return this.listings.get(key, () => this.buildListing(category, selection, input));
+  }
+
+  private async buildListing(category: CategoryRow, selection: FilterSelection, input: ListingInput): Promise<Schemas['CategoryListing']> {
+    const { market } = input;
+    const found = await this.listProducts(this.categoryScope(category), selection, market, input);
+    return {
+      market: toMarketDto(market),
+      category: this.navItem(category, market),
+      breadcrumbs: this.breadcrumbs(category, market),
+      subCategories: this.categories.filter((c) => c.parent_id === category.id).map((c) => this.navItem(c, market)),
+      products: found.products,
+      totalNrOfProducts: found.totalNrOfProducts,
+      page: found.page,
+      pageSize: found.pageSize,
+      pageCount: found.pageCount,
+      sort: found.sort,
+      appliedFilters: found.appliedFilters,
+      filters: found.filters,
+    };
+  }
+
+  /**
+   * The values of a selection that exist (spec: unknown values of a known key are ignored): colour
+   * families, leaf-category slugs of the house, material codes, size codes, `instock:true`, and a price
+   * range where the market has a currency. Event keys (`themes`, `locations`) do not apply to products.
+   */
+  applicable(selection: FilterSelection, market: Market): FilterSelection {
+    const keep = (values: string[] | undefined, known: (v: string) => boolean) => {
+      const kept = values?.filter(known);
+      return kept?.length ? kept : undefined;
+    };
+    const out: FilterSelection = {};
+    const color = keep(selection.color, (v) => MACRO_COLOR_BY_CODE.has(v));
+    if (color) out.color = color;
+    const category = keep(selection.category, (v) => this.bySlug.get(v)?.level === 3);
+    if (category) out.category = category;
+    const material = keep(selection.material, (v) => v in MATERIAL_LABELS);
+    if (material) out.material = material;
+    const size = keep(selection.size, (v) => SIZE_ORDER.has(v));
+    if (size) out.size = size;
+    if (selection.instock) out.instock = true;
+    if (selection.price && market.currency) out.price = selection.price;
+    return out;
+  }
+
+  private resolve(selection: FilterSelection): ResolvedFilters {
+    return {
+      colors: selection.color,
+      leafIds: selection.category?.map((slug) => (this.bySlug.get(slug) as CategoryRow).id),
+      materials: selection.material,
+      sizes: selection.size,
+      inStock: selection.instock === true,
+      price: selection.price,
+    };
+  }
+
+  /**
+   * One page of the products of a scope (a category, or the products a search matched) narrowed by a
+   * filter selection, with the facets of that scope. `selection` may hold unknown values: they are dropped
+   * and `appliedFilters` says what was applied. A page past the end is empty.
+   */
+  async listProducts(
+    scope: ListingScope,
+    selection: FilterSelection,
+    market: Market,
+    options: { sort?: unknown; page?: number | undefined; pageSize?: number | undefined } = {},
+  ): Promise<ListedProducts> {
+    const applied = this.applicable(selection, market);
+    const sort = normalizeSort(options.sort);
+    const page = options.page ?? 1;
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const ctx = { brand: this.brand, currency: market.currency, language: market.language, sizeBits: this.sizeBits };
+    const filters = this.resolve(applied);
+    // The facet statement also counts the results: no separate count query.
+    const [counts, rows] = await Promise.all([
+      facetCounts(this.db, ctx, scope, filters),
+      listFilteredTiles(this.db, ctx, scope, filters, { sort, limit: pageSize, offset: (page - 1) * pageSize }),
     ]);
     return {
-      market: toMarketDto(input.market),
-      category: this.navItem(category, input.market),
-      breadcrumbs: this.breadcrumbs(category, input.market),
-      subCategories: this.categories
-        .filter((c) => c.parent_id === category.id)
-        .map((c) => this.navItem(c, input.market)),
-      products: rows.map((r) => this.tile(r, input.market)),
-      totalNrOfProducts: total,
+      products: rows.map((r) => this.tile(r, market)),
+      totalNrOfProducts: counts.total,
       page,
       pageSize,
-      pageCount: Math.ceil(total / pageSize),
+      pageCount: Math.ceil(counts.total / pageSize),
       sort,
+      appliedFilters: formatFilterString(applied),
+      filters: this.facets(counts, applied, market),
+    };
+  }
+
+  /** The facets of a scope under a selection (unknown values dropped), and the results they leave. */
+  async computeFacets(scope: ListingScope, selection: FilterSelection, market: Market): Promise<ScopeFacets> {
+    const applied = this.applicable(selection, market);
+    const counts = await facetCounts(this.db, { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits }, scope, this.resolve(applied));
+    return { filters: this.facets(counts, applied, market), appliedFilters: formatFilterString(applied), totalNrOfProducts: counts.total };
+  }
+
+  /**
+   * `getListingFilters`: the facets of a category listing or, for a slug that is no category, of a
+   * "rive droite" calendar (`calendars`, its `themes` and `locations`); neither → ERR_CATALOG_1001.
+   */
+  async listingFilters(slug: string, filters: string | undefined, market: Market, calendars?: CalendarFilters): Promise<Schemas['FilterList']> {
+    if (!this.bySlug.has(slug) && calendars) {
+      const found = await calendars(market, slug, parseFilterString(filters));
+      if (found) return { market: toMarketDto(market), category: slug, ...found };
+    }
+    return this.categoryFilters(slug, filters, market);
+  }
+
+  /** The facets of a category listing. */
+  async categoryFilters(slug: string, filters: string | undefined, market: Market): Promise<Schemas['FilterList']> {
+    const category = this.categoryBySlug(slug);
+    const selection = parseFilterString(filters);
+    let facets: ScopeFacets;
+    try {
+      facets = await this.computeFacets(this.categoryScope(category), selection, market);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('ERR_FLT_API_1000', `The filters of ${slug} could not be computed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return { market: toMarketDto(market), category: slug, ...facets };
+  }
+
+  private facets(counts: FacetCounts, selection: FilterSelection, market: Market): Schemas['Filter'][] {
+    const lang = market.language;
+    const values = (
+      codes: Iterable<string>,
+      selected: string[] | undefined,
+      count: Map<string, number>,
+      label: (code: string) => string,
+    ): Schemas['FilterValue'][] => {
+      const all = new Set([...codes, ...(selected ?? [])]);
+      return [...all].map((value) => ({ value, label: label(value), count: count.get(value) ?? 0, selected: selected?.includes(value) ?? false }));
+    };
+    const out: Schemas['Filter'][] = [];
+    const multiple = (urlName: 'color' | 'category' | 'material' | 'size', key: Schemas['FilterKey'], list: Schemas['FilterValue'][]) => {
+      if (list.length) out.push({ key, urlName, label: FACET_TITLES[urlName][lang], selectionType: 'multiple', values: list });
+    };
+
+    const colors = values(counts.colors.keys(), selection.color, counts.colors, (c) => MACRO_COLOR_BY_CODE.get(c)?.names[lang] ?? c)
+      .map((v) => ({ ...v, hex: MACRO_COLOR_BY_CODE.get(v.value)?.hex ?? '#000000' }))
+      .sort((a, b) => (MACRO_COLOR_ORDER.get(a.value) ?? 99) - (MACRO_COLOR_ORDER.get(b.value) ?? 99));
+    multiple('color', 'macroColor', colors);
+
+    const leaves = new Map<string, number>();
+    for (const [id, n] of counts.leaves) {
+      const c = this.byId.get(id);
+      if (c) leaves.set(c.slug, n);
+    }
+    const leafRows = [...new Set([...leaves.keys(), ...(selection.category ?? [])])].map((slug) => this.bySlug.get(slug) as CategoryRow);
+    const macros = new Set(leafRows.map((c) => this.ancestry(c)[0]?.id));
+    // Leaves of several lines (a search) share names ("Tote bags"): their line tells them apart.
+    const leafLabel = (slug: string) => {
+      const c = this.bySlug.get(slug) as CategoryRow;
+      const macro = this.ancestry(c)[0];
+      return macros.size > 1 && macro && macro !== c ? `${this.nameOf(c, market)} (${this.nameOf(macro, market)})` : this.nameOf(c, market);
+    };
+    const navOrder = (slug: string) => this.ancestry(this.bySlug.get(slug) as CategoryRow).map((c) => String(c.position).padStart(4, '0')).join('.');
+    multiple('category', 'filteringSuperMicroCategory', values(leaves.keys(), selection.category, leaves, leafLabel).sort((a, b) => navOrder(a.value).localeCompare(navOrder(b.value))));
+
+    const collator = collatorOf(lang);
+    multiple(
+      'material',
+      'materialFilter',
+      values(counts.materials.keys(), selection.material, counts.materials, (m) => MATERIAL_LABELS[m]?.[lang] ?? m).sort((a, b) => collator.compare(a.label, b.label)),
+    );
+
+    const sizes = values(counts.sizes.keys(), selection.size, counts.sizes, (s) => (s === ONE_SIZE ? ONE_SIZE_LABEL[lang] : s)).sort(
+      (a, b) => (SIZE_ORDER.get(a.value) ?? 9999) - (SIZE_ORDER.get(b.value) ?? 9999),
+    );
+    // A listing of one-size pieces only (bags, jewellery) has no size choice to offer.
+    if (!(sizes.length === 1 && sizes[0]?.value === ONE_SIZE && !sizes[0].selected)) multiple('size', 'size', sizes);
+
+    out.push({
+      key: 'inStock',
+      urlName: 'instock',
+      label: FACET_TITLES.instock[lang],
+      selectionType: 'toggle',
+      values: [{ value: 'true', label: IN_STOCK_LABEL[lang], count: counts.inStock, selected: selection.instock === true }],
+    });
+
+    if (market.currency) {
+      const min = counts.priceMin ?? selection.price?.min ?? 0;
+      const max = counts.priceMax ?? selection.price?.max ?? 0;
+      out.push({
+        key: 'price',
+        urlName: 'price',
+        label: FACET_TITLES.price[lang],
+        selectionType: 'range',
+        values: [],
+        // Whole units, outward: a range slider over them always includes every product.
+        range: {
+          min: Math.floor(min),
+          max: Math.ceil(max),
+          selectedMin: selection.price?.min ?? null,
+          selectedMax: selection.price?.max ?? null,
+          currencyCode: market.currency,
+        },
+      });
+    }
+    return out;
+  }
+
+  /**
+   * `getPlpNavigation`: the links above a listing — the category's siblings (itself marked active) and
+   * its children, flat, each child naming its parent's item; a leaf also links back to its parent
+   * ("View all"). Rive droite (`isRd`): only categories holding rive-droite products, under /rive-droite.
+   * Unknown id, or a category without rive-droite products asked with `isRd` → ERR_PAGE_1000.
+   */
+  plpNavigation(pageEntryId: string, isRd: boolean, market: Market): Schemas['PlpNavigation'] {
+    const current = this.byId.get(pageEntryId);
+    const holdsRd = (c: CategoryRow) => this.descendantIds(c).some((id) => (this.rdCounts.get(id) ?? 0) > 0);
+    if (!current || (isRd && !holdsRd(current))) {
+      throw new AppError('ERR_PAGE_1000', `No listing navigation for "${pageEntryId}"${isRd ? ' in the rive droite boutique' : ''}.`);
+    }
+    const shown = (c: CategoryRow) => !isRd || holdsRd(c);
+    const url = (c: CategoryRow) => (isRd ? `/rive-droite/ca/${c.slug}` : `/ca/${c.slug}`);
+    const byPosition = (a: CategoryRow, b: CategoryRow) => a.position - b.position;
+    const childrenOf = (id: string | null) => this.categories.filter((c) => c.parent_id === id && shown(c)).sort(byPosition);
+    const item = (c: CategoryRow, parentId: string | null, position: number, id = `nav-${c.id}`, label = this.nameOf(c, market)): Schemas['PlpNavigationItem'] => ({
+      id,
+      parentId,
+      label,
+      url: url(c),
+      categoryId: c.id,
+      position,
+      isActive: c.id === current.id && id === `nav-${c.id}`,
+      image: { src: `/media/categories/${c.id}.svg`, alt: this.nameOf(c, market), width: 600, height: 750 },
+    });
+    const items: Schemas['PlpNavigationItem'][] = [];
+    const parent = current.parent_id ? this.byId.get(current.parent_id) : undefined;
+    if (parent && current.level === 3) items.push(item(parent, null, 1, `nav-${parent.id}-all`, VIEW_ALL[market.language]));
+    for (const sibling of childrenOf(current.parent_id)) items.push(item(sibling, null, items.length + 1));
+    childrenOf(current.id).forEach((child, i) => items.push(item(child, `nav-${current.id}`, i + 1)));
+    return {
+      pageEntryId,
+      isRd,
+      title: this.nameOf(current, market),
+      items,
+      // Large tiles: the house's pieces are shown like an editorial page; the shopper may switch to ViewBy6.
+      defaultGridView: 'ViewBy3',
     };
   }
 
