@@ -1,0 +1,296 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { TileRow } from '../catalog/index.ts';
+
+/** Languages whose words are not separated by spaces: matched by substring, not by tokens. */
+export const UNSEGMENTED_LANGUAGES = new Set(['ja', 'ko', 'zh']);
+
+export interface SearchScope {
+  brand: string;
+  language: string;
+  /** Null on the international site: nothing is priced there, every listed product is searchable. */
+  currency: string | null;
+}
+
+/** How the query text is matched; built by `./query.ts`. */
+export interface MatchPlan {
+  /** Lower-cased, trimmed query. */
+  text: string;
+  /** `w1:* & w2:*` over letters and digits only (safe inside to_tsquery), or '' when the query has no word. */
+  prefixQuery: string;
+  /** Substrings that must all occur (unsegmented languages), with the character grams that find them. */
+  substrings: string[];
+  grams: string[];
+  /** Every word is Japanese, Korean or Chinese: substrings cover them (tokens would add nothing). */
+  onlyUnsegmented: boolean;
+}
+
+const tsQuery = (scope: SearchScope, plan: MatchPlan) =>
+  sql`(to_tsquery(search_config(${scope.language}), ${plan.prefixQuery}) || to_tsquery('simple', ${plan.prefixQuery}))`;
+
+export type MatchMode = 'text' | 'typo';
+
+/**
+ * The text predicate over `search_documents d`: words by prefix, substrings where words are not separated
+ * (found through the character grams of the language's documents), a name starting with the query; or,
+ * for typos, a trigram-close word.
+ */
+function textMatch(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<SqlBool> {
+  if (mode === 'typo') return sql<SqlBool>`${plan.text} <% d.name_lc`;
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`d.name_lc like ${likePrefix(plan.text)}`];
+  const unsegmented = UNSEGMENTED_LANGUAGES.has(scope.language);
+  if (plan.prefixQuery && !(unsegmented && plan.onlyUnsegmented)) parts.push(sql<SqlBool>`d.doc @@ ${tsQuery(scope, plan)}`);
+  if (plan.substrings.length > 0 && unsegmented) {
+    const all = sql.join(
+      plan.substrings.map((s) => sql`strpos(d.text_lc, ${s}) > 0`),
+      sql` and `,
+    );
+    parts.push(sql<SqlBool>`(d.grams @> ${sql.val(plan.grams)}::text[] and ${all})`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Listed documents of the market (the house's, neither employee-only nor "rive droite", priced in the
+ * market currency) matching the text. The language is a literal: the planner reads its partition only.
+ */
+function matches(scope: SearchScope, plan: MatchPlan, mode: MatchMode, extra?: RawBuilder<SqlBool>, checkPrice = true) {
+  // An index lookup per candidate: queries stop after a page (or the count cap), so few are made.
+  const priced = scope.currency && checkPrice
+    ? sql`and exists (select 1 from product_prices x where x.pid = d.pid and x.currency = ${scope.currency})`
+    : sql``;
+  // `extra` may replace the text predicate when it implies it (a name equal to, or starting with, the query).
+  return sql`
+    from search_documents d
+    where d.brand = ${scope.brand} and d.language = ${sql.lit(scope.language)} and d.listed
+      and ${extra ?? textMatch(scope, plan, mode)}
+      ${priced}`;
+}
+
+/** The pids a query matches in a market, as a subquery (the listing's scope for result pages and facets). */
+export function matchingPids(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string }> {
+  // The listing checks the market's prices itself.
+  return sql<{ pid: string }>`(select d.pid ${matches(scope, plan, mode, undefined, false)})`;
+}
+
+/** Whether anything matches the query in the market, filters aside. */
+export async function anyMatch(db: DB, scope: SearchScope, plan: MatchPlan, mode: MatchMode): Promise<boolean> {
+  // Materialised: planned on its own, the text index finds the first match; under a bare EXISTS the planner
+  // would walk every document hoping for an early hit.
+  const { rows } = await sql<{ found: boolean }>`
+    with m as materialized (select d.pid ${matches(scope, plan, mode)})
+    select exists (select 1 from m) as found`.execute(db);
+  return rows[0]?.found ?? false;
+}
+
+/**
+ * Relevance of `p` (a product row with `pid`) for the query, higher first, as one number for the
+ * listing's default order, the merchandising rank breaking ties: exact name 2, name starting with the
+ * query 1 — the order autocomplete uses too; for typos, the trigram closeness.
+ */
+export function relevanceOf(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<number> {
+  const score =
+    mode === 'typo'
+      ? sql`word_similarity(${plan.text}, d.name_lc)`
+      : sql`(d.name_lc = ${plan.text})::int * 2 + (d.name_lc like ${likePrefix(plan.text)})::int`;
+  return sql<number>`(select ${score} from search_documents d where d.pid = p.pid and d.language = ${sql.lit(scope.language)})`;
+}
+
+/** Autocomplete counts up to this many hits: beyond, "more than" is all the drawer needs. */
+export const AUTOCOMPLETE_COUNT_LIMIT = 100;
+
+/**
+ * One page of hits for autocomplete, with a bounded amount of work whatever the number of matches: exact
+ * names, then names starting with the query, then the other matches, each in merchandising order; typos
+ * closest first. The count stops at AUTOCOMPLETE_COUNT_LIMIT.
+ *
+ * The planner cannot tell a rare prefix from a common one, and each is slow with the other's plan (walking
+ * the rank index for a rare one reads every document; sorting every match of a common one reads
+ * thousands), so the query decides: a first read of at most limit+1 matches (the text indexes, stopping
+ * early) settles rare queries on its own — those matches are ordered here — and only a query with more
+ * matches than that walks the rank index, which then stops after a page.
+ */
+export async function autocomplete(
+  db: DB,
+  scope: SearchScope,
+  plan: MatchPlan,
+  mode: MatchMode,
+  limit: number,
+  offset: number,
+): Promise<{ pids: string[]; total: number; exact: boolean }> {
+  const cap = AUTOCOMPLETE_COUNT_LIMIT;
+  if (mode === 'typo') {
+    // The trigram index hands out names closest first and stops at the limit.
+    const closest = sql`order by ${plan.text} <<-> d.name_lc`;
+    const page = await sql<{ pid: string }>`select d.pid ${matches(scope, plan, mode)} ${closest} limit ${limit} offset ${offset}`.execute(db);
+    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 ${matches(scope, plan, mode)} ${closest} limit ${cap + 1}) x`.execute(db);
+    const n = counted.rows[0]?.n ?? 0;
+    return { pids: page.rows.map((r) => r.pid), total: Math.min(n, cap), exact: n <= cap };
+  }
+  const probe = await sql<{ pid: string; name_lc: string; rank: number }>`
+    select d.pid, d.name_lc, d.rank ${matches(scope, plan, mode)} limit ${cap + 1}`.execute(db);
+  if (probe.rows.length <= cap) {
+    const tier = (name: string) => (name === plan.text ? 0 : name.startsWith(plan.text) ? 1 : 2);
+    const ordered = probe.rows.sort((a, b) => tier(a.name_lc) - tier(b.name_lc) || a.rank - b.rank);
+    return { pids: ordered.slice(offset, offset + limit).map((r) => r.pid), total: ordered.length, exact: true };
+  }
+  const k = offset + limit;
+  const prefix = likePrefix(plan.text);
+  const priced = scope.currency
+    ? sql`and exists (select 1 from product_prices x where x.pid = c.pid and x.currency = ${scope.currency})`
+    : sql``;
+  const base = sql`d.language = ${sql.lit(scope.language)} and d.brand = ${scope.brand} and d.listed`;
+  // Each tier in merchandising order from the indexes alone — names by the name index (a range) or a walk
+  // of the rank index that carries them, whichever the planner finds cheaper — the price check on the few
+  // that lead, with a margin for unpriced ones.
+  const named = (condition: RawBuilder<SqlBool>, n: number) => sql<{ pid: string }>`
+    select c.pid from (
+      select d.pid, d.rank from search_documents d where ${base} and ${condition} order by d.rank limit ${n + PRICE_MARGIN}
+    ) c
+    where true ${priced}
+    order by c.rank limit ${n}`;
+  const others = (n: number) => sql<{ pid: string }>`
+    select d.pid ${matches(scope, plan, mode, sql<SqlBool>`${textMatch(scope, plan, mode)} and not (d.name_lc like ${prefix})`)}
+    order by d.rank limit ${n}`;
+  // Many matches: index walks in rank order stop after a page (a bitmap or a scan of the table would
+  // gather all of them before sorting).
+  const pids = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_bitmapscan = off`.execute(trx);
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const out = (await named(sql<SqlBool>`d.name_lc = ${plan.text}`, k).execute(trx)).rows.map((r) => r.pid);
+    if (out.length < k) out.push(...(await named(sql<SqlBool>`d.name_lc like ${prefix} and d.name_lc <> ${plan.text}`, k - out.length).execute(trx)).rows.map((r) => r.pid));
+    if (out.length < k) out.push(...(await others(k - out.length).execute(trx)).rows.map((r) => r.pid));
+    return out;
+  });
+  return { pids: pids.slice(offset), total: cap, exact: false };
+}
+
+/** Names beyond a page read in case some of the page's products are not priced in the market currency. */
+const PRICE_MARGIN = 20;
+
+
+/** `LIKE` pattern for "starts with", with the pattern characters of the text escaped. */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The closest word to each query word (spelling suggestion), among the words of the names of `pids` (the
+ * hits of the typo search, closest first).
+ */
+export async function closestWords(db: DB, scope: SearchScope, pids: string[], words: string[]): Promise<(string | null)[]> {
+  if (pids.length === 0 || words.length === 0) return words.map(() => null);
+  const { rows } = await sql<{ i: number; w: string }>`
+    with vocabulary as (
+      select distinct w from search_documents d, regexp_split_to_table(d.name_lc, '[^[:alnum:]]+') as w
+      where d.pid in (${sql.join(pids)}) and d.language = ${scope.language} and length(w) > 1
+    ),
+    query as (select * from unnest(${sql.val(words)}::text[]) with ordinality as q(word, i))
+    select q.i::int as i, best.w
+    from query q
+    cross join lateral (
+      select v.w from vocabulary v where similarity(v.w, q.word) >= 0.3 order by similarity(v.w, q.word) desc, v.w limit 1
+    ) best`.execute(db);
+  const byIndex = new Map(rows.map((r) => [r.i, r.w]));
+  return words.map((_, i) => byIndex.get(i + 1) ?? null);
+}
+
+/** A listing tile's row and what a search hit adds to it. */
+export interface HitRow extends TileRow {
+  category_id: string;
+  gender_code: string | null;
+  gender_association: string | null;
+  macro_color: string;
+  micro_color: string;
+  color_hex: string;
+  is_rd: boolean;
+  smc_id: string;
+  short_name: string;
+  style_code: string;
+  born_season: string;
+  first_sku: string | null;
+}
+
+/** What a hit tile shows, for some pids (any order). */
+export async function hitRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitRow[]> {
+  if (pids.length === 0) return [];
+  const { rows } = await sql<HitRow>`
+    select p.pid, p.slug, t.name, t.color_name, p.image_count, pr.list_price, pr.sale_price,
+      (select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid) as total_stock,
+      p.is_sellable_online, p.is_ecom_assortment, p.is_preorderable, p.category_id, p.gender_code,
+      p.gender_association, p.macro_color, p.micro_color, p.color_hex, p.is_rd, p.smc_id, p.short_name,
+      p.style_code, p.born_season,
+      (select v.sku from product_variants v where v.pid = p.pid order by v.position limit 1) as first_sku
+    from products p
+    join product_translations t on t.pid = p.pid and t.language = ${scope.language}
+    left join product_prices pr on pr.pid = p.pid and pr.currency = ${scope.currency ?? '-'}
+    where p.pid in (${sql.join(pids)})`.execute(db);
+  return rows;
+}
+
+export interface ColourRow {
+  style_code: string;
+  pid: string;
+  slug: string;
+  name: string;
+  color_name: string;
+  macro_color: string;
+  color_hex: string;
+}
+
+/** Every colour of some styles that the market sells (listed on the main storefront and priced there). */
+export async function styleColours(db: DB, scope: SearchScope, styleCodes: string[]): Promise<ColourRow[]> {
+  const codes = [...new Set(styleCodes.filter((c) => c !== ''))];
+  if (codes.length === 0) return [];
+  const priced = scope.currency
+    ? sql`and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${scope.currency})`
+    : sql``;
+  const { rows } = await sql<ColourRow>`
+    select p.style_code, p.pid, p.slug, t.name, t.color_name, p.macro_color, p.color_hex
+    from products p
+    join product_translations t on t.pid = p.pid and t.language = ${scope.language}
+    where p.brand = ${scope.brand} and p.style_code in (${sql.join(codes)})
+      and not p.is_employee_only and not p.is_rd ${priced}
+    order by p.style_code, p.rank`.execute(db);
+  return rows;
+}
+
+/** Trending queries of a house in a language, most searched first. */
+export async function trendingQueries(db: DB, brand: string, language: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trending_searches')
+    .select('query')
+    .where('brand', '=', brand)
+    .where('language', '=', language)
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.query);
+}
+
+/** Replaces the trending queries of a house (reference data, upserted at start). */
+export async function upsertTrending(db: DB, brand: string, byLanguage: Record<string, readonly string[]>): Promise<void> {
+  const values = Object.entries(byLanguage).flatMap(([language, queries]) => queries.map((query, i) => ({ brand, language, position: i + 1, query })));
+  if (values.length === 0) return;
+  await db
+    .insertInto('trending_searches')
+    .values(values)
+    .onConflict((oc) => oc.columns(['brand', 'language', 'position']).doUpdateSet((eb) => ({ query: eb.ref('excluded.query') })))
+    .execute();
+}
+
+/** Newest products of the house in stock in the market (trending products). */
+export async function newestInStock(db: DB, scope: SearchScope, limit: number): Promise<string[]> {
+  const priced = scope.currency
+    ? sql`and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${scope.currency})`
+    : sql``;
+  const { rows } = await sql<{ pid: string }>`
+    select p.pid from products p
+    where p.brand = ${scope.brand} and not p.is_employee_only and not p.is_rd
+      and p.is_sellable_online and p.is_ecom_assortment
+      and exists (select 1 from product_variants v where v.pid = p.pid and v.stock > 0)
+      ${priced}
+    order by p.created_at desc, p.rank
+    limit ${limit}`.execute(db);
+  return rows.map((r) => r.pid);
+}
