@@ -20,6 +20,8 @@ import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
 import { CollectionService } from './modules/collections/index.ts';
+import { SearchService, searchRoutes } from './modules/search/index.ts';
+import { ProductDataService, productDataRoutes } from './modules/products/index.ts';
 import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
 import { opsRoutes, type Readiness } from './modules/ops/index.ts';
@@ -49,6 +51,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const content = new ContentService(db, catalog, config.brand, config.cacheTtlMs);
   const collections = new CollectionService(db, catalog);
   const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content, collections);
+  for (const w of config.warnings) logger.warn({ code: w.code }, w.message);
+  const search = new SearchService(db, config.brand, catalog, { minChars: config.searchMinChars });
+  await search.init();
+  pageData.withSearch(search);
+  const productData = new ProductDataService(db, catalog, markets, config.brand, { recaptchaTestMode: config.recaptchaVerifier === 'test' });
+  pageData.withProductData(productData);
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
   const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
@@ -130,11 +138,18 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   ]);
   opsRoutes(ops, database, readiness);
   marketRoutes(ops, markets);
-  catalogRoutes(ops, catalog, markets);
+  catalogRoutes(ops, catalog, markets, async (market, slug, selection) => {
+    const eventType = await content.calendarType(market, slug);
+    if (!eventType) return undefined;
+    const c = await content.calendar(market, { eventType, themes: selection.themes, locations: selection.locations, includePast: true });
+    return { filters: c.filters, appliedFilters: c.appliedFilters, totalNrOfProducts: c.cards.length };
+  });
   basketRoutes(ops, basket, sessions, markets);
   sessionRoutes(ops, new CustomerSessionService(db, sessions), sessions, markets, config.visitorCountryHeader);
   storeRoutes(ops, new StoreService(db, config.brand), markets);
   pageDataRoutes(ops, pageData, markets);
+  searchRoutes(ops, search, markets, config.brand);
+  productDataRoutes(ops, productData, sessions, markets);
   contentRoutes(ops, content, markets, {
     token: config.cacheBustToken,
     caches: { content: (f) => content.bust(f), 'page-data': (f) => pageData.bust(f), catalog: (f) => catalog.bustCache(f), navigation: () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0) },

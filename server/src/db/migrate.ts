@@ -4,6 +4,10 @@ import * as m0001 from './migrations/2026-11-22-0001-foundation.ts';
 import * as m0002 from './migrations/2026-11-22-0002-currencies.ts';
 import * as m0003 from './migrations/2026-11-22-0003-content.ts';
 import * as m0004 from './migrations/2026-11-22-0004-stores.ts';
+import * as m0005 from './migrations/2026-11-24-0005-catalogue-depth.ts';
+import * as m0006 from './migrations/2026-11-24-0006-search.ts';
+import * as m0007 from './migrations/2026-11-24-0007-product-data.ts';
+import * as m0008 from './migrations/2026-11-24-0008-listing-indexes.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -11,6 +15,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0002-currencies': m0002,
   '2026-11-22-0003-content': m0003,
   '2026-11-22-0004-stores': m0004,
+  '2026-11-24-0005-catalogue-depth': m0005,
+  '2026-11-24-0006-search': m0006,
+  '2026-11-24-0007-product-data': m0007,
+  '2026-11-24-0008-listing-indexes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,5 +5,7 @@ import type { SessionTables } from '../modules/sessions/tables.ts';
 import type { BasketTables } from '../modules/basket/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { StoreTables } from '../modules/stores/tables.ts';
+import type { ProductDataTables } from '../modules/products/tables.ts';
+import type { SearchTables } from '../modules/search/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables {}

@@ -14,6 +14,13 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).validateResponses).toBe(true);
   });
 
+  it('verifies reCAPTCHA tokens with the test verifier only outside production, unless told', () => {
+    expect(loadConfig({}).recaptchaVerifier).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production' }).recaptchaVerifier).toBe('google');
+    expect(loadConfig({ NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test' }).recaptchaVerifier).toBe('test');
+    expect(() => loadConfig({ RECAPTCHA_VERIFIER: 'none' })).toThrow(/RECAPTCHA_VERIFIER/);
+  });
+
   it('refuses bad values with a message naming each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', BRAND: 'gucci', DATABASE_URL: 'not a url' })).toThrow(/PORT[\s\S]*BRAND[\s\S]*DATABASE_URL/);
   });

@@ -32,7 +32,40 @@ const schema = z.object({
   VISITOR_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name').default('cf-ipcountry'),
   /** Secret of `POST /internal/cache/bust` (`X-Internal-Token`); unset = every bust is refused. */
   CACHE_BUST_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Characters a search query needs (spec §5: 1 in every locale); read leniently, see `searchMinChars`. */
+  SEARCH_MIN_CHARS: z.string().optional(),
+  /**
+   * Which reCAPTCHA verifier checks form tokens: `test` accepts only the documented test token, `google`
+   * verifies with Google (`RECAPTCHA_SECRET`; until connected, every token is refused). Default: `test`
+   * outside production, `google` in production — the demo launcher (`npm start`) and the browser tests
+   * choose `test` explicitly.
+   */
+  RECAPTCHA_VERIFIER: z.enum(['test', 'google']).optional(),
 });
+
+/** A setting that was not usable and fell back to its default: logged (with its internal code) at start. */
+export interface ConfigWarning {
+  code: 'ERR_ALG_2000';
+  message: string;
+}
+
+export const DEFAULT_SEARCH_MIN_CHARS = 1;
+const MAX_SEARCH_MIN_CHARS = 10;
+
+/**
+ * Spec §8: a bad search minimum must not stop the storefront — it falls back to 1 character and is
+ * reported as ERR_ALG_2000. Unset or empty means the default, silently.
+ */
+function searchMinChars(raw: string | undefined, warnings: ConfigWarning[]): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_SEARCH_MIN_CHARS;
+  const value = Number(raw.trim());
+  if (Number.isInteger(value) && value >= 1 && value <= MAX_SEARCH_MIN_CHARS) return value;
+  warnings.push({
+    code: 'ERR_ALG_2000',
+    message: `SEARCH_MIN_CHARS "${raw}" is not a whole number from 1 to ${MAX_SEARCH_MIN_CHARS}; ${DEFAULT_SEARCH_MIN_CHARS} character is used.`,
+  });
+  return DEFAULT_SEARCH_MIN_CHARS;
+}
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -52,6 +85,11 @@ export type Config = Readonly<{
   /** Lower-case name of the visitor-country request header. */
   visitorCountryHeader: string;
   cacheBustToken: string | undefined;
+  recaptchaVerifier: 'test' | 'google';
+  /** Characters a search query needs after trimming. */
+  searchMinChars: number;
+  /** Settings that fell back to their default; logged by the app at start. */
+  warnings: readonly ConfigWarning[];
 }>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const warnings: ConfigWarning[] = [];
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -79,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
     cacheBustToken: e.CACHE_BUST_TOKEN,
+    recaptchaVerifier: e.RECAPTCHA_VERIFIER ?? (production ? 'google' : 'test'),
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
+    searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),
+    warnings: Object.freeze(warnings),
   });
 }

@@ -47,6 +47,8 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       for (const p of [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])]) {
         const param = resolve(p);
         add(`${id} ${param.in as string}/${param.name as string}`, param['x-error-code']);
+        // A required parameter may name another code for its absence (trending searches: ERR_TRENDING_API_1000).
+        add(`${id} ${param.in as string}/${param.name as string} missing`, param['x-missing-error-code']);
       }
       const body = resolve(operation.requestBody);
       const content = body?.content as Json | undefined;

@@ -29,7 +29,9 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
       const parts = path.split('/');
       return codesByLocation.get(`${operationId} ${parts.slice(0, 2).join('/')}`) ?? codesByLocation.get(`${operationId} ${parts[0]}`);
     };
-    const located = issues.map((i) => codeAt(i.path)).find(Boolean);
+    const missingCode = (i: Issue) =>
+      i.message.startsWith('must have required property') ? codesByLocation.get(`${operationId} ${i.path} missing`) : undefined;
+    const located = issues.map((i) => missingCode(i) ?? codeAt(i.path)).find(Boolean);
     const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     return new AppError(located ?? 'ERR_API_1018', detail, issues);
   }

@@ -1,23 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createApp } from '../app.ts';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { loadConfig } from '../shared/config.ts';
-import { createLogger } from '../shared/logger.ts';
-import { snapshotPath, TEST_BRAND } from '../test/settings.ts';
+import { startTestApp, type TestApp } from '../test/harness.ts';
 import { pages as contentPages } from '../../../fixtures/content/index.ts';
 
 // Server rendering of the real web app (through Vite's dev server, so no production build is needed).
+// On the run's database (PGlite snapshot or PostgreSQL), like every API test.
 let app: Express;
-let database: DatabaseHandle;
+let t: TestApp | undefined;
 beforeAll(async () => {
-  database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VITE_DEV: 'true', CACHE_TTL_SECONDS: '0' });
-  ({ app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: true }));
+  t = await startTestApp({ VITE_DEV: 'true' }, { pages: true });
+  app = t.app;
 }, 120_000);
-afterAll(() => database?.close());
+afterAll(() => t?.close());
 
 const html = (path: string) => request(app).get(path).set('Accept', 'text/html');
 const rootOf = (body: string) => /<html[^>]*>/.exec(body)?.[0] ?? '';
@@ -84,5 +79,28 @@ describe('a bare two-letter prefix is a country (spec §9)', () => {
   it('China goes to its own site', async () => {
     const res = await html('/zh/').expect(301);
     expect(res.headers.location).toMatch(/^https:\/\//);
+  });
+});
+
+describe('listing and search pages carry their whole state in the URL', () => {
+  it('a category renders with the filters of its URL, and ignores what the contract would refuse', async () => {
+    const res = await html('/fr-fr/ca/women-shoes?filters=color:black,size:38&sort=price_asc').expect(200);
+    expect(res.text).toMatch(/data-testid="filter-chip"[^>]*>[\s\S]*?Noir/);
+    expect(res.text.match(/data-testid="filter-chip"/g)).toHaveLength(2);
+    const plain = await html('/fr-fr/ca/women-shoes').expect(200);
+    const count = (text: string) => Number(/data-testid="total-products"[^>]*>([\d\s\u202f\u00a0]+)/.exec(text)?.[1]?.replace(/\D/g, ''));
+    expect(count(res.text)).toBeLessThan(count(plain.text));
+    // An unknown key or a malformed value is dropped rather than answered with an error.
+    const odd = await html('/fr-fr/ca/women-shoes?filters=colour:black,size:<b>,price:abc').expect(200);
+    expect(count(odd.text)).toBe(count(plain.text));
+  });
+
+  it('the search page renders results for q, trending searches without it, and is never indexed', async () => {
+    const res = await html('/fr-fr/search?q=sac').expect(200);
+    expect(res.text).toContain('<meta name="robots" content="noindex, follow">');
+    expect(res.text).toContain('data-testid="product-tile"');
+    expect(res.text).toMatch(/<h1[^>]*>Résultats pour « sac »<\/h1>/);
+    const empty = await html('/fr-fr/search').expect(200);
+    expect(empty.text).toContain('data-testid="search-no-results"');
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
+import { parseListingFilters, serializeListingFilters } from '../../../web/src/lib/paths.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string };
 
@@ -36,6 +37,12 @@ export type PageMatch =
   | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
   | WithLocale<{ kind: 'rive-droite-category'; slug: string }>
   | WithLocale<{ kind: 'rive-droite-calendar'; slug: string }>
+  | WithLocale<{ kind: 'look'; slug: string }>
+  | WithLocale<{ kind: 'collections' }>
+  | WithLocale<{ kind: 'collection'; slug: string }>
+  | WithLocale<{ kind: 'collection-items'; slug: string }>
+  | WithLocale<{ kind: 'collection-looks'; slug: string }>
+  | WithLocale<{ kind: 'search' }>
   | WithLocale<{ kind: 'not-found' }>
   | WithLocale<{ kind: string & {} }>;
 export interface PageDataLike {
@@ -151,12 +158,20 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       const v = query(name);
       return v && /^[a-z0-9-]{1,40}(,[a-z0-9-]{1,40}){0,19}$/.test(v) ? v.split(',') : undefined;
     };
+    // The listing filter string of the page URL (`color:black|beige,size:38`), rebuilt by the storefront's
+    // own rule from the values the contract accepts per key, so a hand-edited URL renders the listing
+    // rather than an error.
+    const listingFilters = () => {
+      const raw = query('filters');
+      if (!raw || raw.length > 1000) return undefined;
+      return serializeListingFilters(parseListingFilters(raw)) || undefined;
+    };
     const slug = 'slug' in match && typeof match.slug === 'string' ? match.slug : '';
     switch (match.kind) {
       case 'home':
         return pages.home(market);
       case 'category':
-        return pages.category(market, slug, req.query.sort, page());
+        return pages.category(market, slug, req.query.sort, page(), listingFilters());
       case 'product':
         return pages.product(market, (match as { pid: string }).pid);
       case 'content':
@@ -184,6 +199,20 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
         return pages.riveDroiteCategory(market, slug, req.query.sort, page());
       case 'rive-droite-calendar':
         return pages.riveDroiteCalendar(market, slug, listParam('themes'), listParam('locations'));
+      case 'look':
+        return pages.look(market, slug);
+      case 'collections':
+        return pages.collectionsLanding(market);
+      case 'collection':
+        return pages.collection(market, slug);
+      case 'collection-items':
+        return pages.collectionItems(market, slug, req.query.sort, page());
+      case 'collection-looks':
+        return pages.collectionLooks(market, slug, page());
+      case 'search': {
+        const q = query('q')?.trim().slice(0, 200);
+        return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: req.query.sort, page: page() });
+      }
       default:
         throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
     }

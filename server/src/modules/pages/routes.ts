@@ -7,6 +7,14 @@ import type { PageDataService } from './service.ts';
 
 const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined);
 const optional = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+/** The page's `filters[key]=a|b` object (deepObject) as the spec §3 filter string `key:a|b,...`. */
+const filterString = (v: unknown) =>
+  v && typeof v === 'object'
+    ? Object.entries(v as Record<string, unknown>)
+        .filter(([, value]) => typeof value === 'string' && value !== '')
+        .map(([key, value]) => `${key}:${String(value)}`)
+        .join(',') || undefined
+    : undefined;
 
 /** Unexpected failures of a page's sources answer ERR_DATA_1000 (502) naming them; catalogue errors pass through. */
 function pageData(handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
@@ -33,7 +41,7 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
   const pageNo = (req: Request) => (req.query.page === undefined ? undefined : Number(req.query.page));
 
   ops.on('getHomePageData', publicCache, pageData((req, res) => pages.home(m(req, res))));
-  ops.on('getCategoryPageData', publicCache, pageData((req, res) => pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))));
+  ops.on('getCategoryPageData', publicCache, pageData((req, res) => pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req), optional(req.query.filters))));
   ops.on('getProductPageData', publicCache, pageData((req, res) => pages.product(m(req, res), String(req.params.pid))));
   ops.on('getNotFoundPageData', publicCache, pageData((req, res) => pages.notFound(m(req, res))));
   ops.on('getContentPageData', publicCache, pageData((req, res) => pages.contentPage(m(req, res), String(req.params.slug))));
@@ -51,6 +59,13 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
   ops.on('getCollectionItemsPageData', publicCache, pageData((req, res) => pages.collectionItems(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))));
   ops.on('getCollectionLooksPageData', publicCache, pageData((req, res) => pages.collectionLooks(m(req, res), String(req.params.slug), pageNo(req))));
   ops.on('getLookPageData', publicCache, pageData((req, res) => pages.look(m(req, res), String(req.params.slug))));
+  ops.on(
+    'getSearchPageData',
+    publicCache,
+    pageData((req, res) =>
+      pages.searchPage(m(req, res), { q: optional(req.query.q), filters: filterString(req.query.filters), sort: req.query.sort, page: pageNo(req) }),
+    ),
+  );
   ops.on('getRiveDroitePageData', publicCache, pageData((req, res) => pages.riveDroite(m(req, res))));
   ops.on('getRiveDroiteContentPageData', publicCache, pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))));
   ops.on(

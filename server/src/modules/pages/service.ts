@@ -8,6 +8,8 @@ import type { ContentService, PageRow } from '../content/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import { contactChannels } from './contact-channels.ts';
 import type { CollectionService } from '../collections/index.ts';
+import type { ProductDataService } from '../products/index.ts';
+import type { SearchService } from '../search/index.ts';
 
 type ContentPage = Schemas['ContentPage'];
 type NavItem = Schemas['CategoryNavItem'];
@@ -172,17 +174,17 @@ export class PageDataService {
     };
   }
 
-  category(market: Market, slug: string, sort: unknown, page: number | undefined): Promise<Schemas['CategoryPageData']> {
-    return this.cached(`ca|${market.locale}|${slug}|${normalizeSort(sort)}|${page ?? 1}`, () => this.buildCategory(market, slug, sort, page));
+  category(market: Market, slug: string, sort: unknown, page: number | undefined, filters?: string): Promise<Schemas['CategoryPageData']> {
+    return this.cached(`ca|${market.locale}|${slug}|${normalizeSort(sort)}|${page ?? 1}|${filters ?? ''}`, () => this.buildCategory(market, slug, sort, page, filters));
   }
 
-  private async buildCategory(market: Market, slug: string, sort: unknown, page: number | undefined): Promise<Schemas['CategoryPageData']> {
-    const listing = await this.catalog.listing({ slug, market, sort, page });
+  private async buildCategory(market: Market, slug: string, sort: unknown, page: number | undefined, filters: string | undefined): Promise<Schemas['CategoryPageData']> {
+    const listing = await this.catalog.listing({ slug, market, sort, page, filters });
     const path = `/ca/${slug}`;
     const title = `${listing.breadcrumbs.map((b) => b.name).join(' ')} | ${this.brandName}`;
     const description = `${listing.category.name} — ${this.brandName}. ${listing.totalNrOfProducts} ${listing.breadcrumbs.map((b) => b.name).join(' · ')}.`;
-    // Sorted or paginated variants of a listing are not indexed separately.
-    const robots = (page ?? 1) > 1 || listing.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
+    // Sorted, paginated or filtered variants of a listing are not indexed separately.
+    const robots = (page ?? 1) > 1 || listing.sort !== 'recommended' || listing.appliedFilters ? 'noindex, follow' : 'index, follow';
     return { ...(await this.envelope('category', market, this.meta(market, path, title, description, robots))), listing };
   }
 
@@ -191,7 +193,10 @@ export class PageDataService {
   }
 
   private async buildProduct(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
-    const { product, breadcrumbs, slug } = await this.catalog.product(pid, market);
+    const found = await this.catalog.product(pid, market);
+    const { breadcrumbs, slug } = found;
+    // Style, colours, tags and display statuses come from the product-data module when it is wired.
+    const product = this.productData ? await this.productData.productPage(found.product, market) : found.product;
     const pathIn = await this.catalog.productPathsByLanguage(product.id, slug);
     const meta = this.meta(market, product.url, `${product.name} | ${this.brandName}`, product.description.slice(0, 160), 'index, follow', null, pathIn);
     const price = product.price;
@@ -223,6 +228,38 @@ export class PageDataService {
     // dark shell, like the boutique's own pages.
     const shell = product.isRd ? shellOf([{ id: 'theme-dark' }], true) : shellOf(undefined);
     return { ...(await this.envelope('product', market, meta, shell)), product, breadcrumbs };
+  }
+
+  private productData?: Pick<ProductDataService, 'productPage'>;
+
+  /** The product page's style, colour and availability data (set once at start). */
+  withProductData(productData: Pick<ProductDataService, 'productPage'>): void {
+    this.productData = productData;
+  }
+
+  private search?: SearchService;
+
+  /** The search page's source (set once at start). */
+  withSearch(search: SearchService): void {
+    this.search = search;
+  }
+
+  /**
+   * `/search`: with `q`, one page of results (never cached: the query space is open-ended, and the
+   * search is indexed); without, the market's trending searches. Result pages are not indexed.
+   */
+  async searchPage(market: Market, input: { q?: string | undefined; filters?: string | undefined; sort?: unknown; page?: number | undefined }): Promise<Schemas['SearchPageData']> {
+    const search = this.search;
+    if (!search) throw new AppError('ERR_DATA_1000', 'search: no search service.');
+    if (input.q === undefined) {
+      return this.cached(`search|${market.locale}`, async () => {
+        const meta = this.meta(market, '/search', this.brandName, '', 'noindex, follow');
+        return { ...(await this.envelope('search', market, meta)), search: null, trending: await search.trending(market) };
+      });
+    }
+    const result = await search.search({ market, q: input.q, filters: input.filters, sort: input.sort, page: input.page });
+    const meta = this.meta(market, `/search?${new URLSearchParams({ q: result.query })}`, `${result.query} | ${this.brandName}`, '', 'noindex, follow');
+    return { ...(await this.envelope('search', market, meta)), search: result, trending: null };
   }
 
   notFound(market: Market): Promise<Schemas['PageEnvelope']> {
