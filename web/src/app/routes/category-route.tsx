@@ -6,7 +6,8 @@ export function CategoryRoute({ data }: { data: Schemas['CategoryPageData'] }) {
   return (
     <>
       <Breadcrumbs items={data.listing.breadcrumbs.slice(0, -1)} />
-      <CategoryListing listing={data.listing} />
+      {/* The boutique's listings take no filters yet (their page data has none). */}
+      <CategoryListing listing={data.listing} filterable={data.pageType === 'category'} />
     </>
   );
 }

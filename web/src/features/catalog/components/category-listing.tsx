@@ -1,36 +1,47 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Select } from '../../../components/ui/select';
+import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
-import { useLocalizePath } from '../../../lib/market-context';
-import { ProductGrid } from './product-grid';
+import { useLocalizePath, useMarket } from '../../../lib/market-context';
+import { categoryFacetsQuery, type ListingFacets } from '../api/catalog-queries';
+import { saveProductCategoryContext, type PageRef } from '../navigation-context';
+import type { GridView } from '../listing-url';
+import { ProductListing } from './product-listing';
 import './category-listing.css';
 
-const SORTS = ['recommended', 'price_asc', 'price_desc', 'newest'] as const;
-
-/** A category page body: title, sub-categories, count, sort menu, grid and pagination (URL state). */
-export function CategoryListing({ listing }: { listing: Schemas['CategoryListing'] }) {
-  const { t } = useTranslation();
-  const localize = useLocalizePath();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const base = localize(listing.category.url);
-  const hrefFor = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) next.delete(k);
-      else next.set(k, v);
-    }
-    const q = next.toString();
-    return q ? `${base}?${q}` : base;
+/** The page reference of a category listing for the navigation-context rules (spec §4). */
+export function categoryPageRef(listing: Schemas['CategoryListing'], search = ''): PageRef {
+  return {
+    kind: 'category',
+    url: listing.category.url,
+    search,
+    path: listing.breadcrumbs.filter((b) => b.url).map((b, i) => ({ id: String(i), name: b.name, url: b.url ?? '' })),
+    pids: listing.products.map((p) => p.id),
   };
+}
+
+/** A category page body: title, sub-categories, then the listing (filters, sort, grid, pages). */
+export function CategoryListing({
+  listing,
+  defaultView,
+  filterable = true,
+}: {
+  listing: Schemas['CategoryListing'] & ListingFacets;
+  defaultView?: GridView;
+  filterable?: boolean;
+}) {
+  const { t } = useTranslation('catalog');
+  const localize = useLocalizePath();
+  const { locale } = useMarket();
+  const location = useLocation();
+  const slug = listing.category.slug;
+  const facetsQuery = (filters: string) => categoryFacetsQuery(locale, slug, filters);
 
   return (
     <div className="category-listing">
       <header className="category-listing__header">
         <h1 className="category-listing__title">{listing.category.name}</h1>
         {listing.subCategories.length > 0 && (
-          <nav aria-label={listing.category.name}>
+          <nav aria-label={t('subcategories', { name: listing.category.name })}>
             <ul className="category-listing__subcategories">
               {listing.subCategories.map((c) => (
                 <li key={c.id}>
@@ -41,42 +52,23 @@ export function CategoryListing({ listing }: { listing: Schemas['CategoryListing
           </nav>
         )}
       </header>
-      <div className="category-listing__toolbar">
-        <p className="category-listing__count" data-testid="total-products">
-          {t('category.items', { count: listing.totalNrOfProducts })}
-        </p>
-        <Select
-          label={t('category.sortBy')}
-          variant="inline"
-          items={SORTS.map((s) => ({ id: s, label: t(`category.sort.${s}`) }))}
-          selectedKey={listing.sort}
-          onSelectionChange={(id) => void navigate(hrefFor({ sort: id === 'recommended' ? null : id, page: null }))}
-        />
-      </div>
-      {listing.products.length === 0 ? (
-        <p className="category-listing__empty">{t('category.empty')}</p>
-      ) : (
-        <ProductGrid products={listing.products} label={listing.category.name} />
-      )}
-      {listing.pageCount > 1 && (
-        <nav className="category-listing__pagination" aria-label={t('category.pagination')}>
-          {listing.page > 1 ? (
-            <Link rel="prev" to={hrefFor({ page: listing.page > 2 ? String(listing.page - 1) : null })}>
-              {t('category.previous')}
-            </Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-          <span aria-current="page">{t('category.pageOf', { page: listing.page, count: listing.pageCount })}</span>
-          {listing.page < listing.pageCount ? (
-            <Link rel="next" to={hrefFor({ page: String(listing.page + 1) })}>
-              {t('category.next')}
-            </Link>
-          ) : (
-            <span aria-hidden="true" />
-          )}
-        </nav>
-      )}
+      <ProductListing
+        label={listing.category.name}
+        basePath={localize(listing.category.url)}
+        products={listing.products}
+        total={listing.totalNrOfProducts}
+        page={listing.page}
+        pageSize={listing.pageSize}
+        pageCount={listing.pageCount}
+        sort={listing.sort}
+        appliedFilters={listing.appliedFilters}
+        filters={listing.filters}
+        facetsQuery={facetsQuery}
+        filterable={filterable}
+        defaultView={defaultView}
+        // Spec §4: the category a product is opened from is remembered only from a category page.
+        onProductClick={(p) => saveProductCategoryContext(p.id, categoryPageRef(listing, location.search))}
+      />
     </div>
   );
 }

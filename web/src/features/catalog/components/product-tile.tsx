@@ -6,12 +6,12 @@ import { useLocalizePath } from '../../../lib/market-context';
 import './product-tile.css';
 
 /** A listing card: image (second view on hover), name, colour, price, and a sold-out note. */
-export function ProductTile({ product, eager = false }: { product: Schemas['ProductTile']; eager?: boolean }) {
+export function ProductTile({ product, eager = false, onNavigate }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   return (
     <article className="product-tile" data-testid="product-tile">
-      <Link to={localize(product.url)} className="product-tile__link">
+      <Link to={localize(product.url)} className="product-tile__link" onClick={onNavigate}>
         <div className="product-tile__media">
           <img
             className="product-tile__image"

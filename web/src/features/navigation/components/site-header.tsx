@@ -24,6 +24,11 @@ interface Props {
   renderLink: RenderLink;
   bagCount: number;
   onOpenBag: () => void;
+  /**
+   * Opens the search drawer (the app composes the search feature). The header's search is a link to the
+   * search page, so it works before the script runs; with this, a click opens the drawer instead.
+   */
+  onOpenSearch?: () => void;
   /** The secondary "rive droite" shell: its own wordmark and a way back to the house. */
   variant?: 'default' | 'rive-droite';
   /** Light header floating over the page's hero until the page scrolls. */
@@ -53,7 +58,31 @@ function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
  * tablets), the CMS links and the bag. Over a hero it starts transparent with light text (`transparentOnTop`)
  * and turns solid once the page scrolls.
  */
-export function SiteHeader({ brandName, navigation, header, banner, renderLink, bagCount, onOpenBag, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
+function SearchLink({ onOpen }: { onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  return (
+    <Link
+      to={localize('/search')}
+      className="site-header__icon-button site-header__search"
+      aria-label={t('catalog:search.open')}
+      aria-haspopup={onOpen ? 'dialog' : undefined}
+      data-testid="search-button"
+      onClick={(e) => {
+        if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        onOpen();
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+        <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="1.2" fill="none" />
+        <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="1.2" />
+      </svg>
+    </Link>
+  );
+}
+
+export function SiteHeader({ brandName, navigation, header, banner, renderLink, bagCount, onOpenBag, onOpenSearch, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const localize = useLocalizePath();
@@ -126,6 +155,7 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
               ))}
             </ul>
           )}
+          {!riveDroite && <SearchLink onOpen={onOpenSearch} />}
           <BagButton count={bagCount} onPress={onOpenBag} />
         </div>
       </div>

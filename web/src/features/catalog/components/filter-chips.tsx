@@ -1,0 +1,69 @@
+import { Button as AriaButton, Tag, TagGroup, TagList, Label } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { FilterSelection } from '../../../lib/paths';
+import type { Filter } from '../api/catalog-queries';
+import { parsePriceRange } from '../listing-url';
+import './filter-chips.css';
+
+export interface FilterChipsProps {
+  selection: FilterSelection;
+  /** For the values' labels (and the price's currency). */
+  filters: Filter[];
+  onRemove: (key: string, value: string) => void;
+  onClearAll: () => void;
+}
+
+/**
+ * The applied filters as removable chips (React Aria TagGroup: arrow keys move between chips,
+ * Backspace or Delete removes one), and a way to clear them all.
+ */
+export function FilterChips({ selection, filters, onRemove, onClearAll }: FilterChipsProps) {
+  const { t, i18n } = useTranslation('catalog');
+  const chips: { id: string; key: string; value: string; label: string }[] = [];
+  for (const [key, values] of Object.entries(selection)) {
+    const filter = filters.find((f) => f.urlName === key);
+    for (const value of values) {
+      let label = filter?.values.find((v) => v.value === value)?.label ?? value;
+      if (key === 'instock') label = t('filters.inStock');
+      if (key === 'price') {
+        const range = parsePriceRange(value);
+        const currency = filter?.range?.currencyCode;
+        const fmt = (n: number) =>
+          currency ? new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(n) : String(n);
+        if (range) label = t('filters.priceBetween', { min: fmt(range[0]), max: fmt(range[1]) });
+      }
+      chips.push({ id: `${key}:${value}`, key, value, label });
+    }
+  }
+  if (chips.length === 0) return null;
+  return (
+    <div className="filter-chips">
+      <TagGroup
+        className="filter-chips__group"
+        onRemove={(keys) => {
+          for (const id of keys) {
+            const chip = chips.find((c) => c.id === id);
+            if (chip) onRemove(chip.key, chip.value);
+          }
+        }}
+      >
+        <Label className="filter-chips__label">{t('filters.applied')}</Label>
+        <TagList className="filter-chips__list" items={chips}>
+          {(chip) => (
+            <Tag id={chip.id} textValue={chip.label} className="filter-chip" data-testid="filter-chip">
+              <span>{chip.label}</span>
+              <AriaButton slot="remove" className="filter-chip__remove" aria-label={t('filters.remove', { label: chip.label })}>
+                <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                  <path d="M3 3l6 6M9 3L3 9" stroke="currentColor" strokeWidth="1" fill="none" />
+                </svg>
+              </AriaButton>
+            </Tag>
+          )}
+        </TagList>
+      </TagGroup>
+      <AriaButton className="filter-chips__clear" onPress={onClearAll}>
+        {t('filters.clearAll')}
+      </AriaButton>
+    </div>
+  );
+}
