@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SizePicker } from '../../../components/ui/size-picker';
@@ -10,16 +10,27 @@ import './add-to-basket-form.css';
 interface Props {
   product: Pick<Schemas['Product'], 'id' | 'sizes' | 'availability' | 'price'>;
   onAdded?: (basket: Schemas['Basket']) => void;
+  /**
+   * The size chosen outside the form (the product page's own size selector, which shows each size's
+   * availability): when given, even as null, the form shows no picker of its own.
+   */
+  size?: string | null;
+  /** The button's label when the page offers something else than adding, e.g. "Pre-order". */
+  submitLabel?: string;
 }
 
 /** Size choice and the add-to-bag action of a product page. One-size products skip the picker. */
-export function AddToBasketForm({ product, onAdded }: Props) {
+export function AddToBasketForm({ product, onAdded, size: chosenOutside, submitLabel }: Props) {
   const { t } = useTranslation();
   const { locale } = useMarket();
   const oneSize = product.sizes.length === 1 && product.sizes[0]?.id === 'TU';
-  const [size, setSize] = useState<string | null>(oneSize ? 'TU' : null);
+  const [ownSize, setSize] = useState<string | null>(oneSize ? 'TU' : null);
+  const controlled = chosenOutside !== undefined;
+  const size = controlled ? (chosenOutside ?? (oneSize ? 'TU' : null)) : ownSize;
   const [error, setError] = useState<string | undefined>();
   const add = useAddToBasket(locale);
+  // A size chosen outside answers the "select a size" message.
+  useEffect(() => setError(undefined), [chosenOutside]);
   const sellable = product.price !== null;
   const chosen = product.sizes.find((s) => s.id === size);
   // A sold-out size can be chosen (to see it is sold out), but not added.
@@ -42,7 +53,7 @@ export function AddToBasketForm({ product, onAdded }: Props) {
 
   return (
     <form className="add-to-basket" onSubmit={submit} noValidate>
-      {!oneSize && (
+      {!oneSize && !controlled && (
         <SizePicker
           label={t('product.selectSize')}
           name="size"
@@ -75,7 +86,7 @@ export function AddToBasketForm({ product, onAdded }: Props) {
         isPending={add.isPending}
         pendingLabel={t('product.adding')}
       >
-        {soldOut ? t('product.soldOut') : t('product.addToBag')}
+        {soldOut ? t('product.soldOut') : (submitLabel ?? t('product.addToBag'))}
       </Button>
     </form>
   );
