@@ -10,6 +10,8 @@ import { SiteHeader, type RenderLink } from '../features/navigation/components/s
 import { SiteFooter } from '../features/navigation/components/site-footer';
 import { useBasket } from '../features/basket/api/basket-queries';
 import { ProductTile } from '../features/catalog/components/product-tile';
+import { categoryPageRef } from '../features/catalog/components/category-listing';
+import { applyNavigation, type PageRef } from '../features/catalog/navigation-context';
 import { CmsLink, ContentSlotsProvider, InfoBanner, opensWithHero, type ContentSlots } from '../features/content';
 import { HomeRoute } from './routes/home-route';
 import { CategoryRoute } from './routes/category-route';
@@ -23,6 +25,9 @@ import { MarketingRoute } from './routes/marketing-route';
 import { RiveDroiteRoute } from './routes/rive-droite-route';
 import { RiveDroiteCategoryRoute } from './routes/rive-droite-category-route';
 import { RiveDroiteCalendarRoute } from './routes/rive-droite-calendar-route';
+import { LookRoute } from './routes/look-route';
+import { CollectionsRoute, CollectionRoute, CollectionItemsRoute, CollectionLooksRoute } from './routes/collection-routes';
+import { SearchRoute } from './routes/search-route';
 import { DocumentHead } from './document-head';
 import { SiteLayer } from './site-layer';
 import '../styles/global.css';
@@ -30,6 +35,8 @@ import './storefront.css';
 
 // The bag drawer (and React Aria's overlay code) loads the first time the bag opens.
 const Minicart = lazy(() => import('../features/basket/components/minicart').then((m) => ({ default: m.Minicart })));
+// The search drawer's code loads the first time the header's search opens.
+const SearchOverlay = lazy(() => import('../features/search/components/search-overlay').then((m) => ({ default: m.SearchOverlay })));
 
 export type PageData =
   | Schemas['HomePageData']
@@ -42,6 +49,12 @@ export type PageData =
   | Schemas['RiveDroitePageData']
   | Schemas['RiveDroiteCategoryPageData']
   | Schemas['RiveDroiteCalendarPageData']
+  | Schemas['LookPageData']
+  | Schemas['CollectionsPageData']
+  | Schemas['CollectionPageData']
+  | Schemas['CollectionItemsPageData']
+  | Schemas['CollectionLooksPageData']
+  | Schemas['SearchPageData']
   | Schemas['PageEnvelope'];
 
 export const pageQueryKey = (url: string) => ['page', url] as const;
@@ -82,9 +95,28 @@ function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
       return <RiveDroiteCategoryRoute data={data as Schemas['RiveDroiteCategoryPageData']} />;
     case 'rive-droite-calendar':
       return <RiveDroiteCalendarRoute data={data as Schemas['RiveDroiteCalendarPageData']} />;
+    case 'look':
+      return <LookRoute data={data as Schemas['LookPageData']} />;
+    case 'collections':
+      return <CollectionsRoute data={data as Schemas['CollectionsPageData']} />;
+    case 'collection':
+      return <CollectionRoute data={data as Schemas['CollectionPageData']} />;
+    case 'collection-items':
+      return <CollectionItemsRoute data={data as Schemas['CollectionItemsPageData']} />;
+    case 'collection-looks':
+      return <CollectionLooksRoute data={data as Schemas['CollectionLooksPageData']} />;
+    case 'search':
+      return <SearchRoute data={data as Schemas['SearchPageData']} />;
     default:
       return <NotFoundRoute />;
   }
+}
+
+/** The page as the catalogue's navigation-context rules see it (spec §4). */
+function pageRefOf(data: PageData, search: string): PageRef {
+  if (data.pageType === 'category') return categoryPageRef((data as Schemas['CategoryPageData']).listing, search);
+  if (data.pageType === 'product') return { kind: 'product', pid: (data as Schemas['ProductPageData']).product.id };
+  return { kind: 'other' };
 }
 
 /**
@@ -117,6 +149,12 @@ export function Storefront({ brandName }: { brandName: string }) {
     if (open) setBagLoaded(true);
     setBagOpenState(open);
   };
+  const [searchOpen, setSearchOpenState] = useState(false);
+  const [searchLoaded, setSearchLoaded] = useState(false);
+  const setSearchOpen = (open: boolean) => {
+    if (open) setSearchLoaded(true);
+    setSearchOpenState(open);
+  };
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   // The basket is per session and never server-rendered: it loads once the page is interactive.
@@ -138,6 +176,10 @@ export function Storefront({ brandName }: { brandName: string }) {
     root.dataset.layout = variant;
   }, [data, theme, variant]);
   useEffect(() => setUiFlag('lightHeader', overHero), [overHero]);
+  // Spec §4: the stored category path and product list follow the pages shown (not the placeholder kept while loading).
+  useEffect(() => {
+    if (data && !query.isPlaceholderData) applyNavigation(pageRefOf(data, location.search));
+  }, [data, query.isPlaceholderData]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     // A new page starts at the top; a URL with a hash is scrolled to its element by the site layer
@@ -168,6 +210,7 @@ export function Storefront({ brandName }: { brandName: string }) {
             renderLink={renderLink}
             bagCount={basket?.itemCount ?? 0}
             onOpenBag={() => setBagOpen(true)}
+            onOpenSearch={() => setSearchOpen(true)}
             variant={variant}
             overHero={overHero}
             heroTheme={heroTheme}
@@ -178,6 +221,11 @@ export function Storefront({ brandName }: { brandName: string }) {
           <SiteFooter brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName} footer={layout?.footer} renderLink={renderLink} />
         </div>
         <SiteLayer market={market} pageType={data?.pageType ?? ''} />
+        {searchLoaded && (
+          <Suspense fallback={null}>
+            <SearchOverlay isOpen={searchOpen} onOpenChange={setSearchOpen} />
+          </Suspense>
+        )}
         {bagLoaded && (
           <Suspense fallback={null}>
             <Minicart isOpen={bagOpen} onOpenChange={setBagOpen} />

@@ -115,7 +115,7 @@ describe('translationsBackend with the retries of spec §9', () => {
     await i18n.loadNamespaces([...NAMESPACES]);
     const urls = calls.map((c) => c.url).sort();
     expect(urls).toEqual(
-      ['en/consent', 'en/content', 'en/market', 'fr/consent', 'fr/content', 'fr/market'].map((p) => `/api/data/translations/${p}`),
+      ['en', 'fr'].flatMap((l) => ['catalog', 'consent', 'content', 'market', 'product'].map((ns) => `/api/data/translations/${l}/${ns}`)),
     );
     expect(i18n.t('market:title')).toBe('Marché');
     expect(i18n.t('close')).toBe('Fermer');

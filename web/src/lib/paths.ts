@@ -34,7 +34,13 @@ export type PageMatch =
   | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
   | WithLocale<{ kind: 'rive-droite-category'; slug: string }>
   | WithLocale<{ kind: 'rive-droite-calendar'; slug: string }>
+  | WithLocale<{ kind: 'look'; slug: string }>
+  | WithLocale<{ kind: 'collections' }>
+  | WithLocale<{ kind: 'collection'; slug: string }>
+  | WithLocale<{ kind: 'collection-items'; slug: string }>
+  | WithLocale<{ kind: 'collection-looks'; slug: string }>
   | WithLocale<{ kind: 'catch-all'; slug: string }>
+  | WithLocale<{ kind: 'search' }>
   | WithLocale<{ kind: 'not-found' }>;
 
 export type PageKind = PageMatch['kind'];
@@ -90,6 +96,10 @@ export function matchPage(pathname: string): PageMatch {
         return { kind: 'marketing', locale };
       case 'rive-droite':
         return { kind: 'rive-droite', locale };
+      case 'collections':
+        return { kind: 'collections', locale };
+      case 'search':
+        return { kind: 'search', locale };
     }
     const slug = slugOf(first, locale);
     return slug ? { kind: 'catch-all', locale, slug } : notFound;
@@ -104,6 +114,10 @@ export function matchPage(pathname: string): PageMatch {
         return slug ? { kind: 'content', locale, slug } : notFound;
       case 'legal':
         return slug ? { kind: 'legal', locale, slug } : notFound;
+      case 'looks':
+        return slug ? { kind: 'look', locale, slug } : notFound;
+      case 'collections':
+        return slug ? { kind: 'collection', locale, slug } : notFound;
       case 'pr': {
         const m = PRODUCT.exec(second!);
         if (!m?.[1] || !m[2]) return notFound;
@@ -111,6 +125,14 @@ export function matchPage(pathname: string): PageMatch {
         return name ? { kind: 'product', locale, pid: m[2], name } : notFound;
       }
     }
+    return notFound;
+  }
+
+  if (n === 3 && rest.length === 0 && first === 'collections') {
+    // `/collections/{slug}/items` and `/collections/{slug}/looks`: the slug is the second segment.
+    const slug = slugOf(second, locale);
+    if (slug && third === 'items') return { kind: 'collection-items', locale, slug };
+    if (slug && third === 'looks') return { kind: 'collection-looks', locale, slug };
     return notFound;
   }
 
@@ -174,12 +196,66 @@ export function toggleFilter(selection: FilterSelection, key: string, value: str
 const CID = /^[A-Za-z0-9_-]{1,64}$/;
 const PID = /^[A-Za-z0-9]{1,32}$/;
 
-function listingQuery(q: URLSearchParams, search: string) {
+function listingQuery(q: URLSearchParams, search: string, withFilters = false) {
   const params = new URLSearchParams(search);
   const sort = params.get('sort');
   const page = params.get('page');
+  if (withFilters) {
+    const filters = serializeListingFilters(parseListingFilters(params.get('filters')));
+    if (filters) q.set('filters', filters);
+  }
   if (sort) q.set('sort', sort);
   if (page && /^[1-9]\d{0,3}$/.test(page)) q.set('page', page);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing filters (spec §3): the URL names of the listing and search filters, in the order the
+// server normalises them (`appliedFilters`), so one selection always gives one URL.
+
+export const LISTING_FILTER_KEYS = ['color', 'category', 'material', 'size', 'instock', 'price'] as const;
+export type ListingFilterKey = (typeof LISTING_FILTER_KEYS)[number];
+
+// What the contract accepts per key (the search page's deepObject patterns); anything else is dropped
+// here rather than sent, so a hand-edited URL still renders the listing instead of a 400.
+const LISTING_VALUE: Record<ListingFilterKey, RegExp> = {
+  color: /^[a-z0-9-]{1,40}$/,
+  category: /^[a-z0-9-]{1,120}$/,
+  material: /^[a-z0-9-]{1,40}$/,
+  size: /^[A-Za-z0-9./-]{1,12}$/,
+  instock: /^true$/,
+  price: /^\d{1,9}-\d{1,9}$/,
+};
+const LISTING_MAX_VALUES: Record<ListingFilterKey, number> = { color: 20, category: 20, material: 20, size: 30, instock: 1, price: 1 };
+
+const isOrderedRange = (v: string) => {
+  const [min, max] = v.split('-').map(Number);
+  return min! <= max!;
+};
+
+/** Parses the `filters` URL value of a listing or search (`color:black|beige,size:38`); unknown keys and malformed values are dropped. */
+export function parseListingFilters(value: string | null | undefined): FilterSelection {
+  const out: FilterSelection = {};
+  if (!value) return out;
+  for (const entry of value.split(',')) {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) continue;
+    const key = entry.slice(0, colon) as ListingFilterKey;
+    if (!(LISTING_FILTER_KEYS as readonly string[]).includes(key)) continue;
+    const values = entry
+      .slice(colon + 1)
+      .split('|')
+      .filter((v) => LISTING_VALUE[key].test(v) && (key !== 'price' || isOrderedRange(v)));
+    const merged = [...new Set([...(out[key] ?? []), ...values])].slice(0, LISTING_MAX_VALUES[key]);
+    if (merged.length) out[key] = merged;
+  }
+  return out;
+}
+
+/** The `filters` URL value of a selection, keys in their fixed order; '' when nothing is selected. */
+export function serializeListingFilters(selection: FilterSelection): string {
+  const ordered: FilterSelection = {};
+  for (const key of LISTING_FILTER_KEYS) if (selection[key]?.length) ordered[key] = selection[key];
+  return serializeFilterString(ordered);
 }
 
 /** The `/ssr/...` URL holding a page's data; also its query key, on the server and the client. */
@@ -191,7 +267,7 @@ export function pageDataUrl(match: PageMatch, search: string): string {
     case 'home':
       return `/ssr/home?${q}`;
     case 'category':
-      listingQuery(q, search);
+      listingQuery(q, search, true);
       return `/ssr/ca/${enc(match.slug)}?${q}`;
     case 'product':
       return `/ssr/pr/${match.pid}?${q}`;
@@ -230,8 +306,32 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       if (locations.length) q.set('locations', locations.join(','));
       return `/ssr/rive-droite/calendar/${enc(match.slug)}?${q}`;
     }
+    case 'look':
+      return `/ssr/looks/${enc(match.slug)}?${q}`;
+    case 'collections':
+      return `/ssr/collections?${q}`;
+    case 'collection':
+      return `/ssr/collections/${enc(match.slug)}?${q}`;
+    case 'collection-items':
+      listingQuery(q, search);
+      return `/ssr/collections/${enc(match.slug)}/items?${q}`;
+    case 'collection-looks': {
+      const page = new URLSearchParams(search).get('page');
+      if (page && /^[1-9]\d{0,3}$/.test(page)) q.set('page', page);
+      return `/ssr/collections/${enc(match.slug)}/looks?${q}`;
+    }
     case 'catch-all':
       return `/ssr/page/${enc(match.slug)}?${q}`;
+    case 'search': {
+      // The search page's data takes its filters as a deepObject (`filters[color]=black|beige`).
+      const params = new URLSearchParams(search);
+      const text = params.get('q')?.trim().slice(0, 200);
+      if (text) q.set('q', text);
+      for (const [key, values] of Object.entries(parseListingFilters(params.get('filters')))) q.set(`filters[${key}]`, values.join('|'));
+      listingQuery(q, search);
+      // A space as `%20`: the contract's validator refuses `+`, a reserved character, in a query value.
+      return `/ssr/search?${q.toString().replace(/\+/g, '%20')}`;
+    }
     default:
       return `/ssr/404?${q}`;
   }

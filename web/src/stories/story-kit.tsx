@@ -14,6 +14,8 @@ import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import frCommon from '../locales/fr/common.json';
 import frErrors from '../locales/fr/errors.json';
+import enProduct from '../locales/en/product.json';
+import frProduct from '../locales/fr/product.json';
 
 export const catalog = generateCatalog({ brand: 'ysl', products: 48 });
 const FR: MarketInfo = { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' };
@@ -107,7 +109,7 @@ export function basketOf(products: CatalogProduct[], lang: Language = 'fr'): Sch
 
 /** What a feature needs around it: router, query cache, French strings, the French market. */
 export function StoryShell({ children, queryClient = new QueryClient() }: { children: ReactNode; queryClient?: QueryClient }) {
-  const i18n = createI18n('fr', { fr: { common: frCommon, errors: frErrors }, en: { common: enCommon, errors: enErrors } });
+  const i18n = createI18n('fr', { fr: { common: frCommon, errors: frErrors, product: frProduct }, en: { common: enCommon, errors: enErrors, product: enProduct } });
   return (
     <MemoryRouter initialEntries={['/fr-fr/']}>
       <AppProviders queryClient={queryClient} i18n={i18n}>
