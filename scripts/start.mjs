@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: the production server on the embedded database (or DATABASE_URL), after `npm run build`.
+// A demo launcher: forms take the documented test reCAPTCHA token unless RECAPTCHA_VERIFIER says otherwise.
 import { spawn } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

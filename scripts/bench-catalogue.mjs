@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// `npm run bench:catalogue`: listing with filters, facets, search and autocomplete against the production
+// server with every request answered by the database (CACHE_TTL_SECONDS=0), on a small and a large
+// catalogue, on the embedded PGlite and on PostgreSQL, beside an Express 5 hello-world measured in the
+// same run. Reports req/s, p50 and p99 at each connection count, the ratio to hello-world, and how p50
+// grows from the small to the large catalogue.
+//
+//   node scripts/bench-catalogue.mjs [--small 1000] [--large 50000] [--duration 8] [--warmup 2]
+//                                    [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh]
+//
+// PostgreSQL: BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) names a server where
+// the bench may create databases `storefront_bench_<size>_<hash>`; without it the PostgreSQL rows are
+// skipped with a notice. Seeded catalogues (PGlite data dirs under node_modules/.cache, PostgreSQL
+// databases) are reused while the generator and the migrations are unchanged (their hash is in the name);
+// --fresh seeds again. Writes .reports/bench-catalogue.json and prints a Markdown summary on stdout.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import {
+  HOST, cleanup, freePort, log, measure, mib, root, rssKiB, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers,
+} from './bench-lib.mjs';
+
+const USAGE = 'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh]';
+
+function parseArgs(argv) {
+  const opts = { small: 1000, large: 50000, duration: 8, warmup: 2, timeout: 10, connections: [10, 100], databases: ['pglite', 'postgres'], skipBuild: false, fresh: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (arg === '--skip-build') opts.skipBuild = true;
+    else if (arg === '--fresh') opts.fresh = true;
+    else if (arg === '--connections') opts.connections = String(argv[++i]).split(',').map(Number);
+    else if (arg === '--databases') opts.databases = String(argv[++i]).split(',');
+    else if (['--small', '--large', '--duration', '--warmup'].includes(arg)) opts[arg.slice(2)] = Number(argv[++i]);
+    else throw new Error(`unknown option ${arg}\n${USAGE}`);
+  }
+  const ints = [opts.small, opts.large, opts.duration, opts.warmup, ...opts.connections];
+  if (!ints.every((n) => Number.isInteger(n) && n >= 0) || opts.small < 1 || opts.large > 200000 || opts.duration < 1) throw new Error(`bad numbers\n${USAGE}`);
+  if (!opts.databases.every((d) => d === 'pglite' || d === 'postgres')) throw new Error(`--databases takes pglite and/or postgres\n${USAGE}`);
+  return opts;
+}
+
+/** Changes whenever the generator or the schema changes, so a kept catalogue is never a stale one. */
+function catalogueHash() {
+  const h = createHash('sha256');
+  for (const dir of ['fixtures/catalog', 'server/src/db/migrations']) {
+    for (const f of readdirSync(join(root, dir)).sort()) if (f.endsWith('.ts') && !f.endsWith('.test.ts')) h.update(f).update(readFileSync(join(root, dir, f)));
+  }
+  h.update(readFileSync(join(root, 'server/src/db/seed.ts')));
+  return h.digest('hex').slice(0, 8);
+}
+
+async function ensurePostgresDatabase(adminUrl, name, fresh) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    if (fresh) await client.query(`drop database if exists ${name}`);
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const enc = encodeURIComponent;
+/** What shoppers of the French site do: filtered listings, facets, searches and search-as-you-type. */
+function targetsFor(base) {
+  const get = (path) => ({ method: 'GET', path });
+  const listing = [
+    `/api/data/category/women-bags?locale=fr-fr&filters=${enc('color:black')}&sort=price_asc`,
+    `/api/data/category/women?locale=fr-fr&filters=${enc('instock:true,size:38')}`,
+    `/api/data/category/men-shoes?locale=fr-fr&filters=${enc('color:black|brown,instock:true')}&sort=newest&page=2`,
+    `/api/data/category/women-ready-to-wear?locale=fr-fr&filters=${enc('material:wool|cashmere,price:500-3000')}`,
+  ];
+  const facets = [
+    `/api/data/filters?locale=fr-fr&category=women-bags&filters=${enc('color:black')}`,
+    `/api/data/filters?locale=fr-fr&category=men&filters=${enc('instock:true')}`,
+  ];
+  const search = [`/api/data/search?brand=ysl&locale=fr-fr&q=${enc('sac cuir')}`, `/api/data/search?brand=ysl&locale=fr-fr&q=loulou`, `/api/data/search?brand=ysl&locale=fr-fr&q=bottes&sort=price_asc`];
+  const prefixes = ['s', 'sa', 'sac', 'l', 'lo', 'lou', 'b', 'bo', 'bot', 'e', 'es', 'esc', 'c', 'ca', 'cab'];
+  const autocomplete = prefixes.map((q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`);
+  const json = { accept: 'application/json' };
+  return [
+    { name: 'listing with filters', url: base + listing[0], requests: listing.map(get), headers: json },
+    { name: 'facets (/api/data/filters)', url: base + facets[0], requests: facets.map(get), headers: json },
+    { name: 'search', url: base + search[0], requests: search.map(get), headers: json },
+    { name: 'autocomplete (1-3 letters)', url: base + autocomplete[0], requests: autocomplete.map(get), headers: json },
+  ];
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const t0 = Date.now();
+  if (!opts.skipBuild) {
+    log('building (node scripts/build.mjs)');
+    await new Promise((resolve, reject) => {
+      const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
+      b.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (code ${code})`))));
+    });
+  }
+  const hash = catalogueHash();
+  const cacheDir = join(root, 'node_modules/.cache/storefront-bench');
+  mkdirSync(cacheDir, { recursive: true });
+  const databases = opts.databases.filter((d) => {
+    if (d === 'postgres' && !process.env.BENCH_DATABASE_URL) {
+      log('skipping PostgreSQL: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+      return false;
+    }
+    return true;
+  });
+
+  const helloPort = await freePort();
+  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
+  startReaper();
+  await waitForLine(hello, /listening on/, 30_000);
+  await waitUntilAnswers(`http://${HOST}:${helloPort}/`, 10_000);
+
+  const rows = [];
+  const runOpts = (connections) => ({ connections, duration: opts.duration, warmup: opts.warmup, timeout: opts.timeout });
+  for (const connections of opts.connections) {
+    const r = await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: 1, headers: { accept: 'application/json' } }, runOpts(connections));
+    rows.push({ database: '-', products: 0, target: r.name, ...r });
+  }
+
+  const startups = [];
+  for (const database of databases) {
+    for (const products of [opts.small, opts.large]) {
+      const port = await freePort();
+      const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), CATALOG_PRODUCTS: String(products), CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '2000' };
+      delete env.DATABASE_URL;
+      delete env.VITE_DEV;
+      if (database === 'postgres') {
+        env.DATABASE_URL = await ensurePostgresDatabase(process.env.BENCH_DATABASE_URL, `storefront_bench_${products}_${hash}`, opts.fresh);
+      } else {
+        const dir = join(cacheDir, `pglite-${products}-${hash}`);
+        if (opts.fresh) rmSync(dir, { recursive: true, force: true });
+        env.PGLITE_DIR = dir;
+      }
+      log(`starting the storefront on ${database} with ${products} products (the first start seeds the catalogue)`);
+      const started = Date.now();
+      const store = startChild(`storefront-${database}-${products}`, ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
+      startReaper();
+      await waitForLine(store, /Storefront ready at/, 60 * 60_000);
+      await waitUntilAnswers(`http://${HOST}:${port}/healthz`, 10_000);
+      const startupSeconds = (Date.now() - started) / 1000;
+      log(`ready after ${startupSeconds.toFixed(1)} s`);
+      for (const target of targetsFor(`http://${HOST}:${port}`)) {
+        for (const connections of opts.connections) {
+          const r = await measure({ ...target, pipelining: 1 }, runOpts(connections));
+          rows.push({ database, products, target: target.name, ...r });
+        }
+      }
+      startups.push({ database, products, startupSeconds, rssMiB: mib(rssKiB(store.proc.pid).rss) });
+      await stopChild(store);
+    }
+  }
+  await cleanup();
+
+  const hello10 = (c) => rows.find((r) => r.database === '-' && r.connections === c)?.reqPerSec;
+  const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  const table = [
+    '| database | products | target | connections | req/s | p50 ms | p99 ms | errors/non-2xx | ratio to hello-world |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.products ? fmt(r.products) : '–'} | ${r.target} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${r.errors}/${r.non2xx} | ${fmt(r.reqPerSec / hello10(r.connections), 3)} |`,
+    ),
+  ];
+  const growth = [];
+  for (const database of databases) {
+    for (const target of targetsFor('').map((t) => t.name)) {
+      const at = (products) => rows.find((r) => r.database === database && r.products === products && r.target === target && r.connections === opts.connections[0]);
+      const small = at(opts.small);
+      const large = at(opts.large);
+      if (small && large) growth.push(`| ${database} | ${target} | ${fmt(small.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50 / small.latencyMs.p50, 2)}× |`);
+    }
+  }
+  const cpus = os.cpus();
+  const summary = [
+    `## Catalogue benchmark (${new Date().toISOString()})`,
+    '',
+    `Machine: ${cpus.length} cores (${cpus[0]?.model}), Node ${process.version}; autocannon beside the servers, loopback only, pipelining 1, ${opts.duration} s per row after ${opts.warmup} s of warm-up; every request answered by the database (cache off).`,
+    '',
+    ...table,
+    '',
+    `p50 growth from ${fmt(opts.small)} to ${fmt(opts.large)} products at ${opts.connections[0]} connections:`,
+    '',
+    '| database | target | p50 small ms | p50 large ms | growth |',
+    '|---|---|---:|---:|---:|',
+    ...growth,
+    '',
+    `Start-up (seeding included on a first start): ${startups.map((s) => `${s.database} ${fmt(s.products)}: ${fmt(s.startupSeconds, 1)} s, ${s.rssMiB} MiB RSS after the runs`).join('; ')}.`,
+  ].join('\n');
+  console.log(summary);
+  const out = join(root, '.reports/bench-catalogue.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), durationSeconds: (Date.now() - t0) / 1000, options: opts, rows, startups, markdown: summary }, null, 2) + '\n');
+  log(`wrote ${out}`);
+  if (rows.some((r) => r.errors > 0 || r.non2xx > 0 || r.totalRequests === 0)) {
+    log('FAILED: errors or non-2xx responses');
+    process.exitCode = 1;
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  async (err) => {
+    log(`error: ${err?.stack ?? err}`);
+    stopCurrentRun();
+    await cleanup();
+    process.exit(1);
+  },
+);
