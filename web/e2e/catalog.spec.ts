@@ -141,6 +141,9 @@ test('searching "sac" from the French header finds bags, then the results page l
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Résultats pour « sac »');
   await expect(page.getByTestId('product-tile').first()).toContainText(/Sac/i);
   await expect(page.getByTestId('total-products')).toHaveText(/\d+ articles/);
+  // Analytics learn the search index of spec §7 that answered.
+  const searchEvents = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'search_results'));
+  expect(searchEvents.at(-1)).toMatchObject({ event: 'search_results', searchTerm: 'sac', indexName: 'products_fr_eu', page: 1 });
   await expectNoSeriousA11yViolations(page, 'search page');
   expect(errors).toEqual([]);
 });

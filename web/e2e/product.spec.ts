@@ -68,7 +68,10 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   const size = soldOutSize(product)!;
   await page.goto(`/fr-fr${product.url}`);
   const sizes = page.getByRole('radiogroup', { name: /Sélectionnez votre taille/ });
-  await sizes.getByRole('radio', { name: new RegExp(`^${size.displayValue}\\b.*indisponible`) }).check({ force: true });
+  const soldOut = sizes.getByRole('radio', { name: new RegExp(`^${size.displayValue}\\b.*indisponible`) });
+  // A click that lands before hydration is lost with the server's markup: choose again until it holds.
+  const chooseSoldOut = () => expect(async () => soldOut.check({ force: true, timeout: 1000 })).toPass({ timeout: 10_000 });
+  await chooseSoldOut();
   const form = page.getByRole('form', { name: "M'avertir" });
   await expect(form).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toHaveCount(0);
@@ -96,7 +99,7 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   await expect(page.getByTestId('notify-me-done')).toContainText(`taille ${size.displayValue}`);
   // The same alert again: the server's refusal, translated, under the form.
   await page.reload();
-  await sizes.getByRole('radio', { name: new RegExp(`^${size.displayValue}\\b.*indisponible`) }).check({ force: true });
+  await chooseSoldOut();
   await form.getByRole('textbox', { name: 'Adresse e-mail' }).fill(address);
   await form.getByRole('checkbox').check({ force: true });
   await form.getByRole('button', { name: "M'avertir" }).click();

@@ -9,6 +9,7 @@ import {
   trackMarketPopupView,
   trackNewsletterSubscription,
   trackPopinInteraction,
+  trackSearchResults,
   trackVideoPlay,
   yesNo,
   type AnalyticsEvent,
@@ -36,12 +37,14 @@ describe('data layer', () => {
     trackVideoPlay('vid-1');
     trackPopinInteraction('wrong-market', 'close');
     trackContactRequest('email', 'contact-page');
+    trackSearchResults({ searchTerm: 'sac', indexName: 'products_fr_eu', resultsCount: 613, page: 1 });
     expect(window.dataLayer).toEqual([
       { event: 'market_popup_view', currentCountry: 'FR', visitorCountry: 'DE', suggestedLocale: 'de-de' },
       { event: 'newsletter_subscription', subscriptionType: 'newsletter', location: 'footer' },
       { event: 'video_play', videoId: 'vid-1' },
       { event: 'popin_interaction', popinName: 'wrong-market', action: 'close' },
       { event: 'contact_request', contactType: 'email', location: 'contact-page' },
+      { event: 'search_results', searchTerm: 'sac', indexName: 'products_fr_eu', resultsCount: 613, page: 1 },
     ]);
   });
 

@@ -60,7 +60,18 @@ export interface ContactRequestEvent {
   location: string;
 }
 
+/** A page of search results was shown: the search index it came from (spec §7 name) and what it found. */
+export interface SearchResultsEvent {
+  event: 'search_results';
+  searchTerm: string;
+  /** `products_` + country + index region (+ sort replica), as the server answered it. */
+  indexName: string;
+  resultsCount: number;
+  page: number;
+}
+
 export type AnalyticsEvent =
+  | SearchResultsEvent
   | PageViewEvent
   | PageLoadEvent
   | MarketPopupViewEvent
@@ -95,6 +106,7 @@ export const trackVideoPlay = (videoId: string, videoTitle?: string) =>
   pushEvent(videoTitle === undefined ? { event: 'video_play', videoId } : { event: 'video_play', videoId, videoTitle });
 export const trackPopinInteraction = (popinName: string, action: string) => pushEvent({ event: 'popin_interaction', popinName, action });
 export const trackContactRequest = (contactType: string, location: string) => pushEvent({ event: 'contact_request', contactType, location });
+export const trackSearchResults = (p: Omit<SearchResultsEvent, 'event'>) => pushEvent({ event: 'search_results', ...p });
 
 // ---- page view: previous and first page kept in sessionStorage ----------------------------------
 

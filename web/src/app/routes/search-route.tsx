@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { Schemas } from '../../lib/api-client';
+import { trackSearchResults } from '../../lib/analytics';
 import { useLocalizePath, useMarket } from '../../lib/market-context';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { ProductListing } from '../../features/catalog/components/product-listing';
@@ -11,6 +13,10 @@ export function SearchRoute({ data }: { data: Schemas['SearchPageData'] }) {
   const { locale } = useMarket();
   const localize = useLocalizePath();
   const search = data.search;
+  // Analytics learn which search index (spec §7) answered each page of results.
+  useEffect(() => {
+    if (search) trackSearchResults({ searchTerm: search.query, indexName: search.indexName, resultsCount: search.totalNrOfProducts, page: search.page });
+  }, [search?.query, search?.indexName, search?.totalNrOfProducts, search?.page]);
   const renderProducts = (products: Schemas['ProductTile'][]) => <ProductGrid products={products} label={data.meta.title} view="ViewBy6" />;
   return (
     <div className="search-page">
