@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Locator } from '@playwright/test';
 import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
 
 // A returning shopper: cookie choices already made, so the banner stays closed.
@@ -66,11 +66,25 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   // Back in stock: a product with a sold-out size.
   const product = await findProduct(request, (p) => p.sizeGroup !== null && p.price !== null && soldOutSize(p) !== undefined && p.sizes.some((s) => s.inStock));
   const size = soldOutSize(product)!;
+  // The live availability arrives after hydration and may redraw the buying area: interact once it has.
+  const liveAvailability = () => page.waitForResponse((r) => r.url().includes(`/api/data/product/${product.id}/availability`) && r.ok());
+  let live = liveAvailability();
   await page.goto(`/fr-fr${product.url}`);
+  await live;
   const sizes = page.getByRole('radiogroup', { name: /Sélectionnez votre taille/ });
   const soldOut = sizes.getByRole('radio', { name: new RegExp(`^${size.displayValue}\\b.*indisponible`) });
-  // A click that lands before hydration is lost with the server's markup: choose again until it holds.
-  const chooseSoldOut = () => expect(async () => soldOut.check({ force: true, timeout: 1000 })).toPass({ timeout: 10_000 });
+  // React Aria's radios and checkboxes are visually hidden inputs: a forced click at their 1-pixel spot can
+  // land on the sticky header once the page is scrolled (a reload restores the scroll). Tick them from the
+  // keyboard, as a keyboard user does, until they hold (an early press may also precede hydration).
+  const tick = (box: Locator) =>
+    expect(async () => {
+      if (!(await box.isChecked())) {
+        await box.focus();
+        await page.keyboard.press('Space');
+      }
+      await expect(box).toBeChecked({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+  const chooseSoldOut = () => tick(soldOut);
   await chooseSoldOut();
   const form = page.getByRole('form', { name: "M'avertir" });
   await expect(form).toBeVisible();
@@ -82,7 +96,7 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   await expect(form).toContainText('Veuillez saisir votre adresse e-mail.');
   await expect(form).toContainText("Veuillez accepter d'être contacté au sujet de cette pièce.");
   await email.fill('claire.martin@gmail.con');
-  await form.getByRole('checkbox').check({ force: true });
+  await tick(form.getByRole('checkbox'));
   await form.getByRole('button', { name: "M'avertir" }).click();
   await expect(form).toContainText('Cette adresse semble mal saisie.');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -98,10 +112,13 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   expect(response.status()).toBe(201);
   await expect(page.getByTestId('notify-me-done')).toContainText(`taille ${size.displayValue}`);
   // The same alert again: the server's refusal, translated, under the form.
+  live = liveAvailability();
   await page.reload();
+  await live;
   await chooseSoldOut();
-  await form.getByRole('textbox', { name: 'Adresse e-mail' }).fill(address);
-  await form.getByRole('checkbox').check({ force: true });
+  await email.fill(address);
+  await tick(form.getByRole('checkbox'));
+  await expect(email).toHaveValue(address);
   await form.getByRole('button', { name: "M'avertir" }).click();
   await expect(form.getByRole('alert')).toHaveText('Vous serez déjà informé lorsque cette taille sera de nouveau disponible.');
 
