@@ -14,13 +14,7 @@ import {
   yesNo,
   type AnalyticsEvent,
 } from './analytics';
-
-class MemoryStorage {
-  map = new Map<string, string>();
-  getItem = (k: string) => this.map.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.map.set(k, v);
-  removeItem = (k: string) => void this.map.delete(k);
-}
+import { MemoryStorage } from './testing/memory-storage';
 
 const market = { locale: 'fr-fr', country: 'FR', language: 'fr', currency: 'EUR' };
 

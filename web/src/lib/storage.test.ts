@@ -1,27 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, getStored, isStorageAvailable, removeStored, setStored } from './storage';
-
-class MemoryStorage {
-  map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-}
+import { MemoryStorage } from './testing/memory-storage';
 
 afterEach(() => vi.unstubAllGlobals());
 

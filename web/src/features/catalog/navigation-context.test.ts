@@ -11,28 +11,7 @@ import {
   saveProductCategoryContext,
   type PageRef,
 } from './navigation-context';
-
-class MemoryStorage {
-  map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-}
+import { MemoryStorage } from '../../lib/testing/memory-storage';
 
 const bagsPath = [
   { id: 'women', name: 'Women', url: '/ca/women' },
