@@ -12,7 +12,7 @@ export interface paths {
         /**
          * Send the activation e-mail
          * @description Sends (again) the account activation e-mail, in the language of `locale`, with a new link
-         *     `/{locale}/myaccount/activate?userId=…` (valid 7 days; earlier links stop working). Only an account in state
+         *     `/{locale}/myaccount/activate?userId=…&token=…` (valid 7 days; earlier links stop working). Only an account in state
          *     `PROVISIONED` gets one; for any other address nothing is sent.
          *
          *     **No account enumeration**: always `204` once the request is valid and the reCAPTCHA token passes, whatever
@@ -47,14 +47,14 @@ export interface paths {
         put?: never;
         /**
          * Confirm an account activation
-         * @description Last step of the account life cycle (spec §4): the activation page (`/{locale}/myaccount/activate?userId=…`)
-         *     sends the `userId` of the link; the account becomes `ACTIVE` and a welcome e-mail is sent in the language of
+         * @description Last step of the account life cycle (spec §4): the activation page (`/{locale}/myaccount/activate?userId=…&token=…`)
+         *     sends the `userId` and `activationToken` of the link; the account becomes `ACTIVE` and a welcome e-mail is sent in the language of
          *     `locale`. The customer is not signed in: the storefront then shows the sign-in form (or, for an account
          *     created without a password, the password recovery form).
          *
          *     Rules a schema cannot say:
          *     - an account already `ACTIVE` → `204` again (following the link twice is harmless);
-         *     - an unknown user id, a link older than the latest one sent or older than 7 days, or a failure of the
+         *     - an unknown user id, a token that is not the one of the latest e-mail sent, used or older than 7 days, or a failure of the
          *       identity provider → `ERR_OKTA_1001` (502; request a new e-mail with `POST /activation`). User ids are
          *       random and unguessable; the answer does not tell an unknown id from an expired link.
          *
@@ -172,7 +172,7 @@ export interface paths {
          * Register a customer
          * @description Creates the customer record (customer database) and the sign-in account (identity provider, with
          *     `password` when given), in state `PROVISIONED`, and e-mails an activation link in the language of `locale`
-         *     (`/{locale}/myaccount/activate?userId=…`, valid 7 days). Without `password`, the shopper chooses one
+         *     (`/{locale}/myaccount/activate?userId=…&token=…`, valid 7 days). Without `password`, the shopper chooses one
          *     after activation through the recovery e-mail. The customer is not signed in.
          *
          *     **No account enumeration**: the answer is `202` whether or not the address already has an account. For an
@@ -618,9 +618,14 @@ export interface components {
          * @example 00u8f3kq2xZbW7tYp4d7
          */
         UserId: string;
-        /** @description The activation link's user id. */
+        /**
+         * @description The values of the activation link (`/{locale}/myaccount/activate?userId=…&token=…`). The one-time
+         *     `activationToken` proves that the caller received the e-mail: a `userId` alone never activates an account.
+         */
         ConfirmActivationRequest: {
             userId: components["schemas"]["UserId"];
+            /** @description The one-time activation token of the e-mail link (valid 7 days; a newer e-mail supersedes it). */
+            activationToken: string;
         };
         /**
          * Format: password

@@ -16,7 +16,9 @@ export class CustomerServiceError extends Error {
   readonly body: unknown;
   /** The catalogue code of a problem body, when there is one. */
   readonly code: string | undefined;
-  constructor(status: number, statusText: string, body: unknown) {
+  /** The answer's headers (e.g. `Retry-After`), when there was an answer. */
+  readonly headers: Headers | undefined;
+  constructor(status: number, statusText: string, body: unknown, headers?: Headers) {
     const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
     super(`Customer service answered ${status} ${statusText}${code ? ` (${code})` : ''}`);
     this.name = 'CustomerServiceError';
@@ -24,6 +26,7 @@ export class CustomerServiceError extends Error {
     this.statusText = statusText;
     this.body = body;
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -39,7 +42,7 @@ export async function settle<T>(call: Promise<Result<T>>): Promise<{ data: T | n
     throw Object.assign(new CustomerServiceError(500, 'Network request failed', { code: 'API_UNKNOWN_ERROR' }), { cause });
   }
   const { response } = result;
-  if (!response.ok) throw new CustomerServiceError(response.status, response.statusText, result.error ?? null);
+  if (!response.ok) throw new CustomerServiceError(response.status, response.statusText, result.error ?? null, response.headers);
   if (response.status === 204) return { data: null, response };
   return { data: (result.data ?? null) as T | null, response };
 }

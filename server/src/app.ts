@@ -15,7 +15,10 @@ import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
-import { CustomerSessionService, SessionService, sessionRoutes } from './modules/sessions/index.ts';
+import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
+import { AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
+import { RateLimiter } from './shared/rate-limit.ts';
+import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -55,7 +58,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const search = new SearchService(db, config.brand, catalog, { minChars: config.searchMinChars });
   await search.init();
   pageData.withSearch(search);
-  const productData = new ProductDataService(db, catalog, markets, config.brand, { recaptchaTestMode: config.recaptchaVerifier === 'test' });
+  const recaptcha = new RecaptchaVerifier({ mode: config.recaptchaVerifier, ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}) });
+  const limits = new RateLimiter(db);
+  const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
+  const customerSessions = new CustomerSessionService(db, sessions);
+  const gateway = new CustomerServiceGateway(sessions, config.customerServiceUrl);
+  const productData = new ProductDataService(db, catalog, markets, config.brand, { recaptcha });
   pageData.withProductData(productData);
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
@@ -145,7 +153,16 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     return { filters: c.filters, appliedFilters: c.appliedFilters, totalNrOfProducts: c.cards.length };
   });
   basketRoutes(ops, basket, sessions, markets);
-  sessionRoutes(ops, new CustomerSessionService(db, sessions), sessions, markets, config.visitorCountryHeader);
+  customerServiceRoutes(ops, {
+    accounts,
+    sessions,
+    customerSessions,
+    markets,
+    recaptcha,
+    employeeSale: new EmployeeSaleSync(config.employeeSaleSecret, limits),
+    visitorCountryHeader: config.visitorCountryHeader,
+  });
+  storefrontAccountRoutes(ops, { gateway, accounts, addresses: new AddressBook(db), markets, visitorCountryHeader: config.visitorCountryHeader });
   storeRoutes(ops, new StoreService(db, config.brand), markets);
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
@@ -163,6 +180,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   if (pages) await mountSsr(app, { config, pages: pageData, markets, logger });
 
   app.use(problemHandler(logger, codesByLocation));
+  // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
+  if (customerBase) await gateway.listenLoopback(app, customerBase);
   readiness.ready = true;
-  return { app, readiness, operations: ops };
+  return { app, readiness, operations: ops, close: () => gateway.close() };
 }

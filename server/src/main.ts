@@ -12,7 +12,7 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateToLatest(database.db);
 const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
-const { app, readiness } = await createApp({ config, database, logger });
+const { app, readiness, close: closeApp } = await createApp({ config, database, logger });
 
 const server = createServer(app);
 server.listen(config.port, config.host, () => {
@@ -37,6 +37,7 @@ async function shutdown(signal: string) {
   force.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await closeApp();
   await database.close();
   logger.warn('stopped');
   process.exit(0);

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/2026-11-24-0005-catalogue-depth.ts';
 import * as m0006 from './migrations/2026-11-24-0006-search.ts';
 import * as m0007 from './migrations/2026-11-24-0007-product-data.ts';
 import * as m0008 from './migrations/2026-11-24-0008-listing-indexes.ts';
+import * as m0009 from './migrations/2026-11-25-0009-accounts.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0006-search': m0006,
   '2026-11-24-0007-product-data': m0007,
   '2026-11-24-0008-listing-indexes': m0008,
+  '2026-11-25-0009-accounts': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

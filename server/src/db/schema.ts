@@ -7,5 +7,7 @@ import type { ContentTables } from '../modules/content/tables.ts';
 import type { StoreTables } from '../modules/stores/tables.ts';
 import type { ProductDataTables } from '../modules/products/tables.ts';
 import type { SearchTables } from '../modules/search/tables.ts';
+import type { AccountTables } from '../modules/accounts/tables.ts';
+import type { MailTables } from '../modules/mail/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables {}

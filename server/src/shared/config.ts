@@ -41,6 +41,18 @@ const schema = z.object({
    * choose `test` explicitly.
    */
   RECAPTCHA_VERIFIER: z.enum(['test', 'google']).optional(),
+  /** Secret key of the Google verifier (`RECAPTCHA_VERIFIER=google`). */
+  RECAPTCHA_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** SMTP server of outgoing e-mail (`smtp://user:pass@host:587`); unset = e-mails stay in the outbox and the mailbox page. */
+  SMTP_URL: optionalUrl,
+  /** Sender of outgoing e-mail. */
+  MAIL_FROM: z.string().default('Client Service <client-service@localhost>'),
+  /** The development mailbox page `/dev/mailbox` (default: on outside production, never in production). */
+  MAILBOX: z.enum(['true', 'false']).optional(),
+  /** Base URL of the customer service API; unset = this process serves it on a loopback port. */
+  CUSTOMER_SERVICE_URL: optionalUrl,
+  /** Shared secret (HMAC-SHA256) of the employee-sale site's session-sync tokens; unset = every token is refused. */
+  EMPLOYEE_SALE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
 });
 
 /** A setting that was not usable and fell back to its default: logged (with its internal code) at start. */
@@ -86,6 +98,13 @@ export type Config = Readonly<{
   visitorCountryHeader: string;
   cacheBustToken: string | undefined;
   recaptchaVerifier: 'test' | 'google';
+  recaptchaSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Serve the development mailbox (`/dev/mailbox`); always false in production. */
+  mailbox: boolean;
+  customerServiceUrl: string | undefined;
+  employeeSaleSecret: string | undefined;
   /** Characters a search query needs after trimming. */
   searchMinChars: number;
   /** Settings that fell back to their default; logged by the app at start. */
@@ -119,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
     cacheBustToken: e.CACHE_BUST_TOKEN,
     recaptchaVerifier: e.RECAPTCHA_VERIFIER ?? (production ? 'google' : 'test'),
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailbox: !production && e.MAILBOX !== 'false',
+    customerServiceUrl: e.CUSTOMER_SERVICE_URL?.replace(/\/$/, ''),
+    employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),
     warnings: Object.freeze(warnings),

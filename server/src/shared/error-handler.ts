@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
 
@@ -48,6 +48,7 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
       (req.log ?? logger).error({ err }, 'request failed');
     }
     const error = appError ?? new AppError('ERR_API_1000');
+    if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     res.status(error.status).type('application/problem+json').json(problemOf(error, requestId));
   };
 }
@@ -60,20 +61,26 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
 export function sameOriginGuard(): RequestHandler {
   return (req, _res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
-    const site = req.get('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none') {
-      return next(new AppError('ERR_API_1001', 'Cross-site requests are not allowed.'));
-    }
-    const origin = req.get('origin');
-    if (!site && origin) {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {
-        host = undefined;
-      }
-      if (host !== req.get('host')) return next(new AppError('ERR_API_1001', 'Cross-origin requests are not allowed.'));
-    }
-    next();
+    const refused = crossSiteRefusal(req);
+    next(refused);
   };
+}
+
+/** ERR_API_1001 when a request comes from another site (Fetch Metadata, else the Origin header). */
+export function crossSiteRefusal(req: Request): AppError | undefined {
+  const site = req.get('sec-fetch-site');
+  if (site && site !== 'same-origin' && site !== 'none') {
+    return new AppError('ERR_API_1001', 'Cross-site requests are not allowed.');
+  }
+  const origin = req.get('origin');
+  if (!site && origin) {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== req.get('host')) return new AppError('ERR_API_1001', 'Cross-origin requests are not allowed.');
+  }
+  return undefined;
 }

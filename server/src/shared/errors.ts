@@ -13,6 +13,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
   readonly issues: Issue[] | undefined;
+  /** Seconds to wait before retrying (answered as `Retry-After`, e.g. with ERR_API_1028). */
+  retryAfterSeconds?: number;
   constructor(code: ErrorCode, detail?: string, issues?: Issue[]) {
     super(`${code}: ${detail ?? errorCatalogue[code].message}`);
     this.name = 'AppError';

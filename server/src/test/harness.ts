@@ -21,8 +21,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
       : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
   const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', ...env });
-  const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: options.pages ?? false });
-  return { app, database, close: () => database.close() };
+  const { app, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: options.pages ?? false });
+  return {
+    app,
+    database,
+    close: async () => {
+      await close();
+      await database.close();
+    },
+  };
 }
 
 /** A browser-like agent: keeps cookies and sends same-origin Fetch Metadata. */

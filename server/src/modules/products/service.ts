@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
+import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { productUrl, type CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market, type MarketService } from '../markets/index.ts';
 import { sizeGuideRegionOf } from '../../../../fixtures/markets/index.ts';
@@ -29,7 +30,7 @@ const MAX_CAROUSEL = 24;
 const CANDIDATE_FACTOR = 4;
 
 /** The documented token the test verifier accepts (outside production only). */
-export const TEST_RECAPTCHA_TOKEN = 'test-recaptcha-token';
+export { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';
 
 /**
  * Spec §5 typo blacklist. Entries starting with a dot are misspelt top-level domains (matched at the end
@@ -80,7 +81,7 @@ export class ProductDataService {
     private readonly catalog: CatalogService,
     private readonly markets: MarketService,
     private readonly brand: string,
-    private readonly options: { recaptchaTestMode: boolean; clock?: () => Date },
+    private readonly options: { recaptcha: RecaptchaVerifier; clock?: () => Date },
   ) {}
 
   private scope(market: Market): Scope {
@@ -337,14 +338,8 @@ export class ProductDataService {
 
   // --- back in stock -----------------------------------------------------------------------------
 
-  private verifyRecaptcha(token: string): void {
-    // Google's verification is not connected yet: only the test verifier exists, outside production.
-    if (!this.options.recaptchaTestMode) throw new AppError('ERR_RECAPTCHA_1001', 'No reCAPTCHA verifier is configured.');
-    if (token !== TEST_RECAPTCHA_TOKEN) throw new AppError('ERR_RECAPTCHA_1002', 'The test verifier accepts only its documented token.');
-  }
-
   async subscribeBackInStock(pid: string, market: Market, body: Schemas['BackInStockRequest']): Promise<Schemas['BackInStockSubscription']> {
-    this.verifyRecaptcha(body.recaptchaToken);
+    await this.options.recaptcha.verify(body.recaptchaToken);
     const email = body.email.trim().toLowerCase();
     const problem = emailProblem(email);
     if (problem) throw new AppError('ERR_PDT_API_1002', problem);

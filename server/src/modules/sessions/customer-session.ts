@@ -20,6 +20,18 @@ export const EMPLOYEE_SALE_TAG = 'employee-sale';
 /** Tags derived from the market and the visitor's status; recomputed on every call. */
 const DERIVED_TAG = /^(market|lang|region|segment)-/;
 
+/** The signed-in customer's part of the session (spec §3). */
+export interface SignedInFields {
+  customerAuthenticated: true;
+  keringClientId: string;
+  customerUUID: string;
+  phoneNumberE164: string | null;
+  phoneNumberNormalized: string | null;
+  emailSha256: string;
+  /** Raw employee flag of the account: stored, never answered. */
+  isEmployee: boolean;
+}
+
 export interface MarketOfSession {
   country: string;
   language: string;
@@ -65,6 +77,7 @@ export class CustomerSessionService {
     ref: SessionRef | undefined,
     market: MarketOfSession,
     visitorCountry: string,
+    customer?: SignedInFields,
   ): Promise<{ session: CustomerSession; newSessionToken?: string }> {
     return this.db.transaction().execute(async (trx) => {
       let id = ref?.id;
@@ -84,18 +97,20 @@ export class CustomerSessionService {
       const next: SessionData = {
         ...data,
         usid: data.usid ?? randomUUID(),
-        contextTags: [...marketContextTags(market), ...kept],
+        contextTags: [...marketContextTags(market, Boolean(customer)), ...kept],
         visitorCountry,
+        // The raw flag of the account is kept on the server session only (spec §6).
+        ...(customer ? { isEmployee: customer.isEmployee } : {}),
       };
       await trx.updateTable('sessions').set({ data: JSON.stringify(next) as never }).where('id', '=', id).execute();
       const session: CustomerSession = {
         usid: next.usid as string,
-        customerAuthenticated: false,
-        keringClientId: null,
-        customerUUID: null,
-        phoneNumberE164: null,
-        phoneNumberNormalized: null,
-        emailSha256: null,
+        customerAuthenticated: customer?.customerAuthenticated ?? false,
+        keringClientId: customer?.keringClientId ?? null,
+        customerUUID: customer?.customerUUID ?? null,
+        phoneNumberE164: customer?.phoneNumberE164 ?? null,
+        phoneNumberNormalized: customer?.phoneNumberNormalized ?? null,
+        emailSha256: customer?.emailSha256 ?? null,
         // Spec §6: the effective flag is always false; the raw one stays in `data.isEmployee`.
         isEmployee: false,
         isEmployeeTraffic: next.isEmployeeTraffic === true,
@@ -103,6 +118,17 @@ export class CustomerSessionService {
         visitorCountry,
       };
       return newSessionToken ? { session, newSessionToken } : { session };
+    });
+  }
+
+  /** Marks the session as employee-sale traffic (spec §6 session sync): the internal tag is added, never answered. */
+  async markEmployeeTraffic(ref: SessionRef): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('sessions').select('data').where('id', '=', ref.id).forUpdate().executeTakeFirstOrThrow();
+      const data = row.data as SessionData;
+      const tags = data.contextTags ?? [];
+      const next: SessionData = { ...data, isEmployeeTraffic: true, isEmployee: true, contextTags: tags.includes(EMPLOYEE_SALE_TAG) ? tags : [...tags, EMPLOYEE_SALE_TAG] };
+      await trx.updateTable('sessions').set({ data: JSON.stringify(next) as never }).where('id', '=', ref.id).execute();
     });
   }
 }
