@@ -16,7 +16,7 @@ import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
-import { AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
+import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
 import { RateLimiter } from './shared/rate-limit.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { StoreService, storeRoutes } from './modules/stores/index.ts';
@@ -162,7 +162,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     employeeSale: new EmployeeSaleSync(config.employeeSaleSecret, limits),
     visitorCountryHeader: config.visitorCountryHeader,
   });
-  storefrontAccountRoutes(ops, { gateway, accounts, addresses: new AddressBook(db), markets, visitorCountryHeader: config.visitorCountryHeader });
+  const addresses = new AddressBook(db);
+  storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader });
+  const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey);
+  accountPageRoutes(ops, accountPages, markets);
   storeRoutes(ops, new StoreService(db, config.brand), markets);
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
@@ -177,7 +180,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger });
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages });
 
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.

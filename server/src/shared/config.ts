@@ -41,6 +41,8 @@ const schema = z.object({
    * choose `test` explicitly.
    */
   RECAPTCHA_VERIFIER: z.enum(['test', 'google']).optional(),
+  /** Public site key of reCAPTCHA v3, given to the forms (empty with the test verifier). */
+  RECAPTCHA_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
   /** Secret key of the Google verifier (`RECAPTCHA_VERIFIER=google`). */
   RECAPTCHA_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** SMTP server of outgoing e-mail (`smtp://user:pass@host:587`); unset = e-mails stay in the outbox and the mailbox page. */
@@ -99,6 +101,7 @@ export type Config = Readonly<{
   cacheBustToken: string | undefined;
   recaptchaVerifier: 'test' | 'google';
   recaptchaSecret: string | undefined;
+  recaptchaSiteKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Serve the development mailbox (`/dev/mailbox`); always false in production. */
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheBustToken: e.CACHE_BUST_TOKEN,
     recaptchaVerifier: e.RECAPTCHA_VERIFIER ?? (production ? 'google' : 'test'),
     recaptchaSecret: e.RECAPTCHA_SECRET,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailbox: !production && e.MAILBOX !== 'false',

@@ -28,7 +28,7 @@ export class RecaptchaVerifier {
       if (token !== TEST_RECAPTCHA_TOKEN) throw new AppError('ERR_RECAPTCHA_1002', 'The test verifier accepts only its documented token.');
       return;
     }
-    if (!this.options.secret) throw new AppError('ERR_RECAPTCHA_1002', 'No reCAPTCHA secret is configured (RECAPTCHA_SECRET).');
+    if (!this.options.secret) throw new AppError('ERR_RECAPTCHA_1001', 'No reCAPTCHA secret is configured (RECAPTCHA_SECRET).');
     let response: Response;
     try {
       const body = new URLSearchParams({ secret: this.options.secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });

@@ -9,11 +9,12 @@ import { AppError } from '../shared/errors.ts';
 import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
+import type { AccountPages } from '../modules/accounts/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters } from '../../../web/src/lib/paths.ts';
 
-type Rendered = { status: number; html: string; language: string } | { redirect: string };
+type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
 
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
@@ -60,7 +61,12 @@ export const WEB_ROOT = join(import.meta.dirname, '../../../web');
  * as `GET /ssr/...`), renders React to HTML and inlines the data the client hydrates from.
  * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
  */
-export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger }) {
+/** Pages of one visitor (account area, sign-in, sign-up, signed out): never cached, `private, no-store`. */
+const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?)$/;
+/** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
+const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
+
+export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages }) {
   const { config, pages, markets } = deps;
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
@@ -102,18 +108,20 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   app.get(/^\//, async (req: Request, res: Response, next: NextFunction) => {
     if (!req.accepts('html')) return next();
     try {
-      const page = await rendered.get(req.originalUrl, () => renderPage(req));
-      if ('redirect' in page) return res.redirect(301, page.redirect);
+      const entry = await loadEntry();
+      const personal = PRIVATE_KINDS.test(entry.matchPage(req.path).kind);
+      const page = personal ? await renderPage(req, res) : await rendered.get(req.originalUrl, () => renderPage(req, res));
+      if ('redirect' in page) return res.redirect(page.status ?? 301, page.redirect);
       res
         .status(page.status)
-        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Language': page.language })
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? 'private, no-store' : 'no-cache', 'Content-Language': page.language })
         .send(page.html);
     } catch (err) {
       next(err);
     }
   });
 
-  async function renderPage(req: Request): Promise<Rendered> {
+  async function renderPage(req: Request, res: Response): Promise<Rendered> {
     const country = countryPrefixRedirect(req.path, req.originalUrl);
     if (country) return { redirect: country };
     const entry = await loadEntry();
@@ -130,13 +138,23 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     let data: PageDataLike;
     try {
       if (!knownLocale) throw new AppError('ERR_API_1002', `Unknown locale prefix ${match.locale}.`);
-      data = await loadPageData(match, req, market);
+      data = await loadPageData(match, req, res, market);
     } catch (err) {
+      if (err instanceof AppError && SIGN_IN_NEEDED.has(err.code)) {
+        // A guest on an account page signs in, then comes back to it.
+        const localePrefix = match.locale ? `/${match.locale}` : '';
+        const back = req.originalUrl.slice(localePrefix.length) || '/';
+        return { redirect: `${localePrefix}/signin?returnUrl=${encodeURIComponent(back)}`, status: 302 };
+      }
       if (!(err instanceof AppError) || err.status !== 404) throw err;
       status = 404;
       data = await pages.notFound(market);
     }
     if (match.kind === 'not-found') status = 404;
+    if (match.kind === 'sign-in' && (data as { customerAuthenticated?: boolean }).customerAuthenticated) {
+      const back = (data as { returnUrl?: string }).returnUrl ?? '/myaccount';
+      return { redirect: pages.localizedPath(market.locale, back), status: 302 };
+    }
     if (match.kind === 'product' && 'product' in data) {
       // One URL per product: a wrong or outdated name in the URL redirects to the canonical one.
       const canonicalPath = pages.localizedPath(market.locale, (data as { product: { url: string } }).product.url);
@@ -147,7 +165,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     return { status, html, language: htmlLang(market.locale) };
   }
 
-  async function loadPageData(match: PageMatch, req: Request, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
+  async function loadPageData(match: PageMatch, req: Request, res: Response, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
     const query = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
     const page = () => {
       const n = Number(req.query.page);
@@ -213,9 +231,44 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
         const q = query('q')?.trim().slice(0, 200);
         return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: req.query.sort, page: page() });
       }
-      default:
-        throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
     }
+    const account = deps.accountPages;
+    if (account && PRIVATE_KINDS.test(match.kind)) {
+      const param = (name: string, pattern: RegExp) => {
+        const v = query(name);
+        if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
+        return v;
+      };
+      switch (match.kind) {
+        case 'sign-in': {
+          const back = query('returnUrl');
+          return account.signIn(req, res, market, back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined);
+        }
+        case 'sign-up':
+          return account.signUp(req, res, market);
+        case 'logout':
+          return account.logout(market);
+        case 'my-account':
+          return account.dashboard(req, res, market);
+        case 'my-account-information':
+          return account.information(req, res, market);
+        case 'my-account-profile':
+          return account.profile(req, res, market);
+        case 'my-account-address-book':
+          return account.addressBook(req, res, market);
+        case 'my-account-new-address-book':
+          return account.addressForm(req, res, market, undefined);
+        case 'my-account-edit-address-book':
+          return account.addressForm(req, res, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
+        case 'my-account-edit-password':
+          return account.editPassword(req, res, market);
+        case 'my-account-reset-password':
+          return account.resetPassword(market, param('token', /^[A-Za-z0-9_-]{20,128}$/));
+        case 'my-account-activate':
+          return account.activate(market, param('userId', /^00u[A-Za-z0-9]{17}$/));
+      }
+    }
+    throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
   }
 
   /**

@@ -7,3 +7,5 @@ export { customerServiceRoutes } from './cs-routes.ts';
 export { storefrontAccountRoutes } from './storefront-routes.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export type { AccountTables } from './tables.ts';
+export { AccountPages } from './account-pages.ts';
+export { accountPageRoutes } from './page-routes.ts';

@@ -334,6 +334,19 @@ export class AccountService {
 
   // ---- passwords --------------------------------------------------------------------------------
 
+  /** Whether a recovery token can still be used (the reset page says so before the form is filled). */
+  async resetTokenValid(token: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('account_tokens')
+      .select('customer_id')
+      .where('token_hash', '=', digestOf(token))
+      .where('kind', '=', 'reset')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date(this.clock()))
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
   async requestRecovery(rawEmail: string, locale: string, caller: Caller): Promise<void> {
     const email = checkEmailOrThrow(rawEmail, 'body/email');
     await this.mailLimits(email, caller.ip);
@@ -386,6 +399,34 @@ export class AccountService {
       await this.repo.endSessions(trx, customer.id);
       await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
     });
+  }
+
+  /**
+   * Replaces an expired password: the address and the expired password prove the account. Any other case
+   * (wrong password, unknown address, password not expired) is the sign-in's ERR_OKTA_1000, timed alike.
+   */
+  async changeExpiredPassword(rawEmail: string, current: string, next: string, locale: string, caller: Caller): Promise<void> {
+    const email = checkEmailOrThrow(rawEmail, 'body/email');
+    await this.limits.hit(LIMITS.authnPerIp, caller.ip);
+    await this.limits.check(LIMITS.authnFailPerEmail, email);
+    const customer = await this.repo.byEmail(this.db, email);
+    const ok = customer?.password_hash ? await verifyPassword(customer.password_hash, current) : await dummyVerify(current);
+    if (!customer || !ok || customer.status !== 'PASSWORD_EXPIRED') {
+      await this.limits.record(LIMITS.authnFailPerEmail, email);
+      throw new AppError('ERR_OKTA_1000');
+    }
+    if (current.normalize('NFKC') === next.normalize('NFKC')) {
+      const m = 'must differ from the current password';
+      throw new AppError('ERR_API_1018', `body/newPassword: ${m}`, [{ path: 'body/newPassword', message: m }]);
+    }
+    const passwordHash = await this.checkNewPassword(customer, next, 'body/newPassword');
+    const now = this.clock();
+    await this.db.transaction().execute(async (trx) => {
+      await this.repo.setPassword(trx, customer.id, passwordHash, now, true);
+      await this.repo.endSessions(trx, customer.id);
+      await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
+    });
+    await this.limits.reset(LIMITS.authnFailPerEmail, email);
   }
 
   /** Changes the signed-in customer's password: the other sessions end, this one is rotated. */

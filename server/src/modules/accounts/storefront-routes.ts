@@ -4,6 +4,7 @@ import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../../shared/market-context.ts';
 import type { MarketService } from '../markets/index.ts';
+import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { visitorCountryOf } from '../sessions/index.ts';
 import { AddressBook } from './addresses.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
@@ -14,6 +15,7 @@ export interface StorefrontAccountDeps {
   accounts: AccountService;
   addresses: AddressBook;
   markets: MarketService;
+  recaptcha: RecaptchaVerifier;
   visitorCountryHeader: string;
 }
 
@@ -92,6 +94,15 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
     noStore(res);
     const body = req.body as Schemas['PasswordChangeRequest'];
     await gateway.call(res, gateway.client(req, res).POST('/password/change', { params: { query: { locale: localeOf(req) } }, body }));
+    res.status(204).end();
+  });
+
+  // The customer service has no operation for an expired password (its sign-in never opens such a session):
+  // the storefront asks the account service directly.
+  ops.on('changeExpiredPassword', async (req, res) => {
+    const body = req.body as Schemas['PasswordChangeExpiredRequest'];
+    await deps.recaptcha.verify(body.recaptchaToken, req.ip);
+    await deps.accounts.changeExpiredPassword(body.email, body.currentPassword, body.newPassword, localeOf(req), { ip: req.ip ?? 'unknown' });
     res.status(204).end();
   });
 

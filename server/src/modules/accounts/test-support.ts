@@ -1,5 +1,13 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Express } from 'express';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { RateLimiter, type Limit } from '../../shared/rate-limit.ts';
+import { agent } from '../../test/harness.ts';
+import { hashToken } from '../sessions/service.ts';
+import { hashPassword } from './passwords.ts';
+import { newClientId, newUserId } from './repository.ts';
+import type { AccountStatus } from './tables.ts';
 
 /** The data of the newest queued e-mail of a template to an address (its links hold the tokens). */
 export async function lastMailData(db: Kysely<Database>, to: string, template: string): Promise<Record<string, string> | undefined> {
@@ -21,4 +29,178 @@ export async function mailCount(db: Kysely<Database>, to: string): Promise<numbe
 /** Query values of a link (`userId`, `token`). */
 export function linkParams(url: string | undefined): URLSearchParams {
   return new URL(url ?? 'http://invalid/').searchParams;
+}
+
+// ---- helpers of the accounts API and attack tests ------------------------------------------------------
+
+/** The token the test reCAPTCHA verifier accepts. */
+export const RECAPTCHA = 'test-recaptcha-token';
+
+/**
+ * A client address of its own (rate limits count per IP; the app trusts `X-Forwarded-For` from loopback).
+ * Random, so that files sharing one PostgreSQL database never count each other's calls.
+ */
+export function newIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** A new, lower-case address (limits also count per address). */
+export function newEmail(tag = 'client'): string {
+  return `${tag}.${randomBytes(6).toString('hex')}@example.com`;
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** The argon2id hash of a password, computed once per password and run. */
+export function passwordHashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export interface TestCustomer {
+  id: string;
+  clientId: string;
+  userId: string;
+  email: string;
+  password: string;
+}
+
+export const DEFAULT_PASSWORD = 'amber-quill-meridian-58';
+
+/** An account written straight into `customers` (no e-mail, no argon2 run per account): ACTIVE unless told. */
+export async function insertCustomer(
+  db: Kysely<Database>,
+  options: { email?: string; password?: string | null; status?: AccountStatus; firstName?: string; lastName?: string; isEmployee?: boolean; locale?: string; country?: string } = {},
+): Promise<TestCustomer> {
+  const email = options.email ?? newEmail();
+  const password = options.password === null ? '' : (options.password ?? DEFAULT_PASSWORD);
+  const passwordHash = options.password === null ? null : await passwordHashOf(password);
+  const row = await db
+    .insertInto('customers')
+    .values({
+      id: randomUUID(),
+      client_id: newClientId(),
+      user_id: newUserId(),
+      email,
+      password_hash: passwordHash,
+      status: options.status ?? 'ACTIVE',
+      civility: null,
+      first_name: options.firstName ?? 'Camille',
+      last_name: options.lastName ?? 'Lefevre',
+      first_name_kana: null,
+      last_name_kana: null,
+      phone: null,
+      birth_date: null,
+      gender_preference: null,
+      locale: options.locale ?? 'fr-fr',
+      country: options.country ?? 'FR',
+      preferred_store_id: null,
+      is_employee: options.isEmployee ?? false,
+      activation_sent_at: null,
+      password_changed_at: passwordHash ? new Date() : null,
+    })
+    .returning(['id', 'client_id', 'user_id'])
+    .executeTakeFirstOrThrow();
+  if (passwordHash) await db.insertInto('password_history').values({ customer_id: row.id, password_hash: passwordHash }).execute();
+  return { id: row.id, clientId: row.client_id, userId: row.user_id, email, password };
+}
+
+/** What a request may have written for an address: accounts, queued e-mails and addresses. */
+export async function footprint(db: Kysely<Database>, email: string): Promise<{ customers: number; mails: number; addresses: number }> {
+  const address = email.toLowerCase();
+  const customers = await db.selectFrom('customers').select('id').where('email', '=', address).execute();
+  const addresses = customers.length
+    ? Number((await db.selectFrom('customer_addresses').select((eb) => eb.fn.countAll<string>().as('n')).where('customer_id', 'in', customers.map((c) => c.id)).executeTakeFirstOrThrow()).n)
+    : 0;
+  return { customers: customers.length, mails: await mailCount(db, address), addresses };
+}
+
+/** Every row of the tables an account request writes (PGlite: each file has its own database). */
+export async function tableCounts(db: Kysely<Database>): Promise<{ customers: number; mails: number; addresses: number }> {
+  const n = async (table: 'customers' | 'email_outbox' | 'customer_addresses') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return { customers: await n('customers'), mails: await n('email_outbox'), addresses: await n('customer_addresses') };
+}
+
+/** The `Set-Cookie` line of a cookie in an answer, if any. */
+export function setCookieLine(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const lines = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+  return lines.find((l) => l.startsWith(`${name}=`));
+}
+
+/** The value a cookie is set to in an answer (empty string when cleared), if it is set. */
+export function setCookieValue(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const line = setCookieLine(res, name);
+  return line === undefined ? undefined : decodeURIComponent(line.slice(name.length + 1).split(';')[0] ?? '');
+}
+
+/** The database id of the session a cookie token names. */
+export function sessionIdOf(token: string): string {
+  return hashToken(token);
+}
+
+/** Fills a rate-limit window as if `hits` calls had been counted (saves running argon2 for each). */
+export async function fillLimit(db: Kysely<Database>, limit: Limit, key: string, hits = limit.max): Promise<void> {
+  const ms = limit.windowSeconds * 1000;
+  const start = new Date(Math.floor(Date.now() / ms) * ms);
+  await db
+    .insertInto('rate_limit_hits')
+    .values({ bucket: limit.bucket, key_hash: RateLimiter.digest(key), window_start: start, hits })
+    .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doUpdateSet({ hits }))
+    .execute();
+}
+
+/** The sessions signed in for a customer. */
+export async function signedInSessions(db: Kysely<Database>, customerId: string): Promise<number> {
+  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Median of a list of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+type Browser = ReturnType<typeof agent>;
+
+/** Signs a browser in through the storefront (`POST /api/auth/login`), from its own client address. */
+export async function signIn(browser: Browser, customer: { email: string; password: string }, ip = newIp(), locale = 'fr-fr') {
+  const res = await browser
+    .post(`/api/auth/login?locale=${locale}`)
+    .set('X-Forwarded-For', ip)
+    .send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** An ACTIVE account and a browser signed in to it. */
+export async function signedInCustomer(app: Express, db: Kysely<Database>, options: Parameters<typeof insertCustomer>[1] = {}) {
+  const customer = await insertCustomer(db, options);
+  const browser = agent(app);
+  const login = await signIn(browser, customer);
+  return { customer, browser, token: setCookieValue(login, 'sid') as string };
+}
+
+/** Asserts a problem answer (RFC 9457) with its catalogue code. */
+export function expectProblem(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, status: number, code: string): void {
+  if (res.status !== status || res.body.code !== code) throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (!String(res.headers['content-type']).startsWith('application/problem+json')) throw new Error(`not a problem answer: ${String(res.headers['content-type'])}`);
+}
+
+/** Asserts a 429 with a usable Retry-After (seconds, at most the window). */
+export function expectTooMany(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, windowSeconds: number): void {
+  expectProblem(res, 429, 'ERR_API_1028');
+  const retryAfter = Number(res.headers['retry-after']);
+  if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > windowSeconds) throw new Error(`bad Retry-After: ${String(res.headers['retry-after'])}`);
+}
+
+/** A problem body without its request id (two answers compared whole). */
+export function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  const { requestId: _id, ...rest } = body;
+  return rest;
 }

@@ -7,19 +7,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const STATUS = '/customer-service/v1/status?locale=fr-fr';
+// Order history arrives with the orders; until then its page data is described but not served.
+const ORDERS = '/ssr/myaccount/orders';
 
 describe('operations described but not implemented yet', () => {
   it('answer 501 ERR_API_1036 to a valid request, never a fake success', async () => {
-    const res = await agent(t.app).post(STATUS).send({ email: 'client@maison.fr', recaptchaToken: 'test-token' }).expect(501);
+    const res = await agent(t.app).get(`${ORDERS}?locale=fr-fr`).expect(501);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'ERR_API_1036', status: 501 });
   });
 
   it('still validate requests against their contract first', async () => {
-    const bad = await agent(t.app).post(STATUS).send({ email: 'client@maison.fr', recaptchaToken: 'x', extra: 1 }).expect(400);
+    const bad = await agent(t.app).get(`${ORDERS}?locale=fr-fr&extra=1`).expect(400);
     expect(bad.body.code).toBe('ERR_API_1018');
-    const locale = await agent(t.app).post('/customer-service/v1/status?locale=FR').send({ email: 'client@maison.fr', recaptchaToken: 'x' }).expect(400);
+    const locale = await agent(t.app).get(`${ORDERS}?locale=FR`).expect(400);
     expect(locale.body.code).toBe('ERR_API_1005');
   });
 

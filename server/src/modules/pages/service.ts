@@ -100,6 +100,15 @@ export class PageDataService {
     };
   }
 
+  /**
+   * The envelope of a private or utility page (account area, sign-in, sign-up): canonical to itself,
+   * never indexed, no alternates (their content is not the same in every market).
+   */
+  async privateShell(pageType: Schemas['PageType'], market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']> {
+    const meta: Schemas['PageMeta'] = { title: `${title} | ${this.brandName}`, description: '', canonical: this.origin + this.localizedPath(market.locale, path), robots: 'noindex, nofollow', alternates: [] };
+    return this.envelope(pageType, market, meta);
+  }
+
   /** Meta of a content page: its own title and description, alternates where it is published. */
   private contentMeta(market: Market, page: ContentPage, row: Pick<PageRow, 'countries'> | null, robots = 'index, follow', path = page.pageUrl): Schemas['PageMeta'] {
     const title = page.metaTitle ?? `${page.title} | ${this.brandName}`;
