@@ -715,7 +715,7 @@ export interface components {
          */
         Civility: "MR" | "MRS" | "MS" | "MX";
         /**
-         * @description A first or last name: letters of any script, combining marks, whitespace, apostrophe and hyphen only
+         * @description A first or last name: letters of any script, combining marks, whitespace, apostrophe (`'` or the typographic `’`) and hyphen only
          *     (spec §5). The pattern uses Unicode property classes (`\p{L}`, `\p{M}`), which JSON Schema validators
          *     compile as Unicode regular expressions (ajv does by default).
          * @example Lefèvre

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
+import { serializeRequest } from './shared/logger.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
@@ -88,6 +89,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
         return id;
       },
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') },
+      serializers: { req: serializeRequest },
     }),
   );
   app.use(
