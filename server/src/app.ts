@@ -18,7 +18,7 @@ import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
 import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
-import { RateLimiter } from './shared/rate-limit.ts';
+import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
@@ -60,7 +60,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   await search.init();
   pageData.withSearch(search);
   const recaptcha = new RecaptchaVerifier({ mode: config.recaptchaVerifier, ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}) });
-  const limits = new RateLimiter(db);
+  const limits = new RateLimiter(config.redisUrl ? new RedisCounters(config.redisUrl) : db);
+  const pruning = setInterval(() => void limits.prune().catch((err: unknown) => logger.error({ err }, 'rate-limit pruning failed')), 3_600_000);
+  pruning.unref();
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
   const customerSessions = new CustomerSessionService(db, sessions);
   const gateway = new CustomerServiceGateway(sessions, config.customerServiceUrl);
@@ -188,5 +190,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
   readiness.ready = true;
-  return { app, readiness, operations: ops, close: () => gateway.close() };
+  const close = async () => {
+    clearInterval(pruning);
+    await gateway.close();
+    await limits.close();
+  };
+  return { app, readiness, operations: ops, close };
 }

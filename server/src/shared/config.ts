@@ -51,6 +51,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Client Service <client-service@localhost>'),
   /** The development mailbox page `/dev/mailbox` (default: on outside production, never in production). */
   MAILBOX: z.enum(['true', 'false']).optional(),
+  /** Redis for shared counters (rate limits); unset = they live in the database. */
+  REDIS_URL: optionalUrl,
   /** Base URL of the customer service API; unset = this process serves it on a loopback port. */
   CUSTOMER_SERVICE_URL: optionalUrl,
   /** Shared secret (HMAC-SHA256) of the employee-sale site's session-sync tokens; unset = every token is refused. */
@@ -107,6 +109,7 @@ export type Config = Readonly<{
   /** Serve the development mailbox (`/dev/mailbox`); always false in production. */
   mailbox: boolean;
   customerServiceUrl: string | undefined;
+  redisUrl: string | undefined;
   employeeSaleSecret: string | undefined;
   /** Characters a search query needs after trimming. */
   searchMinChars: number;
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailbox: !production && e.MAILBOX !== 'false',
     customerServiceUrl: e.CUSTOMER_SERVICE_URL?.replace(/\/$/, ''),
+    redisUrl: e.REDIS_URL,
     employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),

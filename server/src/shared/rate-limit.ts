@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { Redis } from 'ioredis';
 import type { DB } from '../db/database.ts';
 import { AppError } from './errors.ts';
 
@@ -11,16 +12,104 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** Where counters live: the database (default) or Redis (`REDIS_URL`). Keys arrive already hashed. */
+export interface CounterStore {
+  /** Adds one to a window's counter and answers the new count. */
+  increment(bucket: string, key: string, windowStart: Date, windowSeconds: number): Promise<number>;
+  read(bucket: string, key: string, windowStart: Date): Promise<number>;
+  clear(bucket: string, key: string): Promise<void>;
+  /** Stores a single-use key until `until`; true the first time only. */
+  claim(bucket: string, key: string, until: Date): Promise<boolean>;
+  prune(before: Date): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseCounters implements CounterStore {
+  constructor(private readonly db: DB) {}
+
+  async increment(bucket: string, key: string, windowStart: Date): Promise<number> {
+    const row = await this.db
+      .insertInto('rate_limit_hits')
+      .values({ bucket, key_hash: key, window_start: windowStart, hits: 1 })
+      .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
+      .returning('hits')
+      .executeTakeFirstOrThrow();
+    return row.hits;
+  }
+  async read(bucket: string, key: string, windowStart: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select('hits')
+      .where('bucket', '=', bucket)
+      .where('key_hash', '=', key)
+      .where('window_start', '=', windowStart)
+      .executeTakeFirst();
+    return row?.hits ?? 0;
+  }
+  async clear(bucket: string, key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('key_hash', '=', key).execute();
+  }
+  async claim(bucket: string, key: string, until: Date): Promise<boolean> {
+    const row = await this.db
+      .insertInto('rate_limit_hits')
+      .values({ bucket, key_hash: key, window_start: until, hits: 1 })
+      .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doNothing())
+      .returning('hits')
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+  async prune(before: Date): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('window_start', '<', before).execute();
+  }
+  async close(): Promise<void> {}
+}
+
 /**
- * Fixed-window counters in the database, so that every server process shares them and a restart forgets
- * nothing. Keys (an e-mail address, an IP address) are stored as SHA-256 digests, never in clear.
+ * Counters in Redis: one hash per bucket and key (a field per window, `HINCRBY` + `PEXPIREAT`), `SET NX PX`
+ * for single-use keys; Redis forgets them itself.
+ */
+export class RedisCounters implements CounterStore {
+  private readonly redis: Redis;
+  constructor(url: string, private readonly prefix = 'rl') {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  }
+  private name(bucket: string, key: string): string {
+    return `${this.prefix}:${bucket}:${key}`;
+  }
+  async increment(bucket: string, key: string, windowStart: Date, windowSeconds: number): Promise<number> {
+    const name = this.name(bucket, key);
+    const results = await this.redis.multi().hincrby(name, String(windowStart.getTime()), 1).pexpireat(name, windowStart.getTime() + windowSeconds * 1000 + 1000).exec();
+    return Number(results?.[0]?.[1] ?? 0);
+  }
+  async read(bucket: string, key: string, windowStart: Date): Promise<number> {
+    return Number((await this.redis.hget(this.name(bucket, key), String(windowStart.getTime()))) ?? 0);
+  }
+  async clear(bucket: string, key: string): Promise<void> {
+    await this.redis.del(this.name(bucket, key));
+  }
+  async claim(bucket: string, key: string, until: Date): Promise<boolean> {
+    const ttl = Math.max(1000, until.getTime() - Date.now() + 60_000);
+    return (await this.redis.set(`${this.name(bucket, key)}:once`, '1', 'PX', ttl, 'NX')) === 'OK';
+  }
+  async prune(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
+
+/**
+ * Fixed-window rate limits shared by every server process (in the database, or Redis when `REDIS_URL`
+ * is set). Keys (an e-mail address, an IP address) are stored as SHA-256 digests, never in clear.
  * Over the limit: 429 ERR_API_1028 with Retry-After (the end of the window).
  */
 export class RateLimiter {
+  private readonly store: CounterStore;
   constructor(
-    private readonly db: DB,
+    store: CounterStore | DB,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.store = 'increment' in store ? store : new DatabaseCounters(store);
+  }
 
   private window(limit: Limit): { start: Date; retryAfter: number } {
     const ms = limit.windowSeconds * 1000;
@@ -36,61 +125,42 @@ export class RateLimiter {
   /** Counts a hit and refuses it when the window already holds `max` hits. */
   async hit(limit: Limit, key: string): Promise<void> {
     const { start, retryAfter } = this.window(limit);
-    const row = await this.db
-      .insertInto('rate_limit_hits')
-      .values({ bucket: limit.bucket, key_hash: RateLimiter.digest(key), window_start: start, hits: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
-      .returning('hits')
-      .executeTakeFirstOrThrow();
-    if (row.hits > limit.max) throw tooMany(retryAfter);
+    const hits = await this.store.increment(limit.bucket, RateLimiter.digest(key), start, limit.windowSeconds);
+    if (hits > limit.max) throw tooMany(retryAfter);
   }
 
   /** Refuses when the window is full, without counting (for limits counted only on failure). */
   async check(limit: Limit, key: string): Promise<void> {
     const { start, retryAfter } = this.window(limit);
-    const row = await this.db
-      .selectFrom('rate_limit_hits')
-      .select('hits')
-      .where('bucket', '=', limit.bucket)
-      .where('key_hash', '=', RateLimiter.digest(key))
-      .where('window_start', '=', start)
-      .executeTakeFirst();
-    if (row && row.hits >= limit.max) throw tooMany(retryAfter);
+    if ((await this.store.read(limit.bucket, RateLimiter.digest(key), start)) >= limit.max) throw tooMany(retryAfter);
   }
 
   /** Counts without refusing (a failure recorded after the answer is known). */
   async record(limit: Limit, key: string): Promise<void> {
-    await this.hit(limit, key).catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-    });
+    const { start } = this.window(limit);
+    await this.store.increment(limit.bucket, RateLimiter.digest(key), start, limit.windowSeconds);
+  }
+
+  /** Forgets the key's counts (e.g. failed sign-ins after a success). */
+  async reset(limit: Limit, key: string): Promise<void> {
+    await this.store.clear(limit.bucket, RateLimiter.digest(key));
   }
 
   /**
    * Records a single-use key (a token id) until `until`: true the first time, false for any replay
    * (whatever window it falls in).
    */
-  async once(bucket: string, key: string, until: Date): Promise<boolean> {
-    const row = await this.db
-      .insertInto('rate_limit_hits')
-      .values({ bucket, key_hash: RateLimiter.digest(key), window_start: until, hits: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doNothing())
-      .returning('hits')
-      .executeTakeFirst();
-    return Boolean(row);
+  once(bucket: string, key: string, until: Date): Promise<boolean> {
+    return this.store.claim(bucket, RateLimiter.digest(key), until);
   }
 
-  /** Forgets the key's current window (e.g. failed sign-ins after a success). */
-  async reset(limit: Limit, key: string): Promise<void> {
-    await this.db
-      .deleteFrom('rate_limit_hits')
-      .where('bucket', '=', limit.bucket)
-      .where('key_hash', '=', RateLimiter.digest(key))
-      .execute();
+  /** Drops windows older than two days (the database store; Redis expires its keys itself). */
+  prune(): Promise<void> {
+    return this.store.prune(new Date(this.clock() - 2 * 86_400_000));
   }
 
-  /** Drops windows older than a day. */
-  async prune(): Promise<void> {
-    await this.db.deleteFrom('rate_limit_hits').where('window_start', '<', new Date(this.clock() - 86_400_000 * 2)).execute();
+  close(): Promise<void> {
+    return this.store.close();
   }
 }
 
