@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { serializeRequest } from './shared/logger.ts';
+import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
@@ -90,7 +91,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox') },
       serializers: { req: serializeRequest },
     }),
   );
@@ -120,6 +121,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   };
   app.get('/docs', portal('docs.html'));
   app.get('/docs/customer-service', portal('customer-service.html'));
+  // The development mailbox (never in production): every e-mail the storefront queued, rendered.
+  mountMailbox(app, db, { config });
 
   app.use(sameOriginGuard());
   // Requests always validated against the contract; responses too outside production.

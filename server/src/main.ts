@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
+import { createMailWorker } from './modules/mail/index.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -13,6 +14,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 await migrateToLatest(database.db);
 const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
 const { app, readiness, close: closeApp } = await createApp({ config, database, logger });
+
+// Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).
+const mailWorker = createMailWorker({ db: database.db, config, logger });
+mailWorker.start(5_000);
 
 const server = createServer(app);
 server.listen(config.port, config.host, () => {
@@ -37,6 +42,7 @@ async function shutdown(signal: string) {
   force.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await mailWorker.stop();
   await closeApp();
   await database.close();
   logger.warn('stopped');

@@ -1,0 +1,18 @@
+export { enqueueMail } from './outbox.ts';
+export type { MailRequest, MailTemplate, MailTemplates } from './outbox.ts';
+export type { MailTables } from './tables.ts';
+export { BRAND_NAMES, MAIL_LANGUAGES, MAIL_TEMPLATES, MailRenderError, mailLanguageOf, renderMail } from './templates.ts';
+export type { MailLanguage, RenderedMail, RenderOptions } from './templates.ts';
+export {
+  MailWorker,
+  MailboxTransport,
+  SmtpTransport,
+  createMailWorker,
+  mailFailureCode,
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+  BATCH_SIZE,
+} from './worker.ts';
+export type { MailTransport, MailWorkerOptions, MailRunResult, OutgoingMail } from './worker.ts';
+export { mountMailbox, mailboxRouter } from './mailbox.ts';
+export type { MailboxMessage, MailboxOptions } from './mailbox.ts';

@@ -1,0 +1,73 @@
+import type { MailCopy } from '../templates.ts';
+
+// Simplified Chinese (mainland China).
+export const zh: MailCopy = {
+  htmlLang: 'zh-Hans',
+  greeting: '尊敬的{firstName}：',
+  greetingDefault: '尊敬的顾客：',
+  signOff: '顺颂时祺',
+  signature: '{brand}客户服务部',
+  fallbackLink: '如果按钮无法使用，请将以下链接复制到浏览器中打开：',
+  automatic: '此邮件由系统自动发送，请勿直接回复。',
+  templates: {
+    activation: {
+      subject: '请激活您的{brand}账户',
+      heading: '欢迎来到{brand}',
+      body: ['感谢您创建{brand}账户。', '请点击下方按钮确认您的电子邮件地址，以激活您的账户。'],
+      action: '激活账户',
+      after: ['如果您并未申请创建此账户，请忽略此邮件。'],
+    },
+    'account-exists': {
+      subject: '您的{brand}账户',
+      heading: '该账户已存在',
+      body: ['我们收到了使用此电子邮件地址创建账户的申请，但该地址已与一个{brand}账户关联。', '您可使用现有密码登录。'],
+      action: '登录',
+      secondary: { text: '如果您忘记了密码，可以设置新密码：', label: '重置密码' },
+      after: ['如果您并未提出此申请，无需进行任何操作。'],
+    },
+    'account-none': {
+      subject: '关于您的{brand}账户查询',
+      heading: '此地址未关联任何账户',
+      body: ['我们收到了关于此电子邮件地址的{brand}账户查询。目前该地址尚未关联任何账户。', '如您愿意，只需片刻即可创建账户。'],
+      action: '创建账户',
+      after: ['如果您并未提出此查询，请忽略此邮件。'],
+    },
+    welcome: {
+      subject: '欢迎来到{brand}',
+      heading: '您的账户已激活',
+      body: ['我们非常荣幸地欢迎您加入{brand}。', '您的账户现已激活。您可随时登录，查看订单、管理个人信息与偏好设置，以及查看心愿单。'],
+      action: '登录',
+    },
+    'password-reset': {
+      subject: '重置您的{brand}账户密码',
+      heading: '重置密码',
+      body: ['我们收到了重置您{brand}账户密码的申请。', '请点击下方按钮设置新密码。此链接的有效期为60分钟，且仅可使用一次。'],
+      action: '设置新密码',
+      after: ['如果您并未提出此申请，请忽略此邮件，您的密码将保持不变。'],
+    },
+    'password-changed': {
+      subject: '您的{brand}账户密码已更改',
+      heading: '您的密码已更改',
+      body: ['特此确认，您{brand}账户的密码刚刚已被更改。', '如果是您本人进行的更改，无需任何操作。如非本人操作，请立即重置密码并联系我们的客户服务部。'],
+      action: '重置密码',
+    },
+    'newsletter-confirm': {
+      subject: '请确认订阅{brand}新闻邮件',
+      heading: '确认订阅',
+      body: ['感谢您对{brand}的关注。', '请点击下方按钮确认您的电子邮件地址，以完成新闻邮件的订阅。'],
+      action: '确认订阅',
+      after: ['如果您并未申请订阅，请忽略此邮件，我们不会为您登记订阅。'],
+    },
+    'newsletter-welcome': {
+      subject: '欢迎订阅{brand}新闻邮件',
+      heading: '感谢您的订阅',
+      body: ['您已成功订阅{brand}新闻邮件。', '您将率先获悉我们的新系列、专属活动以及品牌的最新资讯。'],
+      secondary: { text: '您可随时取消订阅：', label: '取消订阅' },
+    },
+    'contact-ack': {
+      subject: '{brand}已收到您的留言（编号：{reference}）',
+      heading: '感谢您的留言',
+      body: ['感谢您联系{brand}。我们已收到您关于“{subject}”的留言。', '我们的顾问将尽快回复您。', '您的查询编号：{reference}。日后联系时，请提供此编号。'],
+    },
+  },
+};
