@@ -2346,9 +2346,7 @@ export interface paths {
         };
         /**
          * Account activation page data
-         * @description Everything the account activation page `/myaccount/activate?userId=…` needs, reached from the activation e-mail by a customer who is not signed in yet: the state of the account. The page confirms the activation with `POST /activation/confirm` of the customer service. This account page is public: no session is needed. The page is `noindex`.
-         *
-         *     Needs a signed-in customer (session cookie `sid`); the answer is private (`Cache-Control: private, no-store`).
+         * @description Everything the account activation page `/myaccount/activate?userId=…` needs, reached from the activation e-mail by a customer who is not signed in yet: the state of the account. The page confirms the activation with `POST /api/account/activate` (the `userId` and the `token` of the link). This account page is public: no session is needed; the answer is private (`Cache-Control: private, no-store`). The page is `noindex`.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
@@ -2621,9 +2619,7 @@ export interface paths {
         };
         /**
          * Reset-password page data
-         * @description Everything the page `/myaccount/reset-password?token=…` needs, reached from the password recovery e-mail by a customer who cannot sign in: whether the token can still be used, and the password rules. The form posts to `POST /api/password/reset`. This account page is public: no session is needed. The page is `noindex`.
-         *
-         *     Needs a signed-in customer (session cookie `sid`); the answer is private (`Cache-Control: private, no-store`).
+         * @description Everything the page `/myaccount/reset-password?token=…` needs, reached from the password recovery e-mail by a customer who cannot sign in: whether the token can still be used, and the password rules. The form posts to `POST /api/password/new-password`. This account page is public: no session is needed; the answer is private (`Cache-Control: private, no-store`). The page is `noindex`.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
@@ -5581,7 +5577,7 @@ export interface components {
         /**
          * @description Data of the account activation page `/myaccount/activate?userId=…` (page type `my-account-activate`), reached
          *     from the activation e-mail: where the account stands. A `PROVISIONED` account is activated by the page with
-         *     `POST /activation/confirm` of the customer service; an `ACTIVE` one only needs to sign in.
+         *     `POST /api/account/activate` (`userId` and the link's `token` as `activationToken`); an `ACTIVE` one only needs to sign in.
          */
         AccountActivationPageData: components["schemas"]["PageEnvelope"] & {
             userId: string;
@@ -5626,7 +5622,7 @@ export interface components {
         /**
          * @description Data of the password pages: `/myaccount/editpassword` (page type `my-account-edit-password`, signed in; the form
          *     posts to `POST /api/password/change`) and `/myaccount/reset-password?token=…` (`my-account-reset-password`,
-         *     from the recovery e-mail; the form posts to `POST /api/password/reset`).
+         *     from the recovery e-mail; the form posts to `POST /api/password/new-password`).
          */
         PasswordPageData: components["schemas"]["PageEnvelope"] & {
             /**
@@ -5859,8 +5855,8 @@ export interface components {
             trending: components["schemas"]["TrendingSearches"] | null;
         };
         /**
-         * @description Data of the sign-in page `/signin` (page type `sign-in`). The form itself posts to the customer service
-         *     (`POST /authn` with email, password and `recaptchaToken`); a signed-in customer is sent on to `returnUrl`.
+         * @description Data of the sign-in page `/signin` (page type `sign-in`). The form posts to `POST /api/auth/login`
+         *     (email, password and `recaptchaToken`; the storefront signs in through the customer service); a signed-in customer is sent on to `returnUrl`.
          */
         SignInPageData: components["schemas"]["PageEnvelope"] & {
             /** @description True when the session is already signed in (the page then redirects to `returnUrl`). */
@@ -8199,7 +8195,7 @@ export interface operations {
                 /** @description Language of the strings (`zh-hant` for Traditional Chinese). */
                 language: "de" | "en" | "es" | "fr" | "it" | "ja" | "ko" | "pt" | "zh" | "zh-hant";
                 /** @description i18next namespace. */
-                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product";
+                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product" | "account" | "contact";
             };
             cookie?: never;
         };

@@ -20,6 +20,9 @@ import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
 import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
 import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
+import { RegistrationService, registrationRoutes } from './modules/registration/index.ts';
+import { NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
+import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { StoreService, storeRoutes } from './modules/stores/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
@@ -65,6 +68,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const pruning = setInterval(() => void limits.prune().catch((err: unknown) => logger.error({ err }, 'rate-limit pruning failed')), 3_600_000);
   pruning.unref();
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
+  const registration = new RegistrationService(markets);
+  accounts.withRegistrationRules(registration);
   const customerSessions = new CustomerSessionService(db, sessions);
   const gateway = new CustomerServiceGateway(sessions, config.customerServiceUrl);
   const productData = new ProductDataService(db, catalog, markets, config.brand, { recaptcha });
@@ -173,6 +178,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader });
   const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey);
   accountPageRoutes(ops, accountPages, markets);
+  registrationRoutes(ops, registration, markets, gateway);
+  newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits);
+  const contact = new ContactService(db, recaptcha, limits, { pages: pageData, content, markets, publicOrigin: config.publicOrigin, recaptchaSiteKey: config.recaptchaSiteKey });
+  contactRoutes(ops, contact, sessions, markets);
   storeRoutes(ops, new StoreService(db, config.brand), markets);
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
@@ -187,7 +196,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages });
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact });
 
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.

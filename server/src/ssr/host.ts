@@ -10,6 +10,7 @@ import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
 import type { AccountPages } from '../modules/accounts/index.ts';
+import type { ContactService } from '../modules/contact/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters } from '../../../web/src/lib/paths.ts';
@@ -66,7 +67,7 @@ const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?)$/;
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
-export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages }) {
+export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'> }) {
   const { config, pages, markets } = deps;
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
@@ -232,6 +233,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
         return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: req.query.sort, page: page() });
       }
     }
+    if (match.kind === 'contact' && deps.contact) return deps.contact.pageData(market);
     const account = deps.accountPages;
     if (account && PRIVATE_KINDS.test(match.kind)) {
       const param = (name: string, pattern: RegExp) => {

@@ -1,2 +1,3 @@
 export { PageDataService } from './service.ts';
 export { pageDataRoutes } from './routes.ts';
+export { contactChannels } from './contact-channels.ts';

@@ -100,6 +100,11 @@ export class PageDataService {
     };
   }
 
+  /** The envelope of a page another module builds (contact): market, navigation, layout, with its own head. */
+  shell(pageType: Schemas['PageType'], market: Market, meta: Schemas['PageMeta']): Promise<Schemas['PageEnvelope']> {
+    return this.envelope(pageType, market, meta);
+  }
+
   /**
    * The envelope of a private or utility page (account area, sign-in, sign-up): canonical to itself,
    * never indexed, no alternates (their content is not the same in every market).

@@ -1,0 +1,69 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+export type SubscriptionRow = Selectable<Database['newsletter_subscriptions']>;
+
+/** The newsletter e-mails: the "no second e-mail within 24 hours" rule counts both. */
+export const NEWSLETTER_TEMPLATES = ['newsletter-confirm', 'newsletter-welcome'] as const;
+
+/** One consent answer as stored with a subscription (the time it was given). */
+export interface StoredConsent {
+  id: string;
+  granted: boolean;
+  version: string;
+  at: string;
+}
+
+/**
+ * Serialises the subscriptions of one address inside the caller's transaction (two requests at once
+ * must not both insert, nor both send an e-mail).
+ */
+export async function lockAddress(trx: Db, email: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`newsletter:${email}`}))`.execute(trx);
+}
+
+export function findSubscription(db: Db, email: string, country: string) {
+  return db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email).where('country', '=', country).executeTakeFirst();
+}
+
+export function findByConfirmToken(db: Db, tokenHash: string) {
+  return db.selectFrom('newsletter_subscriptions').selectAll().where('confirm_token_hash', '=', tokenHash).where('status', '=', 'pending').executeTakeFirst();
+}
+
+export async function insertSubscription(
+  db: Db,
+  row: { email: string; country: string; civility: string; locale: string; source: string; consents: StoredConsent[]; status: 'pending' | 'subscribed'; confirm_token_hash: string | null },
+): Promise<void> {
+  await db
+    .insertInto('newsletter_subscriptions')
+    .values({ ...row, consents: JSON.stringify(row.consents) })
+    .execute();
+}
+
+export async function updateSubscription(
+  db: Db,
+  key: { email: string; country: string },
+  changes: Partial<{ civility: string; locale: string; source: string; consents: StoredConsent[]; status: 'pending' | 'subscribed'; confirm_token_hash: string | null }>,
+): Promise<void> {
+  const { consents, ...rest } = changes;
+  await db
+    .updateTable('newsletter_subscriptions')
+    .set({ ...rest, ...(consents ? { consents: JSON.stringify(consents) } : {}), updated_at: sql`now()` })
+    .where('email', '=', key.email)
+    .where('country', '=', key.country)
+    .execute();
+}
+
+/** When the address was last sent a newsletter e-mail (confirmation or welcome), if ever. */
+export async function lastNewsletterMailAt(db: Db, email: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('email_outbox')
+    .select('created_at')
+    .where('recipient', '=', email)
+    .where('template', 'in', [...NEWSLETTER_TEMPLATES])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : undefined;
+}
