@@ -742,6 +742,11 @@ export interface components {
          * @example 1990-04-12
          */
         BirthDate: string;
+        /**
+         * @description The collections the customer prefers to see first (spec §3 gender codes) — `U` men, `D` women.
+         * @enum {string}
+         */
+        GenderPreference: "U" | "D";
         /** @description The customer's answer to one consent text, for the version of the text that was shown. */
         ConsentDecision: {
             id: components["schemas"]["ConsentId"];
@@ -769,6 +774,7 @@ export interface components {
             lastNameKana?: components["schemas"]["PersonNameKana"];
             phone?: components["schemas"]["PhoneNumber"];
             birthDate?: components["schemas"]["BirthDate"];
+            genderPreference?: components["schemas"]["GenderPreference"];
             locale: components["schemas"]["Locale"];
             country: components["schemas"]["CountryCode"];
             /**
@@ -800,6 +806,7 @@ export interface components {
             lastNameKana?: components["schemas"]["PersonNameKana"];
             phone?: components["schemas"]["PhoneNumber"];
             birthDate?: components["schemas"]["BirthDate"];
+            genderPreference?: components["schemas"]["GenderPreference"];
             locale?: components["schemas"]["Locale"];
             country?: components["schemas"]["CountryCode"];
             consents?: components["schemas"]["ConsentDecisions"];
@@ -830,6 +837,7 @@ export interface components {
             lastNameKana?: components["schemas"]["PersonNameKana"];
             phone?: components["schemas"]["PhoneNumber"];
             birthDate?: components["schemas"]["BirthDate"];
+            genderPreference?: components["schemas"]["GenderPreference"];
             locale: components["schemas"]["Locale"];
             country?: components["schemas"]["CountryCode"];
             consents?: components["schemas"]["ConsentDecisions"];

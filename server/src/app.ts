@@ -20,7 +20,7 @@ import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
 import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
 import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
-import { RegistrationService, registrationRoutes } from './modules/registration/index.ts';
+import { RegistrationService, registrationRoutes, toRegisterFormData } from './modules/registration/index.ts';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
@@ -60,6 +60,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const collections = new CollectionService(db, catalog);
   const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content, collections);
   for (const w of config.warnings) logger.warn({ code: w.code }, w.message);
+  if (config.env === 'production' && config.mailbox) logger.warn('MAILBOX=true: every e-mail, with its links, is readable at /dev/mailbox. Demo use only.');
   const search = new SearchService(db, config.brand, catalog, { minChars: config.searchMinChars });
   await search.init();
   pageData.withSearch(search);
@@ -176,7 +177,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   const addresses = new AddressBook(db);
   storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader });
-  const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey);
+  const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey, toRegisterFormData);
   accountPageRoutes(ops, accountPages, markets);
   registrationRoutes(ops, registration, markets, gateway);
   newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits);

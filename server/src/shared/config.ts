@@ -49,7 +49,10 @@ const schema = z.object({
   SMTP_URL: optionalUrl,
   /** Sender of outgoing e-mail. */
   MAIL_FROM: z.string().default('Client Service <client-service@localhost>'),
-  /** The development mailbox page `/dev/mailbox` (default: on outside production, never in production). */
+  /**
+   * The development mailbox page `/dev/mailbox`: on by default outside production; in production only when
+   * set to `true` (the demo launcher `npm start` and the browser tests do; never on a real deployment).
+   */
   MAILBOX: z.enum(['true', 'false']).optional(),
   /** Redis for shared counters (rate limits); unset = they live in the database. */
   REDIS_URL: optionalUrl,
@@ -106,7 +109,7 @@ export type Config = Readonly<{
   recaptchaSiteKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Serve the development mailbox (`/dev/mailbox`); always false in production. */
+  /** Serve the development mailbox (`/dev/mailbox`). */
   mailbox: boolean;
   customerServiceUrl: string | undefined;
   redisUrl: string | undefined;
@@ -148,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mailbox: !production && e.MAILBOX !== 'false',
+    mailbox: production ? e.MAILBOX === 'true' : e.MAILBOX !== 'false',
     customerServiceUrl: e.CUSTOMER_SERVICE_URL?.replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
     employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,

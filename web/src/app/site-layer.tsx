@@ -1,6 +1,7 @@
 // Site-wide behaviour mounted once inside the providers (storefront.tsx):
 //   - cookie banner + preferences (spec §5) and the affiliate cookie (spec §7);
 //   - wrong-market drawer (spec §4) and the country/language selector (`useModal('country-selector')`);
+//   - the newsletter and contact-form modals (`useModal('newsletter')`, `useModal('contact-form')`);
 //   - anchor scrolling on load (spec §2), page-loader auto-off (store), scroll lock, info-banner offset;
 //   - page-view and page-load analytics (spec §4, §7).
 // The dialogs are lazy chunks loaded after hydration, only when first needed.
@@ -21,6 +22,8 @@ import { useWrongMarketTrigger } from '../features/market/use-wrong-market';
 
 const ConsentLayer = lazy(() => import('../features/consent/components/consent-layer').then((m) => ({ default: m.ConsentLayer })));
 const MarketLayer = lazy(() => import('../features/market/components/market-layer').then((m) => ({ default: m.MarketLayer })));
+const NewsletterDialog = lazy(() => import('../features/newsletter/components/newsletter-dialog').then((m) => ({ default: m.NewsletterDialog })));
+const ContactDialog = lazy(() => import('../features/contact/components/contact-dialog').then((m) => ({ default: m.ContactDialog })));
 
 export interface SiteLayerProps {
   market: Schemas['Market'];
@@ -114,6 +117,8 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
   const selectorOpen = useModal('country-selector').isOpen;
   const consentNeeded = useLatch(bannerOpen || preferencesOpen);
   const marketNeeded = useLatch(wrongMarketOpen || selectorOpen);
+  const newsletterNeeded = useLatch(useModal('newsletter').isOpen);
+  const contactNeeded = useLatch(useModal('contact-form').isOpen);
 
   return (
     <MarketProvider value={market}>
@@ -126,6 +131,16 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
       {hydrated && marketNeeded && (
         <Suspense fallback={null}>
           <MarketLayer />
+        </Suspense>
+      )}
+      {hydrated && newsletterNeeded && (
+        <Suspense fallback={null}>
+          <NewsletterDialog />
+        </Suspense>
+      )}
+      {hydrated && contactNeeded && (
+        <Suspense fallback={null}>
+          <ContactDialog />
         </Suspense>
       )}
     </MarketProvider>

@@ -21,6 +21,7 @@ import { ContentPageRoute } from './routes/content-page-route';
 import { LegalRoute } from './routes/legal-route';
 import { FaqRoute } from './routes/faq-route';
 import { ClientServiceRoute } from './routes/client-service-route';
+import { ContactRoute } from './routes/contact-route';
 import { MarketingRoute } from './routes/marketing-route';
 import { RiveDroiteRoute } from './routes/rive-droite-route';
 import { RiveDroiteCategoryRoute } from './routes/rive-droite-category-route';
@@ -28,6 +29,20 @@ import { RiveDroiteCalendarRoute } from './routes/rive-droite-calendar-route';
 import { LookRoute } from './routes/look-route';
 import { CollectionsRoute, CollectionRoute, CollectionItemsRoute, CollectionLooksRoute } from './routes/collection-routes';
 import { SearchRoute } from './routes/search-route';
+import { SignInRoute } from './routes/sign-in-route';
+import { SignUpRoute } from './routes/sign-up-route';
+import { SignOutRoute } from './routes/sign-out-route';
+import {
+  AccountActivateRoute,
+  AccountAddressBookRoute,
+  AccountAddressFormRoute,
+  AccountDashboardRoute,
+  AccountEditPasswordRoute,
+  AccountInformationRoute,
+  AccountProfileRoute,
+  AccountResetPasswordRoute,
+  AccountSignInRequired,
+} from './routes/account-routes';
 import { DocumentHead } from './document-head';
 import { SiteLayer } from './site-layer';
 import '../styles/global.css';
@@ -45,6 +60,7 @@ export type PageData =
   | Schemas['ContentPageData']
   | Schemas['FaqPageData']
   | Schemas['ClientServicePageData']
+  | Schemas['ContactPageData']
   | Schemas['MarketingPageData']
   | Schemas['RiveDroitePageData']
   | Schemas['RiveDroiteCategoryPageData']
@@ -55,6 +71,16 @@ export type PageData =
   | Schemas['CollectionItemsPageData']
   | Schemas['CollectionLooksPageData']
   | Schemas['SearchPageData']
+  | Schemas['SignInPageData']
+  | Schemas['SignUpPageData']
+  | Schemas['LogoutPageData']
+  | Schemas['MyAccountPageData']
+  | Schemas['AccountActivationPageData']
+  | Schemas['AccountInformationPageData']
+  | Schemas['ProfilePageData']
+  | Schemas['AddressBookPageData']
+  | Schemas['AddressFormPageData']
+  | Schemas['PasswordPageData']
   | Schemas['PageEnvelope'];
 
 export const pageQueryKey = (url: string) => ['page', url] as const;
@@ -87,6 +113,8 @@ function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
       return <FaqRoute data={data as Schemas['FaqPageData']} />;
     case 'client-service':
       return <ClientServiceRoute data={data as Schemas['ClientServicePageData']} />;
+    case 'contact':
+      return <ContactRoute data={data as Schemas['ContactPageData']} />;
     case 'marketing':
       return <MarketingRoute data={data as Schemas['MarketingPageData']} />;
     case 'rive-droite':
@@ -107,6 +135,29 @@ function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
       return <CollectionLooksRoute data={data as Schemas['CollectionLooksPageData']} />;
     case 'search':
       return <SearchRoute data={data as Schemas['SearchPageData']} />;
+    case 'sign-in':
+      return <SignInRoute data={data as Schemas['SignInPageData']} />;
+    case 'sign-up':
+      return <SignUpRoute data={data as Schemas['SignUpPageData']} />;
+    case 'logout':
+      return <SignOutRoute data={data as Schemas['LogoutPageData']} />;
+    case 'my-account':
+      return <AccountDashboardRoute data={data as Schemas['MyAccountPageData']} />;
+    case 'my-account-activate':
+      return <AccountActivateRoute data={data as Schemas['AccountActivationPageData']} />;
+    case 'my-account-information':
+      return <AccountInformationRoute data={data as Schemas['AccountInformationPageData']} />;
+    case 'my-account-profile':
+      return <AccountProfileRoute data={data as Schemas['ProfilePageData']} />;
+    case 'my-account-address-book':
+      return <AccountAddressBookRoute data={data as Schemas['AddressBookPageData']} />;
+    case 'my-account-new-address-book':
+    case 'my-account-edit-address-book':
+      return <AccountAddressFormRoute data={data as Schemas['AddressFormPageData']} />;
+    case 'my-account-edit-password':
+      return <AccountEditPasswordRoute data={data as Schemas['PasswordPageData']} />;
+    case 'my-account-reset-password':
+      return <AccountResetPasswordRoute data={data as Schemas['PasswordPageData']} />;
     default:
       return <NotFoundRoute />;
   }
@@ -141,6 +192,8 @@ export function Storefront({ brandName }: { brandName: string }) {
   });
   // 404 (no such page) and 400 (a slug the API refuses, e.g. a malformed raw param) both mean "not here".
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  // 401: a guarded account page for a session that is not (or no longer) signed in goes to the sign-in page.
+  const signInRequired = query.error instanceof ApiError && query.error.status === 401;
   const data = query.data;
   const market = data?.market ?? { locale: match.locale ?? 'en-us', language: 'en', country: 'US', currency: null, businessRegion: 'AMER' as const };
   const [bagOpen, setBagOpenState] = useState(false);
@@ -188,7 +241,8 @@ export function Storefront({ brandName }: { brandName: string }) {
   }, [location.pathname, location.hash]);
 
   let page;
-  if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
+  if (signInRequired) page = <AccountSignInRequired />;
+  else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
   else if (!data) page = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
   else page = <Page data={data} onAdded={() => setBagOpen(true)} />;
 

@@ -29,6 +29,7 @@ export type PageMatch =
   | WithLocale<{ kind: 'legal-legacy'; slug: string }>
   | WithLocale<{ kind: 'faq' }>
   | WithLocale<{ kind: 'client-service' }>
+  | WithLocale<{ kind: 'contact' }>
   | WithLocale<{ kind: 'marketing' }>
   | WithLocale<{ kind: 'rive-droite' }>
   | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
@@ -41,9 +42,40 @@ export type PageMatch =
   | WithLocale<{ kind: 'collection-looks'; slug: string }>
   | WithLocale<{ kind: 'catch-all'; slug: string }>
   | WithLocale<{ kind: 'search' }>
+  | WithLocale<{ kind: AccountPageKind }>
   | WithLocale<{ kind: 'not-found' }>;
 
 export type PageKind = PageMatch['kind'];
+
+// Account pages (spec §2): one fixed path each (after the locale prefix); the kind is the page type of
+// their data, and the data is `/ssr/<path>`.
+const ACCOUNT_PAGES = {
+  signin: 'sign-in',
+  signup: 'sign-up',
+  logout: 'logout',
+  myaccount: 'my-account',
+  'myaccount/activate': 'my-account-activate',
+  'myaccount/account-information': 'my-account-information',
+  'myaccount/profile': 'my-account-profile',
+  'myaccount/address-book': 'my-account-address-book',
+  'myaccount/new-address-book': 'my-account-new-address-book',
+  'myaccount/edit-address-book': 'my-account-edit-address-book',
+  'myaccount/editpassword': 'my-account-edit-password',
+  'myaccount/reset-password': 'my-account-reset-password',
+} as const;
+export type AccountPageKind = (typeof ACCOUNT_PAGES)[keyof typeof ACCOUNT_PAGES];
+const ACCOUNT_PAGE_PATHS = Object.fromEntries(Object.entries(ACCOUNT_PAGES).map(([path, kind]) => [kind, path])) as Record<AccountPageKind, string>;
+/** Query values of the account pages' data, as the contract accepts them (anything else is left out). */
+const ACCOUNT_PAGE_QUERY: Partial<Record<AccountPageKind, { name: string; pattern: RegExp; required: boolean }>> = {
+  'sign-in': { name: 'returnUrl', pattern: /^\/(?![/\\])[^\s]{0,499}$/, required: false },
+  'my-account-activate': { name: 'userId', pattern: /^00u[A-Za-z0-9]{17}$/, required: true },
+  'my-account-edit-address-book': { name: 'addressId', pattern: /^[A-Za-z0-9_-]{1,64}$/, required: true },
+  'my-account-reset-password': { name: 'token', pattern: /^[A-Za-z0-9_-]{20,128}$/, required: true },
+};
+
+export function isAccountPageKind(kind: string): kind is AccountPageKind {
+  return Object.hasOwn(ACCOUNT_PAGE_PATHS, kind);
+}
 
 /** decodeURIComponent that answers null instead of throwing on a malformed `%` sequence. */
 export function safeDecode(segment: string): string | null {
@@ -83,6 +115,8 @@ export function matchPage(pathname: string): PageMatch {
   const [first, second, third, ...rest] = segments;
   if (!first) return { kind: 'home', locale };
   const n = segments.length;
+  const accountPath = segments.join('/');
+  if (Object.hasOwn(ACCOUNT_PAGES, accountPath)) return { kind: ACCOUNT_PAGES[accountPath as keyof typeof ACCOUNT_PAGES], locale };
 
   if (n === 1) {
     switch (first) {
@@ -92,6 +126,8 @@ export function matchPage(pathname: string): PageMatch {
         return { kind: 'faq', locale };
       case 'client-service':
         return { kind: 'client-service', locale };
+      case 'contact':
+        return { kind: 'contact', locale };
       case 'marketing':
         return { kind: 'marketing', locale };
       case 'rive-droite':
@@ -280,6 +316,8 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       return `/ssr/faq?${q}`;
     case 'client-service':
       return `/ssr/client-service?${q}`;
+    case 'contact':
+      return `/ssr/contact?${q}`;
     case 'marketing': {
       const params = new URLSearchParams(search);
       const cid = params.get('cid');
@@ -333,6 +371,13 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       return `/ssr/search?${q.toString().replace(/\+/g, '%20')}`;
     }
     default:
+      if (isAccountPageKind(match.kind)) {
+        const param = ACCOUNT_PAGE_QUERY[match.kind];
+        const value = param ? new URLSearchParams(search).get(param.name) : null;
+        if (param && value !== null && param.pattern.test(value)) q.set(param.name, value);
+        else if (param?.required) return `/ssr/404?${q}`;
+        return `/ssr/${ACCOUNT_PAGE_PATHS[match.kind]}?${q}`;
+      }
       return `/ssr/404?${q}`;
   }
 }

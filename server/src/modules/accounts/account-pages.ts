@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
+import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
 import { AddressBook, MAX_ADDRESSES } from './addresses.ts';
@@ -21,6 +21,8 @@ export class AccountPages {
     private readonly addresses: AddressBook,
     private readonly markets: MarketService,
     private readonly recaptchaSiteKey: string,
+    /** The customer service's registration form as the storefront's sign-up form reads it. */
+    private readonly toRegisterForm: (form: CsSchemas['RegistrationForm']) => Schemas['RegisterFormData'],
   ) {}
 
   private path(market: Market, path: string): string {
@@ -48,7 +50,7 @@ export class AccountPages {
   private async registration(req: Request, res: Response, market: Market): Promise<Schemas['RegisterFormData']> {
     const form = await this.gateway.call(res, this.gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }));
     if (!form) throw new AppError('ERR_DATA_1000', 'registration form: empty answer');
-    return { locale: market.locale, country: market.country, ...(form as unknown as Omit<Schemas['RegisterFormData'], 'locale' | 'country'>) };
+    return this.toRegisterForm(form);
   }
 
   async signIn(req: Request, res: Response, market: Market, returnUrl: string | undefined): Promise<Schemas['SignInPageData']> {
@@ -125,8 +127,9 @@ export class AccountPages {
   }
 
   private countries(market: Market): Schemas['AddressFormPageData']['countries'] {
-    const names = new Intl.DisplayNames([market.locale], { type: 'region', fallback: 'code' });
-    const codes = [...new Set(this.markets.countries().map((c) => c.country))];
+    const names = new Intl.DisplayNames([market.locale], { type: 'region', fallback: 'none' });
+    // Countries of the markets; the international storefronts (language codes, not countries) ship nowhere of their own.
+    const codes = [...new Set(this.markets.countries().map((c) => c.country))].filter((c) => /^[A-Z]{2}$/.test(c) && names.of(c) && names.of(c) !== c && !['EN', 'ZH', 'ZZ', 'EU'].includes(c));
     return codes
       .map((country) => ({ country, name: names.of(country) ?? country, postalCodeRequired: postalCodeRequired(country) }))
       .sort((a, b) => a.name.localeCompare(b.name, market.language));

@@ -482,6 +482,7 @@ export class AccountService {
     if (customer.last_name_kana) profile.lastNameKana = customer.last_name_kana;
     if (customer.phone) profile.phone = customer.phone;
     if (customer.birth_date) profile.birthDate = isoDate(customer.birth_date);
+    if (customer.gender_preference === 'U' || customer.gender_preference === 'D') profile.genderPreference = customer.gender_preference;
     if (withConsents) profile.consents = await this.repo.consents(this.db, customer.id);
     return profile;
   }
@@ -537,7 +538,8 @@ export class AccountService {
 
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}${'•'.repeat(Math.max(3, local.length - 1))}@${domain}`;
+  // A fixed number of dots: the length of the address is not disclosed either.
+  return `${local.slice(0, 1)}•••••@${domain}`;
 }
 
 function isoDate(value: string | Date): string {

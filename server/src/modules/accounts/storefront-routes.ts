@@ -54,7 +54,7 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
   ops.on('register', async (req, res) => {
     const locale = localeOf(req);
     const market = markets.resolve(locale);
-    const { genderPreference: _gender, ...body } = req.body as Schemas['RegisterRequest'];
+    const body = req.body as Schemas['RegisterRequest'];
     const request: CsSchemas['CreateCustomerRequest'] = { ...body, locale, country: market.country } as CsSchemas['CreateCustomerRequest'];
     await gateway.call(res, gateway.client(req, res).POST('/customer', { body: request }));
     res.status(204).end();
@@ -133,7 +133,8 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
   ops.on('updateCustomer', async (req, res) => {
     noStore(res);
     const { clientId, addresses, ...changes } = req.body as Schemas['CustomerUpdateRequest'];
-    const { genderPreference: _gender, preferredStoreId: _store, ...profileChanges } = changes;
+    // The preferred boutique is the storefront's own (boutiques come with the stores): not sent to the service.
+    const { preferredStoreId: _store, ...profileChanges } = changes;
     if (Object.keys(changes).length === 0 && !addresses) {
       throw new AppError('ERR_API_1018', 'Nothing to change besides clientId.', [{ path: 'body', message: 'must change at least one property besides clientId' }]);
     }

@@ -201,11 +201,12 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
 
 /**
  * Mounts the development mailbox at `/dev/mailbox` when `MAILBOX` allows it (on by default outside
- * production, never in production). Returns whether it was mounted.
+ * production; in production only with an explicit `MAILBOX=true`, as the demo launcher sets it). Returns
+ * whether it was mounted.
  */
 export function mountMailbox(app: Express, db: Kysely<Database>, options: MailboxOptions): boolean {
   const { config } = options;
-  if (!config.mailbox || config.env === 'production') return false;
+  if (!config.mailbox) return false;
   app.use('/dev/mailbox', mailboxRouter(db, { brandName: options.brandName ?? BRAND_NAMES[config.brand] }));
   return true;
 }

@@ -53,6 +53,20 @@ function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
   );
 }
 
+/** The account entry: the account area, or sign-in for a guest (the server sends a guest there and back). */
+function AccountLink() {
+  const { t } = useTranslation();
+  const localize = useLocalizePath();
+  return (
+    <Link to={localize('/myaccount')} className="site-header__icon-button site-header__account" aria-label={t('nav.account')} data-testid="account-link">
+      <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+        <circle cx="12" cy="8.5" r="4" stroke="currentColor" strokeWidth="1.2" fill="none" />
+        <path d="M4.5 20.5c1.2-3.6 4.1-5.5 7.5-5.5s6.3 1.9 7.5 5.5" stroke="currentColor" strokeWidth="1.2" fill="none" />
+      </svg>
+    </Link>
+  );
+}
+
 /**
  * The header: info banner, the house's logo, the category mega-menu (panel on desktop, drawer on phones and
  * tablets), the CMS links and the bag. Over a hero it starts transparent with light text (`transparentOnTop`)
@@ -156,6 +170,7 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
             </ul>
           )}
           {!riveDroite && <SearchLink onOpen={onOpenSearch} />}
+          {!riveDroite && <AccountLink />}
           <BagButton count={bagCount} onPress={onOpenBag} />
         </div>
       </div>

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useMarket } from '../../../lib/market-context';
+import { signInUrlFor } from '../return-url';
+import { useGoToSignIn } from '../use-account-navigation';
+
+/**
+ * Shown by a guarded account page whose data answered 401 (the server sends guests to the sign-in page
+ * itself; this covers client navigations and a session that lapsed): goes to `/signin?returnUrl=…` at once,
+ * with a link for the moment it takes.
+ */
+export function SignInRequired() {
+  const { t } = useTranslation('account');
+  const { locale } = useMarket();
+  const location = useLocation();
+  const goToSignIn = useGoToSignIn();
+  useEffect(() => goToSignIn(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="account-auth" aria-busy="true">
+      <p className="account-panel">
+        {t('errors:ERR_API_1020')} <Link to={signInUrlFor(locale, location.pathname, location.search)}>{t('signIn.title')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// The contact form's calls over the typed client: the page data of `/contact` (topics and channels of the
+// market, for the contact modal of other pages), and the message itself.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, fetchPageData, unwrap, type Schemas } from '../../../lib/api-client';
+
+export const contactPageQuery = (locale: string) =>
+  queryOptions({
+    queryKey: ['page', `/ssr/contact?locale=${locale}`] as const,
+    queryFn: () => fetchPageData<Schemas['ContactPageData']>(`/ssr/contact?locale=${encodeURIComponent(locale)}`),
+  });
+
+export function useContactPage(locale: string, enabled = true) {
+  return useQuery({ ...contactPageQuery(locale), enabled });
+}
+
+/** POST /api/data/contact/contact-us: the receipt, with client service's reference. */
+export async function sendContactRequest(locale: string, body: Schemas['ContactRequest']): Promise<Schemas['ContactRequestReceipt']> {
+  return unwrap(await api.POST('/api/data/contact/contact-us', { params: { query: { locale } }, body }));
+}
+
+export function useSendContactRequest(locale: string) {
+  return useMutation({ mutationFn: (body: Schemas['ContactRequest']) => sendContactRequest(locale, body) });
+}
