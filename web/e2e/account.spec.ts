@@ -1,0 +1,110 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
+
+test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
+
+/** The newest e-mail to an address, from the development mailbox (the server queues, the page renders). */
+async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
+  let mail: { subject: string; links: string[] } | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent(to)}`);
+      if (!res.ok()) return '';
+      mail = await res.json();
+      return mail!.subject;
+    })
+    .toMatch(subject);
+  return mail!;
+}
+
+const sitePath = (link: string) => {
+  const url = new URL(link);
+  return url.pathname + url.search;
+};
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('a new client registers, activates the account from the e-mail, keeps an address book, changes the password and signs out', async ({ page, request }) => {
+  const consoleErrors = watchConsole(page);
+  const email = `camille.${Date.now()}@example.com`;
+  const password = 'velvet-lantern-harbour-42';
+
+  // Registration: the market's form (spec §5), answered the same for any address.
+  await page.goto('/signup');
+  await expectNoSeriousA11yViolations(page, 'sign-up');
+  await page.getByLabel('First name').fill('Camille');
+  await page.getByLabel('Last name').fill('Lefèvre');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill(password);
+  // React Aria's checkboxes are visually hidden inputs: ticked from the keyboard, as a keyboard user would.
+  for (const box of await page.getByRole('checkbox', { name: /privacy|terms/i }).all()) {
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  await page.getByRole('button', { name: /create/i }).click();
+  await expect(page.getByRole('heading', { name: /check your e-?mail/i })).toBeVisible();
+
+  // The activation e-mail, read in the mailbox, carries the one-time link.
+  const activation = await latestMail(request, email, /activate/i);
+  const link = activation.links.find((l) => l.includes('/myaccount/activate'));
+  expect(link).toBeTruthy();
+  await page.goto(sitePath(link!));
+  await expect(page.getByRole('heading', { name: /account is active/i })).toBeVisible();
+  // The token leaves the address bar once used.
+  expect(page.url()).not.toContain('token=');
+
+  // A guest asking for the address book signs in first and comes back to it.
+  await page.goto('/myaccount/address-book');
+  await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fmyaccount%2Faddress-book/);
+  await expectNoSeriousA11yViolations(page, 'sign-in');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/myaccount\/address-book$/);
+
+  // A postal code the country refuses is shown beside its field; corrected, the address is saved.
+  await page.getByRole('link', { name: /add an address/i }).first().click();
+  await expect(page).toHaveURL(/\/myaccount\/new-address-book/);
+  await page.getByRole('main').getByRole('button', { name: /Country$/ }).click();
+  await page.getByRole('option', { name: 'France', exact: true }).click();
+  await page.getByLabel('First name').fill('Camille');
+  await page.getByLabel('Last name').fill('Lefèvre');
+  await page.getByLabel('Address', { exact: true }).fill('12 rue de Rivoli');
+  await page.getByLabel('City').fill('Paris');
+  const postal = page.getByLabel(/postal code/i);
+  await postal.fill('7500');
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(postal).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/valid postal code/i)).toBeVisible();
+  await postal.fill('75001');
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(page).toHaveURL(/\/myaccount\/address-book$/);
+  await expect(page.getByText('12 rue de Rivoli')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'address book');
+
+  // Password change: the current one is asked for again.
+  await page.goto('/myaccount/editpassword');
+  await page.getByLabel(/current password/i).fill(password);
+  await page.getByLabel(/new password/i).fill('quiet-orchard-lamplight-77');
+  await page.getByRole('button', { name: /change password|save/i }).click();
+  await expect(page.getByText(/password has been changed/i)).toBeVisible();
+
+  // Sign-out: the account area is closed again.
+  await page.getByRole('button', { name: /sign out/i }).first().click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await page.goto('/myaccount');
+  await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fmyaccount/);
+
+  // The new password opens the account; the old one no longer does.
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.goto('/signin');
+  await signIn(page, email, 'quiet-orchard-lamplight-77');
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
+
+  expect(consoleErrors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+});
