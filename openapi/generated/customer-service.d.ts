@@ -333,8 +333,8 @@ export interface paths {
          *     identity provider fails → `ERR_OKTA_1002` (502) or is unavailable → `ERR_API_1015` (503); the password is
          *     then unchanged.
          *
-         *     Rate limit: 5 attempts per session per hour (429 `ERR_API_1028`); after 5 incorrect current passwords the
-         *     session is also signed out. CSRF: same-origin calls only (403 `ERR_API_1001`).
+         *     Rate limit: 5 incorrect current passwords per session per hour (429 `ERR_API_1028` afterwards, even for the
+         *     right one); the fifth also signs the session out. CSRF: same-origin calls only (403 `ERR_API_1001`).
          */
         post: operations["csChangePassword"];
         delete?: never;

@@ -24,8 +24,8 @@ export interface paths {
          *       `ERR_API_1018` (400): a body that is neither form, or malformed;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
          *     - `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check;
-         *     - `ERR_API_1028` (429): 3 e-mails per address per hour (known or not), 10 requests per IP address per
-         *       10 minutes, 10 confirmations per `userId` per hour;
+         *     - `ERR_API_1028` (429): 3 e-mails per address per hour (known or not) and 20 per IP address
+         *       per hour; 10 confirmations per IP address per 15 minutes;
          *     - `ERR_CUSTOMER_API` (502): activation refused (token expired or already used, account not pending);
          *       `ERR_OKTA_1001` (502): the identity provider failed; `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502):
          *       the reCAPTCHA verifier failed.
@@ -1412,7 +1412,8 @@ export interface paths {
          *       or equal to the current one (`body/newPassword`), body malformed;
          *     - `ERR_API_1020` (401): not signed in; `ERR_MWR_1000` (401): the signed-in state lapsed;
          *     - `ERR_API_1001` (403): cross-site call;
-         *     - `ERR_API_1028` (429): 5 wrong current passwords per account per 15 minutes;
+         *     - `ERR_API_1028` (429): 5 wrong current passwords per session per hour (the fifth also signs the
+         *       session out; until the hour ends, even the right password is refused);
          *     - `ERR_OKTA_1002` (502): the identity provider failed to change the password.
          */
         post: operations["changePassword"];
@@ -1441,7 +1442,7 @@ export interface paths {
          *     - `ERR_API_1018` (400): token unknown, expired or used (`body/token`), new password refused by the policy
          *       (`body/newPassword`: length, contains the e-mail address or a name, breached, reused), body malformed;
          *     - `ERR_API_1001` (403): cross-site call;
-         *     - `ERR_API_1028` (429): 10 attempts per IP address per 10 minutes;
+         *     - `ERR_API_1028` (429): 10 attempts per IP address per 15 minutes;
          *     - `ERR_OKTA_1003` (502): the identity provider failed to reset the password.
          */
         post: operations["setNewPassword"];
@@ -1474,7 +1475,7 @@ export interface paths {
          *       `ERR_API_1018` (400): body missing, malformed or undocumented;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
          *     - `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check;
-         *     - `ERR_API_1028` (429): 3 requests per address per hour (known or not), 10 per IP address per 10 minutes;
+         *     - `ERR_API_1028` (429): 3 requests per address per hour (known or not), 20 per IP address per hour;
          *     - `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502), `ERR_RECAPTCHA_1003` (500): the reCAPTCHA verifier failed.
          */
         post: operations["requestPasswordReset"];
@@ -1509,7 +1510,7 @@ export interface paths {
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
          *     - `ERR_FORM_1000` (422): a field or consent the market requires (`GET /api/register/get-data`) is missing
          *       or not granted; `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check;
-         *     - `ERR_API_1028` (429): 3 registrations per IP address per hour, 3 per address per day (known or not);
+         *     - `ERR_API_1028` (429): 5 registrations per IP address per hour, 3 per address per day (known or not);
          *     - `ERR_OKTA_1004` (502): the identity provider failed to create the account; `ERR_CDB_API_2001` (502): the
          *       customer database failed (internal cause `ERR_GLS_1007` is logged); `ERR_RECAPTCHA_1001` /
          *       `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
@@ -4865,10 +4866,13 @@ export interface components {
         };
         /**
          * @description A newsletter subscription (spec §5: needs `email` and `civility`; a missing or invalid one answers 400
-         *     `ERR_NWS_API_1000`). `consents` must grant `marketing_email` (the schema checks it).
+         *     `ERR_NWS_API_1000`). `consents` must grant `marketing_email` (the schema checks it; otherwise 400
+         *     `ERR_API_1018`, like any other malformed property).
          */
         NewsletterSubscriptionRequest: {
+            /** @description The address to subscribe. Missing or malformed answers `ERR_NWS_API_1000`. */
             email: components["schemas"]["CustomerEmail"];
+            /** @description Form of address of the subscriber. Missing or invalid answers `ERR_NWS_API_1000`. */
             civility: components["schemas"]["Civility"];
             firstName?: components["schemas"]["CustomerName"];
             lastName?: components["schemas"]["CustomerName"];

@@ -55,8 +55,12 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       const schema = content ? resolve((content['application/json'] as Json | undefined)?.schema) : undefined;
       // A code on the body schema itself covers every body field without a code of its own.
       if (schema) add(`${id} body`, schema['x-error-code']);
-      for (const [name, prop] of Object.entries((schema?.properties as Json | undefined) ?? {})) {
-        add(`${id} body/${name}`, resolve(prop)['x-error-code']);
+      // Properties of the body, and of each branch of a body made of alternatives (activation: email or link).
+      const branches = [schema, ...(['oneOf', 'anyOf', 'allOf'] as const).flatMap((k) => ((schema?.[k] as unknown[] | undefined) ?? []).map(resolve))];
+      for (const branch of branches) {
+        for (const [name, prop] of Object.entries((branch?.properties as Json | undefined) ?? {})) {
+          if (!map.has(`${id} body/${name}`)) add(`${id} body/${name}`, resolve(prop)['x-error-code']);
+        }
       }
     }
   }

@@ -29,9 +29,16 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
       const parts = path.split('/');
       return codesByLocation.get(`${operationId} ${parts.slice(0, 2).join('/')}`) ?? codesByLocation.get(`${operationId} ${parts[0]}`);
     };
-    const missingCode = (i: Issue) =>
-      i.message.startsWith('must have required property') ? codesByLocation.get(`${operationId} ${i.path} missing`) : undefined;
-    const located = issues.map((i) => missingCode(i) ?? codeAt(i.path)).find(Boolean);
+    // A missing property takes the code of its location if it has one of its own (`x-missing-error-code`),
+    // else the code of the property itself (`body/email` of a newsletter subscription: ERR_NWS_API_1000).
+    const missingCode = (i: Issue) => {
+      if (!i.message.startsWith('must have required property')) return undefined;
+      const property = /'([^']+)'/.exec(i.message)?.[1];
+      return codesByLocation.get(`${operationId} ${i.path} missing`) ?? (property ? codesByLocation.get(`${operationId} ${i.path}/${property}`) : undefined);
+    };
+    // An undocumented property is always the generic ERR_API_1018, whatever its location's own code.
+    const undocumented = (i: Issue) => i.message.startsWith('must NOT have additional properties');
+    const located = issues.map((i) => (undocumented(i) ? undefined : (missingCode(i) ?? codeAt(i.path)))).find(Boolean);
     const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     return new AppError(located ?? 'ERR_API_1018', detail, issues);
   }

@@ -36,7 +36,14 @@ export class AccountPages {
   /** The signed-in customer with the address book, or the 401 that sends the page to sign-in. */
   async customer(req: Request, res: Response, market: Market, consents = false): Promise<Schemas['Customer']> {
     const query = { locale: market.locale, queryEntity: consents ? ('profileAndConsents' as const) : ('profile' as const) };
-    const profile = await this.gateway.call(res, this.gateway.client(req, res).GET('/customer', { params: { query } }));
+    let profile;
+    try {
+      profile = await this.gateway.call(res, this.gateway.client(req, res).GET('/customer', { params: { query } }));
+    } catch (err) {
+      // Page data knows one reason to sign in (its contract): not signed in, whether never or no longer.
+      if (err instanceof AppError && err.code === 'ERR_MWR_1000') throw new AppError('ERR_API_1020', 'The signed-in state lapsed.');
+      throw err;
+    }
     if (!profile) throw new AppError('ERR_CDB_API_2005');
     return { ...(profile as unknown as Schemas['Customer']), addresses: await this.addresses.list(profile.customerUUID) };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { lastMailData, linkParams } from './test-support.ts';
+import { lastMailData, linkParams, marketRequired } from './test-support.ts';
 
 const TOKEN = 'test-recaptcha-token';
 let t: TestApp;
@@ -17,7 +17,7 @@ describe('account life cycle through the storefront API', () => {
   it('registers, activates, signs in, edits the address book, changes the password and signs out', async () => {
     const browser = agent(t.app);
     const email = `claire.${Date.now()}@example.fr`;
-    const reg = await browser.post('/api/register?locale=fr-fr').send({ emailAddress: email, password: PASSWORD, firstName: 'Claire', lastName: 'Dubois', civility: 'MS', recaptchaToken: TOKEN });
+    const reg = await browser.post('/api/register?locale=fr-fr').send({ ...(await marketRequired(t.app, 'fr-fr')), emailAddress: email, password: PASSWORD, firstName: 'Claire', lastName: 'Dubois', civility: 'MS', recaptchaToken: TOKEN });
     expect(reg.status, JSON.stringify(reg.body)).toBe(204);
 
     // Not active yet: the sign-in is refused like a wrong password.

@@ -159,7 +159,7 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
     noStore(res);
     const body = req.body as CsSchemas['ChangePasswordRequest'];
     const ref = sessionOf(res);
-    await accounts.signedInCustomer(ref, sessions.sentCookie(req));
+    if (!ref) await accounts.signedInCustomer(ref, sessions.sentCookie(req));
     const { token } = await accounts.changePassword(ref!, body.currentPassword, body.newPassword, localeOf(req));
     sessions.setCookie(res, token);
     res.status(204).end();

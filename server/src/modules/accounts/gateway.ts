@@ -79,7 +79,9 @@ export class CustomerServiceGateway {
       if (err instanceof CustomerServiceError) {
         const body = (err.body ?? {}) as { code?: unknown; detail?: unknown; errors?: Issue[] };
         if (err.code && isErrorCode(err.code) && err.code !== 'API_UNKNOWN_ERROR') {
-          const error = new AppError(err.code, typeof body.detail === 'string' ? body.detail : undefined, Array.isArray(body.errors) ? body.errors : undefined);
+          // "No readable cookie" is the service's own distinction; the storefront says "not signed in".
+          const code = err.code === 'ERR_HLP_1000' ? 'ERR_API_1020' : err.code;
+          const error = new AppError(code, typeof body.detail === 'string' ? body.detail : undefined, Array.isArray(body.errors) ? body.errors : undefined);
           const retryAfter = Number(err.headers?.get('retry-after'));
           if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
           throw error;

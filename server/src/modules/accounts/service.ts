@@ -431,11 +431,16 @@ export class AccountService {
 
   /** Changes the signed-in customer's password: the other sessions end, this one is rotated. */
   async changePassword(session: SessionRef, current: string, next: string, locale: string): Promise<{ token: string }> {
-    const customer = await this.signedInCustomer(session);
+    // Counted per session, checked first: once full, even the right password waits for the window.
     await this.limits.check(LIMITS.changePerSession, session.id);
+    const customer = await this.signedInCustomer(session);
     const ok = customer.password_hash ? await verifyPassword(customer.password_hash, current) : await dummyVerify(current);
     if (!ok) {
       await this.limits.record(LIMITS.changePerSession, session.id);
+      const full = await this.limits.check(LIMITS.changePerSession, session.id).then(() => false, () => true);
+      // The fifth wrong current password also signs this session out: a session left open cannot be used
+      // to guess the password.
+      if (full) await this.db.updateTable('sessions').set({ customer_id: null, authenticated_at: null, auth_seen_at: null }).where('id', '=', session.id).execute();
       const m = 'is not the current password';
       throw new AppError('ERR_API_1018', `body/currentPassword: ${m}`, [{ path: 'body/currentPassword', message: m }]);
     }

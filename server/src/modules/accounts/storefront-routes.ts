@@ -7,6 +7,7 @@ import type { MarketService } from '../markets/index.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { visitorCountryOf } from '../sessions/index.ts';
 import { AddressBook } from './addresses.ts';
+import { normaliseEmail } from './validation/email.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
 import type { AccountService } from './service.ts';
 
@@ -43,7 +44,8 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
   ops.on('login', async (req, res) => {
     noStore(res);
     const locale = localeOf(req);
-    const body = req.body as Schemas['LoginRequest'];
+    const body = { ...(req.body as Schemas['LoginRequest']) };
+    body.email = normaliseEmail(body.email);
     const authn = await gateway.call(res, gateway.client(req, res).POST('/authn', { params: { query: { locale } }, body }));
     if (!authn) throw new AppError('ERR_AUTH_API_1002');
     const session = await gateway.call(res, gateway.client(req, res).POST('/login', { params: { query: { locale, code: authn.code } } }));
@@ -55,7 +57,7 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
     const locale = localeOf(req);
     const market = markets.resolve(locale);
     const body = req.body as Schemas['RegisterRequest'];
-    const request: CsSchemas['CreateCustomerRequest'] = { ...body, locale, country: market.country } as CsSchemas['CreateCustomerRequest'];
+    const request: CsSchemas['CreateCustomerRequest'] = { ...body, emailAddress: normaliseEmail(body.emailAddress), locale, country: market.country } as CsSchemas['CreateCustomerRequest'];
     await gateway.call(res, gateway.client(req, res).POST('/customer', { body: request }));
     res.status(204).end();
   });
@@ -73,14 +75,14 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
         throw err;
       }
     } else {
-      await gateway.call(res, client.POST('/activation', { params: { query: { locale } }, body: { email: body.email ?? '', recaptchaToken: body.recaptchaToken ?? '' } }));
+      await gateway.call(res, client.POST('/activation', { params: { query: { locale } }, body: { email: normaliseEmail(body.email ?? ''), recaptchaToken: body.recaptchaToken ?? '' } }));
     }
     res.status(204).end();
   });
 
   ops.on('requestPasswordReset', async (req, res) => {
     const body = req.body as Schemas['PasswordResetRequest'];
-    await gateway.call(res, gateway.client(req, res).POST('/password/recovery', { params: { query: { locale: localeOf(req) } }, body }));
+    await gateway.call(res, gateway.client(req, res).POST('/password/recovery', { params: { query: { locale: localeOf(req) } }, body: { ...body, email: normaliseEmail(body.email) } }));
     res.status(204).end();
   });
 

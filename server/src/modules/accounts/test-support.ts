@@ -1,7 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import type { Kysely } from 'kysely';
+import supertest from 'supertest';
 import type { Database } from '../../db/schema.ts';
+import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } from '../../shared/contract.ts';
 import { RateLimiter, type Limit } from '../../shared/rate-limit.ts';
 import { agent } from '../../test/harness.ts';
 import { hashToken } from '../sessions/service.ts';
@@ -125,10 +127,10 @@ export async function tableCounts(db: Kysely<Database>): Promise<{ customers: nu
   return { customers: await n('customers'), mails: await n('email_outbox'), addresses: await n('customer_addresses') };
 }
 
-/** The `Set-Cookie` line of a cookie in an answer, if any. */
+/** The `Set-Cookie` line of a cookie in an answer, if any: the last one, which is the one the browser keeps. */
 export function setCookieLine(res: { headers: Record<string, unknown> }, name: string): string | undefined {
   const lines = (res.headers['set-cookie'] as string[] | undefined) ?? [];
-  return lines.find((l) => l.startsWith(`${name}=`));
+  return lines.filter((l) => l.startsWith(`${name}=`)).at(-1);
 }
 
 /** The value a cookie is set to in an answer (empty string when cleared), if it is set. */
@@ -178,13 +180,6 @@ export async function signIn(browser: Browser, customer: { email: string; passwo
   return res;
 }
 
-/** An ACTIVE account and a browser signed in to it. */
-export async function signedInCustomer(app: Express, db: Kysely<Database>, options: Parameters<typeof insertCustomer>[1] = {}) {
-  const customer = await insertCustomer(db, options);
-  const browser = agent(app);
-  const login = await signIn(browser, customer);
-  return { customer, browser, token: setCookieValue(login, 'sid') as string };
-}
 
 /** Asserts a problem answer (RFC 9457) with its catalogue code. */
 export function expectProblem(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, status: number, code: string): void {
@@ -203,4 +198,72 @@ export function expectTooMany(res: { status: number; body: { code?: string }; he
 export function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
   const { requestId: _id, ...rest } = body;
   return rest;
+}
+
+type Json = Record<string, unknown>;
+let contracts: Json[] | undefined;
+function resolveRef(contract: Json, node: unknown): Json {
+  let cur = node as Json;
+  while (cur && typeof cur.$ref === 'string') cur = (cur.$ref as string).replace(/^#\//, '').split('/').reduce<Json>((acc, p) => acc?.[p] as Json, contract);
+  return cur;
+}
+/**
+ * The error codes the contract documents for an operation's answer of a status (the examples and the
+ * description of the response), in the storefront or the customer service contract.
+ */
+export function documentedCodes(operationId: string, status: number): string[] {
+  contracts ??= [loadContract(BUNDLED_CONTRACT_PATH), loadContract(CUSTOMER_SERVICE_CONTRACT_PATH)];
+  for (const contract of contracts) {
+    for (const item of Object.values((contract.paths ?? {}) as Record<string, Json>)) {
+      for (const op of Object.values(item) as Json[]) {
+        if (op?.operationId !== operationId) continue;
+        const response = resolveRef(contract, (op.responses as Json | undefined)?.[String(status)]);
+        if (!response) return [];
+        const codes = new Set<string>(String(response.description ?? '').match(/ERR_[A-Z0-9_]+/g) ?? []);
+        for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
+          for (const example of Object.values((media.examples ?? {}) as Record<string, unknown>)) {
+            const code = (resolveRef(contract, example).value as { code?: unknown } | undefined)?.code;
+            if (typeof code === 'string') codes.add(code);
+          }
+        }
+        return [...codes];
+      }
+    }
+  }
+  throw new Error(`operation ${operationId} is not in the contracts`);
+}
+
+const SAMPLE_VALUES: Record<string, string> = {
+  firstName: 'Camille',
+  lastName: 'Lefevre',
+  firstNameKana: 'カミーユ',
+  lastNameKana: 'ルフェーブル',
+  birthDate: '1990-05-17',
+};
+const SAMPLE_PHONES: Record<string, string> = { JP: '+819012345678', US: '+12125550123', GB: '+447911123456' };
+const marketParts = new Map<string, Promise<Record<string, unknown>>>();
+/**
+ * What the market of a locale requires of a registration besides the address and the password (its fields and
+ * its required consents, granted), read from the customer service's registration form
+ * (`GET /fields-and-consent`); nothing when the form is not served.
+ */
+export function marketRequired(app: Express, locale: string): Promise<Record<string, unknown>> {
+  let parts = marketParts.get(locale);
+  if (!parts) {
+    parts = (async () => {
+      const res = await supertest(app).get(`/customer-service/v1/fields-and-consent?locale=${locale}`);
+      if (res.status !== 200) return {};
+      const form = res.body as { country: string; fields: { name: string; required: boolean; options?: { value: string }[] }[]; consents: { id: string; required: boolean; version: string }[] };
+      const out: Record<string, unknown> = {};
+      for (const f of form.fields) {
+        if (!f.required || ['country', 'emailAddress', 'password'].includes(f.name)) continue;
+        out[f.name] = f.name === 'civility' ? f.options?.[0]?.value : f.name === 'phone' ? (SAMPLE_PHONES[form.country] ?? '+33612345678') : SAMPLE_VALUES[f.name];
+      }
+      const consents = form.consents.filter((c) => c.required).map((c) => ({ id: c.id, granted: true, version: c.version }));
+      if (consents.length) out.consents = consents;
+      return out;
+    })();
+    marketParts.set(locale, parts);
+  }
+  return parts;
 }

@@ -98,7 +98,8 @@ export class RegistrationService {
     const form = this.form(locale);
     const issues: Issue[] = [];
     for (const field of form.fields) {
-      if (!field.required || field.name === 'country') continue;
+      // The country comes from the locale; the password may be chosen after activation (recovery e-mail).
+      if (!field.required || field.name === 'country' || field.name === 'password') continue;
       if (isBlank(body[field.name])) issues.push({ path: `body/${field.name}`, message: `is required in this market (${form.locale})` });
     }
     const answers = Array.isArray(body.consents) ? (body.consents as ConsentAnswer[]) : [];
