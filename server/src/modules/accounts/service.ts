@@ -196,24 +196,30 @@ export class AccountService {
 
   // ---- registration and activation ------------------------------------------------------------
 
-  async register(body: Registration, marketCountry: string, caller: Caller): Promise<void> {
-    const email = checkEmailOrThrow(body.emailAddress, 'body/emailAddress');
+  /** Rules a schema cannot say about personal details (registration and profile alike), as issues. */
+  private detailIssues(details: ProfileChanges, marketCountry: string, locale: string): Issue[] {
     const issues: Issue[] = [];
-    if (body.country && body.country !== marketCountry) issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
-    if (body.phone) {
-      const p = phoneOrIssue(body.phone, 'body/phone');
+    if (details.country && details.country !== marketCountry) issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
+    if (details.phone) {
+      const p = phoneOrIssue(details.phone, 'body/phone');
       if (p.issue) issues.push(p.issue);
     }
-    if (body.birthDate) {
-      const issue = birthDateIssue(body.birthDate, this.clock());
+    if (details.birthDate) {
+      const issue = birthDateIssue(details.birthDate, this.clock());
       if (issue) issues.push(issue);
     }
+    if (details.consents && this.options.registration) issues.push(...this.options.registration.checkConsents(details.consents, locale, 'body/consents'));
+    return issues;
+  }
+
+  async register(body: Registration, marketCountry: string, caller: Caller): Promise<void> {
+    const email = checkEmailOrThrow(body.emailAddress, 'body/emailAddress');
+    const issues = this.detailIssues(body, marketCountry, body.locale);
     if (body.password) {
       const message = newPasswordIssue(body.password, { email, firstName: body.firstName, lastName: body.lastName });
       if (message) issues.push({ path: 'body/password', message });
     }
     const rules = this.options.registration;
-    if (rules && body.consents) issues.push(...rules.checkConsents(body.consents, body.locale, 'body/consents'));
     if (new Set((body.consents ?? []).map((c) => c.id)).size !== (body.consents ?? []).length) {
       issues.push({ path: 'body/consents', message: 'each consent may be answered once' });
     }
@@ -496,17 +502,7 @@ export class AccountService {
     const customer = await this.signedInCustomer(session);
     if (clientId !== customer.client_id) throw new AppError('ERR_API_1001', 'The client id is not the signed-in customer\'s.');
     await this.limits.hit(LIMITS.updatePerSession, session.id);
-    const issues: Issue[] = [];
-    if (changes.country && changes.country !== marketCountry) issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
-    if (changes.phone) {
-      const p = phoneOrIssue(changes.phone, 'body/phone');
-      if (p.issue) issues.push(p.issue);
-    }
-    if (changes.birthDate) {
-      const issue = birthDateIssue(changes.birthDate, this.clock());
-      if (issue) issues.push(issue);
-    }
-    if (changes.consents && this.options.registration) issues.push(...this.options.registration.checkConsents(changes.consents, locale, 'body/consents'));
+    const issues = this.detailIssues(changes, marketCountry, locale);
     if (issues.length) throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {

@@ -49,10 +49,10 @@ describe('account pages: URL → page → page data', () => {
 
 describe('account pages render on the server', () => {
   const pages: [string, string, RegExp][] = [
-    ['get-sign-in-page-data', '/signin', /<h1[^>]*>(Sign in|Connexion)<\/h1>/],
-    ['get-sign-up-page-data', '/signup', /<h1[^>]*>(Create an account|Créer un compte)<\/h1>/],
+    ['get-sign-in-page-data', '/signin', /<h1[^>]*>(Sign in|Connexion|ログイン)<\/h1>/],
+    ['get-sign-up-page-data', '/signup', /<h1[^>]*>(Create an account|Créer un compte|アカウント作成)<\/h1>/],
     ['get-logout-page-data', '/logout', /<h1/],
-    ['get-my-account-page-data', '/myaccount', /(Welcome|Bienvenue)/],
+    ['get-my-account-page-data', '/myaccount', /(Welcome|Bienvenue|ようこそ)/],
     ['get-account-information-page-data', '/myaccount/account-information', /name="emailAddress"/],
     ['get-profile-page-data', '/myaccount/profile', /type="checkbox"/],
     ['get-address-book-page-data', '/myaccount/address-book', /<address/],

@@ -86,7 +86,7 @@ describe('registration', () => {
       consents: [
         { id: 'privacy_notice', granted: true, version: '2026-03' },
         { id: 'terms_of_use', granted: true, version: '2026-03' },
-        { id: 'marketing_email', granted: false, version: '2026-01' },
+        { id: 'marketing_email', granted: false, version: '2026-03' },
       ],
       recaptchaToken: 'test-recaptcha-token',
     });

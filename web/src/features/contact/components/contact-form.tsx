@@ -20,7 +20,8 @@ import {
   type ContactErrors,
   type ContactValues,
 } from '../contact-model';
-import { recaptchaToken } from '../recaptcha';
+import { recaptchaToken } from '../../../lib/recaptcha';
+import '../../../components/ui/form-field.css';
 import './contact.css';
 
 export interface ContactFormProps {
@@ -81,8 +82,8 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
 
   if (receipt) {
     return (
-      <div className="contact-form__done" role="status" data-testid="contact-done">
-        <h2 className="contact-form__done-title">{t('form.done.title')}</h2>
+      <div className="ui-form__done contact-form__done" role="status" data-testid="contact-done">
+        <h2 className="ui-form__done-title">{t('form.done.title')}</h2>
         <p className="contact-form__reference">{t('form.done.reference', { reference: receipt.data.reference })}</p>
         <p>{t('form.done.answer', { count: receipt.data.expectedAnswerWithinHours })}</p>
         <p>{t('form.done.ack', { email: receipt.email })}</p>
@@ -101,7 +102,7 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
 
   const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber', label: string, props: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; description?: string; isRequired?: boolean; maxLength?: number } = {}): ReactNode => (
     <TextField
-      className={`contact-form__field contact-form__field--${name}`}
+      className={`ui-form__field contact-form__field--${name}`}
       name={name}
       type={props.type ?? 'text'}
       autoComplete={props.autoComplete}
@@ -112,14 +113,14 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
       maxLength={props.maxLength}
       validationBehavior="aria"
     >
-      <Label className="contact-form__label">{label}</Label>
-      <Input className="contact-form__input" inputMode={props.inputMode} spellCheck={props.type === 'email' ? false : undefined} />
+      <Label className="ui-form__label">{label}</Label>
+      <Input className="ui-form__input" inputMode={props.inputMode} spellCheck={props.type === 'email' ? false : undefined} />
       {props.description && (
         <Text slot="description" className="contact-form__hint">
           {props.description}
         </Text>
       )}
-      <FieldError className="contact-form__error">{error(name)}</FieldError>
+      <FieldError className="ui-form__error">{error(name)}</FieldError>
     </TextField>
   );
 
@@ -130,12 +131,12 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         <h2 id={`${id}-title`} className="contact-form__title">
           {t('form.title')}
         </h2>
-        <p className="contact-form__intro">{t('form.intro')}</p>
+        <p className="ui-form__intro">{t('form.intro')}</p>
         <p className="contact-form__note">{t('form.requiredNote')}</p>
       </div>
       {form.topics.length > 0 && (
         <Select
-          className="contact-form__field"
+          className="ui-form__field"
           name="topic"
           label={optional(t('form.topic'))}
           placeholder={t('form.topicPlaceholder')}
@@ -146,7 +147,7 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         />
       )}
       <RadioGroup
-        className="contact-form__choices"
+        className="ui-form__choices"
         name="channel"
         value={values.channel}
         onChange={(v) => set('channel', v as ContactValues['channel'])}
@@ -154,18 +155,18 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         isRequired
         validationBehavior="aria"
       >
-        <Label className="contact-form__label">{t('form.channel')}</Label>
-        <div className="contact-form__options">
+        <Label className="ui-form__label">{t('form.channel')}</Label>
+        <div className="ui-form__options">
           {form.channels.map((c) => (
-            <Radio key={c} value={c} className="contact-form__option">
+            <Radio key={c} value={c} className="ui-form__option">
               {t(`form.channels.${c}`)}
             </Radio>
           ))}
         </div>
-        <FieldError className="contact-form__error">{error('channel')}</FieldError>
+        <FieldError className="ui-form__error">{error('channel')}</FieldError>
       </RadioGroup>
       <RadioGroup
-        className="contact-form__choices"
+        className="ui-form__choices"
         name="civility"
         orientation="horizontal"
         value={values.civility}
@@ -173,15 +174,15 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         isInvalid={Boolean(errors.fields.civility)}
         validationBehavior="aria"
       >
-        <Label className="contact-form__label">{optional(t('form.civility'))}</Label>
-        <div className="contact-form__options">
+        <Label className="ui-form__label">{optional(t('form.civility'))}</Label>
+        <div className="ui-form__options">
           {civilitiesFor(i18n.language, CIVILITIES).map((c) => (
-            <Radio key={c} value={c} className="contact-form__option">
+            <Radio key={c} value={c} className="ui-form__option">
               {t(`civilities.${c}`)}
             </Radio>
           ))}
         </div>
-        <FieldError className="contact-form__error">{error('civility')}</FieldError>
+        <FieldError className="ui-form__error">{error('civility')}</FieldError>
       </RadioGroup>
       <div className="contact-form__row">
         {text('firstName', t('form.firstName'), { autoComplete: 'given-name', maxLength: 50 })}
@@ -191,7 +192,7 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
       {needsPhone(values.channel) && text('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel', description: t('form.phoneHint'), maxLength: 24 })}
       {showOrder && text('orderNumber', optional(t('form.orderNumber')), { description: t('form.orderNumberHint'), isRequired: false, maxLength: 20 })}
       <TextField
-        className="contact-form__field"
+        className="ui-form__field"
         name="message"
         value={values.message}
         onChange={(v) => set('message', v)}
@@ -200,16 +201,16 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         maxLength={MESSAGE_MAX_LENGTH}
         validationBehavior="aria"
       >
-        <Label className="contact-form__label">{t('form.message')}</Label>
-        <TextArea className="contact-form__input contact-form__textarea" rows={6} />
+        <Label className="ui-form__label">{t('form.message')}</Label>
+        <TextArea className="ui-form__input contact-form__textarea" rows={6} />
         <Text slot="description" className="contact-form__hint contact-form__count">
           {t('form.messageCount', { used: values.message.length, max: MESSAGE_MAX_LENGTH })}
         </Text>
-        <FieldError className="contact-form__error">{error('message')}</FieldError>
+        <FieldError className="ui-form__error">{error('message')}</FieldError>
       </TextField>
-      <div className="contact-form__consent-block">
+      <div className="ui-form__consent-block">
         <Checkbox
-          className="contact-form__consent"
+          className="ui-form__consent"
           name="consent"
           isSelected={values.consent}
           onChange={(v) => set('consent', v)}
@@ -217,7 +218,7 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
           validationBehavior="aria"
           aria-describedby={errors.fields.consent ? `${id}-consent-error` : undefined}
         >
-          <span className="contact-form__box" aria-hidden="true">
+          <span className="ui-form__box" aria-hidden="true">
             <svg viewBox="0 0 16 16" focusable="false">
               <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
             </svg>
@@ -225,18 +226,18 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
           <Text className="contact-form__consent-text">{t('form.consent')}</Text>
         </Checkbox>
         {errors.fields.consent && (
-          <p id={`${id}-consent-error`} className="contact-form__error">
+          <p id={`${id}-consent-error`} className="ui-form__error">
             {error('consent')}
           </p>
         )}
-        <p className="contact-form__legal">
+        <p className="ui-form__legal">
           <Link to={localize('/legal/privacy-policy')} onClick={onNavigate}>
             {t('form.privacyLink')}
           </Link>
         </p>
       </div>
       {errors.form && (
-        <p className="contact-form__error" role="alert">
+        <p className="ui-form__error" role="alert">
           {t(errors.form)}
         </p>
       )}

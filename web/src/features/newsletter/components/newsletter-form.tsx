@@ -18,7 +18,8 @@ import {
   type NewsletterSource,
   type NewsletterValues,
 } from '../newsletter-model';
-import { recaptchaToken } from '../recaptcha';
+import { recaptchaToken } from '../../../lib/recaptcha';
+import '../../../components/ui/form-field.css';
 import './newsletter.css';
 
 export interface NewsletterFormProps {
@@ -76,8 +77,8 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
 
   if (doneFor) {
     return (
-      <div className="newsletter-form__done" role="status" data-testid="newsletter-done">
-        <h3 className="newsletter-form__done-title">{t('newsletter.doneTitle')}</h3>
+      <div className="ui-form__done" role="status" data-testid="newsletter-done">
+        <h3 className="ui-form__done-title">{t('newsletter.doneTitle')}</h3>
         <p>{t('newsletter.done', { email: doneFor })}</p>
         <p>{t('newsletter.doneConfirm')}</p>
       </div>
@@ -87,11 +88,11 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
   const civilities = civilityOptions(data);
   return (
     <form ref={formRef} className="newsletter-form" onSubmit={submit} noValidate aria-describedby="newsletter-intro">
-      <p id="newsletter-intro" className="newsletter-form__intro">
+      <p id="newsletter-intro" className="ui-form__intro">
         {t('newsletter.intro')}
       </p>
       <TextField
-        className="newsletter-form__field"
+        className="ui-form__field"
         type="email"
         name="email"
         autoComplete="email"
@@ -101,13 +102,13 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
         isRequired
         validationBehavior="aria"
       >
-        <Label className="newsletter-form__label">{t('newsletter.email')}</Label>
-        <Input className="newsletter-form__input" inputMode="email" spellCheck={false} />
-        <FieldError className="newsletter-form__error">{errors.fields.email && t(errors.fields.email)}</FieldError>
+        <Label className="ui-form__label">{t('newsletter.email')}</Label>
+        <Input className="ui-form__input" inputMode="email" spellCheck={false} />
+        <FieldError className="ui-form__error">{errors.fields.email && t(errors.fields.email)}</FieldError>
       </TextField>
       {civilities.length > 0 && (
         <RadioGroup
-          className="newsletter-form__choices"
+          className="ui-form__choices"
           name="civility"
           orientation="horizontal"
           value={values.civility}
@@ -116,21 +117,21 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
           isRequired
           validationBehavior="aria"
         >
-          <Label className="newsletter-form__label">{t('newsletter.civility')}</Label>
-          <div className="newsletter-form__options">
+          <Label className="ui-form__label">{t('newsletter.civility')}</Label>
+          <div className="ui-form__options">
             {civilities.map((o) => (
-              <Radio key={o.value} value={o.value} className="newsletter-form__option">
+              <Radio key={o.value} value={o.value} className="ui-form__option">
                 {o.label}
               </Radio>
             ))}
           </div>
-          <FieldError className="newsletter-form__error">{errors.fields.civility && t(errors.fields.civility)}</FieldError>
+          <FieldError className="ui-form__error">{errors.fields.civility && t(errors.fields.civility)}</FieldError>
         </RadioGroup>
       )}
       {consent && (
-        <div className="newsletter-form__consent-block">
+        <div className="ui-form__consent-block">
           <Checkbox
-            className="newsletter-form__consent"
+            className="ui-form__consent"
             name="marketing_email"
             isSelected={values.consent}
             onChange={(v) => set('consent', v)}
@@ -138,7 +139,7 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
             validationBehavior="aria"
             aria-describedby={errors.fields.consent ? 'newsletter-consent-error' : undefined}
           >
-            <span className="newsletter-form__box" aria-hidden="true">
+            <span className="ui-form__box" aria-hidden="true">
               <svg viewBox="0 0 16 16" focusable="false">
                 <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
               </svg>
@@ -146,21 +147,21 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
             <Text className="newsletter-form__consent-text">{consent.label}</Text>
           </Checkbox>
           {errors.fields.consent && (
-            <p id="newsletter-consent-error" className="newsletter-form__error">
+            <p id="newsletter-consent-error" className="ui-form__error">
               {t(errors.fields.consent)}
             </p>
           )}
         </div>
       )}
       {privacy && (
-        <p className="newsletter-form__legal">
+        <p className="ui-form__legal">
           <Link to={privacy} onClick={onNavigate}>
             {t('newsletter.privacyLink')}
           </Link>
         </p>
       )}
       {errors.form && (
-        <p className="newsletter-form__error" role="alert">
+        <p className="ui-form__error" role="alert">
           {t(errors.form)}
         </p>
       )}

@@ -6,7 +6,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
 import { useBackInStock } from '../api/product-queries';
 import { checkEmail } from '../product-rules';
-import { recaptchaToken } from '../recaptcha';
+import { recaptchaToken } from '../../../lib/recaptcha';
 
 // Server answers that concern the email field are shown beside it; the others under the form.
 const EMAIL_CODES = new Set(['ERR_PDT_API_1002', 'ERR_API_1018']);

@@ -1,6 +1,7 @@
-// The reCAPTCHA token of a form. With Google's script on the page (`window.grecaptcha`) and a site key (the
-// page's, or `<meta name="recaptcha-site-key">`), the token is Google's; otherwise (development, tests, the
-// demo) the test verifier's documented token, which only a non-production server accepts.
+// The reCAPTCHA token of a form (one per submission, valid 2 minutes). With Google's script on the page
+// (`window.grecaptcha`) and a site key (the page data's `recaptchaSiteKey`, or
+// `<meta name="recaptcha-site-key">`) the token is Google's; otherwise (development, tests, the demo) the
+// test verifier's documented token, which only a server running the test verifier accepts.
 declare global {
   interface Window {
     grecaptcha?: { ready(cb: () => void): void; execute(siteKey: string, options: { action: string }): Promise<string> };
