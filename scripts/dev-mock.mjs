@@ -9,13 +9,16 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPrism } from '../mocks/serve.mjs';
+import { startPrism, CUSTOMER_SERVICE_CONTRACT } from '../mocks/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const PRISM_PORT = Number(process.env.MOCK_PORT || 4010);
 const WEB_PORT = Number(process.env.WEB_PORT || 5173);
 const PRISM_URL = `http://${HOST}:${PRISM_PORT}`;
+// The customer service API (sign-in, sign-out, session …) has its own contract and its own Prism.
+const CS_PRISM_PORT = PRISM_PORT + 1;
+const CS_PRISM_URL = `http://${HOST}:${CS_PRISM_PORT}`;
 const READY_TIMEOUT_MS = 60_000;
 
 const children = new Map(); // name -> ChildProcess
@@ -82,8 +85,10 @@ function waitForPort(port, timeoutMs) {
 
 console.log(`[dev:mock] starting Prism on ${PRISM_URL}`);
 watch('prism', startPrism({ port: PRISM_PORT, host: HOST, stdio: ['ignore', 'ignore', 'inherit'] }));
+watch('prism (customer service)', startPrism({ port: CS_PRISM_PORT, host: HOST, contract: CUSTOMER_SERVICE_CONTRACT, stdio: ['ignore', 'ignore', 'inherit'] }));
 try {
   await waitForPort(PRISM_PORT, READY_TIMEOUT_MS);
+  await waitForPort(CS_PRISM_PORT, READY_TIMEOUT_MS);
 } catch (err) {
   console.error(`[dev:mock] Prism did not start: ${err.message}`);
   shutdown(1);
@@ -96,7 +101,7 @@ if (!stopping) {
     spawn(join(root, 'node_modules/.bin/vite'), ['--host', HOST, '--port', String(WEB_PORT), '--strictPort'], {
       cwd: join(root, 'web'),
       stdio: 'inherit',
-      env: { ...process.env, STOREFRONT_API_PROXY: PRISM_URL },
+      env: { ...process.env, STOREFRONT_API_PROXY: PRISM_URL, CUSTOMER_SERVICE_PROXY: CS_PRISM_URL },
     }),
   );
   console.log(`[dev:mock] storefront on http://${HOST}:${WEB_PORT}/ (try http://${HOST}:${WEB_PORT}/fr-fr/)`);

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 // The storefront build: `vite build` (client, with index.html) and `vite build --ssr` (server entry).
 // In mock mode (`npm run dev:mock`) the API is proxied to Prism instead of the real server.
 const mockTarget = process.env.STOREFRONT_API_PROXY;
+// …and the customer service API to its own Prism, which serves its paths without the base path.
+const customerServiceTarget = process.env.CUSTOMER_SERVICE_PROXY;
 
 export default defineConfig({
   plugins: [react()],
@@ -96,6 +98,9 @@ export default defineConfig({
             '/api': { target: mockTarget, configure: preferLocaleExample },
             '/ssr': { target: mockTarget, configure: preferLocaleExample },
             '/media': { target: mockTarget, bypass: serveMedia },
+            ...(customerServiceTarget
+              ? { '/customer-service/v1': { target: customerServiceTarget, rewrite: (path: string) => path.replace(/^\/customer-service\/v1/, '') || '/', configure: preferLocaleExample } }
+              : {}),
           },
         };
       })()
