@@ -38,9 +38,8 @@ export const RESET_TTL_MS = 60 * 60_000;
 /** A new password may not repeat one of the last 4. */
 export const PASSWORD_HISTORY = 4;
 
-export interface Registration {
-  emailAddress: string;
-  password?: string;
+/** Personal details a registration gives and a profile change may change. */
+interface PersonalDetails {
   civility?: string;
   firstName?: string;
   lastName?: string;
@@ -49,24 +48,19 @@ export interface Registration {
   phone?: string;
   birthDate?: string;
   genderPreference?: string;
-  locale: string;
   country?: string;
   consents?: ConsentDecision[];
 }
 
-export interface ProfileChanges {
-  civility?: string;
-  firstName?: string;
-  lastName?: string;
-  firstNameKana?: string;
-  lastNameKana?: string;
-  phone?: string;
-  birthDate?: string;
-  genderPreference?: string;
+export interface Registration extends PersonalDetails {
+  emailAddress: string;
+  password?: string;
+  locale: string;
+}
+
+export interface ProfileChanges extends PersonalDetails {
   locale?: string;
-  country?: string;
   preferredStoreId?: string;
-  consents?: ConsentDecision[];
 }
 
 /** The market rules registration needs (required fields and consent texts of each market). */
@@ -197,7 +191,7 @@ export class AccountService {
   // ---- registration and activation ------------------------------------------------------------
 
   /** Rules a schema cannot say about personal details (registration and profile alike), as issues. */
-  private detailIssues(details: ProfileChanges, marketCountry: string, locale: string): Issue[] {
+  private detailIssues(details: PersonalDetails, marketCountry: string, locale: string): Issue[] {
     const issues: Issue[] = [];
     if (details.country && details.country !== marketCountry) issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
     if (details.phone) {
