@@ -151,6 +151,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the card issuer's authentication
+         * @description Completes the payment of an order placed with `202` (strong customer authentication). Only the session that
+         *     placed the order may answer. Success pays the order, empties the basket and queues the confirmation e-mail;
+         *     a wrong answer cancels the order and releases its stock (the basket is kept).
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): malformed or undocumented property;
+         *     - `ERR_PAY_1001` (402): the authentication failed;
+         *     - `ERR_API_1001` (403): cross-site call;
+         *     - `ERR_API_1023` (404): no such order for this session;
+         *     - `ERR_PAY_1004` (409): the order does not await an authentication (paid, cancelled, or expired after 15 minutes);
+         *     - `ERR_PAY_1003` (502): the payment provider failed.
+         */
+        post: operations["completePaymentAuthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checkout options for the session's basket
+         * @description Everything the checkout steps need (contact, delivery, payment, review): the session's basket re-priced and
+         *     re-checked, the signed-in customer's details and saved addresses, the delivery options of the market with
+         *     their estimated dates, the boutiques where the order can be collected (and whether they hold every item
+         *     now), the payment methods and the totals. Personal answer: `Cache-Control: no-store`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): undocumented parameter;
+         *     - `ERR_OCAPI_1013` (404): no basket on the session, or an empty one;
+         *     - `ERR_OCAPI_1012` (409): this market does not sell online (international site).
+         */
+        get: operations["getCheckoutOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/place-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place the order of the session's basket
+         * @description Places the order of the session's basket, guests and signed-in customers alike. In one transaction the
+         *     basket is locked, every line re-checked and re-priced by the server, the stock of each size reserved
+         *     (never below zero) and the order written with its number; then the payment is authorised. On success the
+         *     basket is emptied and the confirmation e-mail queued. A declined payment cancels the order, releases the
+         *     stock and keeps the basket (the shopper tries another card with a new `Idempotency-Key`).
+         *
+         *     `Idempotency-Key` (required): a replay of the same key and body answers the first answer again, never a
+         *     second order; while the first is still running it answers `ERR_CHK_1003` (retry after `Retry-After`).
+         *
+         *     Delivery: the option's `deliveryMethod` decides what is required — `ShipToAddress` an `address` (or a saved
+         *     `addressId`) in the market's country; `ShipToStore` and `PickUpAtStore` a `storeId` offering click and
+         *     collect (`PickUpAtStore` only when the boutique holds every item) and a `billingAddress`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_CHK_1000` (400): Idempotency-Key missing or malformed;
+         *       `ERR_API_1018` (400): a field missing or malformed, undocumented property;
+         *     - `ERR_PAY_1000` (402): payment declined; nothing charged, nothing ordered;
+         *     - `ERR_API_1001` (403): cross-site call;
+         *     - `ERR_OCAPI_1013` (404): no basket, or an empty one;
+         *     - `ERR_CHK_1001` (409): the total differs from `expectedTotal`; `ERR_CHK_1002` (409): a line is no longer
+         *       available in its quantity; `ERR_CHK_1003` (409): this key's placement is in progress; `ERR_OCAPI_1010`,
+         *       `ERR_API_1019`, `ERR_OCAPI_1017` (409): a basket rule (maximum per product, employee sale);
+         *     - `ERR_CHK_1004` (422): the key was used with another body; `ERR_CHK_1005` (422): the key is older than 24
+         *       hours; `ERR_CHK_1006` (422): the delivery option or boutique does not fit; `ERR_CHK_1007` (422): address
+         *       missing or outside the market; `ERR_CHK_1008` (422): terms not accepted; `ERR_PAY_1002` (422): card details
+         *       invalid (number, expiry);
+         *     - `ERR_PAY_1003` (502): the payment provider failed; nothing charged.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data/basket/add-item": {
         parameters: {
             query?: never;
@@ -1890,6 +1994,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ssr/basket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shopping bag page data
+         * @description The envelope of the page `/basket` (navigation, layout, meta; `noindex`). Its personal content is read by the
+         *     browser. Personal answer: `Cache-Control: private, no-store`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
+         *     - `ERR_DATA_1000` (502): a source of the page failed (`detail` names it)
+         */
+        get: operations["getBasketPageData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ssr/ca/{slug}": {
         parameters: {
             query?: never;
@@ -1902,6 +2031,59 @@ export interface paths {
          * @description Everything the category page `/ca/{slug}` needs, the listing narrowed by `filters`. Unknown slug → `ERR_CATALOG_1001`; malformed filter string → `ERR_API_1018`.
          */
         get: operations["getCategoryPageData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ssr/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checkout page data
+         * @description The envelope of the page `/checkout` (navigation, layout, meta; `noindex`). Its personal content is read by the
+         *     browser. Personal answer: `Cache-Control: private, no-store`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
+         *     - `ERR_DATA_1000` (502): a source of the page failed (`detail` names it)
+         */
+        get: operations["getCheckoutPageData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ssr/checkout/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order confirmation page data
+         * @description Everything the confirmation page `/checkout/confirmation` needs: the order just placed. Only the session that
+         *     placed it, or the signed-in customer who owns it, sees it; anyone else gets the same `404` as for an unknown
+         *     number. Personal answer: `Cache-Control: private, no-store`; the page is `noindex`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_CO_API_1000` (400): order number missing or malformed;
+         *       `ERR_API_1018` (400): any other invalid or undocumented parameter
+         *     - `ERR_API_1023` (404): no such order for this session
+         *     - `ERR_DATA_1000` (502): a source of the page failed (`detail` names it)
+         */
+        get: operations["getOrderConfirmationPageData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3076,7 +3258,7 @@ export interface components {
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code (the full table is in the portal section "Error catalogue"):
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -3172,22 +3354,270 @@ export interface components {
              */
             visitorCountry?: string;
         };
-        AddBasketItemRequest: {
-            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
-            pid: string;
-            /** @description Size code from the product's `sizes[].id` (`TU` for one-size products). */
-            size: string;
-            /**
-             * @description Units to add (default 1). The basket may hold at most `maxQuantityPerProduct` units of a product.
-             * @default 1
-             */
-            quantity: number;
+        /**
+         * @description Order number as printed on the confirmation e-mail and the receipt: 6 to 20 upper-case letters, digits and
+         *     dashes (the server upper-cases it). Online orders look like `YSL-US-00012345`; in-boutique receipts like
+         *     `750012026004512`. Missing or malformed: 400 `ERR_CO_API_1000`.
+         * @example YSL-FR-00045871
+         */
+        OrderNumber: string;
+        /** @description The shopper's answer to the card issuer's challenge (the test provider's code is `123456`). */
+        PaymentAuthenticationRequest: {
+            orderNumber: components["schemas"]["OrderNumber"];
+            challengeId: string;
+            code: string;
         };
+        /**
+         * @description Where an order was placed.
+         * @enum {string}
+         */
+        OrderChannel: "online" | "offline";
+        /**
+         * @description Life cycle of an order (and of each order line). Online orders go `placed` → `paid` → `processing` →
+         *     `shipped` → `delivered` (or `readyForPickup` → `delivered` for ShipToStore / PickUpAtStore), and may end
+         *     `cancelled` (from `placed`, `paid` or `processing` only), or after delivery `returnRequested` → `returned`
+         *     (or `exchanged`). In-boutique (offline) purchases are `completed` and may then be `returned` or `exchanged`.
+         *     A line may be in a later state than its order (e.g. one line `returned`, the order `delivered`).
+         * @enum {string}
+         */
+        OrderStatus: "placed" | "paid" | "processing" | "shipped" | "readyForPickup" | "delivered" | "completed" | "cancelled" | "returnRequested" | "returned" | "exchanged";
         /**
          * @description ISO 4217 currency of a market.
          * @enum {string}
          */
         CurrencyCode: "EUR" | "GBP" | "CHF" | "USD" | "CAD" | "BRL" | "MXN" | "AUD" | "NZD" | "HKD" | "JPY" | "KRW" | "MOP" | "MYR" | "SGD" | "THB" | "TWD" | "AED" | "QAR" | "SAR" | "CNY";
+        /**
+         * @description Fulfilment (delivery) method of an order or order line (spec §5, §9).
+         * @example ShipToAddress
+         * @enum {string}
+         */
+        DeliveryMethod: "ShipToAddress" | "ShipToStore" | "PickUpAtStore" | "ShipToReturnCenter";
+        /**
+         * @description Boutique id of the store master data (digits only; the trailing digits of a `/stores/{name}-{id}` URL).
+         * @example 1042
+         */
+        StoreId: string;
+        /**
+         * @description Kind of address of the address book (spec §3).
+         * @example HOME
+         * @enum {string}
+         */
+        AddressType: "HOME" | "WORK" | "HOLIDAY_HOUSE" | "HOTEL" | "OTHER_1" | "OTHER_2" | "VACATION_HOME";
+        /**
+         * @description Form of address, shown translated (`Mr`, `M.`, `様` …); `MX` is the gender-neutral form.
+         * @example MS
+         * @enum {string}
+         */
+        Civility: "MR" | "MRS" | "MS" | "MX";
+        /**
+         * @description A first or last name (spec §5): letters of any script (`\p{L}`), combining marks (`\p{M}`), whitespace,
+         *     apostrophe (`'` or the typographic `’`) and hyphen only; 1 to 50 characters. The pattern is a Unicode
+         *     regular expression: the contract validator (ajv, whose `unicodeRegExp` option is on by default) compiles it
+         *     with the `u` flag. Anything else answers 400 `ERR_API_1018` naming the field. Leading and trailing
+         *     whitespace is trimmed by the server before storing.
+         * @example Lefèvre
+         */
+        CustomerName: string;
+        /**
+         * @description Phonetic (katakana) spelling of a name, asked in Japan (`ja-jp`, `en-jp`): full-width katakana, the
+         *     prolonged sound mark `ー`, the middle dot `・` and whitespace; 1 to 50 characters.
+         * @example ヤマダ
+         */
+        CustomerNameKana: string;
+        /**
+         * @description Phone number in E.164 form: `+`, country calling code and subscriber number, 8 to 15 digits in all, no spaces
+         *     (`+33612345678`). The server also checks that the number is valid for its calling code (400 `ERR_API_1018`
+         *     naming the field otherwise).
+         * @example +33612345678
+         */
+        CustomerPhone: string;
+        /**
+         * @description A postal address of the address book, of an order or of a request (spec §3, §5). Properties are the same for
+         *     reading and writing; `id` is absent on a new address.
+         *
+         *     **Postal code by country** (spec §5, checked by the `allOf` rules below on `country`; the same rules are
+         *     published per country by `GET /api/data/country-addresses`): 5 digits FR, MC, IT, ES, DE, FI, MY, MX, KR, TH,
+         *     KW, HR, EE, ID, LT, TR, UA; 4 digits AT, AU, DK, BE, LU, CH, HU, NZ, PH, AL, BG, CY, LV, MD, MK, NO, PA, SI, ZA;
+         *     6 digits RO, SG, CO, VN; 7 digits CL, IL; 3 digits OM, IS; US and SA 5 digits with an optional dash and 4
+         *     digits; CA letter digit letter, space, digit letter and an optional digit; GB 1–2 letters, 1–2 digits, an
+         *     optional letter, space, digit, 2 letters; JP 3 digits, dash, 4 digits; NL 4 digits, optional space, 2 letters;
+         *     CZ, SE, GR, SK 3 digits, space, 2 digits; PL 2 digits, dash, 3 digits; PT 4 digits, dash, 3 digits; TW 3 to 5
+         *     digits; BH 3 or 4 digits; BN 2 letters, 4 digits; MT 3 letters, space, 4 digits; IE an Eircode (routing key
+         *     `A65`/`D6W`, optional space, 4 letters or digits). Any other country: a US ZIP code or a Canadian postal code.
+         *     Letters may be typed in either case (the server stores them upper-case).
+         *
+         *     `postalCode` is **required** except in BH, KW, MY, QA, RU, SA, SG, TR, AE and VN (spec §5) and in HK and MO
+         *     (no postal codes there; a product decision), where it may be absent or empty (and must otherwise follow the
+         *     country's rule). A postal code that breaks its country's rule answers
+         *     400 `ERR_API_1018` with `errors` naming it (e.g. `body/addresses/0/postalCode`).
+         *
+         *     (Each `if` and `then` below is an `allOf` of two parts, so that the rules hold in every JSON Schema
+         *     validator, including the lint's example checker, which forbids unevaluated properties in any subschema
+         *     that declares `properties` unless it is an `allOf` part.)
+         */
+        Address: {
+            /**
+             * @description Id of the address in the address book; absent on a new address.
+             * @example addr-7c1e52
+             */
+            id?: string;
+            type?: components["schemas"]["AddressType"];
+            /** @description The customer's own name for the address ("Maison", "Bureau"). */
+            label?: string;
+            civility?: components["schemas"]["Civility"];
+            firstName: components["schemas"]["CustomerName"];
+            lastName: components["schemas"]["CustomerName"];
+            firstNameKana?: components["schemas"]["CustomerNameKana"];
+            lastNameKana?: components["schemas"]["CustomerNameKana"];
+            companyName?: string;
+            /** @description Street and number (in Japan, the chōme, banchi and building). */
+            addressLine1: string;
+            /** @description Building, floor, apartment. */
+            addressLine2?: string;
+            /** @description City (in Japan, the city and ward). */
+            city: string;
+            /** @description State, province or prefecture code where the country uses one (`NY`, `QC`, JP prefectures `01`–`47`). */
+            stateCode?: string;
+            /** @description Postal code, following the rule of `country` (see above). */
+            postalCode?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code, upper-case.
+             * @example FR
+             */
+            country: string;
+            phone?: components["schemas"]["CustomerPhone"];
+            /** @description The customer's default shipping address (one at most in an address book). */
+            isDefault?: boolean;
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        Image: {
+            /** @description Image URL (site-relative). */
+            src: string;
+            alt: string;
+            width?: number;
+            height?: number;
+        };
+        /**
+         * @description Kind of after-sale flow — `Return` (items sent back for a refund) or `Exchange` (items swapped for another size or colour).
+         * @enum {string}
+         */
+        ReturnFlowType: "Return" | "Exchange";
+        /** @description One line of an order. */
+        OrderItem: {
+            /** @description Line id within the order. */
+            itemId: string;
+            pid: string;
+            /** @description Product name in the locale's language. */
+            name: string;
+            color: string;
+            /** @description Size code (`TU` for one-size products). */
+            size: string;
+            quantity: number;
+            /** @description Price paid per unit, in the order's currency (major units). */
+            unitPrice: number;
+            lineTotal: number;
+            status: components["schemas"]["OrderStatus"];
+            image: components["schemas"]["Image"];
+            /** @description Product page path, or null when the product is no longer sold. */
+            url?: string | null;
+            /** @description The after-sale flows open for this line now (empty when none; e.g. after the return period). */
+            returnableFlows: components["schemas"]["ReturnFlowType"][];
+        };
+        /** @description Amounts of an order, in its currency (major units; JPY without decimals). */
+        OrderTotals: {
+            subtotal: number;
+            shipping: number;
+            /** @description Tax included in (EU, JP) or added to (US, CA) the prices. */
+            tax: number;
+            discount: number;
+            total: number;
+        };
+        /** @description A parcel of an order. */
+        OrderShipment: {
+            shipmentId: string;
+            deliveryMethod: components["schemas"]["DeliveryMethod"];
+            status: components["schemas"]["OrderStatus"];
+            carrier?: string | null;
+            trackingNumber?: string | null;
+            /** Format: uri */
+            trackingUrl?: string | null;
+            /** Format: date */
+            estimatedDeliveryDate?: string | null;
+            /** Format: date-time */
+            shippedAt?: string | null;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /** @description The order lines in the parcel. */
+            itemIds: string[];
+            /** @description For ShipToStore / PickUpAtStore, the boutique where the parcel is collected. */
+            pickupStoreId?: components["schemas"]["StoreId"] | null;
+        };
+        /**
+         * @description Kind of delivery offered for a product.
+         * @enum {string}
+         */
+        DeliveryKind: "pickup in store" | "express delivery" | "standard delivery" | "next day";
+        /**
+         * @description How an order is paid: `card` (card details, with the card issuer's authentication when it asks for it) or
+         *     `expressPay` (a wallet such as Apple Pay: one tap, the wallet's token; an express basket holds one product,
+         *     added to an empty basket).
+         * @enum {string}
+         */
+        PaymentMethod: "card" | "expressPay";
+        /** @description Complimentary gift wrapping and a hand-written message card; prices are left off the packing slip. */
+        GiftOptions: {
+            wrap: boolean;
+            /** @description The message of the card (letters of any script; at most 250 characters). */
+            message?: string;
+        };
+        /**
+         * @description An order of the customer, online or in a boutique (offline), with its lines, parcels and the after-sale
+         *     actions open now. Guests see only the orders they track with the order number and the e-mail address given
+         *     when ordering.
+         */
+        Order: {
+            orderNumber: string;
+            channel: components["schemas"]["OrderChannel"];
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            placedAt: string;
+            currencyCode: components["schemas"]["CurrencyCode"];
+            deliveryMethod: components["schemas"]["DeliveryMethod"];
+            /** @description The boutique of an offline order, or the collection boutique of ShipToStore / PickUpAtStore. */
+            storeId?: components["schemas"]["StoreId"] | null;
+            storeName?: string | null;
+            /** @description The delivery address (ShipToAddress), otherwise null. */
+            shippingAddress?: components["schemas"]["Address"] | null;
+            items: components["schemas"]["OrderItem"][];
+            totals: components["schemas"]["OrderTotals"];
+            /** @description Whether `POST /api/data/order/cancel` would accept it now (online, not yet shipped). */
+            cancellable: boolean;
+            shipments: components["schemas"]["OrderShipment"][];
+            /** Format: date-time */
+            cancelledAt?: string | null;
+            /**
+             * Format: uuid
+             * @description Id of the order's transaction for the guest pages (`/guest/order-online`, `/guest/return-exchange`);
+             *     given only to whoever placed the order or proved the order number and its e-mail address.
+             */
+            transactionUuid?: string;
+            /** @description The delivery option chosen at checkout (online orders). */
+            deliveryKind?: components["schemas"]["DeliveryKind"] | null;
+            /** @description How the order was paid (online orders); the card's brand and last four digits only. */
+            payment?: {
+                method: components["schemas"]["PaymentMethod"];
+                cardBrand: string | null;
+                cardLast4: string | null;
+            } | null;
+            /** @description Gift wrapping and message chosen at checkout, null when none. */
+            gift?: components["schemas"]["GiftOptions"] | null;
+            /** @description The estimated delivery (or collection) dates given at checkout. */
+            estimatedDelivery?: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            } | null;
+        };
         /** @enum {string} */
         BusinessRegion: "EMEA" | "AMER" | "LATAM" | "APAC" | "INTL";
         /** @description The market a response was computed for. */
@@ -3201,13 +3631,6 @@ export interface components {
             /** @description The market currency; null for the international site, which does not sell. */
             currency: components["schemas"]["CurrencyCode"] | null;
             businessRegion: components["schemas"]["BusinessRegion"];
-        };
-        Image: {
-            /** @description Image URL (site-relative). */
-            src: string;
-            alt: string;
-            width?: number;
-            height?: number;
         };
         BasketItem: {
             /** @description Basket line id (used to update or remove the line). */
@@ -3239,6 +3662,143 @@ export interface components {
             subtotal: number | null;
             /** @description The most units of one product a basket may hold. */
             maxQuantityPerProduct: number;
+        };
+        /** @description Contact details known for the shopper (the signed-in customer's), to prefill the first step; null fields are unknown. */
+        CheckoutContact: {
+            email: string | null;
+            civility: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            phone: string | null;
+        };
+        /**
+         * @description A way to receive the order in this market, with its price and the estimated dates (available-to-promise,
+         *     from the 14:00 local dispatch cut-off and business days).
+         */
+        DeliveryOption: {
+            /**
+             * @description Option id, sent back in `PlaceOrderRequest.delivery.optionId`.
+             * @example FR-EXP
+             */
+            id: string;
+            kind: components["schemas"]["DeliveryKind"];
+            deliveryMethod: components["schemas"]["DeliveryMethod"];
+            /** @description Name of the option in the locale's language. */
+            label: string;
+            /** @description Price in the market currency (0 for complimentary delivery). */
+            cost: number;
+            /** Format: date */
+            estimatedFrom: string;
+            /** Format: date */
+            estimatedTo: string;
+        };
+        /** @description A boutique of the market where an order can be collected (it offers `clickAndCollect`). */
+        PickupStore: {
+            storeId: components["schemas"]["StoreId"];
+            name: string;
+            city: string;
+            addressLines: string[];
+            /**
+             * @description Whether the boutique holds every item of the basket now, so the order can be taken from its stock
+             *     (`PickUpAtStore`, ready within two hours of opening time); otherwise the order is sent there (`ShipToStore`).
+             */
+            pickUpAtStore: boolean;
+        };
+        /**
+         * @description Everything the checkout steps need for the session's basket in this market: the basket re-priced, the
+         *     contact details to prefill, the delivery options with their dates, the boutiques where the order can be
+         *     collected, the signed-in customer's saved addresses and the payment methods.
+         */
+        CheckoutOptions: {
+            basket: components["schemas"]["Basket"];
+            signedIn: boolean;
+            contact: components["schemas"]["CheckoutContact"];
+            deliveryOptions: components["schemas"]["DeliveryOption"][];
+            pickupStores: components["schemas"]["PickupStore"][];
+            /** @description The signed-in customer's address book in this market's country, the default first (empty for guests). */
+            savedAddresses: components["schemas"]["Address"][];
+            paymentMethods: components["schemas"]["PaymentMethod"][];
+            /** @description Whether prices include tax (VAT, consumption tax) or tax is added at checkout (US, CA). */
+            taxIncluded: boolean;
+            /** @description Whether gift wrapping and a gift message are offered (complimentary). */
+            giftWrap: boolean;
+            total: components["schemas"]["OrderTotals"];
+        };
+        /**
+         * @description The payment of an order. With the built-in test provider, `card` carries the card details (test numbers
+         *     only, see the portal's "Checkout" section); a provider adapter takes its own encrypted payload instead.
+         *     Card numbers are never stored or logged: the order keeps the brand and the last four digits.
+         */
+        PaymentDetails: {
+            method: components["schemas"]["PaymentMethod"];
+            card?: {
+                /** @description Card number, digits (spaces allowed). */
+                number: string;
+                expiryMonth: number;
+                expiryYear: number;
+                cvc: string;
+                holderName: string;
+            };
+            /** @description The wallet's payment token (`expressPay`). */
+            walletToken?: string;
+        };
+        /**
+         * @description The order to place from the session's basket. The lines and prices are the server's (never the browser's):
+         *     `expectedTotal` is the total the shopper reviewed, and the order is refused (`ERR_CHK_1001`) when the
+         *     server's total differs, e.g. a price changed or the body was tampered with.
+         */
+        PlaceOrderRequest: {
+            email: components["schemas"]["CustomerEmail"];
+            civility?: components["schemas"]["Civility"];
+            firstName: components["schemas"]["CustomerName"];
+            lastName: components["schemas"]["CustomerName"];
+            /** @description Phone number for the carrier or the boutique, international format preferred. */
+            phone?: string;
+            delivery: {
+                /** @description A `DeliveryOption.id` of `GET /api/checkout/options`. */
+                optionId: string;
+                /** @description The delivery address (ShipToAddress), in the market's country. */
+                address?: components["schemas"]["Address"];
+                /** @description A saved address of the signed-in customer, instead of `address`. */
+                addressId?: string;
+                storeId?: components["schemas"]["StoreId"];
+            };
+            /** @description The billing address; the delivery address when absent (required when collecting in a boutique). */
+            billingAddress?: components["schemas"]["Address"];
+            gift?: components["schemas"]["GiftOptions"];
+            payment: components["schemas"]["PaymentDetails"];
+            /** @description The order total shown to the shopper on the review step, in the market currency. */
+            expectedTotal: number;
+            /** @description The shopper accepted the terms and conditions of sale (must be true; `ERR_CHK_1008` otherwise). */
+            acceptTerms: boolean;
+        };
+        /**
+         * @description The card issuer asks the shopper to confirm the payment (strong customer authentication). The order is
+         *     placed and its stock held; it is paid once `POST /api/checkout/authenticate` succeeds, and cancelled (stock
+         *     released) when the authentication fails or is not completed within 15 minutes.
+         */
+        PaymentAuthentication: {
+            orderNumber: components["schemas"]["OrderNumber"];
+            challengeId: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AddBasketItemRequest: {
+            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
+            pid: string;
+            /** @description Size code from the product's `sizes[].id` (`TU` for one-size products). */
+            size: string;
+            /**
+             * @description Units to add (default 1). The basket may hold at most `maxQuantityPerProduct` units of a product.
+             * @default 1
+             */
+            quantity: number;
+            /**
+             * @description The add starts an express (Apple Pay-like) checkout from the product page: the basket must be empty
+             *     (`ERR_BSK_1008` otherwise).
+             * @default false
+             */
+            applePay: boolean;
         };
         UpdateBasketItemRequest: {
             itemId: string;
@@ -3366,34 +3926,6 @@ export interface components {
             filters?: components["schemas"]["Filter"][];
         };
         /**
-         * @description Form of address, shown translated (`Mr`, `M.`, `様` …); `MX` is the gender-neutral form.
-         * @example MS
-         * @enum {string}
-         */
-        Civility: "MR" | "MRS" | "MS" | "MX";
-        /**
-         * @description A first or last name (spec §5): letters of any script (`\p{L}`), combining marks (`\p{M}`), whitespace,
-         *     apostrophe (`'` or the typographic `’`) and hyphen only; 1 to 50 characters. The pattern is a Unicode
-         *     regular expression: the contract validator (ajv, whose `unicodeRegExp` option is on by default) compiles it
-         *     with the `u` flag. Anything else answers 400 `ERR_API_1018` naming the field. Leading and trailing
-         *     whitespace is trimmed by the server before storing.
-         * @example Lefèvre
-         */
-        CustomerName: string;
-        /**
-         * @description Phonetic (katakana) spelling of a name, asked in Japan (`ja-jp`, `en-jp`): full-width katakana, the
-         *     prolonged sound mark `ー`, the middle dot `・` and whitespace; 1 to 50 characters.
-         * @example ヤマダ
-         */
-        CustomerNameKana: string;
-        /**
-         * @description Phone number in E.164 form: `+`, country calling code and subscriber number, 8 to 15 digits in all, no spaces
-         *     (`+33612345678`). The server also checks that the number is valid for its calling code (400 `ERR_API_1018`
-         *     naming the field otherwise).
-         * @example +33612345678
-         */
-        CustomerPhone: string;
-        /**
          * Format: date
          * @description Date of birth, ISO 8601 calendar date (`YYYY-MM-DD`; the storefront displays it in the market's date format,
          *     spec §9). The server also checks that the customer is at least 16 years old (400 `ERR_API_1018` otherwise).
@@ -3411,75 +3943,6 @@ export interface components {
          * @enum {string}
          */
         CustomerAccountStatus: "PROVISIONED" | "ACTIVE" | "PASSWORD_EXPIRED";
-        /**
-         * @description Kind of address of the address book (spec §3).
-         * @example HOME
-         * @enum {string}
-         */
-        AddressType: "HOME" | "WORK" | "HOLIDAY_HOUSE" | "HOTEL" | "OTHER_1" | "OTHER_2" | "VACATION_HOME";
-        /**
-         * @description A postal address of the address book, of an order or of a request (spec §3, §5). Properties are the same for
-         *     reading and writing; `id` is absent on a new address.
-         *
-         *     **Postal code by country** (spec §5, checked by the `allOf` rules below on `country`; the same rules are
-         *     published per country by `GET /api/data/country-addresses`): 5 digits FR, MC, IT, ES, DE, FI, MY, MX, KR, TH,
-         *     KW, HR, EE, ID, LT, TR, UA; 4 digits AT, AU, DK, BE, LU, CH, HU, NZ, PH, AL, BG, CY, LV, MD, MK, NO, PA, SI, ZA;
-         *     6 digits RO, SG, CO, VN; 7 digits CL, IL; 3 digits OM, IS; US and SA 5 digits with an optional dash and 4
-         *     digits; CA letter digit letter, space, digit letter and an optional digit; GB 1–2 letters, 1–2 digits, an
-         *     optional letter, space, digit, 2 letters; JP 3 digits, dash, 4 digits; NL 4 digits, optional space, 2 letters;
-         *     CZ, SE, GR, SK 3 digits, space, 2 digits; PL 2 digits, dash, 3 digits; PT 4 digits, dash, 3 digits; TW 3 to 5
-         *     digits; BH 3 or 4 digits; BN 2 letters, 4 digits; MT 3 letters, space, 4 digits; IE an Eircode (routing key
-         *     `A65`/`D6W`, optional space, 4 letters or digits). Any other country: a US ZIP code or a Canadian postal code.
-         *     Letters may be typed in either case (the server stores them upper-case).
-         *
-         *     `postalCode` is **required** except in BH, KW, MY, QA, RU, SA, SG, TR, AE and VN (spec §5) and in HK and MO
-         *     (no postal codes there; a product decision), where it may be absent or empty (and must otherwise follow the
-         *     country's rule). A postal code that breaks its country's rule answers
-         *     400 `ERR_API_1018` with `errors` naming it (e.g. `body/addresses/0/postalCode`).
-         *
-         *     (Each `if` and `then` below is an `allOf` of two parts, so that the rules hold in every JSON Schema
-         *     validator, including the lint's example checker, which forbids unevaluated properties in any subschema
-         *     that declares `properties` unless it is an `allOf` part.)
-         */
-        Address: {
-            /**
-             * @description Id of the address in the address book; absent on a new address.
-             * @example addr-7c1e52
-             */
-            id?: string;
-            type?: components["schemas"]["AddressType"];
-            /** @description The customer's own name for the address ("Maison", "Bureau"). */
-            label?: string;
-            civility?: components["schemas"]["Civility"];
-            firstName: components["schemas"]["CustomerName"];
-            lastName: components["schemas"]["CustomerName"];
-            firstNameKana?: components["schemas"]["CustomerNameKana"];
-            lastNameKana?: components["schemas"]["CustomerNameKana"];
-            companyName?: string;
-            /** @description Street and number (in Japan, the chōme, banchi and building). */
-            addressLine1: string;
-            /** @description Building, floor, apartment. */
-            addressLine2?: string;
-            /** @description City (in Japan, the city and ward). */
-            city: string;
-            /** @description State, province or prefecture code where the country uses one (`NY`, `QC`, JP prefectures `01`–`47`). */
-            stateCode?: string;
-            /** @description Postal code, following the rule of `country` (see above). */
-            postalCode?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code, upper-case.
-             * @example FR
-             */
-            country: string;
-            phone?: components["schemas"]["CustomerPhone"];
-            /** @description The customer's default shipping address (one at most in an address book). */
-            isDefault?: boolean;
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
-        /**
-         * @description Boutique id of the store master data (digits only; the trailing digits of a `/stores/{name}-{id}` URL).
-         * @example 1042
-         */
-        StoreId: string;
         /** @description The customer's answer to one consent text (as listed by `GET /api/register/get-data`), for the version of the text that was shown. */
         CustomerConsentDecision: {
             /**
@@ -3942,13 +4405,6 @@ export interface components {
          */
         FormIdentifier: "contactUs" | "newsletterSubscription" | "backInStockSubscription" | "reserveInStore" | "accountActivation" | "customerRegistration" | "accountMigration" | "resetPassword" | "trackOrder";
         /**
-         * @description Order number as printed on the confirmation e-mail and the receipt: 6 to 20 upper-case letters, digits and
-         *     dashes (the server upper-cases it). Online orders look like `YSL-US-00012345`; in-boutique receipts like
-         *     `750012026004512`. Missing or malformed: 400 `ERR_CO_API_1000`.
-         * @example YSL-FR-00045871
-         */
-        OrderNumber: string;
-        /**
          * @description A message to client service from the contact form (spec §7). `phone` is required when `channel` is
          *     `phoneCall` or `whatsapp`. Form-data rules the schema cannot say (e-mail typo blacklist and address check,
          *     phone number invalid for its calling code, an order number that is not one of the customer's orders) answer
@@ -4287,107 +4743,6 @@ export interface components {
             /** @description Free text, mainly for the reason `other`. */
             comment?: string;
         };
-        /**
-         * @description Where an order was placed.
-         * @enum {string}
-         */
-        OrderChannel: "online" | "offline";
-        /**
-         * @description Life cycle of an order (and of each order line). Online orders go `placed` → `paid` → `processing` →
-         *     `shipped` → `delivered` (or `readyForPickup` → `delivered` for ShipToStore / PickUpAtStore), and may end
-         *     `cancelled` (from `placed`, `paid` or `processing` only), or after delivery `returnRequested` → `returned`
-         *     (or `exchanged`). In-boutique (offline) purchases are `completed` and may then be `returned` or `exchanged`.
-         *     A line may be in a later state than its order (e.g. one line `returned`, the order `delivered`).
-         * @enum {string}
-         */
-        OrderStatus: "placed" | "paid" | "processing" | "shipped" | "readyForPickup" | "delivered" | "completed" | "cancelled" | "returnRequested" | "returned" | "exchanged";
-        /**
-         * @description Fulfilment (delivery) method of an order or order line (spec §5, §9).
-         * @example ShipToAddress
-         * @enum {string}
-         */
-        DeliveryMethod: "ShipToAddress" | "ShipToStore" | "PickUpAtStore" | "ShipToReturnCenter";
-        /**
-         * @description Kind of after-sale flow — `Return` (items sent back for a refund) or `Exchange` (items swapped for another size or colour).
-         * @enum {string}
-         */
-        ReturnFlowType: "Return" | "Exchange";
-        /** @description One line of an order. */
-        OrderItem: {
-            /** @description Line id within the order. */
-            itemId: string;
-            pid: string;
-            /** @description Product name in the locale's language. */
-            name: string;
-            color: string;
-            /** @description Size code (`TU` for one-size products). */
-            size: string;
-            quantity: number;
-            /** @description Price paid per unit, in the order's currency (major units). */
-            unitPrice: number;
-            lineTotal: number;
-            status: components["schemas"]["OrderStatus"];
-            image: components["schemas"]["Image"];
-            /** @description Product page path, or null when the product is no longer sold. */
-            url?: string | null;
-            /** @description The after-sale flows open for this line now (empty when none; e.g. after the return period). */
-            returnableFlows: components["schemas"]["ReturnFlowType"][];
-        };
-        /** @description Amounts of an order, in its currency (major units; JPY without decimals). */
-        OrderTotals: {
-            subtotal: number;
-            shipping: number;
-            /** @description Tax included in (EU, JP) or added to (US, CA) the prices. */
-            tax: number;
-            discount: number;
-            total: number;
-        };
-        /** @description A parcel of an order. */
-        OrderShipment: {
-            shipmentId: string;
-            deliveryMethod: components["schemas"]["DeliveryMethod"];
-            status: components["schemas"]["OrderStatus"];
-            carrier?: string | null;
-            trackingNumber?: string | null;
-            /** Format: uri */
-            trackingUrl?: string | null;
-            /** Format: date */
-            estimatedDeliveryDate?: string | null;
-            /** Format: date-time */
-            shippedAt?: string | null;
-            /** Format: date-time */
-            deliveredAt?: string | null;
-            /** @description The order lines in the parcel. */
-            itemIds: string[];
-            /** @description For ShipToStore / PickUpAtStore, the boutique where the parcel is collected. */
-            pickupStoreId?: components["schemas"]["StoreId"] | null;
-        };
-        /**
-         * @description An order of the customer, online or in a boutique (offline), with its lines, parcels and the after-sale
-         *     actions open now. Guests see only the orders they track with the order number and the e-mail address given
-         *     when ordering.
-         */
-        Order: {
-            orderNumber: string;
-            channel: components["schemas"]["OrderChannel"];
-            status: components["schemas"]["OrderStatus"];
-            /** Format: date-time */
-            placedAt: string;
-            currencyCode: components["schemas"]["CurrencyCode"];
-            deliveryMethod: components["schemas"]["DeliveryMethod"];
-            /** @description The boutique of an offline order, or the collection boutique of ShipToStore / PickUpAtStore. */
-            storeId?: components["schemas"]["StoreId"] | null;
-            storeName?: string | null;
-            /** @description The delivery address (ShipToAddress), otherwise null. */
-            shippingAddress?: components["schemas"]["Address"] | null;
-            items: components["schemas"]["OrderItem"][];
-            totals: components["schemas"]["OrderTotals"];
-            /** @description Whether `POST /api/data/order/cancel` would accept it now (online, not yet shipped). */
-            cancellable: boolean;
-            shipments: components["schemas"]["OrderShipment"][];
-            /** Format: date-time */
-            cancelledAt?: string | null;
-        };
         /** @description One page of the signed-in customer's orders, newest first. */
         OrderList: {
             channel: components["schemas"]["OrderChannel"];
@@ -4611,11 +4966,6 @@ export interface components {
             } | null;
             variants: components["schemas"]["VariantPrice"][];
         };
-        /**
-         * @description Kind of delivery offered for a product.
-         * @enum {string}
-         */
-        DeliveryKind: "pickup in store" | "express delivery" | "standard delivery" | "next day";
         /** @description Estimated delivery window from the available-to-promise (ATP) service, as calendar dates in the market's time zone. */
         ShippingInfoEta: {
             /** Format: date */
@@ -5158,7 +5508,7 @@ export interface components {
          *     storefront. `my-account-*` pages need a signed-in customer.
          * @enum {string}
          */
-        PageType: "home" | "category" | "product" | "not-found" | "content" | "legal" | "collections" | "collection" | "collection-items" | "collection-looks" | "marketing" | "search" | "sign-up" | "sign-in" | "logout" | "look" | "store-list" | "store-detail" | "contact" | "track-order" | "return-order" | "guest-return-exchange" | "guest-order-online" | "faq" | "client-service" | "rive-droite" | "rive-droite-content" | "rive-droite-category" | "rive-droite-calendar" | "my-account" | "my-account-activate" | "my-account-information" | "my-account-address-book" | "my-account-edit-address-book" | "my-account-new-address-book" | "my-account-edit-password" | "my-account-reset-password" | "my-account-order-offline" | "my-account-order-online" | "my-account-orders" | "my-account-payment" | "my-account-profile" | "my-account-return-exchange" | "my-account-return-thank-you";
+        PageType: "home" | "category" | "product" | "not-found" | "content" | "legal" | "collections" | "collection" | "collection-items" | "collection-looks" | "marketing" | "search" | "sign-up" | "sign-in" | "logout" | "look" | "store-list" | "store-detail" | "contact" | "track-order" | "basket" | "checkout" | "checkout-confirmation" | "return-order" | "guest-return-exchange" | "guest-order-online" | "faq" | "client-service" | "rive-droite" | "rive-droite-content" | "rive-droite-category" | "rive-droite-calendar" | "my-account" | "my-account-activate" | "my-account-information" | "my-account-address-book" | "my-account-edit-address-book" | "my-account-new-address-book" | "my-account-edit-password" | "my-account-reset-password" | "my-account-order-offline" | "my-account-order-online" | "my-account-orders" | "my-account-payment" | "my-account-profile" | "my-account-return-exchange" | "my-account-return-thank-you";
         /**
          * @description One Core Web Vitals measurement of a page view, as reported by the browser's `web-vitals` library
          *     (`onLCP`, `onINP`, `onCLS`, `onFCP`, `onTTFB` callbacks), plus the page it was measured on.
@@ -5245,8 +5595,25 @@ export interface components {
              */
             layoutVariant?: "default" | "rive-droite";
         };
+        /**
+         * @description Data of the shopping bag `/basket` (page type `basket`) and of the checkout `/checkout` (`checkout`): the page
+         *     envelope only. The basket and the checkout options are personal and read by the browser
+         *     (`GET /api/data/basket/get-basket`, `GET /api/checkout/options`); the pages are `noindex`.
+         */
+        CheckoutPageData: components["schemas"]["PageEnvelope"];
         CategoryPageData: components["schemas"]["PageEnvelope"] & {
             listing: components["schemas"]["CategoryListing"];
+        };
+        /**
+         * @description Data of the order confirmation `/checkout/confirmation?orderNumber=…` (page type `checkout-confirmation`): the
+         *     order just placed, shown only to the session (or signed-in customer) that placed it.
+         */
+        OrderConfirmationPageData: components["schemas"]["PageEnvelope"] & {
+            order: components["schemas"]["Order"];
+            /** @description The boutique where the order is collected; null for a delivery to an address. */
+            store: components["schemas"]["Store"] | null;
+            /** @description Whether the shopper is signed in (a guest is offered to create an account with the order's e-mail). */
+            signedIn: boolean;
         };
         /**
          * @description Data of the client service page `/client-service` (page type `client-service`): its content page and the
@@ -6019,6 +6386,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The payment was refused (declined, or the authentication failed). Nothing was charged; the basket is kept. */
+        PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
         Forbidden: {
             headers: {
@@ -6028,8 +6404,35 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
-        BasketNotFound: {
+        /** @description No such order for this caller (ERR_API_1023): unknown number, or an order of another customer (the answer does not tell which). */
+        OrderNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The order does not await an authentication (already paid, cancelled or expired). */
+        PaymentConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The payment provider could not be reached; nothing was charged. */
+        PaymentBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description There is nothing to check out: no basket on the session, or an empty one (ERR_OCAPI_1013). */
+        CheckoutNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6039,6 +6442,42 @@ export interface components {
         };
         /** @description A basket rule refused the change; nothing was written. */
         BasketConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CHK_1000 Idempotency-Key, ERR_API_1018 anything else) and `errors` lists each field. */
+        CheckoutBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The basket or the order changed since the review, or a rule of the basket refuses it; nothing was written. */
+        CheckoutConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The order cannot be placed as asked; nothing was written and nothing was charged. */
+        CheckoutUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
+        BasketNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6174,15 +6613,6 @@ export interface components {
         };
         /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_CO_API_1001 e-mail address of the order, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
         OrderBadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description No such order for this caller (ERR_API_1023): unknown number, or an order of another customer (the answer does not tell which). */
-        OrderNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6619,6 +7049,13 @@ export interface components {
          *     session answers `ERR_AUTH_API_1003` (login CSRF protection).
          */
         signInCallbackState: string;
+        /**
+         * @description A key the browser draws for each submission of the review step (16 to 64 letters, digits, `-` or `_`; a
+         *     UUID fits). Replaying the same key with the same body answers the first answer again, without placing a
+         *     second order; the same key with a different body answers `ERR_CHK_1004`; a key older than 24 hours
+         *     answers `ERR_CHK_1005`. A missing or malformed key answers `ERR_CHK_1000`.
+         */
+        idempotencyKey: string;
         /** @description Category URL slug (lowercase letters, digits and dashes). */
         categorySlug: string;
         /**
@@ -6832,6 +7269,125 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
             503: components["responses"]["AccountServiceUnavailable"];
+        };
+    };
+    completePaymentAuthentication: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentAuthenticationRequest"];
+            };
+        };
+        responses: {
+            /** @description The order is paid. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            409: components["responses"]["PaymentConflict"];
+            502: components["responses"]["PaymentBadGateway"];
+        };
+    };
+    getCheckoutOptions: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["BasketConflict"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header: {
+                /**
+                 * @description A key the browser draws for each submission of the review step (16 to 64 letters, digits, `-` or `_`; a
+                 *     UUID fits). Replaying the same key with the same body answers the first answer again, without placing a
+                 *     second order; the same key with a different body answers `ERR_CHK_1004`; a key older than 24 hours
+                 *     answers `ERR_CHK_1005`. A missing or malformed key answers `ERR_CHK_1000`.
+                 */
+                "Idempotency-Key": components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order is placed and paid (status `paid`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The order is placed and waits for the card issuer's authentication. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAuthentication"];
+                };
+            };
+            400: components["responses"]["CheckoutBadRequest"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CheckoutNotFound"];
+            409: components["responses"]["CheckoutConflict"];
+            422: components["responses"]["CheckoutUnprocessable"];
+            502: components["responses"]["PaymentBadGateway"];
         };
     };
     addBasketItem: {
@@ -8835,6 +9391,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getBasketPageData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPageData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            502: components["responses"]["PageDataBadGateway"];
+        };
+    };
     getCategoryPageData: {
         parameters: {
             query: {
@@ -8879,6 +9463,65 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getCheckoutPageData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPageData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            502: components["responses"]["PageDataBadGateway"];
+        };
+    };
+    getOrderConfirmationPageData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+                /** @description The order number returned by `POST /api/checkout/place-order`. */
+                orderNumber: components["schemas"]["OrderNumber"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderConfirmationPageData"];
+                };
+            };
+            400: components["responses"]["OrderBadRequest"];
+            404: components["responses"]["OrderNotFound"];
+            502: components["responses"]["PageDataBadGateway"];
         };
     };
     getClientServicePageData: {

@@ -9,6 +9,7 @@ import * as m0006 from './migrations/2026-11-24-0006-search.ts';
 import * as m0007 from './migrations/2026-11-24-0007-product-data.ts';
 import * as m0008 from './migrations/2026-11-24-0008-listing-indexes.ts';
 import * as m0009 from './migrations/2026-11-25-0009-accounts.ts';
+import * as m0010 from './migrations/2026-11-25-0010-orders.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0007-product-data': m0007,
   '2026-11-24-0008-listing-indexes': m0008,
   '2026-11-25-0009-accounts': m0009,
+  '2026-11-25-0010-orders': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
