@@ -9,5 +9,6 @@ import type { ProductDataTables } from '../modules/products/tables.ts';
 import type { SearchTables } from '../modules/search/tables.ts';
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { MailTables } from '../modules/mail/tables.ts';
+import type { OrderTables } from '../modules/orders/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables {}

@@ -46,9 +46,11 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       if (!id) continue;
       for (const p of [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])]) {
         const param = resolve(p);
-        add(`${id} ${param.in as string}/${param.name as string}`, param['x-error-code']);
+        // Header names are case-insensitive: the validator reports them lower-cased, under `headers/`.
+        const name = param.in === 'header' ? `headers/${(param.name as string).toLowerCase()}` : `${param.in as string}/${param.name as string}`;
+        add(`${id} ${name}`, param['x-error-code']);
         // A required parameter may name another code for its absence (trending searches: ERR_TRENDING_API_1000).
-        add(`${id} ${param.in as string}/${param.name as string} missing`, param['x-missing-error-code']);
+        add(`${id} ${name} missing`, param['x-missing-error-code']);
       }
       const body = resolve(operation.requestBody);
       const content = body?.content as Json | undefined;
@@ -60,6 +62,8 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       for (const branch of branches) {
         for (const [name, prop] of Object.entries((branch?.properties as Json | undefined) ?? {})) {
           if (!map.has(`${id} body/${name}`)) add(`${id} body/${name}`, resolve(prop)['x-error-code']);
+          // A required property may name another code for its absence (a pid: malformed ERR_API_1009, missing the body's code).
+          if (!map.has(`${id} body/${name} missing`)) add(`${id} body/${name} missing`, (prop as Json)['x-missing-error-code'] ?? resolve(prop)['x-missing-error-code']);
         }
       }
     }

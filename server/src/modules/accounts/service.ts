@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { adoptCustomerBaskets, detachBasket } from '../basket/index.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { CsSchemas } from '../../shared/http.ts';
 import type { RateLimiter, Limit } from '../../shared/rate-limit.ts';
@@ -178,14 +179,19 @@ export class AccountService {
         .set({ customer_id: row.customer_id, authenticated_at: new Date(now), auth_seen_at: new Date(now) })
         .where('id', '=', rotated.ref.id)
         .execute();
+      await adoptCustomerBaskets(trx, rotated.ref.id, row.customer_id);
       return { token: rotated.token, session: { id: rotated.ref.id, customerId: row.customer_id } };
     });
   }
 
-  /** Signs out: the session is ended (its basket belongs to the account, not to the browser). */
+  /** Signs out: the session is ended; its basket stays with the account until the next sign-in. */
   async logout(session: SessionRef | undefined): Promise<void> {
     if (!session?.customerId) throw new AppError('ERR_API_1022');
-    await this.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    const customerId = session.customerId;
+    await this.db.transaction().execute(async (trx) => {
+      await detachBasket(trx, session.id, customerId);
+      await trx.deleteFrom('sessions').where('id', '=', session.id).execute();
+    });
   }
 
   // ---- registration and activation ------------------------------------------------------------

@@ -9,11 +9,11 @@ export async function findBasketId(db: Q, sessionId: string): Promise<string | u
 }
 
 /** Gets or creates the session's basket and takes its row lock until the transaction ends. */
-export async function lockOrCreateBasket(trx: Q, sessionId: string): Promise<string> {
+export async function lockOrCreateBasket(trx: Q, sessionId: string, customerId?: string): Promise<string> {
   const row = await trx
     .insertInto('baskets')
-    .values({ session_id: sessionId })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet({ updated_at: sql`now()` }))
+    .values({ session_id: sessionId, customer_id: customerId ?? null })
+    .onConflict((oc) => oc.column('session_id').doUpdateSet({ updated_at: sql`now()`, customer_id: sql`coalesce(excluded.customer_id, baskets.customer_id)` }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -41,10 +41,42 @@ export async function quantityOfProduct(trx: Q, basketId: string, pid: string, e
 }
 
 export async function findLine(trx: Q, basketId: string, where: { sku?: string; itemId?: string }) {
-  let q = trx.selectFrom('basket_items').select(['id', 'pid', 'sku', 'quantity']).where('basket_id', '=', basketId);
-  if (where.sku) q = q.where('sku', '=', where.sku);
-  if (where.itemId) q = q.where(sql<string>`id::text`, '=', where.itemId);
+  let q = trx
+    .selectFrom('basket_items as i')
+    .innerJoin('products as p', 'p.pid', 'i.pid')
+    .select(['i.id', 'i.pid', 'i.sku', 'i.quantity', 'p.is_employee_only as employee_only'])
+    .where('i.basket_id', '=', basketId);
+  if (where.sku) q = q.where('i.sku', '=', where.sku);
+  if (where.itemId) q = q.where(sql<string>`i.id::text`, '=', where.itemId);
   return q.executeTakeFirst();
+}
+
+/** Units in the basket, split into OnlyForEmployee products and regular ones. */
+export async function contents(trx: Q, basketId: string): Promise<{ units: number; employeeUnits: number; regularUnits: number }> {
+  const row = await trx
+    .selectFrom('basket_items as i')
+    .innerJoin('products as p', 'p.pid', 'i.pid')
+    .select([
+      sql<number>`coalesce(sum(i.quantity), 0)::int`.as('units'),
+      sql<number>`coalesce(sum(i.quantity) filter (where p.is_employee_only), 0)::int`.as('employeeUnits'),
+    ])
+    .where('i.basket_id', '=', basketId)
+    .executeTakeFirstOrThrow();
+  return { units: row.units, employeeUnits: row.employeeUnits, regularUnits: row.units - row.employeeUnits };
+}
+
+/** Employee-sale units a customer bought (orders neither cancelled nor left unpaid). */
+export async function employeeSaleUnitsBought(trx: Q, customerId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(sql<number>`coalesce(sum(i.quantity), 0)::int`.as('n'))
+    .where('o.customer_id', '=', customerId)
+    .where('o.is_employee_sale', '=', true)
+    .where('o.status', '!=', 'cancelled')
+    .where('o.payment_status', 'not in', ['declined', 'abandoned'])
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export async function variantStock(trx: Q, sku: string): Promise<number> {
@@ -83,9 +115,10 @@ export interface LineRow {
   list_price: number | null;
   sale_price: number | null;
   sellable: boolean;
+  employee_only: boolean;
 }
 
-export async function basketLines(db: Q, basketId: string, language: string, currency: string | null): Promise<LineRow[]> {
+export async function basketLines(db: Q, basketId: string, language: string, currency: string | null, employee = false): Promise<LineRow[]> {
   return db
     .selectFrom('basket_items as i')
     .innerJoin('products as p', 'p.pid', 'i.pid')
@@ -104,7 +137,8 @@ export async function basketLines(db: Q, basketId: string, language: string, cur
       'v.stock',
       'pr.list_price',
       'pr.sale_price',
-      sql<boolean>`p.is_sellable_online and p.is_ecom_assortment and not p.is_employee_only`.as('sellable'),
+      sql<boolean>`p.is_sellable_online and p.is_ecom_assortment and (${employee} or not p.is_employee_only)`.as('sellable'),
+      'p.is_employee_only as employee_only',
     ])
     .where('i.basket_id', '=', basketId)
     .orderBy('i.added_at')

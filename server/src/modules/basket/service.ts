@@ -6,12 +6,18 @@ import { toMarketDto } from '../markets/index.ts';
 import { productImage, productUrl } from '../catalog/index.ts';
 import type { SessionRef, SessionService } from '../sessions/index.ts';
 import * as repo from './repository.ts';
+import { isEmployeeSaleSession } from './employee-sale.ts';
 
 /**
  * The most units of one product (all sizes together) a basket may hold. The spec leaves the value
  * open; 5 is a common ceiling for luxury houses (it deters resellers without bothering clients).
  */
 export const MAX_QUANTITY_PER_PRODUCT = 5;
+/**
+ * Employee-sale allowance: the most units of OnlyForEmployee products one employee may buy (orders not
+ * cancelled, plus the basket). The spec names the quota but not its value.
+ */
+export const EMPLOYEE_SALE_QUOTA = 10;
 
 type Basket = Schemas['Basket'];
 
@@ -23,7 +29,7 @@ export class BasketService {
 
   async get(session: SessionRef | undefined, market: Market): Promise<Basket> {
     const basketId = session ? await repo.findBasketId(this.db, session.id) : undefined;
-    return this.view(basketId, market);
+    return this.view(basketId, market, session);
   }
 
   /**
@@ -32,18 +38,20 @@ export class BasketService {
    */
   async add(
     session: SessionRef | undefined,
-    input: { pid: string; size: string; quantity?: number | undefined },
+    input: { pid: string; size: string; quantity?: number | undefined; applePay?: boolean | undefined },
     market: Market,
   ): Promise<{ basket: Basket; newSessionToken?: string }> {
     const quantity = input.quantity ?? 1;
     const pid = input.pid.toUpperCase();
+    const employee = await isEmployeeSaleSession(this.db, session);
     const product = await this.db
       .selectFrom('products as p')
       .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', market.currency ?? '-'))
       .select(['p.pid', 'p.is_employee_only', 'p.is_sellable_online', 'p.is_ecom_assortment', 'pr.list_price'])
       .where('p.pid', '=', pid)
       .executeTakeFirst();
-    if (!product || product.is_employee_only) throw new AppError('ERR_PDT_API_1001', `No product ${pid}.`);
+    // OnlyForEmployee products exist only for sessions synced from the employee-sale site.
+    if (!product || (product.is_employee_only && !employee)) throw new AppError('ERR_PDT_API_1001', `No product ${pid}.`);
     if (!market.currency) throw new AppError('ERR_OCAPI_1012', `The ${market.country} site does not sell online.`);
     if (product.list_price === null) throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
     const variant = await this.db
@@ -65,7 +73,24 @@ export class BasketService {
         ref = created.ref;
         newSessionToken = created.token;
       }
-      const id = await repo.lockOrCreateBasket(trx, ref.id);
+      const id = await repo.lockOrCreateBasket(trx, ref.id, ref.customerId);
+      const contents = await repo.contents(trx, id);
+      if (input.applePay && contents.units > 0) {
+        throw new AppError('ERR_BSK_1008', `Express checkout starts from an empty basket; this one holds ${contents.units} items.`);
+      }
+      // Employee-sale baskets hold only OnlyForEmployee products, and regular baskets none.
+      if (contents.units > 0 && (product.is_employee_only ? contents.regularUnits > 0 : contents.employeeUnits > 0)) {
+        throw new AppError('ERR_API_1019', product.is_employee_only ? 'The basket holds regular items.' : 'The basket holds employee sale items.');
+      }
+      if (product.is_employee_only) {
+        const bought = ref.customerId ? await repo.employeeSaleUnitsBought(trx, ref.customerId) : 0;
+        if (bought + contents.employeeUnits + quantity > EMPLOYEE_SALE_QUOTA) {
+          throw new AppError(
+            'ERR_OCAPI_1017',
+            `At most ${EMPLOYEE_SALE_QUOTA} employee sale units per employee; ${bought + contents.employeeUnits} bought or in the basket.`,
+          );
+        }
+      }
       const inBasket = await repo.quantityOfProduct(trx, id, pid);
       if (inBasket + quantity > MAX_QUANTITY_PER_PRODUCT) {
         throw new AppError(
@@ -81,7 +106,7 @@ export class BasketService {
       await repo.upsertLine(trx, id, pid, variant.sku, quantity);
       return id;
     });
-    const basket = await this.view(basketId, market);
+    const basket = await this.view(basketId, market, session);
     return newSessionToken ? { basket, newSessionToken } : { basket };
   }
 
@@ -95,12 +120,19 @@ export class BasketService {
       if (others + input.quantity > MAX_QUANTITY_PER_PRODUCT) {
         throw new AppError('ERR_OCAPI_1010', `At most ${MAX_QUANTITY_PER_PRODUCT} units of product ${line.pid}.`);
       }
+      if (line.employee_only && input.quantity > line.quantity) {
+        const contents = await repo.contents(trx, id);
+        const bought = session?.customerId ? await repo.employeeSaleUnitsBought(trx, session.customerId) : 0;
+        if (bought + contents.employeeUnits - line.quantity + input.quantity > EMPLOYEE_SALE_QUOTA) {
+          throw new AppError('ERR_OCAPI_1017', `At most ${EMPLOYEE_SALE_QUOTA} employee sale units per employee.`);
+        }
+      }
       const stock = await repo.variantStock(trx, line.sku);
       if (input.quantity > stock) throw new AppError('ERR_BSK_1007', `Only ${stock} left.`);
       await repo.setLineQuantity(trx, line.id, input.quantity);
       return id;
     });
-    return this.view(basketId, market);
+    return this.view(basketId, market, session);
   }
 
   async remove(session: SessionRef | undefined, itemId: string, market: Market): Promise<Basket> {
@@ -112,12 +144,13 @@ export class BasketService {
       await repo.deleteLine(trx, line.id);
       return id;
     });
-    return this.view(basketId, market);
+    return this.view(basketId, market, session);
   }
 
   /** The basket priced for the market; prices and availability are read fresh every time. */
-  private async view(basketId: string | undefined, market: Market): Promise<Basket> {
-    const lines = basketId ? await repo.basketLines(this.db, basketId, market.language, market.currency) : [];
+  async view(basketId: string | undefined, market: Market, session: SessionRef | undefined): Promise<Basket> {
+    const employee = basketId ? await isEmployeeSaleSession(this.db, session) : false;
+    const lines = basketId ? await repo.basketLines(this.db, basketId, market.language, market.currency, employee) : [];
     const items: Schemas['BasketItem'][] = lines.map((l) => {
       const unit = market.currency && l.list_price !== null ? (l.sale_price ?? l.list_price) : null;
       const name = l.name ?? l.pid;

@@ -3,7 +3,9 @@ import type { Generated } from 'kysely';
 export interface BasketTables {
   baskets: {
     id: Generated<string>;
-    session_id: string;
+    /** Null once detached from a signed-out session: the basket waits for its customer's next sign-in. */
+    session_id: string | null;
+    customer_id: string | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

@@ -104,3 +104,20 @@ export const KIND_LABELS: Record<Kind, Record<string, string>> = {
   'next day': { en: 'Next day delivery', fr: 'Livraison le lendemain', it: 'Consegna il giorno successivo', es: 'Entrega al día siguiente', de: 'Lieferung am nächsten Tag', pt: 'Entrega no dia seguinte', ja: '翌日配送', ko: '익일 배송', zh: '次日达' },
   'pickup in store': { en: 'Collect in store', fr: 'Retrait en boutique', it: 'Ritiro in boutique', es: 'Recogida en boutique', de: 'Abholung in der Boutique', pt: 'Retirada na boutique', ja: 'ブティックで受け取り', ko: '부티크 픽업', zh: '精品店自取' },
 };
+
+/**
+ * The market's shipping methods with their names in the market's language and the market's local date
+ * today (same-day collection from a boutique's stock), for the checkout.
+ */
+export function deliveryMethodsOf(
+  now: Date,
+  market: { country: string; businessRegion: string; currency: string | null; language: string },
+  hasBoutique: boolean,
+): (Method & { label: string; today: string })[] | undefined {
+  const methods = shippingMethods(now, market, hasBoutique);
+  const timeZone = TIME_ZONES[market.country];
+  if (!methods || !timeZone) return undefined;
+  const today = iso(localNow(now, timeZone).date);
+  const language = market.language.startsWith('zh') ? 'zh' : market.language;
+  return methods.map((m) => ({ ...m, label: KIND_LABELS[m.kind][language] ?? KIND_LABELS[m.kind].en!, today }));
+}

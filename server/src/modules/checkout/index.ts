@@ -1,0 +1,4 @@
+export { CheckoutService, IDEMPOTENCY_KEY_HOURS } from './service.ts';
+export type { OrderPaidHook, PlaceResult } from './service.ts';
+export { checkoutRoutes } from './routes.ts';
+export { totals, taxIncluded } from './pricing.ts';

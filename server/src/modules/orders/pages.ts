@@ -1,0 +1,162 @@
+import type { Request, Response } from 'express';
+import { AppError } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
+import type { Market } from '../markets/index.ts';
+import { sessionOf, type SessionRef, type SessionService } from '../sessions/index.ts';
+import { orderPageTitle, type OrderPageKey } from './page-texts.ts';
+import type { OrderRow } from './repository.ts';
+import type { OrderService } from './service.ts';
+
+type PageType = Schemas['PageType'];
+
+/** The envelope of a private page (the page-data module's privateShell). */
+export interface Shells {
+  privateShell(pageType: PageType, market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']>;
+}
+export interface StoreDetails {
+  get(storeId: string, market: Market): Promise<Schemas['Store']>;
+}
+
+/** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
+export const ORDER_PAGE_KINDS = new Set<PageType>([
+  'basket',
+  'checkout',
+  'checkout-confirmation',
+  'track-order',
+  'guest-order-online',
+  'my-account-orders',
+  'my-account-order-online',
+  'my-account-order-offline',
+  'my-account-payment',
+]);
+
+/**
+ * Data of the basket, checkout, confirmation, tracking and order pages. Every one is personal or a form:
+ * private, never indexed; an order is shown only to its owner (customer, placing session, or the bearer
+ * of the guest transaction id).
+ */
+export class OrderPages {
+  constructor(
+    private readonly orders: OrderService,
+    private readonly sessions: SessionService,
+    private readonly deps: { shells: Shells; stores: StoreDetails; recaptchaSiteKey: string },
+  ) {}
+
+  private shell(type: PageType, market: Market, path: string, key: OrderPageKey) {
+    return this.deps.shells.privateShell(type, market, path, orderPageTitle(market.locale, key));
+  }
+
+  /** The request's session (the SSR host has no per-route session middleware). */
+  private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
+    if (res.locals.session === undefined) await new Promise<void>((resolve, reject) => void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+    return sessionOf(res);
+  }
+
+  private async customer(req: Request, res: Response): Promise<string> {
+    const session = await this.session(req, res);
+    if (!session?.customerId) throw new AppError(session?.lapsed ? 'ERR_MWR_1000' : 'ERR_API_1020');
+    return session.customerId;
+  }
+
+  private async store(order: OrderRow, market: Market): Promise<Schemas['Store'] | null> {
+    if (!order.store_id) return null;
+    return this.deps.stores.get(order.store_id, market).catch(() => null);
+  }
+
+  basket(market: Market): Promise<Schemas['CheckoutPageData']> {
+    return this.shell('basket', market, '/basket', 'basket');
+  }
+
+  checkout(market: Market): Promise<Schemas['CheckoutPageData']> {
+    return this.shell('checkout', market, '/checkout', 'checkout');
+  }
+
+  async confirmation(req: Request, res: Response, market: Market, orderNumber: string): Promise<Schemas['OrderConfirmationPageData']> {
+    const session = await this.session(req, res);
+    const order = await this.orders.ofPlacer(session, orderNumber);
+    return {
+      ...(await this.shell('checkout-confirmation', market, '/checkout/confirmation', 'confirmation')),
+      order: await this.orders.dto(order, market, { includeTransaction: true }),
+      store: await this.store(order, market),
+      signedIn: Boolean(session?.customerId),
+    };
+  }
+
+  async trackOrder(market: Market): Promise<Schemas['TrackOrderPageData']> {
+    return {
+      ...(await this.shell('track-order', market, '/track-order', 'trackOrder')),
+      content: null,
+      formId: 'trackOrder',
+      recaptchaSiteKey: this.deps.recaptchaSiteKey,
+      signInUrl: '/signin?returnUrl=/myaccount/orders',
+    };
+  }
+
+  async history(req: Request, res: Response, market: Market): Promise<Schemas['OrderHistoryPageData']> {
+    const customerId = await this.customer(req, res);
+    const [online, offline] = await Promise.all([this.orders.list(customerId, market, 'online'), this.orders.list(customerId, market, 'offline')]);
+    return { ...(await this.shell('my-account-orders', market, '/myaccount/orders', 'orders')), online, offline };
+  }
+
+  async customerOrder(req: Request, res: Response, market: Market, channel: 'online' | 'offline', orderNumber: string): Promise<Schemas['OrderDetailPageData']> {
+    const customerId = await this.customer(req, res);
+    const order = await this.orders.ofCustomer(customerId, orderNumber, channel);
+    const dto = await this.orders.dto(order, market, { includeTransaction: true });
+    const type = channel === 'online' ? 'my-account-order-online' : 'my-account-order-offline';
+    return {
+      ...(await this.shell(type, market, `/myaccount/order-${channel}`, 'order')),
+      order: dto,
+      store: await this.store(order, market),
+      returnUrl: dto.items.some((i) => i.returnableFlows.length) ? `/myaccount/return-exchange?orderNumber=${encodeURIComponent(dto.orderNumber)}` : null,
+    };
+  }
+
+  async guestOrder(market: Market, transactionUuid: string): Promise<Schemas['OrderDetailPageData']> {
+    const order = await this.orders.ofTransaction(transactionUuid);
+    const dto = await this.orders.dto(order, market, { includeTransaction: true });
+    return {
+      ...(await this.shell('guest-order-online', market, '/guest/order-online', 'order')),
+      order: dto,
+      store: await this.store(order, market),
+      returnUrl: dto.items.some((i) => i.returnableFlows.length) ? `/guest/return-exchange?transactionUuid=${order.transaction_uuid}` : null,
+    };
+  }
+
+  /** Saved cards: the checkout never stores card details (the provider would keep them), so there are none. */
+  async payment(req: Request, res: Response, market: Market): Promise<Schemas['PaymentPageData']> {
+    await this.customer(req, res);
+    return { ...(await this.shell('my-account-payment', market, '/myaccount/payment', 'payment')), cards: [] };
+  }
+
+  /** The SSR host's entry: the data of a page kind of this module. */
+  page(kind: PageType, req: Request, res: Response, market: Market, query: (name: string) => string | undefined): Promise<unknown> {
+    const param = (name: string, pattern: RegExp, code: 'ERR_PAGE_1000' = 'ERR_PAGE_1000') => {
+      const v = query(name);
+      if (v === undefined || !pattern.test(v)) throw new AppError(code, `The page needs a valid ${name}.`);
+      return v;
+    };
+    const orderNumber = () => param('orderNumber', /^[A-Za-z0-9](?:[A-Za-z0-9-]{4,18})[A-Za-z0-9]$/);
+    switch (kind) {
+      case 'basket':
+        return this.basket(market);
+      case 'checkout':
+        return this.checkout(market);
+      case 'checkout-confirmation':
+        return this.confirmation(req, res, market, orderNumber());
+      case 'track-order':
+        return this.trackOrder(market);
+      case 'guest-order-online':
+        return this.guestOrder(market, param('transactionUuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+      case 'my-account-orders':
+        return this.history(req, res, market);
+      case 'my-account-order-online':
+        return this.customerOrder(req, res, market, 'online', orderNumber());
+      case 'my-account-order-offline':
+        return this.customerOrder(req, res, market, 'offline', orderNumber());
+      case 'my-account-payment':
+        return this.payment(req, res, market);
+      default:
+        throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);
+    }
+  }
+}
