@@ -5151,7 +5151,7 @@ export interface components {
          *     required (spec §8 `ERR_STORE_API_1004` "product or boutiques missing").
          */
         StoreProductAvailabilityRequest: {
-            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
+            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`, a missing one `ERR_STORE_API_1004`). */
             pid: string;
             /** @description Size code from the product's `sizes[].id`; absent to get every size. */
             size?: string;
@@ -5413,7 +5413,7 @@ export interface components {
          */
         ReservationRequest: {
             storeId: components["schemas"]["StoreId"];
-            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`). */
+            /** @description Product id (letters and digits; an invalid one answers `ERR_API_1009`, a missing one `ERR_STORE_API_1000`). */
             pid: string;
             /** @description Size code from the product's `sizes[].id` (`TU` for one-size products). */
             size: string;
@@ -8755,7 +8755,7 @@ export interface operations {
                 /** @description Language of the strings (`zh-hant` for Traditional Chinese). */
                 language: "de" | "en" | "es" | "fr" | "it" | "ja" | "ko" | "pt" | "zh" | "zh-hant";
                 /** @description i18next namespace. */
-                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product" | "account" | "contact";
+                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product" | "account" | "contact" | "checkout" | "orders" | "stores";
             };
             cookie?: never;
         };
@@ -10845,7 +10845,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The `{name}-{id}` segment: the slugified boutique name, a dash and the store id (digits). */
+                /** @description The `{name}-{id}` segment: the boutique name (slugified; as typed, URL-encoded, for Japanese, Korean and Chinese locales), a dash and the store id (digits). Only the id selects the boutique. */
                 storeSlug: string;
             };
             cookie?: never;

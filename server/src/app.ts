@@ -24,7 +24,10 @@ import { RegistrationService, registrationRoutes, toRegisterFormData } from './m
 import { NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
-import { StoreService, storeRoutes } from './modules/stores/index.ts';
+import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
+import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
+import { advanceOrders, ORDER_PAGE_KINDS, OrderPages, OrderService, orderRoutes, sweepUnpaidOrders } from './modules/orders/index.ts';
+import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
 import { CollectionService } from './modules/collections/index.ts';
@@ -183,7 +186,24 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits);
   const contact = new ContactService(db, recaptcha, limits, { pages: pageData, content, markets, publicOrigin: config.publicOrigin, recaptchaSiteKey: config.recaptchaSiteKey });
   contactRoutes(ops, contact, sessions, markets);
-  storeRoutes(ops, new StoreService(db, config.brand), markets);
+  const stores = new StoreService(db, config.brand);
+  const storePages = new StorePages(stores, { pages: pageData, markets, publicOrigin: config.publicOrigin, cacheTtlMs: config.cacheTtlMs });
+  const inStore = new InStoreService(db, config.brand, stores, recaptcha, limits, { publicOrigin: config.publicOrigin });
+  storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
+  // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
+  const payments = new TestPaymentProvider();
+  const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores });
+  const orderPages = new OrderPages(orders, sessions, { shells: pageData, stores, recaptchaSiteKey: config.recaptchaSiteKey });
+  orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
+  checkoutRoutes(ops, new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments }), sessions, markets);
+  // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
+  const sweeping = setInterval(() => void sweepUnpaidOrders(db).catch((err: unknown) => logger.error({ err }, 'unpaid order sweep failed')), 60_000);
+  sweeping.unref();
+  const stepSeconds = config.fulfilmentStepSeconds;
+  const fulfilling = stepSeconds
+    ? setInterval(() => void advanceOrders(db, stepSeconds).catch((err: unknown) => logger.error({ err }, 'demo fulfilment failed')), Math.min(stepSeconds * 500, 5_000))
+    : undefined;
+  fulfilling?.unref();
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
@@ -197,7 +217,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact });
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) } });
 
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
@@ -205,6 +225,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   readiness.ready = true;
   const close = async () => {
     clearInterval(pruning);
+    clearInterval(sweeping);
+    if (fulfilling) clearInterval(fulfilling);
     await gateway.close();
     await limits.close();
   };

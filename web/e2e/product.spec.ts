@@ -170,10 +170,10 @@ test('the product page is server-rendered with its structured data, delivery and
   }
   await expect(page.getByTestId('recommendations').getByTestId('product-tile').first()).toBeVisible();
 
-  // Find in boutique: an honest drawer leading to the boutiques.
+  // Find in boutique: the French boutiques with their stock of the piece (the journey is in stores.spec.ts).
   await page.getByRole('button', { name: 'Trouver en boutique' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Trouver en boutique' });
-  await expect(drawer.getByRole('link', { name: 'Voir nos boutiques' })).toHaveAttribute('href', '/fr-fr/stores');
+  const modal = page.getByRole('dialog', { name: 'Trouver en boutique' });
+  await expect(modal.getByTestId('find-in-store-list').getByRole('listitem').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'find in store');
 });
 

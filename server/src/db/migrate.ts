@@ -10,6 +10,7 @@ import * as m0007 from './migrations/2026-11-24-0007-product-data.ts';
 import * as m0008 from './migrations/2026-11-24-0008-listing-indexes.ts';
 import * as m0009 from './migrations/2026-11-25-0009-accounts.ts';
 import * as m0010 from './migrations/2026-11-25-0010-orders.ts';
+import * as m0011 from './migrations/2026-11-25-0011-boutiques.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0008-listing-indexes': m0008,
   '2026-11-25-0009-accounts': m0009,
   '2026-11-25-0010-orders': m0010,
+  '2026-11-25-0011-boutiques': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,7 @@ import { countries, currencies, regions } from '../../../fixtures/markets/index.
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
 import type { Brand, Catalog, Localized } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';
-import { seedStores } from '../modules/stores/seed.ts';
+import { seedStoreStock, seedStores } from '../modules/stores/seed.ts';
 import { seedContent } from '../modules/content/seed.ts';
 
 const CHUNK = 500;
@@ -47,6 +47,8 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
   // Content is published by the CMS: replaced at every start (after the catalogue its product islands pick from).
   if (existing.n > 0) {
     await seedContent(db, options.brand);
+    // Boutiques added to the master data since the last start get their stock.
+    await seedStoreStock(db, options.brand);
     return { seededCatalog: false };
   }
 
@@ -131,6 +133,8 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
   });
   // Fresh statistics, or the planner guesses one row per table and nests loops over the whole catalogue.
   await seedContent(db, options.brand);
+  // The boutiques' stock of the new catalogue.
+  await seedStoreStock(db, options.brand);
   await sql`analyze`.execute(db);
   return { seededCatalog: true };
 }

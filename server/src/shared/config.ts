@@ -60,6 +60,11 @@ const schema = z.object({
   CUSTOMER_SERVICE_URL: optionalUrl,
   /** Shared secret (HMAC-SHA256) of the employee-sale site's session-sync tokens; unset = every token is refused. */
   EMPLOYEE_SALE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  /**
+   * Demo fulfilment: paid orders move on (processing, shipped or ready for pickup, delivered) every this many
+   * seconds, until a warehouse reports real events. Unset = off. `npm start` sets 60.
+   */
+  FULFILMENT_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
 });
 
 /** A setting that was not usable and fell back to its default: logged (with its internal code) at start. */
@@ -114,6 +119,8 @@ export type Config = Readonly<{
   customerServiceUrl: string | undefined;
   redisUrl: string | undefined;
   employeeSaleSecret: string | undefined;
+  /** Demo fulfilment step (seconds), or undefined when orders wait for real fulfilment events. */
+  fulfilmentStepSeconds: number | undefined;
   /** Characters a search query needs after trimming. */
   searchMinChars: number;
   /** Settings that fell back to their default; logged by the app at start. */
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerServiceUrl: e.CUSTOMER_SERVICE_URL?.replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
     employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,
+    fulfilmentStepSeconds: e.FULFILMENT_STEP_SECONDS,
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),
     warnings: Object.freeze(warnings),

@@ -34,6 +34,10 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
     const missingCode = (i: Issue) => {
       if (!i.message.startsWith('must have required property')) return undefined;
       const property = /'([^']+)'/.exec(i.message)?.[1];
+      if (property) {
+        const own = codesByLocation.get(`${operationId} ${i.path}/${property} missing`);
+        if (own) return own;
+      }
       return codesByLocation.get(`${operationId} ${i.path} missing`) ?? (property ? codesByLocation.get(`${operationId} ${i.path}/${property}`) : undefined);
     };
     // An undocumented property is always the generic ERR_API_1018, whatever its location's own code.

@@ -34,8 +34,9 @@ export async function stockOf(db: DB, sku: string): Promise<number> {
   return (await db.selectFrom('product_variants').select('stock').where('sku', '=', sku).executeTakeFirstOrThrow()).stock;
 }
 
-export async function orderCount(db: DB): Promise<number> {
-  return (await sql<{ n: number }>`select count(*)::int as n from orders`.execute(db)).rows[0]!.n;
+/** Orders holding a size (test files share a PostgreSQL database: each counts only its own product's orders). */
+export async function orderCount(db: DB, sku: string): Promise<number> {
+  return (await sql<{ n: number }>`select count(distinct order_id)::int as n from order_items where sku = ${sku}`.execute(db)).rows[0]!.n;
 }
 
 /** A new shopper with `quantity` units of the size in the bag. */

@@ -24,6 +24,10 @@ export interface MailTemplates {
   'newsletter-welcome': { unsubscribeUrl?: string };
   /** Contact form acknowledgement: `reference`, `subject`, `firstName?`. */
   'contact-ack': { reference: string; subject: string; firstName?: string };
+  /** Reserve in store acknowledgement: `reference`, `storeName`, `productName`, `size` (a phrase: "size 38"), `storeUrl`, `firstName?`. */
+  'store-reservation-ack': { reference: string; storeName: string; productName: string; size: string; storeUrl: string; firstName?: string };
+  /** Boutique appointment request acknowledgement: `reference`, `storeName`, `when` (date and time, written out), `storeUrl`, `firstName?`. */
+  'store-appointment-ack': { reference: string; storeName: string; when: string; storeUrl: string; firstName?: string };
 }
 export type MailTemplate = keyof MailTemplates;
 

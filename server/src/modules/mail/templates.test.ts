@@ -28,6 +28,8 @@ const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   'newsletter-confirm': { confirmUrl: url('newsletter/confirm') },
   'newsletter-welcome': { unsubscribeUrl: url('newsletter/unsubscribe') },
   'contact-ack': { reference: 'CS-2026-000123', subject: SUBJECT, firstName: NAME },
+  'store-reservation-ack': { reference: 'RES-20261121-8LM2VC', storeName: 'Saint Laurent <Montaigne>', productName: SUBJECT, size: 'taille 38', storeUrl: url('stores/montaigne-1042'), firstName: NAME },
+  'store-appointment-ack': { reference: 'APT-20261121-5DV9NE', storeName: 'Saint Laurent <Montaigne>', when: 'samedi 28 novembre 2026 à 15:30', storeUrl: url('stores/montaigne-1042') },
 };
 const LINKS: { [T in keyof MailTemplates]: string[] } = {
   activation: [url('activate')],
@@ -39,6 +41,8 @@ const LINKS: { [T in keyof MailTemplates]: string[] } = {
   'newsletter-confirm': [url('newsletter/confirm')],
   'newsletter-welcome': [url('newsletter/unsubscribe')],
   'contact-ack': [],
+  'store-reservation-ack': [url('stores/montaigne-1042')],
+  'store-appointment-ack': [url('stores/montaigne-1042')],
 };
 const LOCALE_OF: Record<(typeof MAIL_LANGUAGES)[number], string> = {
   en: 'en-gb',
@@ -109,11 +113,20 @@ describe('e-mail copy', () => {
       for (const [path, value] of own) {
         expect(value.trim(), `${language} ${path}`).not.toBe('');
         const names = [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-        const allowed = path === 'greeting' ? ['firstName', 'brand'] : path.startsWith('templates.contact-ack.') ? ['brand', 'reference', 'subject'] : ['brand'];
+        const allowed =
+          path === 'greeting'
+            ? ['firstName', 'brand']
+            : path.startsWith('templates.contact-ack.')
+              ? ['brand', 'reference', 'subject']
+              : path.startsWith('templates.store-reservation-ack.')
+                ? ['brand', 'reference', 'storeName', 'productName', 'size']
+                : path.startsWith('templates.store-appointment-ack.')
+                  ? ['brand', 'reference', 'storeName', 'when']
+                  : ['brand'];
         for (const name of names) expect(allowed, `${language} ${path} uses {${name}}`).toContain(name);
         // What names a value in English names it in every language.
         const en = english.get(path) ?? '';
-        for (const m of en.matchAll(/\{(reference|subject|firstName)\}/g)) expect(value, `${language} ${path}`).toContain(m[0]);
+        for (const m of en.matchAll(/\{(reference|subject|firstName|storeName|productName|size|when)\}/g)) expect(value, `${language} ${path}`).toContain(m[0]);
       }
     }
   });
@@ -189,7 +202,8 @@ describe('rendering', () => {
         expect(mail.html, what).toContain(escapeHtml(copy.signature.replace('{brand}', 'Saint Laurent')));
         expect(mail.text, what).toContain(copy.automatic);
         expect(mail.html, what).toContain(escapeHtml(t.heading.replace('{brand}', 'Saint Laurent')));
-        for (const p of t.body) expect(mail.text, what).toContain(p.replace(/\{brand\}/g, 'Saint Laurent').replace('{reference}', 'CS-2026-000123').replace('{subject}', SUBJECT));
+        const values: Record<string, string> = { brand: 'Saint Laurent', ...(DATA[template] as Record<string, string>) };
+        for (const p of t.body) expect(mail.text, what).toContain(p.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m));
       }
     });
   }

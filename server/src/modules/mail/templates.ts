@@ -31,6 +31,8 @@ export const MAIL_TEMPLATES = [
   'newsletter-confirm',
   'newsletter-welcome',
   'contact-ack',
+  'store-reservation-ack',
+  'store-appointment-ack',
 ] as const satisfies readonly MailTemplate[];
 
 // Every template is listed above (the reverse of the `satisfies`): a new template fails to compile until added.
@@ -81,6 +83,8 @@ export interface MailCopy {
     'newsletter-confirm': ActionCopy;
     'newsletter-welcome': TemplateCopy & SecondaryCopy;
     'contact-ack': TemplateCopy;
+    'store-reservation-ack': ActionCopy;
+    'store-appointment-ack': ActionCopy;
   };
 }
 
@@ -92,6 +96,8 @@ type StringKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : 
 interface TemplateShape<T extends MailTemplate> {
   action?: StringKeys<MailTemplates[T]>;
   secondary?: StringKeys<MailTemplates[T]>;
+  /** Data fields the copy may name as `{placeholders}` (besides `{brand}`, `{reference}`, `{subject}`). */
+  values?: StringKeys<MailTemplates[T]>[];
   required: StringKeys<MailTemplates[T]>[];
 }
 const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
@@ -104,6 +110,8 @@ const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
   'newsletter-confirm': { action: 'confirmUrl', required: ['confirmUrl'] },
   'newsletter-welcome': { secondary: 'unsubscribeUrl', required: [] },
   'contact-ack': { required: ['reference', 'subject'] },
+  'store-reservation-ack': { action: 'storeUrl', values: ['storeName', 'productName', 'size'], required: ['reference', 'storeName', 'productName', 'size', 'storeUrl'] },
+  'store-appointment-ack': { action: 'storeUrl', values: ['storeName', 'when'], required: ['reference', 'storeName', 'when', 'storeUrl'] },
 };
 
 /** An outbox row that cannot become an e-mail (unknown template, missing or unsafe data): retrying will not help. */
@@ -220,6 +228,10 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
   const subjectValue = str('subject');
   if (reference !== undefined) values.reference = reference;
   if (subjectValue !== undefined) values.subject = subjectValue;
+  for (const key of (shape.values ?? []) as string[]) {
+    const v = str(key);
+    if (v !== undefined) values[key] = v;
+  }
   const firstName = str('firstName');
   const greeting = firstName === undefined ? fill(copy.greetingDefault, values) : fill(copy.greeting, { ...values, firstName });
 

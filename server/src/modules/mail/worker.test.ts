@@ -92,6 +92,8 @@ describe('failure codes', () => {
       'newsletter-confirm': 'ERR_GLS_1002',
       'newsletter-welcome': 'ERR_GLS_1002',
       'contact-ack': 'ERR_GLS_1001',
+      'store-reservation-ack': 'ERR_GLS_1010',
+      'store-appointment-ack': 'ERR_GLS_1010',
     };
     for (const template of MAIL_TEMPLATES) expect(mailFailureCode(template), template).toBe(expected[template]);
   });

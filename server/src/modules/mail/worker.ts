@@ -93,6 +93,7 @@ export function mailFailureCode(template: string): ErrorCode {
   if (template === 'activation' || template === 'welcome' || template.startsWith('account-')) return 'ERR_EMAIL_1000';
   if (template.startsWith('newsletter-')) return 'ERR_GLS_1002';
   if (template.startsWith('contact-')) return 'ERR_GLS_1001';
+  if (template.startsWith('store-')) return 'ERR_GLS_1010';
   return 'ERR_API_1000';
 }
 

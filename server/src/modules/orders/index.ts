@@ -8,3 +8,4 @@ export { OrderService, TRACK_LIMITS } from './service.ts';
 export type { OrderCancelledHook } from './service.ts';
 export { OrderPages, ORDER_PAGE_KINDS } from './pages.ts';
 export { orderRoutes } from './routes.ts';
+export { advanceOrders } from './fulfilment.ts';

@@ -1,5 +1,9 @@
-export { StoreService, haversineKm } from './service.ts';
+export { StoreService, haversineKm, NEARBY_STORES, SPECIAL_HOURS_DAYS } from './service.ts';
 export type { Position } from './service.ts';
-export { storeRoutes } from './routes.ts';
-export { seedStores } from './seed.ts';
+export { InStoreService, STORE_LIMITS, HOLD_DAYS, stockStatus, appointmentReasons, newStoreReference, type StoreCaller } from './in-store.ts';
+export { StorePages, storeIdOfSlug, type StorePageSources } from './pages.ts';
+export { storeRoutes, type StoreRouteDeps } from './routes.ts';
+export { seedStores, seedStoreStock, STOCK_MAX_RANK } from './seed.ts';
+/** For the checkout: takes units of a size from a boutique's stock in the caller's transaction (true when taken). */
+export { takeStoreStock } from './repository.ts';
 export type { StoreTables, StoreData } from './tables.ts';

@@ -1,12 +1,60 @@
+import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
+import { sessionOf, type SessionService } from '../sessions/index.ts';
 import { marketOf } from '../../shared/market-context.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, type ErrorCode } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import type { InStoreService } from './in-store.ts';
+import type { StorePages } from './pages.ts';
 import type { StoreService } from './service.ts';
 
-export function storeRoutes(ops: OperationRegistry, stores: StoreService, markets: MarketService): void {
+export interface StoreRouteDeps {
+  stores: StoreService;
+  inStore: InStoreService;
+  pages: StorePages;
+  sessions: SessionService;
+  markets: MarketService;
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+// Page data is public: a CDN may keep it a minute.
+const publicCache: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'public, max-age=60');
+  next();
+};
+
+/**
+ * The boutique services' answers: a refusal with the operation's own code is logged with its internal cause
+ * (a GLS code); an unexpected failure is logged and answered with that code. Other catalogue errors pass.
+ */
+async function answering<T>(req: Request, codes: { answer: ErrorCode; cause: ErrorCode }, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.code === codes.answer) {
+        const failure = (err as { cause?: unknown }).cause;
+        if (failure) req.log?.error({ err: failure, code: codes.cause }, 'store service failed');
+        else req.log?.warn({ code: codes.cause, detail: err.detail }, 'store service refused the request');
+      }
+      throw err;
+    }
+    req.log?.error({ err, code: codes.cause }, 'store service failed');
+    throw new AppError(codes.answer);
+  }
+}
+
+export function storeRoutes(ops: OperationRegistry, deps: StoreRouteDeps): void {
+  const { stores, inStore, pages, sessions, markets } = deps;
+  const m = (req: Request, res: Response) => marketOf(req, res, markets);
+  const caller = (req: Request, res: Response) => ({ ip: req.ip ?? 'unknown', customerId: sessionOf(res)?.customerId });
+
   ops.on('getStores', async (req, res) => {
-    const market = marketOf(req, res, markets);
+    const market = m(req, res);
     const q = req.query as { country?: string; latitude?: number | string; longitude?: number | string };
     if ((q.latitude === undefined) !== (q.longitude === undefined)) {
       const missing = q.latitude === undefined ? 'latitude' : 'longitude';
@@ -24,4 +72,54 @@ export function storeRoutes(ops: OperationRegistry, stores: StoreService, market
     }
     res.set('Cache-Control', 'public, max-age=600').json(body);
   });
+
+  ops.on('getStore', noStore, async (req, res) => {
+    // Backend-only: browsers always send Fetch Metadata or an Origin; the storefront's server sends neither.
+    if (req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined) {
+      throw new AppError('ERR_API_1001', 'This operation is called by the storefront server only.');
+    }
+    const market = m(req, res);
+    let store: Schemas['Store'];
+    try {
+      store = await stores.get(String(req.params.storeId), market);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log.error({ err, code: 'ERR_GLS_1004' }, 'store master data failed');
+      throw new AppError('ERR_STS_API_1001');
+    }
+    res.json(store);
+  });
+
+  ops.on('getStoreProductAvailability', noStore, async (req, res) => {
+    const body = req.body as Schemas['StoreProductAvailabilityRequest'];
+    res.json(await answering(req, { answer: 'ERR_API_1013', cause: 'ERR_GLS_1004' }, () => inStore.availability(body, m(req, res))));
+  });
+
+  ops.on('reserveProductInStore', noStore, sessions.middleware(), async (req, res) => {
+    const body = req.body as Schemas['ReservationRequest'];
+    const reservation = await answering(req, { answer: 'ERR_STORE_API_1001', cause: 'ERR_GLS_1010' }, () => inStore.reserve(body, m(req, res), caller(req, res)));
+    res.status(201).json(reservation);
+  });
+
+  ops.on('bookStoreAppointment', noStore, sessions.middleware(), async (req, res) => {
+    const body = req.body as Schemas['AppointmentRequest'];
+    const appointment = await answering(req, { answer: 'ERR_STORE_API_1003', cause: 'ERR_GLS_1010' }, () => inStore.book(body, m(req, res), caller(req, res)));
+    res.status(201).json(appointment);
+  });
+
+  // Page data: a source failure names itself (ERR_DATA_1000); a missing boutique is ERR_GLS_1006 (404).
+  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
+      let body: unknown;
+      try {
+        body = await handler(req, res);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log?.error({ err, code: 'ERR_GLS_1004' }, 'page data source failed');
+        throw new AppError('ERR_DATA_1000', `A source of the page failed (ERR_STS_API_1001): ${err instanceof Error ? err.message : String(err)}`);
+      }
+      res.json(body);
+    };
+  ops.on('getStoreListPageData', publicCache, pageData((req, res) => pages.list(m(req, res))));
+  ops.on('getStoreDetailPageData', publicCache, pageData((req, res) => pages.detail(m(req, res), String(req.params.storeSlug))));
 }

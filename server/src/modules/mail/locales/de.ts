@@ -96,5 +96,25 @@ export const de: MailCopy = {
         'Ihre Referenz: {reference}. Bitte geben Sie diese bei weiterer Korrespondenz an.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'Ihre Reservierung bei {brand} – Referenz {reference}',
+      heading: 'Vielen Dank für Ihre Reservierung',
+      body: [
+        'Wir haben Ihre Anfrage erhalten, „{productName}“, {size}, in der Boutique {storeName} für Sie zu reservieren.',
+        'Die Boutique wird Ihnen die Reservierung in der Regel innerhalb von 24 Stunden bestätigen und das Stück anschließend bis zu drei Tage für Sie zurücklegen.',
+        'Ihre Referenz: {reference}. Bitte geben Sie diese bei Ihrem Besuch in der Boutique an.',
+      ],
+      action: 'Zur Boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'Ihre Terminanfrage bei {brand} – Referenz {reference}',
+      heading: 'Vielen Dank für Ihre Terminanfrage',
+      body: [
+        'Wir haben Ihre Anfrage für einen Termin in der Boutique {storeName} am {when} erhalten.',
+        'Ein Kundenberater der Boutique wird Ihnen den Termin in der Regel innerhalb von 24 Stunden bestätigen.',
+        'Ihre Referenz: {reference}. Wir freuen uns darauf, Sie begrüßen zu dürfen.',
+      ],
+      action: 'Zur Boutique',
+    },
   },
 };

@@ -90,5 +90,25 @@ export const en: MailCopy = {
         'Your reference: {reference}. We kindly ask you to mention it in any further correspondence.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'Your {brand} boutique reservation – reference {reference}',
+      heading: 'Thank you for your reservation',
+      body: [
+        'We have received your request to reserve “{productName}”, {size}, at {storeName}.',
+        'The boutique will confirm it with you, usually within 24 hours, and will then hold the piece for you for up to three days.',
+        'Your reference: {reference}. We kindly ask you to mention it when you visit the boutique.',
+      ],
+      action: 'View the boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'Your {brand} appointment request – reference {reference}',
+      heading: 'Thank you for your appointment request',
+      body: [
+        'We have received your request for an appointment at {storeName} on {when}.',
+        'A Client Advisor of the boutique will confirm it with you, usually within 24 hours.',
+        'Your reference: {reference}. We look forward to welcoming you.',
+      ],
+      action: 'View the boutique',
+    },
   },
 };

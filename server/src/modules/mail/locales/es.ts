@@ -96,5 +96,25 @@ export const es: MailCopy = {
         'Su referencia: {reference}. Le rogamos que la indique en toda correspondencia posterior.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'Su reserva en boutique {brand} – referencia {reference}',
+      heading: 'Gracias por su reserva',
+      body: [
+        'Hemos recibido su solicitud de reserva de «{productName}», {size}, en la boutique {storeName}.',
+        'La boutique se la confirmará, normalmente en un plazo de 24 horas, y guardará la pieza para usted durante un máximo de tres días.',
+        'Su referencia: {reference}. Le rogamos que la indique en su visita a la boutique.',
+      ],
+      action: 'Ver la boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'Su solicitud de cita en {brand} – referencia {reference}',
+      heading: 'Gracias por su solicitud de cita',
+      body: [
+        'Hemos recibido su solicitud de cita en la boutique {storeName} el {when}.',
+        'Un asesor de la boutique se la confirmará, normalmente en un plazo de 24 horas.',
+        'Su referencia: {reference}. Será un placer recibirle.',
+      ],
+      action: 'Ver la boutique',
+    },
   },
 };

@@ -97,5 +97,25 @@ export const fr: MailCopy = {
         'Votre référence\u202f: {reference}. Nous vous remercions de la rappeler dans toute correspondance ultérieure.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'Votre réservation en boutique {brand} – référence {reference}',
+      heading: 'Merci pour votre réservation',
+      body: [
+        'Nous avons bien reçu votre demande de réservation de «\u202f{productName}\u202f», {size}, à la boutique {storeName}.',
+        'La boutique vous la confirmera, généralement sous 24 heures, puis gardera la pièce à votre disposition pendant trois jours au plus.',
+        'Votre référence\u202f: {reference}. Nous vous remercions de la rappeler lors de votre visite en boutique.',
+      ],
+      action: 'Découvrir la boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'Votre demande de rendez-vous {brand} – référence {reference}',
+      heading: 'Merci pour votre demande de rendez-vous',
+      body: [
+        'Nous avons bien reçu votre demande de rendez-vous à la boutique {storeName}, le {when}.',
+        'Un conseiller de la boutique vous la confirmera, généralement sous 24 heures.',
+        'Votre référence\u202f: {reference}. Nous nous réjouissons de vous accueillir.',
+      ],
+      action: 'Découvrir la boutique',
+    },
   },
 };

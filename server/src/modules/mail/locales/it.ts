@@ -96,5 +96,25 @@ export const it: MailCopy = {
         'Il Suo riferimento: {reference}. La preghiamo di indicarlo in ogni eventuale comunicazione successiva.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'La Sua prenotazione in boutique {brand} – riferimento {reference}',
+      heading: 'Grazie per la Sua prenotazione',
+      body: [
+        'Abbiamo ricevuto la Sua richiesta di prenotare «{productName}», {size}, presso la boutique {storeName}.',
+        'La boutique Le confermerà la prenotazione, generalmente entro 24 ore, e terrà quindi il capo a Sua disposizione per un massimo di tre giorni.',
+        'Il Suo riferimento: {reference}. La preghiamo di indicarlo in occasione della Sua visita in boutique.',
+      ],
+      action: 'Scopri la boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'La Sua richiesta di appuntamento {brand} – riferimento {reference}',
+      heading: 'Grazie per la Sua richiesta di appuntamento',
+      body: [
+        'Abbiamo ricevuto la Sua richiesta di appuntamento presso la boutique {storeName} per {when}.',
+        'Un consulente della boutique Le confermerà l’appuntamento, generalmente entro 24 ore.',
+        'Il Suo riferimento: {reference}. Saremo lieti di accoglierLa.',
+      ],
+      action: 'Scopri la boutique',
+    },
   },
 };

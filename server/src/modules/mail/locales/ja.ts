@@ -93,5 +93,25 @@ export const ja: MailCopy = {
         '受付番号：{reference}。今後お問い合わせいただく際は、こちらの番号をお知らせください。',
       ],
     },
+    'store-reservation-ack': {
+      subject: '{brand} ブティックでのお取り置き – 受付番号 {reference}',
+      heading: 'お取り置きのご依頼ありがとうございます',
+      body: [
+        '{storeName}にて「{productName}」（{size}）のお取り置きのご依頼を承りました。',
+        '通常24時間以内にブティックよりご確認のご連絡を差し上げ、その後最長3日間、商品をお取り置きいたします。',
+        '受付番号：{reference}。ご来店の際にお申し付けください。',
+      ],
+      action: 'ブティックを見る',
+    },
+    'store-appointment-ack': {
+      subject: '{brand} ご来店予約のご依頼 – 受付番号 {reference}',
+      heading: 'ご来店予約のご依頼ありがとうございます',
+      body: [
+        '{storeName}への{when}のご来店予約のご依頼を承りました。',
+        '通常24時間以内に、ブティックのクライアントアドバイザーよりご予約確定のご連絡を差し上げます。',
+        '受付番号：{reference}。ご来店を心よりお待ちしております。',
+      ],
+      action: 'ブティックを見る',
+    },
   },
 };

@@ -84,5 +84,25 @@ export const ko: MailCopy = {
         '접수 번호: {reference}. 추가 문의 시 이 번호를 함께 알려 주십시오.',
       ],
     },
+    'store-reservation-ack': {
+      subject: '{brand} 부티크 제품 예약 – 접수 번호 {reference}',
+      heading: '제품 예약을 요청해 주셔서 감사합니다',
+      body: [
+        '{storeName}에서 ‘{productName}’({size}) 예약 요청을 접수하였습니다.',
+        '부티크에서 보통 24시간 이내에 예약을 확인해 드리며, 이후 최대 3일간 제품을 보관해 드립니다.',
+        '접수 번호: {reference}. 부티크 방문 시 알려 주시기 바랍니다.',
+      ],
+      action: '부티크 보기',
+    },
+    'store-appointment-ack': {
+      subject: '{brand} 방문 예약 요청 – 접수 번호 {reference}',
+      heading: '방문 예약을 요청해 주셔서 감사합니다',
+      body: [
+        '{storeName} {when} 방문 예약 요청을 접수하였습니다.',
+        '부티크의 어드바이저가 보통 24시간 이내에 예약을 확인해 드립니다.',
+        '접수 번호: {reference}. 방문해 주시기를 기다리겠습니다.',
+      ],
+      action: '부티크 보기',
+    },
   },
 };

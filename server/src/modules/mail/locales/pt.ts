@@ -94,5 +94,25 @@ export const pt: MailCopy = {
         'Sua referência: {reference}. Pedimos que a mencione em qualquer correspondência futura.',
       ],
     },
+    'store-reservation-ack': {
+      subject: 'Sua reserva na boutique {brand} – referência {reference}',
+      heading: 'Obrigado pela sua reserva',
+      body: [
+        'Recebemos seu pedido de reserva de “{productName}”, {size}, na boutique {storeName}.',
+        'A boutique confirmará a reserva com você, normalmente em até 24 horas, e manterá a peça separada por até três dias.',
+        'Sua referência: {reference}. Pedimos que a informe ao visitar a boutique.',
+      ],
+      action: 'Ver a boutique',
+    },
+    'store-appointment-ack': {
+      subject: 'Seu pedido de agendamento na {brand} – referência {reference}',
+      heading: 'Obrigado pelo seu pedido de agendamento',
+      body: [
+        'Recebemos seu pedido de atendimento na boutique {storeName} para {when}.',
+        'Um consultor da boutique confirmará o horário com você, normalmente em até 24 horas.',
+        'Sua referência: {reference}. Será um prazer receber você.',
+      ],
+      action: 'Ver a boutique',
+    },
   },
 };

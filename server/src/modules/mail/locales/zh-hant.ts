@@ -69,5 +69,25 @@ export const zhHant: MailCopy = {
       heading: '感謝您的來信',
       body: ['感謝您聯絡{brand}。我們已收到您關於「{subject}」的訊息。', '我們的顧問將盡快回覆您。', '您的查詢編號：{reference}。日後聯絡時，請提供此編號。'],
     },
+    'store-reservation-ack': {
+      subject: '您在{brand}精品店的商品預留 – 編號 {reference}',
+      heading: '感謝您的預留申請',
+      body: [
+        '我們已收到您在{storeName}預留「{productName}」（{size}）的申請。',
+        '精品店通常會在24小時內與您確認，隨後為您保留該商品最多三天。',
+        '您的編號：{reference}。到店時請出示此編號。',
+      ],
+      action: '查看精品店',
+    },
+    'store-appointment-ack': {
+      subject: '您的{brand}到店預約申請 – 編號 {reference}',
+      heading: '感謝您的預約申請',
+      body: [
+        '我們已收到您於{when}在{storeName}的到店預約申請。',
+        '精品店顧問通常會在24小時內與您確認預約。',
+        '您的編號：{reference}。我們期待您的光臨。',
+      ],
+      action: '查看精品店',
+    },
   },
 };

@@ -69,5 +69,25 @@ export const zh: MailCopy = {
       heading: '感谢您的留言',
       body: ['感谢您联系{brand}。我们已收到您关于“{subject}”的留言。', '我们的顾问将尽快回复您。', '您的查询编号：{reference}。日后联系时，请提供此编号。'],
     },
+    'store-reservation-ack': {
+      subject: '您在{brand}精品店的商品预留 – 编号 {reference}',
+      heading: '感谢您的预留申请',
+      body: [
+        '我们已收到您在{storeName}预留“{productName}”（{size}）的申请。',
+        '精品店通常会在24小时内与您确认，随后为您保留该商品最多三天。',
+        '您的编号：{reference}。到店时请出示此编号。',
+      ],
+      action: '查看精品店',
+    },
+    'store-appointment-ack': {
+      subject: '您的{brand}到店预约申请 – 编号 {reference}',
+      heading: '感谢您的预约申请',
+      body: [
+        '我们已收到您于{when}在{storeName}的到店预约申请。',
+        '精品店顾问通常会在24小时内与您确认预约。',
+        '您的编号：{reference}。我们期待您的光临。',
+      ],
+      action: '查看精品店',
+    },
   },
 };
