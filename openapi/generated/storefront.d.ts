@@ -825,6 +825,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data/order/return-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a return or an exchange
+         * @description Sends a return or exchange request for lines of an online order (steps "Shipping", "Refund" and
+         *     "Confirmation" of `/guest/return-exchange` and `/myaccount/return-exchange`). A signed-in customer names the
+         *     order with `orderNumber` (session cookie `sid`); a guest with the order's `transactionUuid` (from the order
+         *     e-mail, or answered by `POST /api/data/order/track`). An order of another customer answers the same `404` as
+         *     an unknown number.
+         *
+         *     In one transaction the order is locked, every line checked — delivered, within the return window (30 days
+         *     after delivery), not an employee sale, at most the units not yet requested — the replacement size of an
+         *     exchange reserved from stock (never below zero), the request written with its `RMA-` number, the lines
+         *     marked `returnRequested` once all their units are requested (the order too, once every line is), and the
+         *     confirmation e-mail queued. A refused request writes nothing. The refund (returns) goes to the original
+         *     payment once the items are received; an exchange costs nothing and refunds nothing.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_CO_API_1000` (400): order number malformed;
+         *       `ERR_GUEST_API_1000` (400): transactionUuid malformed; `ERR_API_1018` (400): neither or both of
+         *       `orderNumber` and `transactionUuid`, a line twice, `exchangeSize` missing in an exchange or present in a
+         *       return, `handover` missing for `ShipToReturnCenter`, `storeId` missing for `ShipToStore`, a field
+         *       malformed, an undocumented property;
+         *     - `ERR_API_1020` (401): `orderNumber` without a signed-in customer; `ERR_MWR_1000` (401): the signed-in state lapsed;
+         *     - `ERR_API_1001` (403): cross-site call;
+         *     - `ERR_API_1023` (404): no such order for this customer; `ERR_GUEST_API_1001` (404): 'Customer Not found'
+         *       (no guest order for this transaction); `ERR_GLS_1006` (404): the boutique does not exist or takes no returns;
+         *     - `ERR_API_1025` (409): 'The order or item of the order is not exchangeable.' (a line not delivered, outside
+         *       the window, an employee sale, already requested, more units than are left, an unknown line, the same size
+         *       as an exchange);
+         *       `ERR_API_1026` (409): 'Exchange price too high.' (the replacement costs more today than the line paid);
+         *       `ERR_OCAPI_1011` (409): the replacement size is not in stock in the requested quantity;
+         *     - `ERR_FORM_1008` (422): the return method does not fit the order (a pick-up for an order not delivered to an
+         *       address);
+         *     - `ERR_GUEST_API_1003` (502): the request could not be sent; nothing was written.
+         */
+        post: operations["createReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data/order/track": {
         parameters: {
             query?: never;
@@ -2855,15 +2905,15 @@ export interface paths {
         };
         /**
          * Return confirmation page data
-         * @description Everything the page `/myaccount/return-thank-you?orderNumber=…` needs, shown once a return or exchange request was sent: the summary of the request and what happens next.
+         * @description Everything the page `/myaccount/return-thank-you?orderNumber=…` needs, shown once a return or exchange request was sent: the summary of the latest request of the order (lines, refund, how to send the items) and what happens next.
          *
-         *     Needs a signed-in customer (session cookie `sid`); the answer is private (`Cache-Control: private, no-store`).
+         *     A signed-in customer names the order with `orderNumber` (session cookie `sid`); a guest, who has no account, reaches the page with the order's `transactionUuid` instead (`…?transactionUuid=…`, from the guest return pages and the confirmation e-mail). The answer is private (`Cache-Control: private, no-store`).
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
-         *     - `ERR_CO_API_1000` (400): `orderNumber` missing or malformed
-         *     - `ERR_API_1020` (401): the session is not signed in (the storefront then goes to `/signin?returnUrl=…`)
-         *     - `ERR_API_1023` (404): the customer has no return request for this order
+         *     - `ERR_CO_API_1000` (400): `orderNumber` malformed, or neither `orderNumber` nor `transactionUuid` given; `ERR_GUEST_API_1000` (400): `transactionUuid` malformed
+         *     - `ERR_API_1020` (401): `orderNumber` without a signed-in session (the storefront then goes to `/signin?returnUrl=…`)
+         *     - `ERR_API_1023` (404): the customer has no return request for this order; `ERR_GUEST_API_1001` (404): no guest order with a return request for this transaction
          *     - `ERR_DATA_1000` (502): a source of the page failed (`detail` names it)
          */
         get: operations["getReturnThankYouPageData"];
@@ -4753,6 +4803,152 @@ export interface components {
             total: number;
         };
         /**
+         * @description Why an item goes back, one of the market's `returnReasons` (page data of the return pages):
+         *     `size-too-small`, `size-too-large`, `not-as-pictured`, `quality`, `wrong-item`, `changed-mind`.
+         * @example size-too-small
+         * @enum {string}
+         */
+        ReturnReasonId: "size-too-small" | "size-too-large" | "not-as-pictured" | "quality" | "wrong-item" | "changed-mind";
+        /** @description One order line in a return or exchange request. */
+        ReturnRequestLineInput: {
+            /**
+             * @description The line's `itemId` in the order.
+             * @example 1
+             */
+            itemId: string;
+            /**
+             * @description Units of the line to send back (at most what is left of the line, `ReturnableLine.returnableQuantity`).
+             * @example 1
+             */
+            quantity: number;
+            reasonId: components["schemas"]["ReturnReasonId"];
+            /**
+             * @description Exchange flow only (required there, refused in a return): the replacement size of the same product, another one than the line's.
+             * @example 39
+             */
+            exchangeSize?: string;
+        };
+        /**
+         * @description How the items go back (a subset of `DeliveryMethod`): `ShipToReturnCenter` — a parcel to the return center,
+         *     collected by the carrier at the delivery address (`handover: pickUp`) or left at a carrier's drop-off point
+         *     (`handover: dropOff`); `ShipToStore` — brought to a boutique of the order's country that takes returns
+         *     (`returnsInStore`, `storeId`).
+         * @example ShipToReturnCenter
+         * @enum {string}
+         */
+        ReturnMethod: "ShipToReturnCenter" | "ShipToStore";
+        /**
+         * @description How a `ShipToReturnCenter` parcel reaches the carrier: `pickUp` — a courier collects it at the order's delivery
+         *     address (orders delivered to an address only); `dropOff` — the client leaves it at one of the carrier's points.
+         * @example dropOff
+         * @enum {string}
+         */
+        ReturnHandover: "pickUp" | "dropOff";
+        /**
+         * @description A return or exchange request: a signed-in customer names the order (`orderNumber`, with the session), a guest
+         *     the order's transaction (`transactionUuid`, from the order e-mail or a successful tracking); exactly one of the
+         *     two. Every line must allow the flow now (`OrderItem.returnableFlows`). The refund always goes to the original
+         *     payment.
+         */
+        ReturnRequestInput: {
+            orderNumber?: components["schemas"]["OrderNumber"];
+            /**
+             * Format: uuid
+             * @description A guest's order transaction id (instead of `orderNumber`).
+             * @example 2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20
+             */
+            transactionUuid?: string;
+            flowType: components["schemas"]["ReturnFlowType"];
+            /** @description The lines to send back; each `itemId` at most once. */
+            lines: components["schemas"]["ReturnRequestLineInput"][];
+            returnMethod: components["schemas"]["ReturnMethod"];
+            handover?: components["schemas"]["ReturnHandover"];
+            storeId?: components["schemas"]["StoreId"];
+            /** @description Anything the client wants the return center to know. */
+            comment?: string;
+        };
+        /** @description One line of a return request. */
+        ReturnRequestLine: {
+            itemId: string;
+            pid: string;
+            name: string;
+            color: string;
+            /** @description The size sent back. */
+            size: string;
+            quantity: number;
+            reasonId: components["schemas"]["ReturnReasonId"];
+            /** @description The replacement size (exchanges), reserved from stock when the request was made; null for a return. */
+            exchangeSize: string | null;
+            /** @description Price paid per unit. */
+            unitPrice: number;
+            /** @description Refunded for this line (0 for an exchange). */
+            amount: number;
+            image: components["schemas"]["Image"];
+        };
+        /** @description A boutique that takes back online orders (`returnsInStore`). */
+        ReturnStore: {
+            id: components["schemas"]["StoreId"];
+            name: string;
+            /** @description The postal address, one line each, in the country's order. */
+            addressLines: string[];
+            city: string;
+            /** @description The boutique's page path. */
+            url: string;
+        };
+        /**
+         * @description What is paid back, always to the original payment (`method`, card brand and last digits), once the return center
+         *     has received and checked the items. A return refunds the price paid for the units (with the sales tax charged on
+         *     top of it in the markets where prices exclude tax); an exchange refunds nothing and costs nothing (same product,
+         *     same price).
+         */
+        ReturnRefund: {
+            currencyCode: components["schemas"]["CurrencyCode"];
+            /** @description Price paid for the units sent back (major units). */
+            itemsAmount: number;
+            /** @description Sales tax charged on top of those prices (US, CA), otherwise 0 (tax is included in the price). */
+            taxAmount: number;
+            /** @description Delivery cost refunded (0 — the original delivery is not refunded; the return itself is free). */
+            shippingAmount: number;
+            total: number;
+            /** @description The original payment the refund goes to, null when unknown. */
+            method: components["schemas"]["PaymentMethod"] | null;
+            cardBrand: string | null;
+            cardLast4: string | null;
+        };
+        /**
+         * @description A return or exchange request (`RMA-` number), as answered by `POST /api/data/order/return-request` and shown on
+         *     the thank-you page and in the confirmation e-mail.
+         */
+        ReturnRequest: {
+            /** @example RMA-00031877 */
+            returnNumber: string;
+            orderNumber: components["schemas"]["OrderNumber"];
+            flowType: components["schemas"]["ReturnFlowType"];
+            /**
+             * @description `requested` until the return center receives the items; then `received`, and `completed` once refunded or exchanged.
+             * @enum {string}
+             */
+            status: "requested" | "received" | "completed" | "cancelled";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date
+             * @description The items must be handed over (carrier or boutique) by this date (14 days after the request).
+             */
+            returnBy: string;
+            lines: components["schemas"]["ReturnRequestLine"][];
+            returnMethod: components["schemas"]["ReturnMethod"];
+            /** @description For `ShipToReturnCenter`, pick-up or drop-off; null for a boutique. */
+            handover: components["schemas"]["ReturnHandover"] | null;
+            /** @description The boutique (`ShipToStore`), null otherwise. */
+            store: components["schemas"]["ReturnStore"] | null;
+            refund: components["schemas"]["ReturnRefund"];
+            /** @description A prepaid label to print, when the carrier provides one; null when the courier brings it (pick-up), the drop-off point prints it from the return number, or the items go to a boutique. */
+            returnLabelUrl: string | null;
+            /** @description What the client does next, in the locale's language. */
+            instructions: string[];
+        };
+        /**
          * @description Order tracking by a guest or a customer: the order number and the e-mail address given when ordering. A missing
          *     order number answers 400 `ERR_CO_API_1000`, a missing e-mail address 400 `ERR_CO_API_1001`.
          */
@@ -5845,6 +6041,20 @@ export interface components {
          * @enum {string}
          */
         ReturnFlowStep: "orderDetails" | "productSelection" | "returnProduct" | "exchangeProduct" | "shipping" | "refund" | "confirmation";
+        /** @description What a line of the order can still take now. */
+        ReturnableLine: {
+            itemId: string;
+            /** @description Units of the line not yet in a return or exchange request (0 when the line takes no flow now). */
+            returnableQuantity: number;
+            /** @description The other sizes of the product in stock now, for an exchange (empty when the line cannot be exchanged). */
+            exchangeSizes: {
+                size: string;
+                /** @description Today's price of one unit in the order's currency. */
+                unitPrice: number;
+                /** @description Today's price minus the price paid; above 0 the exchange is refused (`ERR_API_1026`). */
+                priceDifference: number;
+            }[];
+        };
         /**
          * @description Data of a return or exchange page: a signed-in customer's `/myaccount/return-exchange` (page type
          *     `my-account-return-exchange`) or a guest's `/guest/return-exchange` (`guest-return-exchange`). The page walks
@@ -5860,11 +6070,19 @@ export interface components {
             currentStep: components["schemas"]["ReturnFlowStep"];
             /** @description Reasons the customer picks for each line, in display order. */
             returnReasons: {
-                id: string;
+                id: components["schemas"]["ReturnReasonId"];
                 label: string;
             }[];
             /** @description How the items can be sent back in this market (a carrier pick-up or drop-off to the return center, or a boutique). */
             returnMethods: components["schemas"]["DeliveryMethod"][];
+            /** @description For each line of the order, the units left to send back and the sizes it can be exchanged for. */
+            lines: components["schemas"]["ReturnableLine"][];
+            /** @description How a `ShipToReturnCenter` parcel can reach the carrier for this order (pick-up only for orders delivered to an address). */
+            handovers: components["schemas"]["ReturnHandover"][];
+            /** @description The boutiques of the order's country that take returns (`ShipToStore`), by city then name. */
+            stores: components["schemas"]["ReturnStore"][];
+            /** @description Days after delivery during which items can be returned or exchanged. */
+            returnWindowDays: number;
         };
         HomePageData: components["schemas"]["PageEnvelope"] & {
             /** @description The home page of the content service (category `custom`); its components make the page. `hero`, `featuredCategories` and `featuredProducts` remain for clients of 0.1.0. */
@@ -6070,6 +6288,9 @@ export interface components {
             returnLabelUrl: string | null;
             /** @description What happens next, in the locale's language. */
             nextSteps: string[];
+            request: components["schemas"]["ReturnRequest"];
+            /** @description The page was reached with a guest's `transactionUuid` (no account area around it). */
+            guest: boolean;
         };
         ProductColor: {
             code: string;
@@ -6631,6 +6852,51 @@ export interface components {
         };
         /** @description The order services failed: order history (ERR_CO_API_1002), tracking (ERR_CO_API_1003), cancellation (ERR_CO_API_1004), order details (ERR_ORDER_DETAILS), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_OMS_1000–1002, ERR_IODS_1000–1002, ERR_GLS_1011) are logged. */
         OrderBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_GUEST_API_1000 transactionUuid, ERR_API_1018 anything else) and `errors` lists each field. */
+        ReturnRequestBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such order for this caller: ERR_API_1023 (a customer's unknown number, or an order of another customer — the answer does not tell which), ERR_GUEST_API_1001 (no guest order for the transaction), ERR_GLS_1006 (the boutique does not exist or takes no returns). Nothing was written. */
+        ReturnRequestNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A line cannot take the flow now: not returnable or exchangeable (ERR_API_1025), the replacement costs more than the line paid (ERR_API_1026), the replacement size is not in stock (ERR_OCAPI_1011). Nothing was written. */
+        ReturnRequestConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The return method does not fit the order (ERR_FORM_1008): a courier pick-up needs an order delivered to an address. Nothing was written. */
+        ReturnRequestUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The return request could not be sent (ERR_GUEST_API_1003); nothing was written. */
+        ReturnRequestBadGateway: {
             headers: {
                 [name: string]: unknown;
             };
@@ -8105,6 +8371,45 @@ export interface operations {
             502: components["responses"]["OrderBadGateway"];
         };
     };
+    createReturnRequest: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request is registered (status `requested`) and its confirmation e-mail queued. */
+            201: {
+                headers: {
+                    /** @description `private, no-store` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["ReturnRequestBadRequest"];
+            401: components["responses"]["CustomerUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ReturnRequestNotFound"];
+            409: components["responses"]["ReturnRequestConflict"];
+            422: components["responses"]["ReturnRequestUnprocessable"];
+            502: components["responses"]["ReturnRequestBadGateway"];
+        };
+    };
     trackOrder: {
         parameters: {
             query: {
@@ -8755,7 +9060,7 @@ export interface operations {
                 /** @description Language of the strings (`zh-hant` for Traditional Chinese). */
                 language: "de" | "en" | "es" | "fr" | "it" | "ja" | "ko" | "pt" | "zh" | "zh-hant";
                 /** @description i18next namespace. */
-                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product" | "account" | "contact" | "checkout" | "orders" | "stores";
+                namespace: "common" | "errors" | "market" | "consent" | "content" | "catalog" | "product" | "account" | "contact" | "checkout" | "orders" | "stores" | "returns";
             };
             cookie?: never;
         };
@@ -10426,8 +10731,10 @@ export interface operations {
                  *     an unknown country falls back to the US market.
                  */
                 locale: components["parameters"]["locale"];
-                /** @description Order number, as shown in the order history and the order e-mails. */
-                orderNumber: components["schemas"]["OrderNumber"];
+                /** @description Order number of a signed-in customer's order, as shown in the order history and the order e-mails. */
+                orderNumber?: components["schemas"]["OrderNumber"];
+                /** @description A guest's order transaction id (instead of `orderNumber`). */
+                transactionUuid?: string;
             };
             header?: never;
             path?: never;

@@ -9,3 +9,4 @@ export type { OrderCancelledHook } from './service.ts';
 export { OrderPages, ORDER_PAGE_KINDS } from './pages.ts';
 export { orderRoutes } from './routes.ts';
 export { advanceOrders } from './fulfilment.ts';
+export { markReturnRequested } from './returns-support.ts';
