@@ -26,7 +26,8 @@ import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
-import { advanceOrders, ORDER_PAGE_KINDS, OrderPages, OrderService, orderRoutes, sweepUnpaidOrders } from './modules/orders/index.ts';
+import { advanceOrders, ORDER_PAGE_KINDS, orderMails, OrderPages, OrderService, orderRoutes, sweepUnpaidOrders } from './modules/orders/index.ts';
+import { RETURN_PAGE_KINDS, ReturnPages, ReturnService, returnRoutes } from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -192,10 +193,15 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
   // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
   const payments = new TestPaymentProvider();
-  const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores });
+  const mails = orderMails(config.publicOrigin);
+  const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores, onCancelled: mails.cancelled });
   const orderPages = new OrderPages(orders, sessions, { shells: pageData, stores, recaptchaSiteKey: config.recaptchaSiteKey });
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
-  checkoutRoutes(ops, new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments }), sessions, markets);
+  // Returns and exchanges of delivered online orders (customers by order number, guests by transaction id).
+  const returns = new ReturnService(db, { orders, stores, publicOrigin: config.publicOrigin });
+  const returnPages = new ReturnPages(returns, orders, sessions, { shells: pageData, recaptchaSiteKey: config.recaptchaSiteKey });
+  returnRoutes(ops, { returns, pages: returnPages, sessions, markets });
+  checkoutRoutes(ops, new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }), sessions, markets);
   // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
   const sweeping = setInterval(() => void sweepUnpaidOrders(db).catch((err: unknown) => logger.error({ err }, 'unpaid order sweep failed')), 60_000);
   sweeping.unref();
@@ -217,7 +223,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) } });
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) } });
 
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.

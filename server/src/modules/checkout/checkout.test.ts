@@ -4,6 +4,7 @@ import request from 'supertest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_AUTHENTICATION_CODE, TEST_CARDS, TEST_WALLET_TOKENS } from '../payments/index.ts';
 import { sweepUnpaidOrders } from '../orders/index.ts';
+import { lastMailData } from '../accounts/test-support.ts';
 import { buyableVariant, card, FR_ADDRESS, orderBody, orderCount, place, setStock, shopperWith, stockOf } from './test-support.ts';
 
 let t: TestApp;
@@ -70,6 +71,10 @@ describe('placing an order', () => {
     expect(res.body.totals.total).toBeCloseTo(body.expectedTotal, 2);
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 2);
     expect((await a.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.items).toEqual([]);
+    // The confirmation e-mail is queued with the payment, with the guest's link to the order.
+    const mail = await lastMailData(t.database.db, body.email, 'order-confirmation');
+    expect(mail).toMatchObject({ reference: res.body.orderNumber, orderUrl: expect.stringContaining(`/fr-fr/guest/order-online?transactionUuid=${res.body.transactionUuid}`) });
+    expect(mail?.items).toContain(`2 × `);
     // The confirmation page: this session sees it; anyone else gets the 404 of an unknown number.
     const page = await a.get(`/ssr/checkout/confirmation?locale=fr-fr&orderNumber=${res.body.orderNumber}`).expect(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
@@ -84,8 +89,10 @@ describe('placing an order', () => {
     const count = await orderCount(t.database.db, v.sku);
     const a = await shopperWith(t.app, v);
     const { body } = await orderBody(a, { payment: card(TEST_CARDS.declined) });
-    const declined = await place(a, body).expect(402);
+    const email = `declined-${randomUUID()}@example.fr`;
+    const declined = await place(a, { ...body, email }).expect(402);
     expect(declined.body.code).toBe('ERR_PAY_1000');
+    expect(await lastMailData(t.database.db, email, 'order-confirmation')).toBeUndefined();
     expect(await stockOf(t.database.db, v.sku)).toBe(before);
     expect((await a.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.itemCount).toBe(1);
     const funds = await place(a, { ...body, payment: card(TEST_CARDS.insufficientFunds) }).expect(402);

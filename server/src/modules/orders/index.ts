@@ -10,3 +10,4 @@ export { OrderPages, ORDER_PAGE_KINDS } from './pages.ts';
 export { orderRoutes } from './routes.ts';
 export { advanceOrders } from './fulfilment.ts';
 export { markReturnRequested } from './returns-support.ts';
+export { orderMails } from './mail.ts';

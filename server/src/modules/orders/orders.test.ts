@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCustomer, newIp, RECAPTCHA, signIn, type TestCustomer } from '../accounts/test-support.ts';
+import { insertCustomer, lastMailData, newIp, RECAPTCHA, signIn, type TestCustomer } from '../accounts/test-support.ts';
 import { EMPLOYEE_SALE_QUOTA } from '../basket/index.ts';
 import { buyableVariant, orderBody, place, shopperWith, stockOf, type Agent } from '../checkout/test-support.ts';
 import { EMPLOYEE_SALE_TAG } from '../sessions/index.ts';
@@ -83,13 +83,14 @@ describe('a signed-in customer', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', cancellable: false });
     expect(res.body.cancelledAt).toBeTruthy();
     expect(await stockOf(t.database.db, v.sku)).toBe(before + 1);
+    expect(await lastMailData(t.database.db, customer.email, 'order-cancelled')).toMatchObject({ reference: order.orderNumber, orderUrl: expect.stringContaining('/fr-fr/myaccount/order-online?orderNumber=') });
     const again = await browser.post('/api/data/order/cancel?locale=fr-fr').send({ orderNumber: order.orderNumber, reason: 'changedMind' }).expect(409);
     expect(again.body.code).toBe('ERR_API_1024');
 
     const shipped = await placed(browser, { email: customer.email });
     const later = new Date(Date.now() + 60_000);
-    await advanceOrders(t.database.db, 1, later); // processing
-    await advanceOrders(t.database.db, 1, new Date(later.getTime() + 2_000)); // shipped
+    await advanceOrders(t.database.db, 1, later, [shipped.order.orderNumber]); // processing
+    await advanceOrders(t.database.db, 1, new Date(later.getTime() + 2_000), [shipped.order.orderNumber]); // shipped
     const refused = await browser.post('/api/data/order/cancel?locale=fr-fr').send({ orderNumber: shipped.order.orderNumber, reason: 'changedMind' }).expect(409);
     expect(refused.body.code).toBe('ERR_API_1024');
   });
@@ -153,7 +154,7 @@ describe('the order life cycle (demo fulfilment)', () => {
     const steps: string[] = [];
     let now = Date.now() + 60_000;
     for (let i = 0; i < 3; i++) {
-      await advanceOrders(t.database.db, 1, new Date(now));
+      await advanceOrders(t.database.db, 1, new Date(now), [order.orderNumber]);
       now += 2_000;
       steps.push((await t.database.db.selectFrom('orders').select('status').where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow()).status);
     }

@@ -116,5 +116,36 @@ export const de: MailCopy = {
       ],
       action: 'Zur Boutique',
     },
+    'order-confirmation': {
+      subject: "Ihre {brand} Bestellung {reference} ist bestätigt",
+      heading: "Vielen Dank für Ihre Bestellung",
+      body: [
+        "Wir haben Ihre Bestellung {reference} und Ihre Zahlung erhalten. Ihre Bestellung:",
+        "{items}",
+        "Gesamtbetrag: {total}. {delivery}",
+        "Wir benachrichtigen Sie, sobald sie versandt wird.",
+      ],
+      action: "Meine Bestellung ansehen",
+    },
+    'order-cancelled': {
+      subject: "Ihre {brand} Bestellung {reference} wurde storniert",
+      heading: "Ihre Bestellung wurde storniert",
+      body: [
+        "Wie gewünscht wurde Ihre Bestellung {reference} storniert.",
+        "Die Zahlung von {total} wurde freigegeben; je nach Bank verschwindet sie innerhalb weniger Tage von Ihrem Konto.",
+        "Wir freuen uns, Sie bald wieder begrüßen zu dürfen.",
+      ],
+      action: "Meine Bestellung ansehen",
+    },
+    'return-request': {
+      subject: "Ihre Rücksendeanfrage bei {brand} – Referenz {reference}",
+      heading: "Wir haben Ihre Rücksendeanfrage erhalten",
+      body: [
+        "Ihre Anfrage {reference} zur Bestellung {orderNumber} ist registriert: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "Meine Anfrage ansehen",
+    },
   },
 };

@@ -110,5 +110,36 @@ export const en: MailCopy = {
       ],
       action: 'View the boutique',
     },
+    'order-confirmation': {
+      subject: "Your {brand} order {reference} is confirmed",
+      heading: "Thank you for your order",
+      body: [
+        "We have received your order {reference} and your payment. Here is what you ordered:",
+        "{items}",
+        "Total: {total}. {delivery}",
+        "We will let you know as soon as it is on its way.",
+      ],
+      action: "View my order",
+    },
+    'order-cancelled': {
+      subject: "Your {brand} order {reference} is cancelled",
+      heading: "Your order is cancelled",
+      body: [
+        "As you asked, your order {reference} is cancelled.",
+        "The payment of {total} has been released: depending on your bank, it disappears from your statement within a few days.",
+        "We hope to welcome you again soon.",
+      ],
+      action: "View my order",
+    },
+    'return-request': {
+      subject: "Your {brand} return request – reference {reference}",
+      heading: "We have received your return request",
+      body: [
+        "Your request {reference} for order {orderNumber} is registered: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "View my request",
+    },
   },
 };

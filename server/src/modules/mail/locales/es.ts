@@ -116,5 +116,36 @@ export const es: MailCopy = {
       ],
       action: 'Ver la boutique',
     },
+    'order-confirmation': {
+      subject: "Su pedido {brand} {reference} está confirmado",
+      heading: "Gracias por su pedido",
+      body: [
+        "Hemos recibido su pedido {reference} y su pago. Este es el detalle:",
+        "{items}",
+        "Total: {total}. {delivery}",
+        "Le avisaremos en cuanto salga hacia usted.",
+      ],
+      action: "Ver mi pedido",
+    },
+    'order-cancelled': {
+      subject: "Su pedido {brand} {reference} ha sido cancelado",
+      heading: "Su pedido ha sido cancelado",
+      body: [
+        "Tal como solicitó, su pedido {reference} ha sido cancelado.",
+        "El pago de {total} se ha liberado: según su banco, desaparecerá de su extracto en unos días.",
+        "Esperamos darle la bienvenida de nuevo muy pronto.",
+      ],
+      action: "Ver mi pedido",
+    },
+    'return-request': {
+      subject: "Su solicitud de devolución {brand} – referencia {reference}",
+      heading: "Hemos recibido su solicitud de devolución",
+      body: [
+        "Su solicitud {reference} del pedido {orderNumber} está registrada: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "Ver mi solicitud",
+    },
   },
 };

@@ -117,5 +117,36 @@ export const fr: MailCopy = {
       ],
       action: 'Découvrir la boutique',
     },
+    'order-confirmation': {
+      subject: "Votre commande {brand} {reference} est confirmée",
+      heading: "Merci pour votre commande",
+      body: [
+        "Nous avons bien reçu votre commande {reference} et votre paiement. Voici le détail :",
+        "{items}",
+        "Total : {total}. {delivery}",
+        "Nous vous préviendrons dès son expédition.",
+      ],
+      action: "Voir ma commande",
+    },
+    'order-cancelled': {
+      subject: "Votre commande {brand} {reference} est annulée",
+      heading: "Votre commande est annulée",
+      body: [
+        "Comme vous l’avez demandé, votre commande {reference} est annulée.",
+        "Le paiement de {total} a été libéré : selon votre banque, il disparaîtra de votre relevé sous quelques jours.",
+        "Nous espérons avoir le plaisir de vous accueillir de nouveau.",
+      ],
+      action: "Voir ma commande",
+    },
+    'return-request': {
+      subject: "Votre demande de retour {brand} – référence {reference}",
+      heading: "Nous avons bien reçu votre demande de retour",
+      body: [
+        "Votre demande {reference} pour la commande {orderNumber} est enregistrée : {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "Voir ma demande",
+    },
   },
 };

@@ -116,5 +116,36 @@ export const it: MailCopy = {
       ],
       action: 'Scopri la boutique',
     },
+    'order-confirmation': {
+      subject: "Il suo ordine {brand} {reference} è confermato",
+      heading: "Grazie per il suo ordine",
+      body: [
+        "Abbiamo ricevuto il suo ordine {reference} e il pagamento. Ecco il dettaglio:",
+        "{items}",
+        "Totale: {total}. {delivery}",
+        "La avviseremo non appena sarà spedito.",
+      ],
+      action: "Vedi il mio ordine",
+    },
+    'order-cancelled': {
+      subject: "Il suo ordine {brand} {reference} è stato annullato",
+      heading: "Il suo ordine è stato annullato",
+      body: [
+        "Come richiesto, il suo ordine {reference} è stato annullato.",
+        "Il pagamento di {total} è stato sbloccato: a seconda della sua banca, scomparirà dall’estratto conto in pochi giorni.",
+        "Speriamo di accoglierla di nuovo presto.",
+      ],
+      action: "Vedi il mio ordine",
+    },
+    'return-request': {
+      subject: "La sua richiesta di reso {brand} – riferimento {reference}",
+      heading: "Abbiamo ricevuto la sua richiesta di reso",
+      body: [
+        "La sua richiesta {reference} per l’ordine {orderNumber} è registrata: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "Vedi la mia richiesta",
+    },
   },
 };

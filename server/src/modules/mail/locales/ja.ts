@@ -113,5 +113,36 @@ export const ja: MailCopy = {
       ],
       action: 'ブティックを見る',
     },
+    'order-confirmation': {
+      subject: "{brand} ご注文 {reference} を承りました",
+      heading: "ご注文ありがとうございます",
+      body: [
+        "ご注文 {reference} とお支払いを確認いたしました。ご注文内容：",
+        "{items}",
+        "合計：{total}。{delivery}",
+        "発送の準備が整い次第、お知らせいたします。",
+      ],
+      action: "ご注文を確認する",
+    },
+    'order-cancelled': {
+      subject: "{brand} ご注文 {reference} をキャンセルいたしました",
+      heading: "ご注文をキャンセルいたしました",
+      body: [
+        "ご依頼に従い、ご注文 {reference} をキャンセルいたしました。",
+        "{total} のお支払いは取り消されました。ご利用の金融機関により、数日以内に明細から消えます。",
+        "またのご来店を心よりお待ちしております。",
+      ],
+      action: "ご注文を確認する",
+    },
+    'return-request': {
+      subject: "{brand} 返品のご依頼を承りました（受付番号 {reference}）",
+      heading: "返品のご依頼を承りました",
+      body: [
+        "ご注文 {orderNumber} に関するご依頼 {reference} を承りました：{items}。",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "ご依頼内容を確認する",
+    },
   },
 };

@@ -104,5 +104,36 @@ export const ko: MailCopy = {
       ],
       action: '부티크 보기',
     },
+    'order-confirmation': {
+      subject: "{brand} 주문 {reference}이(가) 확인되었습니다",
+      heading: "주문해 주셔서 감사합니다",
+      body: [
+        "주문 {reference}과(와) 결제가 확인되었습니다. 주문 내역:",
+        "{items}",
+        "합계: {total}. {delivery}",
+        "발송되는 대로 알려 드리겠습니다.",
+      ],
+      action: "주문 보기",
+    },
+    'order-cancelled': {
+      subject: "{brand} 주문 {reference}이(가) 취소되었습니다",
+      heading: "주문이 취소되었습니다",
+      body: [
+        "요청하신 대로 주문 {reference}이(가) 취소되었습니다.",
+        "{total} 결제가 해제되었습니다. 은행에 따라 며칠 내에 명세서에서 사라집니다.",
+        "곧 다시 뵙기를 바랍니다.",
+      ],
+      action: "주문 보기",
+    },
+    'return-request': {
+      subject: "{brand} 반품 요청 접수 – 접수 번호 {reference}",
+      heading: "반품 요청이 접수되었습니다",
+      body: [
+        "주문 {orderNumber}에 대한 요청 {reference}이(가) 접수되었습니다: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "요청 내용 보기",
+    },
   },
 };

@@ -114,5 +114,36 @@ export const pt: MailCopy = {
       ],
       action: 'Ver a boutique',
     },
+    'order-confirmation': {
+      subject: "O seu pedido {brand} {reference} está confirmado",
+      heading: "Obrigado pelo seu pedido",
+      body: [
+        "Recebemos o seu pedido {reference} e o seu pagamento. Eis o detalhe:",
+        "{items}",
+        "Total: {total}. {delivery}",
+        "Avisaremos assim que for enviado.",
+      ],
+      action: "Ver o meu pedido",
+    },
+    'order-cancelled': {
+      subject: "O seu pedido {brand} {reference} foi cancelado",
+      heading: "O seu pedido foi cancelado",
+      body: [
+        "Como solicitou, o seu pedido {reference} foi cancelado.",
+        "O pagamento de {total} foi liberado: conforme o seu banco, desaparecerá do extrato em poucos dias.",
+        "Esperamos recebê-lo novamente em breve.",
+      ],
+      action: "Ver o meu pedido",
+    },
+    'return-request': {
+      subject: "Sua solicitação de devolução {brand} – referência {reference}",
+      heading: "Recebemos sua solicitação de devolução",
+      body: [
+        "Sua solicitação {reference} do pedido {orderNumber} foi registrada: {items}.",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "Ver minha solicitação",
+    },
   },
 };

@@ -89,5 +89,36 @@ export const zhHant: MailCopy = {
       ],
       action: '查看精品店',
     },
+    'order-confirmation': {
+      subject: "您的 {brand} 訂單 {reference} 已確認",
+      heading: "感謝您的訂購",
+      body: [
+        "我們已收到您的訂單 {reference} 及付款。訂單內容：",
+        "{items}",
+        "總計：{total}。{delivery}",
+        "出貨後我們將第一時間通知您。",
+      ],
+      action: "查看我的訂單",
+    },
+    'order-cancelled': {
+      subject: "您的 {brand} 訂單 {reference} 已取消",
+      heading: "您的訂單已取消",
+      body: [
+        "依您的要求，訂單 {reference} 已取消。",
+        "{total} 的款項已釋放，視您的銀行而定，將於數日內自明細中消失。",
+        "期待再次為您服務。",
+      ],
+      action: "查看我的訂單",
+    },
+    'return-request': {
+      subject: "您的 {brand} 退貨申請 – 編號 {reference}",
+      heading: "我們已收到您的退貨申請",
+      body: [
+        "您對訂單 {orderNumber} 的申請 {reference} 已登記：{items}。",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "查看我的申請",
+    },
   },
 };

@@ -89,5 +89,36 @@ export const zh: MailCopy = {
       ],
       action: '查看精品店',
     },
+    'order-confirmation': {
+      subject: "您的 {brand} 订单 {reference} 已确认",
+      heading: "感谢您的订购",
+      body: [
+        "我们已收到您的订单 {reference} 及付款。订单内容：",
+        "{items}",
+        "总计：{total}。{delivery}",
+        "发货后我们将第一时间通知您。",
+      ],
+      action: "查看我的订单",
+    },
+    'order-cancelled': {
+      subject: "您的 {brand} 订单 {reference} 已取消",
+      heading: "您的订单已取消",
+      body: [
+        "根据您的要求，订单 {reference} 已取消。",
+        "{total} 的付款已释放，视您的银行而定，将在数日内从账单中消失。",
+        "期待再次为您服务。",
+      ],
+      action: "查看我的订单",
+    },
+    'return-request': {
+      subject: "您的 {brand} 退货申请 – 编号 {reference}",
+      heading: "我们已收到您的退货申请",
+      body: [
+        "您对订单 {orderNumber} 的申请 {reference} 已登记：{items}。",
+        "{handover}",
+        "{outcome}",
+      ],
+      action: "查看我的申请",
+    },
   },
 };
