@@ -27,6 +27,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', MAILBOX: 'true', FULFILMENT_STEP_SECONDS: '5', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+    env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', MAILBOX: 'true', FULFILMENT_STEP_SECONDS: '5', DEMO_CLIENT: 'true', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
   },
 });

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { createMailWorker } from './modules/mail/index.ts';
+import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -13,6 +14,10 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateToLatest(database.db);
 const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
+if (config.demoClient) {
+  const boutique = await database.db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
+  if (await seedDemoClient(database.db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
+}
 const { app, readiness, close: closeApp } = await createApp({ config, database, logger });
 
 // Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).

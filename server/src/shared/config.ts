@@ -65,6 +65,8 @@ const schema = z.object({
    * seconds, until a warehouse reports real events. Unset = off. `npm start` sets 60.
    */
   FULFILMENT_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /** Demo client account with an order history (`client@example.com`, docs/checkout.md). `npm start` sets it; never on by default. */
+  DEMO_CLIENT: z.enum(['true', 'false']).optional(),
 });
 
 /** A setting that was not usable and fell back to its default: logged (with its internal code) at start. */
@@ -121,6 +123,8 @@ export type Config = Readonly<{
   employeeSaleSecret: string | undefined;
   /** Demo fulfilment step (seconds), or undefined when orders wait for real fulfilment events. */
   fulfilmentStepSeconds: number | undefined;
+  /** Seed the demo client and its orders at start. */
+  demoClient: boolean;
   /** Characters a search query needs after trimming. */
   searchMinChars: number;
   /** Settings that fell back to their default; logged by the app at start. */
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,
     fulfilmentStepSeconds: e.FULFILMENT_STEP_SECONDS,
+    demoClient: e.DEMO_CLIENT === 'true',
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),
     warnings: Object.freeze(warnings),

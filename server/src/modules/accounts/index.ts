@@ -1,5 +1,5 @@
 export { AccountService, LIMITS, maskEmail, type Caller, type RegistrationRules } from './service.ts';
-export { AccountRepository } from './repository.ts';
+export { AccountRepository, newClientId, newUserId } from './repository.ts';
 export { AddressBook } from './addresses.ts';
 export { CustomerServiceGateway } from './gateway.ts';
 export { EmployeeSaleSync, signEmployeeSaleToken } from './employee-sale.ts';

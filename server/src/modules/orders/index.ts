@@ -11,3 +11,4 @@ export { orderRoutes } from './routes.ts';
 export { advanceOrders } from './fulfilment.ts';
 export { markReturnRequested } from './returns-support.ts';
 export { orderMails } from './mail.ts';
+export { seedDemoClient, DEMO_CLIENT } from './demo.ts';

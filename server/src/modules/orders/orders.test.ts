@@ -8,6 +8,7 @@ import { EMPLOYEE_SALE_QUOTA } from '../basket/index.ts';
 import { buyableVariant, orderBody, place, shopperWith, stockOf, type Agent } from '../checkout/test-support.ts';
 import { EMPLOYEE_SALE_TAG } from '../sessions/index.ts';
 import { advanceOrders } from './fulfilment.ts';
+import { DEMO_CLIENT, seedDemoClient } from './demo.ts';
 import { TRACK_LIMITS } from './service.ts';
 
 let t: TestApp;
@@ -221,5 +222,26 @@ describe('employee sale', () => {
     expect(EMPLOYEE_SALE_QUOTA).toBe(10);
     const over = await e.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: another.pid, size: another.size }).expect(409);
     expect(over.body.code).toBe('ERR_OCAPI_1017');
+  });
+});
+
+describe('the demo client (npm start)', () => {
+  it('is created once, with two online orders and two in-boutique purchases in its history', async () => {
+    const boutique = await t.database.db.selectFrom('stores').select('id').where('country', '=', 'FR').orderBy('id').executeTakeFirst();
+    expect(await seedDemoClient(t.database.db, 'ysl', boutique?.id)).toBe(true);
+    expect(await seedDemoClient(t.database.db, 'ysl', boutique?.id)).toBe(false);
+    const demo = agent(t.app);
+    await signIn(demo, DEMO_CLIENT);
+    const history = (await demo.get('/ssr/myaccount/orders?locale=fr-fr').expect(200)).body;
+    expect(history.online.total).toBe(2);
+    expect(history.offline.total).toBe(2);
+    const delivered = history.online.orders.find((o: { status: string }) => o.status === 'delivered');
+    expect(delivered.items[0].returnableFlows).toEqual(['Return', 'Exchange']);
+    const receipt = history.offline.orders[0];
+    expect(receipt).toMatchObject({ channel: 'offline', status: 'completed', cancellable: false });
+    const page = await demo.get(`/ssr/myaccount/order-offline?locale=fr-fr&orderNumber=${receipt.orderNumber}`).expect(200);
+    expect(page.body.store?.id ?? null).toBe(boutique?.id ?? null);
+    const notCancellable = await demo.post('/api/data/order/cancel?locale=fr-fr').send({ orderNumber: receipt.orderNumber, reason: 'changedMind' }).expect(409);
+    expect(notCancellable.body.code).toBe('ERR_API_1024');
   });
 });
