@@ -156,6 +156,15 @@ describe('basket', () => {
       expect((await other.delete(`/api/data/basket/remove-item?locale=fr-fr&itemId=${itemId}`).expect(404)).body.code).toBe('ERR_BSK_1004');
       expect((await owner.get(GET)).body.itemCount).toBe(1);
     });
+
+    it.each([0, -1, 1.5, 1e12, 'two'])('an update to quantity %s is refused (ERR_API_1018) and the line keeps its quantity', async (quantity) => {
+      const v = await sellableVariant(t.database.db, 2, 6);
+      const a = agent(t.app);
+      const added = await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: 2 }).expect(200);
+      const res = await a.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: added.body.items[0].itemId, quantity }).expect(400);
+      expect(res.body.code).toBe('ERR_API_1018');
+      expect((await a.get(GET).expect(200)).body.items[0].quantity).toBe(2);
+    });
   });
 });
 
