@@ -3667,6 +3667,10 @@ export interface components {
                 /** Format: date */
                 to: string;
             } | null;
+            /** @description The e-mail address the order's messages go to (online orders; shown only to the order's owner). */
+            email?: string;
+            /** @description Whether the prices include tax (VAT, consumption tax) or tax was added (US, CA). */
+            taxIncluded?: boolean;
         };
         /** @enum {string} */
         BusinessRegion: "EMEA" | "AMER" | "LATAM" | "APAC" | "INTL";
@@ -3741,6 +3745,8 @@ export interface components {
             estimatedFrom: string;
             /** Format: date */
             estimatedTo: string;
+            /** @description The order's totals with this option (what `expectedTotal` must repeat when it is chosen). */
+            total: components["schemas"]["OrderTotals"];
         };
         /** @description A boutique of the market where an order can be collected (it offers `clickAndCollect`). */
         PickupStore: {
@@ -4854,7 +4860,7 @@ export interface components {
             orderNumber?: components["schemas"]["OrderNumber"];
             /**
              * Format: uuid
-             * @description A guest's order transaction id (instead of `orderNumber`).
+             * @description A guest's order transaction id (instead of `orderNumber`). Malformed — 400 `ERR_GUEST_API_1000`.
              * @example 2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20
              */
             transactionUuid?: string;
@@ -6682,6 +6688,8 @@ export interface components {
         /** @description The basket or the order changed since the review, or a rule of the basket refuses it; nothing was written. */
         CheckoutConflict: {
             headers: {
+                /** @description With `ERR_CHK_1003`, the seconds to wait before replaying the same request. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

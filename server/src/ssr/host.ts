@@ -12,6 +12,7 @@ import type { PageDataService } from '../modules/pages/index.ts';
 import type { AccountPages } from '../modules/accounts/index.ts';
 import type { ContactService } from '../modules/contact/index.ts';
 import type { OrderPages } from '../modules/orders/index.ts';
+import type { ReturnPages } from '../modules/returns/index.ts';
 import type { StorePages } from '../modules/stores/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
@@ -65,11 +66,11 @@ export const WEB_ROOT = join(import.meta.dirname, '../../../web');
  * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
  */
 /** Pages of one visitor (account area, sign-in, sign-up, signed out): never cached, `private, no-store`. */
-const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?|basket|checkout|checkout-confirmation|guest-order-online|track-order)$/;
+const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?|basket|checkout|checkout-confirmation|guest-order-online|track-order|return-order|guest-return-exchange)$/;
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
-export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] } }) {
+export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] }; returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] } }) {
   const { config, pages, markets } = deps;
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
@@ -244,6 +245,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     if (match.kind === 'store-list' && deps.stores) return deps.stores.list(market);
     if (match.kind === 'store-detail' && deps.stores) return deps.stores.detail(market, (match as { slug: string }).slug);
     if (deps.orders && deps.orders.kinds.has(match.kind)) return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;
+    if (deps.returns && deps.returns.kinds.has(match.kind)) return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
     const account = deps.accountPages;
     if (account && PRIVATE_KINDS.test(match.kind)) {
       const param = (name: string, pattern: RegExp) => {

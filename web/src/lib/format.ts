@@ -63,3 +63,14 @@ export function formatDate(value: Date | string, country: string, timeZone?: str
   const pattern = dateFormatOf(country);
   return pattern.replace('yyyy', y).replace('MM', m).replace('dd', d);
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`) or an instant in words of the locale's language: `jeu. 27 nov.`, `Thu, Nov 27`,
+ * `11月27日(木)`. A calendar day is never shifted by time zones; an instant is shown in `timeZone`.
+ */
+export function formatDay(value: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }, timeZone?: string): string {
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = calendar ? new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: calendar ? 'UTC' : timeZone }).format(date);
+}

@@ -10,7 +10,7 @@ export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh', 
 export type I18nLanguage = (typeof LANGUAGES)[number];
 
 /** i18next namespaces, one JSON file each per language; spec §9: the default namespace is `common`. */
-export const NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact'] as const;
+export const NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 export const FALLBACK_LANGUAGE: I18nLanguage = 'en';

@@ -46,6 +46,10 @@ describe('matchPage', () => {
     ['/spring-summer-2026', { kind: 'catch-all', locale: null, slug: 'spring-summer-2026' }],
     ['/fr-fr/unknown', { kind: 'catch-all', locale: 'fr-fr', slug: 'unknown' }],
     [`/ja-jp/${JA_SLUG}`, { kind: 'catch-all', locale: 'ja-jp', slug: 'メゾン' }],
+    ['/stores', { kind: 'store-list', locale: null }],
+    ['/fr-fr/stores/', { kind: 'store-list', locale: 'fr-fr' }],
+    ['/fr-fr/stores/saint-laurent-avenue-montaigne-1042', { kind: 'store-detail', locale: 'fr-fr', slug: 'saint-laurent-avenue-montaigne-1042', id: '1042' }],
+    [`/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`, { kind: 'store-detail', locale: 'ja-jp', slug: 'サンローラン 銀座-1701', id: '1701' }],
   ])('%s', (path, expected) => {
     expect(matchPage(path)).toEqual(expected);
   });
@@ -83,7 +87,8 @@ describe('matchPage', () => {
     '/rive-droite/xx/yy',
     '/rive-droite/cp/a/b',
     '/faq/more',
-    '/stores/paris-12',
+    '/stores/paris',
+    '/stores/paris-12/x',
     '/a/b/c/d',
   ])('%s is not found', (path) => {
     expect(matchPage(path).kind).toBe('not-found');
@@ -125,6 +130,9 @@ describe('pageDataUrl', () => {
     ],
     ['/rive-droite/calendar/events', '?filters=locations:Paris|london,bogus', '/ssr/rive-droite/calendar/events?locale=en-us&locations=london'],
     ['/spring-summer', '', '/ssr/page/spring-summer?locale=en-us'],
+    ['/fr-fr/stores', '?x=1', '/ssr/stores?locale=fr-fr'],
+    ['/stores/saint-laurent-soho-1502', '', '/ssr/stores/saint-laurent-soho-1502?locale=en-us'],
+    [`/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`, '', `/ssr/stores/${encodeURIComponent('サンローラン 銀座')}-1701?locale=ja-jp`],
   ])('%s%s → %s', (path, search, expected) => {
     expect(pageDataUrl(matchPage(path), search)).toBe(expected);
   });

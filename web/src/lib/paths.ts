@@ -42,7 +42,10 @@ export type PageMatch =
   | WithLocale<{ kind: 'collection-looks'; slug: string }>
   | WithLocale<{ kind: 'catch-all'; slug: string }>
   | WithLocale<{ kind: 'search' }>
+  | WithLocale<{ kind: 'store-list' }>
+  | WithLocale<{ kind: 'store-detail'; slug: string; id: string }>
   | WithLocale<{ kind: AccountPageKind }>
+  | WithLocale<{ kind: ShopPageKind }>
   | WithLocale<{ kind: 'not-found' }>;
 
 export type PageKind = PageMatch['kind'];
@@ -62,6 +65,11 @@ const ACCOUNT_PAGES = {
   'myaccount/edit-address-book': 'my-account-edit-address-book',
   'myaccount/editpassword': 'my-account-edit-password',
   'myaccount/reset-password': 'my-account-reset-password',
+  'myaccount/orders': 'my-account-orders',
+  'myaccount/order-online': 'my-account-order-online',
+  'myaccount/order-offline': 'my-account-order-offline',
+  'myaccount/return-exchange': 'my-account-return-exchange',
+  'myaccount/return-thank-you': 'my-account-return-thank-you',
 } as const;
 export type AccountPageKind = (typeof ACCOUNT_PAGES)[keyof typeof ACCOUNT_PAGES];
 const ACCOUNT_PAGE_PATHS = Object.fromEntries(Object.entries(ACCOUNT_PAGES).map(([path, kind]) => [kind, path])) as Record<AccountPageKind, string>;
@@ -71,7 +79,35 @@ const ACCOUNT_PAGE_QUERY: Partial<Record<AccountPageKind, { name: string; patter
   'my-account-activate': { name: 'userId', pattern: /^00u[A-Za-z0-9]{17}$/, required: true },
   'my-account-edit-address-book': { name: 'addressId', pattern: /^[A-Za-z0-9_-]{1,64}$/, required: true },
   'my-account-reset-password': { name: 'token', pattern: /^[A-Za-z0-9_-]{20,128}$/, required: true },
+  'my-account-orders': { name: 'page', pattern: /^[1-9]\d{0,3}$/, required: false },
+  'my-account-order-online': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
+  'my-account-order-offline': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
+  'my-account-return-exchange': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
 };
+
+// Shopping pages (bag, checkout, order confirmation, order tracking, a guest's order): one fixed path each,
+// personal to the visitor (never cached by the server); the data is `/ssr/<path>`.
+const SHOP_PAGES = {
+  basket: 'basket',
+  checkout: 'checkout',
+  'checkout/confirmation': 'checkout-confirmation',
+  'track-order': 'track-order',
+  'guest/order-online': 'guest-order-online',
+  'return-order': 'return-order',
+  'guest/return-exchange': 'guest-return-exchange',
+} as const;
+export type ShopPageKind = (typeof SHOP_PAGES)[keyof typeof SHOP_PAGES];
+const SHOP_PAGE_PATHS = Object.fromEntries(Object.entries(SHOP_PAGES).map(([path, kind]) => [kind, path])) as Record<ShopPageKind, string>;
+/** Query values of the shopping pages' data, as the contract accepts them (anything else is left out). */
+const SHOP_PAGE_QUERY: Partial<Record<ShopPageKind, { name: string; pattern: RegExp; required: boolean }>> = {
+  'checkout-confirmation': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
+  'guest-order-online': { name: 'transactionUuid', pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, required: true },
+  'guest-return-exchange': { name: 'transactionUuid', pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, required: true },
+};
+
+export function isShopPageKind(kind: string): kind is ShopPageKind {
+  return Object.hasOwn(SHOP_PAGE_PATHS, kind);
+}
 
 export function isAccountPageKind(kind: string): kind is AccountPageKind {
   return Object.hasOwn(ACCOUNT_PAGE_PATHS, kind);
@@ -117,6 +153,7 @@ export function matchPage(pathname: string): PageMatch {
   const n = segments.length;
   const accountPath = segments.join('/');
   if (Object.hasOwn(ACCOUNT_PAGES, accountPath)) return { kind: ACCOUNT_PAGES[accountPath as keyof typeof ACCOUNT_PAGES], locale };
+  if (Object.hasOwn(SHOP_PAGES, accountPath)) return { kind: SHOP_PAGES[accountPath as keyof typeof SHOP_PAGES], locale };
 
   if (n === 1) {
     switch (first) {
@@ -136,6 +173,8 @@ export function matchPage(pathname: string): PageMatch {
         return { kind: 'collections', locale };
       case 'search':
         return { kind: 'search', locale };
+      case 'stores':
+        return { kind: 'store-list', locale };
     }
     const slug = slugOf(first, locale);
     return slug ? { kind: 'catch-all', locale, slug } : notFound;
@@ -154,6 +193,11 @@ export function matchPage(pathname: string): PageMatch {
         return slug ? { kind: 'look', locale, slug } : notFound;
       case 'collections':
         return slug ? { kind: 'collection', locale, slug } : notFound;
+      case 'stores': {
+        // Spec §5: `{name}-{id}`, the id the trailing digits; the name may be a raw (URL-encoded) one in any locale.
+        const store = parseStoreSlug(second!);
+        return store ? { kind: 'store-detail', locale, slug: `${store.name}-${store.id}`, id: store.id } : notFound;
+      }
       case 'pr': {
         const m = PRODUCT.exec(second!);
         if (!m?.[1] || !m[2]) return notFound;
@@ -318,6 +362,10 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       return `/ssr/client-service?${q}`;
     case 'contact':
       return `/ssr/contact?${q}`;
+    case 'store-list':
+      return `/ssr/stores?${q}`;
+    case 'store-detail':
+      return `/ssr/stores/${enc(match.slug)}?${q}`;
     case 'marketing': {
       const params = new URLSearchParams(search);
       const cid = params.get('cid');
@@ -370,6 +418,16 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       // A space as `%20`: the contract's validator refuses `+`, a reserved character, in a query value.
       return `/ssr/search?${q.toString().replace(/\+/g, '%20')}`;
     }
+    case 'my-account-return-thank-you': {
+      // A customer's by order number, a guest's by the order's transaction id.
+      const params = new URLSearchParams(search);
+      const uuid = params.get('transactionUuid');
+      const number = params.get('orderNumber');
+      if (uuid && /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(uuid)) q.set('transactionUuid', uuid);
+      else if (number && /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(number)) q.set('orderNumber', number);
+      else return `/ssr/404?${q}`;
+      return `/ssr/myaccount/return-thank-you?${q}`;
+    }
     default:
       if (isAccountPageKind(match.kind)) {
         const param = ACCOUNT_PAGE_QUERY[match.kind];
@@ -377,6 +435,13 @@ export function pageDataUrl(match: PageMatch, search: string): string {
         if (param && value !== null && param.pattern.test(value)) q.set(param.name, value);
         else if (param?.required) return `/ssr/404?${q}`;
         return `/ssr/${ACCOUNT_PAGE_PATHS[match.kind]}?${q}`;
+      }
+      if (isShopPageKind(match.kind)) {
+        const param = SHOP_PAGE_QUERY[match.kind];
+        const value = param ? new URLSearchParams(search).get(param.name) : null;
+        if (param && value !== null && param.pattern.test(value)) q.set(param.name, value);
+        else if (param?.required) return `/ssr/404?${q}`;
+        return `/ssr/${SHOP_PAGE_PATHS[match.kind]}?${q}`;
       }
       return `/ssr/404?${q}`;
   }

@@ -35,6 +35,10 @@ describe('checkout options', () => {
     expect(o.deliveryOptions.find((d: { id: string }) => d.id === 'FR-EXP')).toMatchObject({ deliveryMethod: 'ShipToAddress', label: 'Livraison express', cost: 25 });
     if (o.pickupStores.length) expect(ids).toContain('FR-STS');
     expect(o.total.total).toBeCloseTo(o.basket.subtotal, 2);
+    // Each option carries the order's totals if chosen (what expectedTotal must repeat).
+    const express = o.deliveryOptions.find((d: { id: string }) => d.id === 'FR-EXP');
+    expect(express.total.total).toBeCloseTo(o.basket.subtotal + 25, 2);
+    expect(express.total.tax).toBeCloseTo(express.total.total - express.total.total / 1.2, 2);
     // VAT is included in French prices: the tax share of the total.
     expect(o.total.tax).toBeCloseTo(o.total.total - o.total.total / 1.2, 2);
   });
@@ -126,6 +130,33 @@ describe('placing an order', () => {
     expect(wrong.body.code).toBe('ERR_PAY_1001');
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 1);
     expect((await b.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.itemCount).toBe(1);
+  });
+
+  it('placing again after leaving the challenge unanswered ends that attempt (stock released) and pays the new one', async () => {
+    const v = await variant(2);
+    const before = await stockOf(t.database.db, v.sku);
+    const a = await shopperWith(t.app, v);
+    const { body } = await orderBody(a, { payment: card(TEST_CARDS.authentication) });
+    const pending = await place(a, body).expect(202);
+    const paid = await place(a, { ...body, payment: card(TEST_CARDS.approved) }).expect(201);
+    expect(paid.body.orderNumber).not.toBe(pending.body.orderNumber);
+    expect(await stockOf(t.database.db, v.sku)).toBe(before - 1);
+    const old = await a.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(409);
+    expect(old.body.code).toBe('ERR_PAY_1004');
+  });
+
+  it('where tax is added (United States), it is added to the total', async () => {
+    const v = await buyableVariant(t.database.db, { minStock: 3, offset: 70, currency: 'USD' });
+    const a = await shopperWith(t.app, v, 1, 'en-us');
+    const o = (await a.get('/api/checkout/options?locale=en-us').expect(200)).body;
+    expect(o.taxIncluded).toBe(false);
+    const std = o.deliveryOptions.find((d: { id: string }) => d.id === 'US-STD');
+    expect(std.total.tax).toBeCloseTo(Math.round(o.basket.subtotal * 0.08875 * 100) / 100, 2);
+    expect(std.total.total).toBeCloseTo(o.basket.subtotal + std.total.tax, 2);
+    const address = { firstName: 'Emily', lastName: 'Carter', addressLine1: '350 West 57th Street', city: 'New York', stateCode: 'NY', postalCode: '10019', country: 'US' };
+    const res = await place(a, { email: 'emily@example.com', firstName: 'Emily', lastName: 'Carter', delivery: { optionId: 'US-STD', address }, payment: card(), expectedTotal: std.total.total, acceptTerms: true }, undefined, 'en-us').expect(201);
+    expect(res.body).toMatchObject({ currencyCode: 'USD', taxIncluded: false, email: 'emily@example.com' });
+    expect(res.body.totals.total).toBeCloseTo(std.total.total, 2);
   });
 
   it('an authentication never answered is cancelled by the sweep after 15 minutes and its stock released', async () => {

@@ -2,6 +2,8 @@
 // where tax is added at checkout. Rates are the standard ones of each country (VAT, GST, consumption
 // tax); for US and CA one average rate stands in until a tax service computes the rate of the address.
 
+import { pricesIncludeTax } from '../markets/index.ts';
+
 /** Standard rates, as fractions. */
 const RATES: Record<string, number> = {
   AT: 0.2, BE: 0.21, BG: 0.2, CH: 0.081, CY: 0.19, CZ: 0.21, DE: 0.19, DK: 0.25, EE: 0.22, ES: 0.21, FI: 0.255,
@@ -10,7 +12,6 @@ const RATES: Record<string, number> = {
   US: 0.08875, CA: 0.13, BR: 0.17, MX: 0.16, AU: 0.1, NZ: 0.15, HK: 0, JP: 0.1, KR: 0.1, MO: 0, MY: 0.1,
   SG: 0.09, TH: 0.07, TW: 0.05, AE: 0.05, QA: 0, SA: 0.15,
 };
-const TAX_ADDED = new Set(['US', 'CA']);
 /** Currencies without minor units in their prices. */
 const ZERO_DECIMALS = new Set(['JPY', 'KRW']);
 
@@ -23,7 +24,7 @@ export interface Totals {
 }
 
 export function taxIncluded(country: string): boolean {
-  return !TAX_ADDED.has(country);
+  return pricesIncludeTax(country);
 }
 
 export function round(amount: number, currency: string): number {

@@ -75,7 +75,7 @@ export class CheckoutService {
     const basket = await this.deps.basket.get(session, market);
     if (!session || basket.items.length === 0) throw new AppError('ERR_OCAPI_1013', 'The session has no basket, or it is empty.');
     const pickup = await this.pickupStores(market, basket.id!);
-    const deliveryOptions = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore));
+    const deliveryOptions = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore), basket.subtotal ?? 0);
     const customer = session.customerId ? await repo.customerContact(this.db, session.customerId) : undefined;
     const savedAddresses = session.customerId ? (await this.deps.addresses.list(session.customerId)).filter((a) => a.country === market.country) : [];
     return {
@@ -168,9 +168,15 @@ export class CheckoutService {
       if (!basket) throw new AppError('ERR_OCAPI_1013', 'No basket on this session.');
       const pending = await repo.pendingOrderOfBasket(trx, basket.id);
       if (pending) {
-        const err = new AppError('ERR_CHK_1003', `Order ${pending} of this basket awaits its payment.`);
-        err.retryAfterSeconds = 1;
-        throw err;
+        const order = (await orderRepository.lockByNumber(trx, pending))!;
+        if (order.payment_status !== 'actionRequired') {
+          // Another request of this basket is authorising its payment right now.
+          const err = new AppError('ERR_CHK_1003', `Order ${pending} of this basket awaits its payment.`);
+          err.retryAfterSeconds = 1;
+          throw err;
+        }
+        // The shopper left the issuer's challenge unanswered and places again (another card): that attempt ends here.
+        await cancelAndRelease(trx, order, { paymentStatus: 'abandoned', reason: 'replaced by a new placement', source: 'checkout' });
       }
       const rows = await basketRepository.basketLines(trx, basket.id, market.language, currency, employee);
       if (!rows.length) throw new AppError('ERR_OCAPI_1013', 'The basket is empty.');
@@ -190,7 +196,7 @@ export class CheckoutService {
 
       // Delivery: the option, and the address or boutique its method needs.
       const pickup = await this.pickupStores(market, basket.id, trx, boutiques);
-      const option = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore)).find((o) => o.id === body.delivery.optionId);
+      const option = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore), 0).find((o) => o.id === body.delivery.optionId);
       if (!option) throw new AppError('ERR_CHK_1006', `Delivery option ${body.delivery.optionId} is not offered here.`);
       let shippingAddress: Schemas['Address'] | null = null;
       let storeId: string | null = null;
@@ -365,20 +371,21 @@ export class CheckoutService {
     return order.store_id ? ((await this.deps.stores.data(order.store_id))?.name ?? null) : null;
   }
 
-  private deliveryOptions(market: Market, hasPickupStore: boolean, anyStoreHoldsAll: boolean): DeliveryOption[] {
+  /** The market's delivery options for this basket, each with the order's totals if chosen. */
+  private deliveryOptions(market: Market, hasPickupStore: boolean, anyStoreHoldsAll: boolean, subtotal: number): DeliveryOption[] {
     const methods = deliveryMethodsOf(this.now(), market, hasPickupStore) ?? [];
+    const currency = market.currency ?? 'EUR';
+    const option = (o: Omit<DeliveryOption, 'total'>): DeliveryOption => ({ ...o, total: totals(market.country, currency, subtotal, o.cost) });
     const out: DeliveryOption[] = [];
     for (const m of methods) {
-      const label = m.label;
       if (m.kind !== 'pickup in store') {
-        out.push({ id: m.id, kind: m.kind, deliveryMethod: 'ShipToAddress', label, cost: m.cost, estimatedFrom: m.from, estimatedTo: m.to });
+        out.push(option({ id: m.id, kind: m.kind, deliveryMethod: 'ShipToAddress', label: m.label, cost: m.cost, estimatedFrom: m.from, estimatedTo: m.to }));
         continue;
       }
-      // Collect in a boutique: sent from the warehouse (ShipToStore), or taken from the boutique's own stock.
-      out.push({ id: `${market.country}-STS`, kind: m.kind, deliveryMethod: 'ShipToStore', label, cost: 0, estimatedFrom: m.from, estimatedTo: m.to });
+      // Collect in a boutique: sent from the warehouse (ShipToStore), or taken from the boutique's own stock today.
+      out.push(option({ id: `${market.country}-STS`, kind: m.kind, deliveryMethod: 'ShipToStore', label: m.label, cost: 0, estimatedFrom: m.from, estimatedTo: m.to }));
       if (anyStoreHoldsAll) {
-        const today = m.today;
-        out.push({ id: `${market.country}-PUS`, kind: m.kind, deliveryMethod: 'PickUpAtStore', label, cost: 0, estimatedFrom: today, estimatedTo: today });
+        out.push(option({ id: `${market.country}-PUS`, kind: m.kind, deliveryMethod: 'PickUpAtStore', label: m.sameDayLabel, cost: 0, estimatedFrom: m.today, estimatedTo: m.today }));
       }
     }
     return out;

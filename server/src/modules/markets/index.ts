@@ -2,3 +2,4 @@ export { MarketService, toMarketDto, DEFAULT_LOCALE, LOCALE_PATTERN, LANGUAGES }
 export type { Market, Language } from './service.ts';
 export { marketRoutes } from './routes.ts';
 export type { MarketTables, CountryData, RegionData } from './tables.ts';
+export { pricesIncludeTax } from './tax.ts';

@@ -1,5 +1,6 @@
 import type { Schemas } from '../../shared/http.ts';
 import { productImage, productUrl } from '../catalog/index.ts';
+import { pricesIncludeTax } from '../markets/index.ts';
 import type { OrderBundle, OrderItemRow, OrderRow } from './repository.ts';
 import type { OrderStatus } from './tables.ts';
 
@@ -92,6 +93,8 @@ export function toOrderDto(bundle: OrderBundle, options: { language: string; now
       ? { method: order.payment_method as Schemas['PaymentMethod'], cardBrand: order.card_brand, cardLast4: order.card_last4 }
       : null,
     gift: (order.gift as Schemas['GiftOptions'] | null) ?? null,
+    email: order.email,
+    taxIncluded: pricesIncludeTax(order.country),
     estimatedDelivery:
       order.estimated_from && order.estimated_to ? { from: isoDate(order.estimated_from)!, to: isoDate(order.estimated_to)! } : null,
   };

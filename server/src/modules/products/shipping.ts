@@ -105,6 +105,12 @@ export const KIND_LABELS: Record<Kind, Record<string, string>> = {
   'pickup in store': { en: 'Collect in store', fr: 'Retrait en boutique', it: 'Ritiro in boutique', es: 'Recogida en boutique', de: 'Abholung in der Boutique', pt: 'Retirada na boutique', ja: 'ブティックで受け取り', ko: '부티크 픽업', zh: '精品店自取' },
 };
 
+/** Collection the same day from a boutique's own stock (PickUpAtStore). */
+const SAME_DAY_LABELS: Record<string, string> = {
+  en: 'Collect in store today', fr: 'Retrait en boutique aujourd’hui', it: 'Ritiro in boutique oggi', es: 'Recogida en boutique hoy', de: 'Heute in der Boutique abholen',
+  pt: 'Retirada na boutique hoje', ja: '本日ブティックで受け取り', ko: '오늘 부티크 픽업', zh: '今日精品店自取',
+};
+
 /**
  * The market's shipping methods with their names in the market's language and the market's local date
  * today (same-day collection from a boutique's stock), for the checkout.
@@ -113,11 +119,11 @@ export function deliveryMethodsOf(
   now: Date,
   market: { country: string; businessRegion: string; currency: string | null; language: string },
   hasBoutique: boolean,
-): (Method & { label: string; today: string })[] | undefined {
+): (Method & { label: string; sameDayLabel: string; today: string })[] | undefined {
   const methods = shippingMethods(now, market, hasBoutique);
   const timeZone = TIME_ZONES[market.country];
   if (!methods || !timeZone) return undefined;
   const today = iso(localNow(now, timeZone).date);
   const language = market.language.startsWith('zh') ? 'zh' : market.language;
-  return methods.map((m) => ({ ...m, label: KIND_LABELS[m.kind][language] ?? KIND_LABELS[m.kind].en!, today }));
+  return methods.map((m) => ({ ...m, label: KIND_LABELS[m.kind][language] ?? KIND_LABELS[m.kind].en!, sameDayLabel: SAME_DAY_LABELS[language] ?? SAME_DAY_LABELS.en!, today }));
 }

@@ -11,7 +11,7 @@ export type TranslationNamespace = PathParams['namespace'];
 
 /** The contract's enums (the validator refuses anything else with ERR_API_1021); the test keeps them equal. */
 export const TRANSLATION_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const satisfies readonly TranslationLanguage[];
-export const TRANSLATION_NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores'] as const satisfies readonly TranslationNamespace[];
+export const TRANSLATION_NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const satisfies readonly TranslationNamespace[];
 
 /** The web app's strings, `<language>/<namespace>.json`: they ship with the release. */
 export const DEFAULT_LOCALES_DIR = join(import.meta.dirname, '../../../../web/src/locales');

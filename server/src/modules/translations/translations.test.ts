@@ -51,7 +51,7 @@ describe('GET /api/data/translations/{language}/{namespace}', () => {
   });
 
   it('refuses an unknown language or namespace with ERR_API_1021 (the contract enums, x-error-code)', async () => {
-    for (const path of ['/api/data/translations/nl/common', '/api/data/translations/zh-hans/common', '/api/data/translations/fr/checkout', '/api/data/translations/FR/common']) {
+    for (const path of ['/api/data/translations/nl/common', '/api/data/translations/zh-hans/common', '/api/data/translations/fr/payments', '/api/data/translations/FR/common']) {
       const res = await request(t.app).get(path).expect(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body, path).toMatchObject({ code: 'ERR_API_1021', status: 400 });

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
 
 export const basketKey = (locale: string) => ['basket', locale] as const;
@@ -14,11 +14,27 @@ export function useBasket(locale: string, enabled = true) {
   return useQuery({ ...basketQuery(locale), enabled });
 }
 
+/**
+ * On a first visit the page opens its session (POST /api/data/session, the market feature's query
+ * `['customer-session', locale]`) once interactive. An add sent while that call is under way would open a
+ * second session, and whichever answer came last would own the cookie, the bag left in the other: the add
+ * waits for it.
+ */
+async function sessionSettled(client: QueryClient): Promise<void> {
+  const opening = client
+    .getQueryCache()
+    .findAll({ queryKey: ['customer-session'] })
+    .filter((q) => q.state.fetchStatus === 'fetching');
+  await Promise.all(opening.map((q) => q.promise?.catch(() => undefined)));
+}
+
 export function useAddToBasket(locale: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Schemas['AddBasketItemRequest']) =>
-      unwrap(await api.POST('/api/data/basket/add-item', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['AddBasketItemRequest']) => {
+      await sessionSettled(client);
+      return unwrap(await api.POST('/api/data/basket/add-item', { params: { query: { locale } }, body }));
+    },
     onSuccess: (basket) => client.setQueryData(basketKey(locale), basket),
   });
 }
@@ -28,6 +44,15 @@ export function useRemoveFromBasket(locale: string) {
   return useMutation({
     mutationFn: async (itemId: string) =>
       unwrap(await api.DELETE('/api/data/basket/remove-item', { params: { query: { locale, itemId } } })),
+    onSuccess: (basket) => client.setQueryData(basketKey(locale), basket),
+  });
+}
+
+export function useUpdateBasketItem(locale: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas['UpdateBasketItemRequest']) =>
+      unwrap(await api.PATCH('/api/data/basket/update-item', { params: { query: { locale } }, body })),
     onSuccess: (basket) => client.setQueryData(basketKey(locale), basket),
   });
 }

@@ -41,7 +41,7 @@ export function AddToBasketForm({ product, onAdded, size: chosenOutside, submitL
     if (!size) return setError(t('product.sizeRequired'));
     setError(undefined);
     add.mutate(
-      { pid: product.id, size, quantity: 1 },
+      { pid: product.id, size, quantity: 1, applePay: false },
       {
         onSuccess: (basket) => onAdded?.(basket),
         onError: (err) => setError(err instanceof ApiError ? t(`errors:${err.code}`) : t('errors:API_UNKNOWN_ERROR')),

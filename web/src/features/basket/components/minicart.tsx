@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
 import { Drawer } from '../../../components/ui/drawer';
 import { formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
@@ -37,15 +37,23 @@ export function Minicart({ isOpen, onOpenChange }: Props) {
               <span data-testid="minicart-subtotal">{money(basket.subtotal)}</span>
             </div>
             <p className="minicart__note">{t('basket.taxesNote')}</p>
-            <Button variant="secondary" isFullWidth onPress={() => onOpenChange(false)}>
-              {t('basket.continue')}
-            </Button>
+            <LinkButton href={localize('/checkout')} variant="primary" size="lg" isFullWidth onPress={() => onOpenChange(false)}>
+              {t('basket.checkout')}
+            </LinkButton>
+            <LinkButton href={localize('/basket')} variant="secondary" isFullWidth onPress={() => onOpenChange(false)}>
+              {t('basket.viewBag')}
+            </LinkButton>
           </div>
         ) : undefined
       }
     >
       {!basket || basket.items.length === 0 ? (
-        <p className="minicart__empty">{t('basket.empty')}</p>
+        <div className="minicart__empty">
+          <p>{t('basket.empty')}</p>
+          <LinkButton href={localize('/')} variant="secondary" isFullWidth onPress={() => onOpenChange(false)}>
+            {t('basket.continue')}
+          </LinkButton>
+        </div>
       ) : (
         <ul className="minicart__items" aria-label={t('basket.title')}>
           {basket.items.map((item) => (

@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router-dom';
+import type { Schemas } from '../../lib/api-client';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { ConfirmationPage } from '../../features/checkout/components/confirmation-page';
+
+/** `/checkout` (`?express=1` after a product's "Express checkout": the wallet is preselected). */
+export function CheckoutRoute() {
+  const { search } = useLocation();
+  return <CheckoutPage express={new URLSearchParams(search).get('express') === '1'} />;
+}
+
+/** `/checkout/confirmation?orderNumber=…`. */
+export function CheckoutConfirmationRoute({ data }: { data: Schemas['OrderConfirmationPageData'] }) {
+  return <ConfirmationPage key={data.order.orderNumber} data={data} />;
+}

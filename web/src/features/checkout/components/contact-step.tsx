@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { civilitiesFor } from '../../../lib/civility';
+import { FormMessage, TextField } from '../../../lib/components/form-fields';
+import { useLocalizePath } from '../../../lib/market-context';
+import { validateContact, type Civility, type ContactErrors, type ContactValues } from '../checkout-model';
+import { focusFirstInvalid } from './focus';
+
+export interface ContactStepProps {
+  values: ContactValues;
+  onChange: (values: ContactValues) => void;
+  signedIn: boolean;
+  /** The signed-in customer's address: the order's, not changed here. */
+  emailLocked: boolean;
+  message?: string | undefined;
+  onDone: () => void;
+}
+
+/** Step 1: who orders — e-mail (the confirmation goes there), title, names and a phone for the carrier. */
+export function ContactStep({ values, onChange, signedIn, emailLocked, message, onDone }: ContactStepProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const localize = useLocalizePath();
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const set = (field: keyof ContactValues) => (value: string) => {
+    onChange({ ...values, [field]: value });
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget);
+    onDone();
+  };
+  const error = (field: keyof ContactValues) => (errors[field] ? t(errors[field]) : undefined);
+  return (
+    <form className="checkout-form" onSubmit={submit} noValidate aria-labelledby="checkout-step-contact">
+      {!signedIn && (
+        <p className="checkout-form__aside">
+          {t('contact.signInPrompt')}{' '}
+          <Link to={`${localize('/signin')}?returnUrl=${encodeURIComponent('/checkout')}`}>{t('contact.signIn')}</Link>
+        </p>
+      )}
+      {message && <FormMessage>{message}</FormMessage>}
+      <TextField
+        name="email"
+        type="email"
+        label={t('contact.email')}
+        value={values.email}
+        onChange={set('email')}
+        autoComplete="email"
+        inputMode="email"
+        isRequired
+        isReadOnly={emailLocked}
+        maxLength={254}
+        error={error('email')}
+        description={t('contact.intro')}
+      />
+      <RadioGroup className="checkout-civility" name="civility" orientation="horizontal" value={values.civility || null} onChange={(v) => set('civility')(v as Civility)}>
+        <Label className="form-field__label">
+          {t('contact.civility')} <span className="form-field__optional">{t('optional')}</span>
+        </Label>
+        <div className="checkout-civility__options">
+          {civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((c) => (
+            <Radio key={c} value={c} className="checkout-civility__option">
+              {t(`account:civility.${c}`)}
+            </Radio>
+          ))}
+        </div>
+        <FieldError className="form-field__error" />
+      </RadioGroup>
+      <div className="checkout-form__row" data-fields="2">
+        <TextField name="firstName" label={t('contact.firstName')} value={values.firstName} onChange={set('firstName')} autoComplete="given-name" isRequired maxLength={50} error={error('firstName')} />
+        <TextField name="lastName" label={t('contact.lastName')} value={values.lastName} onChange={set('lastName')} autoComplete="family-name" isRequired maxLength={50} error={error('lastName')} />
+      </div>
+      <TextField name="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={set('phone')} autoComplete="tel" inputMode="tel" isRequired ltr maxLength={24} error={error('phone')} description={t('contact.phoneHint')} />
+      <Button type="submit" size="lg" className="checkout-form__submit">
+        {t('continue')}
+      </Button>
+    </form>
+  );
+}
