@@ -48,6 +48,11 @@ export interface ProductViewProps {
   house?: string;
   /** Off in stories: no live calls. */
   live?: boolean;
+  /**
+   * The find-in-store modal with boutique stock, composed by the page (the stores feature); without it, the
+   * drawer that leads to the boutique list. `size` is the size chosen on the page (`TU` for one size).
+   */
+  renderFindInStore?: (slot: { isOpen: boolean; onOpenChange: (open: boolean) => void; size: string | null }) => ReactNode;
 }
 
 const STATE_HINT: Partial<Record<SizeChoice['state'], string>> = {
@@ -63,7 +68,7 @@ const STATE_HINT: Partial<Record<SizeChoice['state'], string>> = {
  * the chosen size — add to bag, be notified, find it in a boutique — with delivery estimates and the
  * product's details; under it, recommendations and the recently viewed products.
  */
-export function ProductView({ product, renderPurchase, renderTile, house = '', live = true }: ProductViewProps) {
+export function ProductView({ product, renderPurchase, renderTile, house = '', live = true, renderFindInStore }: ProductViewProps) {
   const { t } = useTranslation('product');
   const { t: tc } = useTranslation();
   const { locale } = useMarket();
@@ -182,7 +187,11 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
       <ProductCarousel title={t('recentlyViewed.title')} products={recentlyViewed} renderTile={renderTile} testId="recently-viewed" />
 
       <SizeGuideDialog isOpen={guideOpen} onOpenChange={setGuideOpen} categories={guideCategories} productName={product.name} />
-      <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
+      {renderFindInStore ? (
+        renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
+      ) : (
+        <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
+      )}
     </>
   );
 }
