@@ -11,6 +11,7 @@ import * as m0008 from './migrations/2026-11-24-0008-listing-indexes.ts';
 import * as m0009 from './migrations/2026-11-25-0009-accounts.ts';
 import * as m0010 from './migrations/2026-11-25-0010-orders.ts';
 import * as m0011 from './migrations/2026-11-25-0011-boutiques.ts';
+import * as m0012 from './migrations/2026-11-25-0012-returns.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0009-accounts': m0009,
   '2026-11-25-0010-orders': m0010,
   '2026-11-25-0011-boutiques': m0011,
+  '2026-11-25-0012-returns': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

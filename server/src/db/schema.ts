@@ -10,5 +10,6 @@ import type { SearchTables } from '../modules/search/tables.ts';
 import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { MailTables } from '../modules/mail/tables.ts';
 import type { OrderTables } from '../modules/orders/tables.ts';
+import type { ReturnTables } from '../modules/returns/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables {}

@@ -29,7 +29,13 @@ import { RiveDroiteCalendarRoute } from './routes/rive-droite-calendar-route';
 import { LookRoute } from './routes/look-route';
 import { CollectionsRoute, CollectionRoute, CollectionItemsRoute, CollectionLooksRoute } from './routes/collection-routes';
 import { SearchRoute } from './routes/search-route';
+import { StoreDetailRoute, StoreListRoute } from './routes/store-routes';
 import { SignInRoute } from './routes/sign-in-route';
+import { BasketRoute } from './routes/basket-route';
+import { CheckoutConfirmationRoute, CheckoutRoute } from './routes/checkout-routes';
+import { AccountOrderRoute, AccountOrdersRoute, GuestOrderRoute, TrackOrderRoute } from './routes/order-routes';
+import { AccountReturnRoute, GuestReturnRoute, ReturnOrderRoute, ReturnThankYouRoute } from './routes/return-routes';
+import { CartReminder } from '../features/basket/components/cart-reminder';
 import { SignUpRoute } from './routes/sign-up-route';
 import { SignOutRoute } from './routes/sign-out-route';
 import {
@@ -71,6 +77,8 @@ export type PageData =
   | Schemas['CollectionItemsPageData']
   | Schemas['CollectionLooksPageData']
   | Schemas['SearchPageData']
+  | Schemas['StoreListPageData']
+  | Schemas['StoreDetailPageData']
   | Schemas['SignInPageData']
   | Schemas['SignUpPageData']
   | Schemas['LogoutPageData']
@@ -81,6 +89,13 @@ export type PageData =
   | Schemas['AddressBookPageData']
   | Schemas['AddressFormPageData']
   | Schemas['PasswordPageData']
+  | Schemas['OrderConfirmationPageData']
+  | Schemas['TrackOrderPageData']
+  | Schemas['OrderDetailPageData']
+  | Schemas['OrderHistoryPageData']
+  | Schemas['ReturnOrderPageData']
+  | Schemas['ReturnExchangePageData']
+  | Schemas['ReturnThankYouPageData']
   | Schemas['PageEnvelope'];
 
 export const pageQueryKey = (url: string) => ['page', url] as const;
@@ -135,6 +150,33 @@ function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
       return <CollectionLooksRoute data={data as Schemas['CollectionLooksPageData']} />;
     case 'search':
       return <SearchRoute data={data as Schemas['SearchPageData']} />;
+    case 'store-list':
+      return <StoreListRoute data={data as Schemas['StoreListPageData']} />;
+    case 'store-detail':
+      return <StoreDetailRoute data={data as Schemas['StoreDetailPageData']} />;
+    case 'basket':
+      return <BasketRoute />;
+    case 'checkout':
+      return <CheckoutRoute />;
+    case 'checkout-confirmation':
+      return <CheckoutConfirmationRoute data={data as Schemas['OrderConfirmationPageData']} />;
+    case 'track-order':
+      return <TrackOrderRoute data={data as Schemas['TrackOrderPageData']} />;
+    case 'guest-order-online':
+      return <GuestOrderRoute data={data as Schemas['OrderDetailPageData']} />;
+    case 'my-account-orders':
+      return <AccountOrdersRoute data={data as Schemas['OrderHistoryPageData']} />;
+    case 'my-account-order-online':
+    case 'my-account-order-offline':
+      return <AccountOrderRoute data={data as Schemas['OrderDetailPageData']} />;
+    case 'return-order':
+      return <ReturnOrderRoute data={data as Schemas['ReturnOrderPageData']} />;
+    case 'guest-return-exchange':
+      return <GuestReturnRoute data={data as Schemas['ReturnExchangePageData']} />;
+    case 'my-account-return-exchange':
+      return <AccountReturnRoute data={data as Schemas['ReturnExchangePageData']} />;
+    case 'my-account-return-thank-you':
+      return <ReturnThankYouRoute data={data as Schemas['ReturnThankYouPageData']} />;
     case 'sign-in':
       return <SignInRoute data={data as Schemas['SignInPageData']} />;
     case 'sign-up':
@@ -275,6 +317,7 @@ export function Storefront({ brandName }: { brandName: string }) {
           <SiteFooter brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName} footer={layout?.footer} renderLink={renderLink} />
         </div>
         <SiteLayer market={market} pageType={data?.pageType ?? ''} />
+        <CartReminder pageType={data?.pageType ?? ''} onOpenBag={() => setBagOpen(true)} />
         {searchLoaded && (
           <Suspense fallback={null}>
             <SearchOverlay isOpen={searchOpen} onOpenChange={setSearchOpen} />

@@ -28,6 +28,12 @@ export interface MailTemplates {
   'store-reservation-ack': { reference: string; storeName: string; productName: string; size: string; storeUrl: string; firstName?: string };
   /** Boutique appointment request acknowledgement: `reference`, `storeName`, `when` (date and time, written out), `storeUrl`, `firstName?`. */
   'store-appointment-ack': { reference: string; storeName: string; when: string; storeUrl: string; firstName?: string };
+  /** An order is paid: `reference` (order number), `items` (one line per article), `total`, `delivery` (a sentence), `orderUrl`. */
+  'order-confirmation': { reference: string; items: string; total: string; delivery: string; orderUrl: string; firstName?: string };
+  /** An order was cancelled by its customer: `reference`, `total`, `orderUrl`. */
+  'order-cancelled': { reference: string; total: string; orderUrl: string; firstName?: string };
+  /** Return or exchange request registered: `reference` (RMA number), `orderNumber`, `items` (a line each: name (size → new size) × quantity), `handover` and `outcome` (instruction sentences), `detailsUrl`, `firstName?`. */
+  'return-request': { reference: string; orderNumber: string; items: string; handover: string; outcome: string; detailsUrl: string; firstName?: string };
 }
 export type MailTemplate = keyof MailTemplates;
 

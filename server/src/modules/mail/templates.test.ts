@@ -30,6 +30,9 @@ const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   'contact-ack': { reference: 'CS-2026-000123', subject: SUBJECT, firstName: NAME },
   'store-reservation-ack': { reference: 'RES-20261121-8LM2VC', storeName: 'Saint Laurent <Montaigne>', productName: SUBJECT, size: 'taille 38', storeUrl: url('stores/montaigne-1042'), firstName: NAME },
   'store-appointment-ack': { reference: 'APT-20261121-5DV9NE', storeName: 'Saint Laurent <Montaigne>', when: 'samedi 28 novembre 2026 à 15:30', storeUrl: url('stores/montaigne-1042') },
+  'order-confirmation': { reference: 'YSL-FR-00010042', items: `1 × ${SUBJECT}, taille 38 — 990,00 €`, total: '1 015,00 €', delivery: 'Livraison express, entre le 26 et le 27 novembre.', orderUrl: url('guest/order-online'), firstName: NAME },
+  'order-cancelled': { reference: 'YSL-FR-00010042', total: '1 015,00 €', orderUrl: url('myaccount/order-online') },
+  'return-request': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.', outcome: 'Votre nouvelle taille vous est réservée.', detailsUrl: url('myaccount/return-thank-you'), firstName: NAME },
 };
 const LINKS: { [T in keyof MailTemplates]: string[] } = {
   activation: [url('activate')],
@@ -43,6 +46,9 @@ const LINKS: { [T in keyof MailTemplates]: string[] } = {
   'contact-ack': [],
   'store-reservation-ack': [url('stores/montaigne-1042')],
   'store-appointment-ack': [url('stores/montaigne-1042')],
+  'order-confirmation': [url('guest/order-online')],
+  'order-cancelled': [url('myaccount/order-online')],
+  'return-request': [url('myaccount/return-thank-you')],
 };
 const LOCALE_OF: Record<(typeof MAIL_LANGUAGES)[number], string> = {
   en: 'en-gb',
@@ -122,7 +128,13 @@ describe('e-mail copy', () => {
                 ? ['brand', 'reference', 'storeName', 'productName', 'size']
                 : path.startsWith('templates.store-appointment-ack.')
                   ? ['brand', 'reference', 'storeName', 'when']
-                  : ['brand'];
+                  : path.startsWith('templates.return-request.')
+                    ? ['brand', 'reference', 'orderNumber', 'items', 'handover', 'outcome']
+                    : path.startsWith('templates.order-confirmation.')
+                      ? ['brand', 'reference', 'items', 'total', 'delivery']
+                      : path.startsWith('templates.order-cancelled.')
+                        ? ['brand', 'reference', 'total']
+                        : ['brand'];
         for (const name of names) expect(allowed, `${language} ${path} uses {${name}}`).toContain(name);
         // What names a value in English names it in every language.
         const en = english.get(path) ?? '';

@@ -33,6 +33,9 @@ export const MAIL_TEMPLATES = [
   'contact-ack',
   'store-reservation-ack',
   'store-appointment-ack',
+  'order-confirmation',
+  'order-cancelled',
+  'return-request',
 ] as const satisfies readonly MailTemplate[];
 
 // Every template is listed above (the reverse of the `satisfies`): a new template fails to compile until added.
@@ -85,6 +88,9 @@ export interface MailCopy {
     'contact-ack': TemplateCopy;
     'store-reservation-ack': ActionCopy;
     'store-appointment-ack': ActionCopy;
+    'order-confirmation': ActionCopy;
+    'order-cancelled': ActionCopy;
+    'return-request': ActionCopy;
   };
 }
 
@@ -112,6 +118,9 @@ const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
   'contact-ack': { required: ['reference', 'subject'] },
   'store-reservation-ack': { action: 'storeUrl', values: ['storeName', 'productName', 'size'], required: ['reference', 'storeName', 'productName', 'size', 'storeUrl'] },
   'store-appointment-ack': { action: 'storeUrl', values: ['storeName', 'when'], required: ['reference', 'storeName', 'when', 'storeUrl'] },
+  'order-confirmation': { action: 'orderUrl', values: ['items', 'total', 'delivery'], required: ['reference', 'items', 'total', 'delivery', 'orderUrl'] },
+  'order-cancelled': { action: 'orderUrl', values: ['total'], required: ['reference', 'total', 'orderUrl'] },
+  'return-request': { action: 'detailsUrl', values: ['orderNumber', 'items', 'handover', 'outcome'], required: ['reference', 'orderNumber', 'items', 'handover', 'outcome', 'detailsUrl'] },
 };
 
 /** An outbox row that cannot become an e-mail (unknown template, missing or unsafe data): retrying will not help. */

@@ -94,6 +94,9 @@ describe('failure codes', () => {
       'contact-ack': 'ERR_GLS_1001',
       'store-reservation-ack': 'ERR_GLS_1010',
       'store-appointment-ack': 'ERR_GLS_1010',
+      'order-confirmation': 'ERR_OMS_1000',
+      'order-cancelled': 'ERR_OMS_1000',
+      'return-request': 'ERR_OMS_1000',
     };
     for (const template of MAIL_TEMPLATES) expect(mailFailureCode(template), template).toBe(expected[template]);
   });

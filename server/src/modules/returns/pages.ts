@@ -1,0 +1,123 @@
+import type { Request, Response } from 'express';
+import { AppError } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
+import type { Market } from '../markets/index.ts';
+import type { OrderRow, OrderService } from '../orders/index.ts';
+import { sessionOf, type SessionRef, type SessionService } from '../sessions/index.ts';
+import { RETURN_STEPS, type ReturnCaller, type ReturnService } from './service.ts';
+import { returnPageTitle } from './texts.ts';
+
+type PageType = Schemas['PageType'];
+
+/** The envelope of a private page (the page-data module's privateShell). */
+export interface Shells {
+  privateShell(pageType: PageType, market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']>;
+}
+
+/** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
+export const RETURN_PAGE_KINDS = new Set<PageType>(['return-order', 'guest-return-exchange', 'my-account-return-exchange', 'my-account-return-thank-you']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NUMBER = /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+/**
+ * Data of the return pages: the guest's start (`/return-order`), the flow for a guest (`/guest/return-exchange`)
+ * and a customer (`/myaccount/return-exchange`), and the thank-you page. All personal: private, never indexed.
+ */
+export class ReturnPages {
+  constructor(
+    private readonly returns: ReturnService,
+    private readonly orders: OrderService,
+    private readonly sessions: SessionService,
+    private readonly deps: { shells: Shells; recaptchaSiteKey: string },
+  ) {}
+
+  /** The request's session (the SSR host has no per-route session middleware). */
+  private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
+    if (res.locals.session === undefined) await new Promise<void>((resolve, reject) => void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+    return sessionOf(res);
+  }
+
+  private async caller(req: Request, res: Response): Promise<ReturnCaller> {
+    const s = await this.session(req, res);
+    return { ...(s?.customerId ? { customerId: s.customerId } : {}), ...(s?.lapsed ? { lapsed: true } : {}) };
+  }
+
+  async returnOrder(market: Market): Promise<Schemas['ReturnOrderPageData']> {
+    return {
+      ...(await this.deps.shells.privateShell('return-order', market, '/return-order', returnPageTitle(market.locale, 'returnOrder'))),
+      content: null,
+      formId: 'trackOrder',
+      recaptchaSiteKey: this.deps.recaptchaSiteKey,
+      flowTypes: ['Return', 'Exchange'],
+      steps: RETURN_STEPS.Return,
+    };
+  }
+
+  private async flowPage(type: PageType, path: string, order: OrderRow, market: Market, flow: string | undefined): Promise<Schemas['ReturnExchangePageData']> {
+    const flowType = flow === 'Exchange' ? 'Exchange' : 'Return';
+    const [shell, dto, options] = await Promise.all([
+      this.deps.shells.privateShell(type, market, path, returnPageTitle(market.locale, 'returnExchange')),
+      this.orders.dto(order, market, { includeTransaction: true }),
+      this.returns.options(order, market),
+    ]);
+    return { ...shell, order: dto, flowType, steps: RETURN_STEPS[flowType], currentStep: 'orderDetails', ...options };
+  }
+
+  async guest(market: Market, transactionUuid: string, flow?: string): Promise<Schemas['ReturnExchangePageData']> {
+    const order = await this.orders.ofTransaction(transactionUuid);
+    return this.flowPage('guest-return-exchange', '/guest/return-exchange', order, market, flow);
+  }
+
+  async account(req: Request, res: Response, market: Market, orderNumber: string, flow?: string): Promise<Schemas['ReturnExchangePageData']> {
+    const order = await this.returns.orderOf(await this.caller(req, res), { orderNumber });
+    return this.flowPage('my-account-return-exchange', '/myaccount/return-exchange', order, market, flow);
+  }
+
+  async thankYou(req: Request, res: Response, market: Market, ref: { orderNumber?: string; transactionUuid?: string }): Promise<Schemas['ReturnThankYouPageData']> {
+    if (!ref.orderNumber && !ref.transactionUuid) throw new AppError('ERR_CO_API_1000', 'The page needs orderNumber (signed in) or transactionUuid (guest).');
+    const guest = Boolean(ref.transactionUuid);
+    const order = await this.returns.orderOf(guest ? {} : await this.caller(req, res), ref);
+    const request = await this.returns.latest(order, market);
+    if (!request) throw new AppError(guest ? 'ERR_GUEST_API_1001' : 'ERR_API_1023', `Order ${order.order_number} has no return request.`);
+    const dto = await this.orders.dto(order, market, { includeTransaction: true });
+    const lineIds = new Set(request.lines.map((l) => l.itemId));
+    return {
+      ...(await this.deps.shells.privateShell('my-account-return-thank-you', market, '/myaccount/return-thank-you', returnPageTitle(market.locale, 'thankYou'))),
+      orderNumber: order.order_number,
+      returnNumber: request.returnNumber,
+      flowType: request.flowType,
+      items: dto.items.filter((i) => lineIds.has(i.itemId)),
+      returnMethod: request.returnMethod,
+      returnLabelUrl: request.returnLabelUrl,
+      nextSteps: request.instructions,
+      request,
+      guest,
+    };
+  }
+
+  /** The SSR host's entry: the data of a page kind of this module. */
+  page(kind: PageType, req: Request, res: Response, market: Market, query: (name: string) => string | undefined): Promise<unknown> {
+    const param = (name: string, pattern: RegExp) => {
+      const v = query(name);
+      if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
+      return v;
+    };
+    const optional = (name: string, pattern: RegExp) => (query(name) === undefined ? undefined : param(name, pattern));
+    switch (kind) {
+      case 'return-order':
+        return this.returnOrder(market);
+      case 'guest-return-exchange':
+        return this.guest(market, param('transactionUuid', UUID), query('flow'));
+      case 'my-account-return-exchange':
+        return this.account(req, res, market, param('orderNumber', ORDER_NUMBER), query('flow'));
+      case 'my-account-return-thank-you': {
+        const transactionUuid = optional('transactionUuid', UUID);
+        const orderNumber = transactionUuid ? undefined : param('orderNumber', ORDER_NUMBER);
+        return this.thankYou(req, res, market, { ...(orderNumber ? { orderNumber } : {}), ...(transactionUuid ? { transactionUuid } : {}) });
+      }
+      default:
+        throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { Generated } from 'kysely';
+
+export type ReturnFlow = 'Return' | 'Exchange';
+export type ReturnStatus = 'requested' | 'received' | 'completed' | 'cancelled';
+export type ReturnMethod = 'ShipToReturnCenter' | 'ShipToStore';
+export type ReturnHandover = 'pickUp' | 'dropOff';
+
+export interface ReturnTables {
+  return_requests: {
+    id: Generated<string>;
+    return_number: string;
+    order_id: string;
+    flow_type: ReturnFlow;
+    status: Generated<ReturnStatus>;
+    requested_by: 'customer' | 'guest';
+    return_method: ReturnMethod;
+    handover: ReturnHandover | null;
+    store_id: string | null;
+    comment: string | null;
+    locale: string;
+    currency: string;
+    /** numeric columns arrive as strings from both drivers. */
+    items_amount: string | number;
+    tax_amount: string | number;
+    shipping_amount: Generated<string | number>;
+    refund_total: string | number;
+    return_by: string | Date;
+    created_at: Generated<Date>;
+  };
+  return_lines: {
+    id: Generated<string>;
+    return_id: string;
+    order_item_id: string;
+    line_no: number;
+    quantity: number;
+    reason_id: string;
+    unit_price: string | number;
+    amount: string | number;
+    replacement_sku: string | null;
+    replacement_size: string | null;
+  };
+}
