@@ -117,7 +117,9 @@ test('a guest collects the order in a boutique, from the product page to the con
 
   // Step 2: collection in a boutique (sent there), its billing address.
   const delivery = page.getByTestId('checkout-step-delivery');
-  await delivery.getByRole('radio', { name: /Collect in store.*Ready for collection:/ }).check({ force: true });
+  // A click on the card's title, as a shopper does (the radio input itself is visually hidden).
+  await delivery.getByText('Collect in store', { exact: true }).click();
+  await expect(delivery.getByRole('radio', { name: /^Collect in store Ready for collection:/ })).toBeChecked();
   const boutiques = delivery.getByRole('radiogroup', { name: 'Collection boutique' });
   await expect(boutiques.getByRole('radio').first()).toBeVisible();
   await boutiques.getByRole('radio').first().check({ force: true });
