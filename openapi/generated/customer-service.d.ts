@@ -49,8 +49,14 @@ export interface paths {
          * Confirm an account activation
          * @description Last step of the account life cycle (spec §4): the activation page (`/{locale}/myaccount/activate?userId=…&token=…`)
          *     sends the `userId` and `activationToken` of the link; the account becomes `ACTIVE` and a welcome e-mail is sent in the language of
-         *     `locale`. The customer is not signed in: the storefront then shows the sign-in form (or, for an account
-         *     created without a password, the password recovery form).
+         *     `locale`. Without `codeChallenge` the customer is not signed in (`204`): the storefront then shows the sign-in
+         *     form (or, for an account created without a password, the password recovery form).
+         *
+         *     **Signing in at once** (OAuth 2.0 authorization code with PKCE, RFC 7636 `S256`): with a `codeChallenge`,
+         *     an account activated by this call and holding a password is answered `200` with a one-time authorization
+         *     `code` (valid 60 s, only its digest stored) bound to the challenge and the account; `POST /login` redeems it
+         *     with the matching `codeVerifier`. An account that was already `ACTIVE`, or has no password yet, is
+         *     answered `204` as without a challenge (a link followed twice never signs anyone in).
          *
          *     Rules a schema cannot say:
          *     - an account already `ACTIVE` → `204` again (following the link twice is harmless);
@@ -200,6 +206,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customer/migration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the account of a customer of the former site
+         * @description Server to server: called by the storefront's server when a customer of the former site asks for the
+         *     migration of their account (the storefront's `POST /api/account/migrate`; the storefront keeps the former
+         *     site's accounts and their addresses). Never called by browsers: it needs the service token
+         *     (`X-Service-Token`, the `serviceToken` scheme) and refuses any call carrying browser Fetch Metadata or an
+         *     `Origin` header — 403 `ERR_API_1001`, the same answer in every case.
+         *
+         *     In one transaction, for the address of `email`:
+         *     - **no account** → creates the sign-in account and the customer record from the former profile, in state
+         *       `PROVISIONED` **without a password**, and e-mails (template `account-migration`, in the language of the
+         *       `locale` query value) a link to choose a password: `/{locale}/myaccount/reset-password?token=…`, single
+         *       use, valid **7 days**. Choosing the password there (`POST /password/reset`) proves the address and makes
+         *       the account `ACTIVE`. → `created`;
+         *     - an account still `PROVISIONED` without a password (an earlier migration) → the same e-mail again with a
+         *       new link; earlier links stop working. → `pending`;
+         *     - **any other account** → nothing is created or changed; its owner receives the `account-exists` e-mail
+         *       (the activation e-mail again for an account registered but not yet activated). → `existing`.
+         *
+         *     Rules a schema cannot say: the e-mail typo blacklist (`ERR_FORM_1002`) and address check (`ERR_FORM_1001`),
+         *     422; a phone number not valid for its calling code, 400 `ERR_API_1018`. The account's country is the
+         *     market of the body's `locale`.
+         *
+         *     Rate limit: none of its own (the storefront limits the browser's requests: 3 per address and 20 per IP
+         *     address per hour).
+         */
+        post: operations["csMigrateCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fields-and-consent": {
         parameters: {
             query?: never;
@@ -263,9 +311,15 @@ export interface paths {
          *     commerce platform (the anonymous basket is kept and merged into the customer's) and answers the signed-in
          *     customer session. The session cookie is **rotated**: a new `cs_sid` replaces the anonymous one. No body.
          *
+         *     It also redeems the authorization codes of `POST /activation/confirm` and `POST /password/reset` asked with
+         *     a PKCE `codeChallenge`: those are not bound to a session but to the challenge, and are redeemed only with
+         *     the body `{codeVerifier}` whose SHA-256 (base64url) is that challenge, once, within 60 s, on the session
+         *     of the call. A body sent with a code of `POST /authn`, or a code of a challenge without the right
+         *     verifier, is refused like an unknown code.
+         *
          *     Rules a schema cannot say:
-         *     - a code that is unknown, expired (60 s), already used or issued to another session → `ERR_API_1020` (401;
-         *       sign in again);
+         *     - a code that is unknown, expired (60 s), already used or issued to another session, or a challenge-bound
+         *       code without its verifier or with another → `ERR_API_1020` (401; sign in again);
          *     - the identity provider fails the code exchange → `ERR_AUTH_API_1002` (502); the commerce platform does
          *       not open the shopper session → `ERR_API_1017` (502); the session store is unavailable → `ERR_API_1016`
          *       (503). In every failure the session stays as it was (anonymous).
@@ -394,7 +448,10 @@ export interface paths {
          * @description Sets a new password with the token of the recovery e-mail (`POST /password/recovery`), from the page
          *     `/{locale}/myaccount/reset-password?token=…`. The token is single use and valid 60 minutes. On success every
          *     session of the account is ended, a `PROVISIONED` account becomes `ACTIVE`, and a notice is e-mailed in the
-         *     language of `locale`. The customer is not signed in: the storefront then shows the sign-in form.
+         *     language of `locale`. Without `codeChallenge` the customer is not signed in (`204`): the storefront then
+         *     shows the sign-in form. With a `codeChallenge` (PKCE, RFC 7636 `S256`) the answer is `200` with a one-time
+         *     authorization `code` (valid 60 s, only its digest stored) bound to the challenge and the account, issued in
+         *     the reset's transaction; `POST /login` redeems it with the matching `codeVerifier`.
          *
          *     Password policy (`NewPassword`): 12 to 128 characters, any characters, no composition rules. Rules a schema
          *     cannot say, all answered 400 `ERR_API_1018` with `errors` naming the field:
@@ -551,6 +608,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a newsletter subscription (double opt-in)
+         * @description Confirms a subscription of a double opt-in market (Germany, Austria, Switzerland) with the token of its
+         *     confirmation e-mail. The link `/{locale}/newsletter/confirm#token=…` carries the token in its fragment, which
+         *     browsers never send to a server: the page reads it and posts it here (through the storefront's
+         *     `POST /api/newsletter/confirm`). The subscription goes from `pending` to `subscribed` once, and the welcome
+         *     e-mail is sent in the language of the subscription's market.
+         *
+         *     Rules a schema cannot say:
+         *     - the link of a subscription already confirmed by it → `200` with `alreadyConfirmed` (following the link twice
+         *       is harmless; nothing changes and no second e-mail is sent);
+         *     - a token that is unknown, superseded by a newer confirmation e-mail, or whose subscription was asked more
+         *       than 7 days ago → `ERR_NWS_API_1003` (410; subscribing again sends a new link). Tokens are 256 random bits:
+         *       the answer does not tell an unknown token from an expired one.
+         *
+         *     Rate limit: 20 calls per IP address per 15 minutes (429 `ERR_API_1028`). CSRF: same-origin calls only (403
+         *     `ERR_API_1001`). The token is never logged and never appears in a URL.
+         */
+        post: operations["csConfirmNewsletterSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -587,7 +678,7 @@ export interface components {
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code (the full table is in the portal section "Error catalogue"):
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -619,6 +710,13 @@ export interface components {
          */
         UserId: string;
         /**
+         * @description PKCE code challenge (RFC 7636, method `S256` only): the base64url SHA-256 of a `codeVerifier` the caller keeps
+         *     on its server. When given, a successful call signs the account in at once: it answers `200` with a one-time
+         *     authorization `code` bound to this challenge, redeemed by `POST /login` with the matching `codeVerifier`.
+         *     Without it the answer is `204` as before.
+         */
+        CodeChallenge: string;
+        /**
          * @description The values of the activation link (`/{locale}/myaccount/activate?userId=…&token=…`). The one-time
          *     `activationToken` proves that the caller received the e-mail: a `userId` alone never activates an account.
          */
@@ -626,6 +724,18 @@ export interface components {
             userId: components["schemas"]["UserId"];
             /** @description The one-time activation token of the e-mail link (valid 7 days; a newer e-mail supersedes it). */
             activationToken: string;
+            codeChallenge?: components["schemas"]["CodeChallenge"];
+        };
+        /**
+         * @description A one-time authorization code (OAuth 2.0 authorization-code grant with PKCE) for the account the call has just
+         *     proved: redeemed once, within `expiresIn` seconds, by `POST /login` with the `codeVerifier` of the request's
+         *     `codeChallenge`. Only its digest is stored.
+         */
+        AuthorizationCode: {
+            /** @description One-time authorization code (256 random bits, base64url). */
+            code: string;
+            /** @description Seconds the code stays valid (60). */
+            expiresIn: number;
         };
         /**
          * Format: password
@@ -843,6 +953,47 @@ export interface components {
             consents?: components["schemas"]["ConsentDecisions"];
             recaptchaToken: components["schemas"]["RecaptchaToken"];
         };
+        /**
+         * @description The profile of a customer of the former site, sent by the storefront (which keeps the former site's
+         *     accounts) to create the sign-in account and the customer record of the new site. Personal details the new
+         *     site cannot accept as they are (a name with characters outside `PersonName`, a phone number that is not
+         *     E.164) are left out by the storefront rather than refused.
+         */
+        MigrateCustomerRequest: {
+            email: components["schemas"]["Email"];
+            /**
+             * @description The customer number on the former site (kept for client service; never shown).
+             * @example FS-0004217
+             */
+            legacyCustomerNumber: string;
+            /** @description The customer's preferred market on the former site (`fr-fr`); the account's country is this market's. */
+            locale: components["schemas"]["Locale"];
+            civility?: components["schemas"]["Civility"];
+            firstName?: components["schemas"]["PersonName"];
+            lastName?: components["schemas"]["PersonName"];
+            phone?: components["schemas"]["PhoneNumber"];
+        };
+        /**
+         * @description What the migration did. Answered to the storefront's server only (the call needs the service token), so it
+         *     may say whether an account existed; the storefront's own answer to the browser never does.
+         */
+        MigrateCustomerResult: {
+            /**
+             * @description `created`: a new account (`PROVISIONED`, no password) and the `account-migration` e-mail;
+             *     `pending`: an account created by an earlier migration whose password is still to be chosen — the
+             *     `account-migration` e-mail again, with a new link (earlier links stop working);
+             *     `existing`: the address already had an account of the new site — nothing is created, its owner gets the
+             *     `account-exists` e-mail (or the activation e-mail again for an account not yet activated).
+             * @enum {string}
+             */
+            outcome: "created" | "pending" | "existing";
+            /**
+             * Format: uuid
+             * @description The customer record of the address (new or existing).
+             * @example 6f1c2b7e-4d0a-4f7b-9a51-3e2d8c9b0a14
+             */
+            customerUUID: string;
+        };
         /** @description One field of the registration form of a market, in display order. */
         RegistrationField: {
             /**
@@ -886,6 +1037,14 @@ export interface components {
             locale: components["schemas"]["Locale"];
             country: components["schemas"]["CountryCode"];
             fields: components["schemas"]["RegistrationField"][];
+        };
+        /**
+         * @description The PKCE proof for a code answered by `POST /activation/confirm` or `POST /password/reset` with a
+         *     `codeChallenge`. Sent in the body, never in a URL. Codes of `POST /authn` take no body.
+         */
+        CodeRedemption: {
+            /** @description The PKCE code verifier (RFC 7636; 256 random bits, base64url) whose SHA-256 is the code's challenge. */
+            codeVerifier: string;
         };
         /**
          * @description A personalisation context tag (lowercase words joined by `-` or `_`), used to select page content.
@@ -944,6 +1103,7 @@ export interface components {
             /** @description The recovery token of the e-mail link (single use, valid 60 minutes). */
             token: string;
             newPassword: components["schemas"]["NewPassword"];
+            codeChallenge?: components["schemas"]["CodeChallenge"];
         };
         /** @description Proof, issued by the employee-sale site, that this browser holds an employee-sale session there. */
         SessionSyncRequest: {
@@ -970,6 +1130,24 @@ export interface components {
             source: "footer" | "newsletter-modal" | "newsletter-page" | "registration" | "checkout" | "contact-form";
             consents: components["schemas"]["ConsentDecisions"];
             recaptchaToken: components["schemas"]["RecaptchaToken"];
+        };
+        /**
+         * @description The one-time token of a newsletter confirmation e-mail, as its link carries it in the fragment
+         *     (`/{locale}/newsletter/confirm#token=…`): 256 random bits in base64url. Only its SHA-256 digest is stored.
+         * @example bVdLcTJ4Wm5QcjhGd0VqU3VZbjRoQ3ZtTjdnUTNkYUs
+         */
+        NewsletterConfirmToken: string;
+        /** @description The token of a newsletter confirmation e-mail (double opt-in markets). */
+        ConfirmSubscriptionRequest: {
+            token: components["schemas"]["NewsletterConfirmToken"];
+        };
+        /**
+         * @description The outcome of a confirmation: `confirmed` when this call confirmed the subscription (the welcome e-mail is
+         *     sent), `alreadyConfirmed` when the same link had confirmed it before (nothing changes, no e-mail).
+         */
+        SubscriptionConfirmation: {
+            /** @enum {string} */
+            status: "confirmed" | "alreadyConfirmed";
         };
     };
     responses: {
@@ -1191,6 +1369,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract: `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+        InvalidRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Refused (`ERR_API_1001`, the same answer in every case): the `X-Service-Token` header is missing or wrong, or the call comes from a browser (Fetch Metadata or an `Origin` header). */
+        ServiceForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description This field is required. (ERR_FORM_1000) */
         ErrForm1000Problem: {
             headers: {
@@ -1272,15 +1468,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request does not match the contract: `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
-        InvalidRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description Refused: `ERR_API_1001` for a cross-site call, or an employee-sale token that is invalid, expired, already used or issued for another customer. */
         EmployeeSaleForbidden: {
             headers: {
@@ -1326,6 +1513,33 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract (`ERR_API_1018`, e.g. a token cut short by a mail client, or an undocumented property). */
+        SubscriptionConfirmBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The confirmation link cannot confirm anything (`ERR_NWS_API_1003`) — unknown, older than 7 days, or superseded by a newer confirmation e-mail. The same answer for each, so it tells nothing about an address. Subscribing again sends a new link. */
+        SubscriptionLinkGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The newsletter service failed (`ERR_NWS_API_1002`); the link stays valid. */
+        SubscriptionConfirmBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1351,7 +1565,7 @@ export interface components {
          *     `ERR_AUTH_API_1001`.
          */
         redirectCode: string;
-        /** @description The one-time authorization code answered by `POST /authn` (43 base64url characters). Missing or malformed answers `ERR_AUTH_API_1001`. */
+        /** @description The one-time authorization code answered by `POST /authn`, or by `POST /activation/confirm` and `POST /password/reset` with a `codeChallenge` (43 base64url characters). Missing or malformed answers `ERR_AUTH_API_1001`. */
         loginCode: string;
     };
     requestBodies: never;
@@ -1416,6 +1630,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The account is active, and a `codeChallenge` was given; the code signs the customer in. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationCode"];
+                };
+            };
             /** @description The account is active. */
             204: {
                 headers: {
@@ -1615,6 +1840,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    csMigrateCustomer: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`): the language of texts and
+                 *     e-mails and the market of the customer data. A malformed value answers `ERR_API_1005`; a well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MigrateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description What was done for the address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrateCustomerResult"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            403: components["responses"]["ServiceForbidden"];
+            422: components["responses"]["InvalidEmail"];
+        };
+    };
     csGetRegistrationForm: {
         parameters: {
             query: {
@@ -1689,14 +1948,19 @@ export interface operations {
                  *     an unknown country falls back to the US market.
                  */
                 locale: components["parameters"]["locale"];
-                /** @description The one-time authorization code answered by `POST /authn` (43 base64url characters). Missing or malformed answers `ERR_AUTH_API_1001`. */
+                /** @description The one-time authorization code answered by `POST /authn`, or by `POST /activation/confirm` and `POST /password/reset` with a `codeChallenge` (43 base64url characters). Missing or malformed answers `ERR_AUTH_API_1001`. */
                 code: components["parameters"]["loginCode"];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Only for a code issued with a PKCE `codeChallenge`. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CodeRedemption"];
+            };
+        };
         responses: {
             /** @description The customer is signed in. */
             200: {
@@ -1835,6 +2099,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The password is set, every session of the account is ended, and a `codeChallenge` was given; the code signs the customer in. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationCode"];
+                };
+            };
             /** @description The password is set; every session of the account is ended. */
             204: {
                 headers: {
@@ -1982,6 +2257,36 @@ export interface operations {
             422: components["responses"]["SubscriptionUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["SubscriptionBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    csConfirmNewsletterSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription is confirmed (by this call, or before it with the same link). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionConfirmation"];
+                };
+            };
+            400: components["responses"]["SubscriptionConfirmBadRequest"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["SubscriptionLinkGone"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["SubscriptionConfirmBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -144,6 +144,7 @@ export const errorCatalogue = {
   ERR_NWS_API_1000: { status: 400, family: "NWS_API", audience: "shopper", message: "Please enter your email address and select your title to subscribe." },
   ERR_NWS_API_1001: { status: 422, family: "NWS_API", audience: "shopper", message: "This email address could not be subscribed. Please check it and try again." },
   ERR_NWS_API_1002: { status: 502, family: "NWS_API", audience: "shopper", message: "Your subscription could not be completed at the moment. Please try again later." },
+  ERR_NWS_API_1003: { status: 410, family: "NWS_API", audience: "shopper", message: "This confirmation link is no longer valid. Please subscribe again to receive a new one." },
   ERR_CTC_API_1000: { status: 422, family: "CTC_API", audience: "shopper", message: "Some details of your message are not valid. Please check the highlighted fields and try again." },
   ERR_CTC_API_1001: { status: 502, family: "CTC_API", audience: "shopper", message: "Your message could not be sent at the moment. Please try again later." },
   ERR_SEARCH_API_1000: { status: 400, family: "SEARCH_API", audience: "shopper", message: "Please enter at least one character to search." },

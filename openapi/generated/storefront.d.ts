@@ -17,7 +17,11 @@ export interface paths {
          *       yet activated or already active; only the owner of a pending account receives an e-mail (e-mail sending
          *       is queued: its failure, `ERR_EMAIL_1000`, is logged and retried, never answered).
          *     - `userId` and `activationToken` (the `/myaccount/activate` page, from the e-mail link): activates the
-         *       account. The customer then signs in (`POST /api/auth/login`).
+         *       account. The customer then signs in (`POST /api/auth/login`) — or, with `signIn: true`, is signed in at
+         *       once: the answer is `200` with `continueTo`, the sign-in callback (`GET /api/auth/callback`, valid 60 s)
+         *       to navigate to. It stays `204` when the account was already active or has no password yet (the link
+         *       followed twice never signs anyone in; an account without a password sets one through password
+         *       recovery first).
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing;
@@ -47,25 +51,38 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Migrate an account of the former site (backend-only)
-         * @description Backend-only: called by the storefront's own server when a customer submits the account-migration modal
-         *     (form identifier `accountMigration`), never by browsers — a call carrying browser Fetch-Metadata
-         *     (`Sec-Fetch-Site`) or an `Origin` header answers `ERR_API_1001`. The server checks the address against the
-         *     former site's accounts and, when one exists and has not been migrated, creates the new sign-in account and
-         *     e-mails its owner a link to set a password.
+         * Migrate an account of the former site
+         * @description The account-migration modal (form identifier `accountMigration`): a customer of the former site gives the
+         *     address of their former account. When the address belongs to a former account not yet migrated, the
+         *     storefront asks the customer service to create the new account (`POST /customer/migration` of the
+         *     customer service, state `PROVISIONED`, no password), imports the former addresses into the address book
+         *     and the customer service e-mails the owner a link to choose a password
+         *     (`/{locale}/myaccount/reset-password?token=…`, single use, valid 7 days). Choosing the password makes the
+         *     account `ACTIVE`; the customer then signs in.
          *
-         *     **No enumeration**: always `204` — no former account, already migrated, or migrated now alike; only the
-         *     owner of a former account receives an e-mail.
+         *     The specification lists this call among the former site's backend-only endpoints (a server action called
+         *     it). This storefront has no server actions: the modal calls it from the browser, with the same CSRF
+         *     defence as every state-changing call — same-origin only (Fetch Metadata `Sec-Fetch-Site: same-origin`, or
+         *     an `Origin` naming this host), anything else answers 403 `ERR_API_1001` — and a reCAPTCHA token.
+         *
+         *     **No enumeration**: always `204`, with the same body and within the same time, whether the address belongs
+         *     to a former account (migrated now), to one already migrated, to an account of the new site, or to nobody.
+         *     Only the owner of a former account receives an e-mail: `account-migration`, or — already migrated or
+         *     already a client of the new site — the `account-exists` e-mail (the activation e-mail again for an
+         *     account whose password is still to be chosen). An unknown address receives nothing.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale (the language of the e-mail);
-         *       `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing (the modal's token, passed on);
-         *       `ERR_API_1018` (400): body missing, malformed or undocumented;
-         *     - `ERR_API_1001` (403): called from a browser; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
-         *     - `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check;
-         *     - `ERR_API_1028` (429): 3 requests per address per hour (known or not);
+         *       `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing;
+         *       `ERR_API_1018` (400): body missing, malformed or with undocumented properties;
+         *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
+         *     - `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check (the text of the address
+         *       only, the same for every address);
+         *     - `ERR_API_1028` (429, `Retry-After`): 3 requests per address per hour (any address, known or not) and 20
+         *       per IP address per hour;
          *     - `ERR_EMAIL_1002` (502): the migration check could not be completed; `ERR_OKTA_1004` (502): the new account
-         *       could not be created; `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
+         *       could not be created (nothing is written: the request may be repeated); `ERR_RECAPTCHA_1001` /
+         *       `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
          */
         post: operations["migrateAccount"];
         delete?: never;
@@ -92,6 +109,13 @@ export interface paths {
          *     **rotates the session id** (`Set-Cookie: sid`) and answers a small HTML page that continues to the page the
          *     sign-in started from (a same-site navigation: the code and state leave the address bar and history;
          *     `Referrer-Policy: no-referrer`, `Cache-Control: no-store`).
+         *
+         *     Today the identity provider is the customer service: `POST /api/account/activate` and
+         *     `POST /api/password/new-password` with `signIn: true` start the flow (a `state` of 128 random bits and a PKCE
+         *     verifier of 256 bits kept on the server against the session, the challenge sent to the service) and answer
+         *     this callback's address as `continueTo`. The page continued to is always a path of this site (the
+         *     account page of the flow's locale); anything else stored is never followed. The `state` is used once,
+         *     whatever the outcome; on any failure nothing is signed in and the session id is unchanged.
          *
          *     Codes:
          *     - `ERR_AUTH_API_1001` (400): `code` missing or malformed; `ERR_AUTH_API_1003` (400): `state` missing,
@@ -1474,6 +1498,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a newsletter subscription (double opt-in)
+         * @description Confirms a subscription of a double opt-in market (Germany, Austria, Switzerland) with the token of its
+         *     confirmation e-mail, passed on to the customer service (`POST /subscription/confirm`). The e-mail's link is
+         *     `/{locale}/newsletter/confirm#token=…`: the token travels in the URL fragment, which browsers never send to a
+         *     server, so it appears in no access log and no `Referer`; the page `/newsletter/confirm` reads it and posts
+         *     it here. The subscription goes from `pending` to `subscribed` exactly once, and the welcome e-mail is sent
+         *     in the language of the subscription's market (whatever `locale` says).
+         *
+         *     **Idempotent**: the link of a subscription it already confirmed answers `200` with `alreadyConfirmed`
+         *     (nothing changes, no second e-mail), so a second click shows "already confirmed", never an error.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): a malformed token (e.g. a link cut short by
+         *       a mail client) or an undocumented property;
+         *     - `ERR_API_1001` (403): cross-site call;
+         *     - `ERR_NWS_API_1003` (410): the link is unknown, superseded by a newer confirmation e-mail, or its
+         *       subscription was asked more than 7 days ago (one answer for each; subscribing again sends a new link);
+         *     - `ERR_API_1028` (429): more than 10 confirmations per IP address per 15 minutes;
+         *     - `ERR_NWS_API_1002` (502): the newsletter service failed (the link stays valid).
+         */
+        post: operations["confirmNewsletterSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/subscribe": {
         parameters: {
             query?: never;
@@ -1589,7 +1650,9 @@ export interface paths {
         /**
          * Set a new password with a recovery token
          * @description Sets the new password of the account of the recovery e-mail's `token` (the `/myaccount/reset-password`
-         *     page). The token is single use; every session of the account is ended (the customer signs in again).
+         *     page). The token is single use; every session of the account is ended (the customer signs in again) — with
+         *     `signIn: true` the shopper is signed in at once: the answer is then `200` with `continueTo`, the sign-in
+         *     callback (`GET /api/auth/callback`, valid 60 s) to navigate to.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale;
@@ -2925,6 +2988,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ssr/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Newsletter confirmation page data
+         * @description Everything the page `/newsletter/confirm` needs, reached from the confirmation e-mail of a double opt-in
+         *     market (the link `/{locale}/newsletter/confirm#token=…`). The token stays in the URL fragment, which
+         *     browsers never send to a server: this data is the same for every visitor, and the page reads the fragment
+         *     and confirms with `POST /api/newsletter/confirm`. The page is `noindex`.
+         *
+         *     Codes:
+         *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
+         *     - `ERR_DATA_1000` (502): a source of the page failed (`detail` names it)
+         */
+        get: operations["getNewsletterConfirmPageData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ssr/page/{slug}": {
         parameters: {
             query?: never;
@@ -3298,6 +3388,12 @@ export interface components {
             userId: components["schemas"]["CustomerSocialId"];
             /** @description The one-time activation token of the e-mail link (valid 7 days). */
             activationToken: string;
+            /**
+             * @description `true`: sign the shopper in at once on success (the answer is then `200` with `continueTo`, the sign-in
+             *     callback to navigate to). Omitted or `false`: `204`, the shopper signs in with the form.
+             * @default false
+             */
+            signIn: boolean;
         };
         /**
          * @description Either an activation e-mail request (`email` and `recaptchaToken`) or an activation confirmation (`userId` and
@@ -3305,10 +3401,19 @@ export interface components {
          */
         AccountActivationRequest: components["schemas"]["AccountActivationEmailRequest"] | components["schemas"]["AccountActivationConfirmRequest"];
         /**
+         * @description Where the browser goes to finish signing in: the sign-in callback (`GET /api/auth/callback`) with the one-time
+         *     authorization `code` and the `state` bound to this browser's session (the identity provider's redirect).
+         *     Valid 60 seconds; the callback then continues to the account page.
+         */
+        SignInContinuation: {
+            /** @description A same-origin path; navigate to it (a full page load, not a fetch). */
+            continueTo: string;
+        };
+        /**
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code (the full table is in the portal section "Error catalogue"):
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -5417,6 +5522,25 @@ export interface components {
             methods: components["schemas"]["ShippingInfoMethod"][];
         };
         /**
+         * @description The token of a newsletter confirmation e-mail. The e-mail's link `/{locale}/newsletter/confirm#token=…` carries it
+         *     in the fragment, which browsers never send to a server; the page reads it and posts it here.
+         */
+        NewsletterConfirmationRequest: {
+            /**
+             * @description 256 random bits in base64url (43 characters); a token cut short answers `ERR_API_1018`.
+             * @example bVdLcTJ4Wm5QcjhGd0VqU3VZbjRoQ3ZtTjdnUTNkYUs
+             */
+            token: string;
+        };
+        /**
+         * @description The outcome of a newsletter confirmation: `confirmed` when this call confirmed the subscription (the welcome
+         *     e-mail is on its way), `alreadyConfirmed` when the same link had confirmed it before (nothing changed).
+         */
+        NewsletterConfirmation: {
+            /** @enum {string} */
+            status: "confirmed" | "alreadyConfirmed";
+        };
+        /**
          * @description A newsletter subscription (spec §5: needs `email` and `civility`; a missing or invalid one answers 400
          *     `ERR_NWS_API_1000`). `consents` must grant `marketing_email` (the schema checks it; otherwise 400
          *     `ERR_API_1018`, like any other malformed property).
@@ -5469,6 +5593,12 @@ export interface components {
             /** @description The recovery token of the e-mail link (single use, valid 60 minutes). Unknown, expired or used answers 400 `ERR_API_1018` naming `body/token`. */
             token: string;
             newPassword: components["schemas"]["PasswordNew"];
+            /**
+             * @description `true`: sign the shopper in at once on success (the answer is then `200` with `continueTo`, the sign-in
+             *     callback to navigate to). Omitted or `false`: `204`, the shopper signs in with the form.
+             * @default false
+             */
+            signIn: boolean;
         };
         /** @description Asks for a password recovery e-mail (spec §3 "Status, activation and recovery"). */
         PasswordResetRequest: {
@@ -5710,7 +5840,7 @@ export interface components {
          *     storefront. `my-account-*` pages need a signed-in customer.
          * @enum {string}
          */
-        PageType: "home" | "category" | "product" | "not-found" | "content" | "legal" | "collections" | "collection" | "collection-items" | "collection-looks" | "marketing" | "search" | "sign-up" | "sign-in" | "logout" | "look" | "store-list" | "store-detail" | "contact" | "track-order" | "basket" | "checkout" | "checkout-confirmation" | "return-order" | "guest-return-exchange" | "guest-order-online" | "faq" | "client-service" | "rive-droite" | "rive-droite-content" | "rive-droite-category" | "rive-droite-calendar" | "my-account" | "my-account-activate" | "my-account-information" | "my-account-address-book" | "my-account-edit-address-book" | "my-account-new-address-book" | "my-account-edit-password" | "my-account-reset-password" | "my-account-order-offline" | "my-account-order-online" | "my-account-orders" | "my-account-payment" | "my-account-profile" | "my-account-return-exchange" | "my-account-return-thank-you";
+        PageType: "home" | "category" | "product" | "not-found" | "content" | "legal" | "collections" | "collection" | "collection-items" | "collection-looks" | "marketing" | "search" | "sign-up" | "sign-in" | "logout" | "look" | "store-list" | "store-detail" | "contact" | "track-order" | "basket" | "checkout" | "checkout-confirmation" | "return-order" | "guest-return-exchange" | "guest-order-online" | "faq" | "client-service" | "rive-droite" | "rive-droite-content" | "rive-droite-category" | "rive-droite-calendar" | "my-account" | "my-account-activate" | "my-account-information" | "my-account-address-book" | "my-account-edit-address-book" | "my-account-new-address-book" | "my-account-edit-password" | "my-account-reset-password" | "my-account-order-offline" | "my-account-order-online" | "my-account-orders" | "my-account-payment" | "my-account-profile" | "my-account-return-exchange" | "my-account-return-thank-you" | "newsletter-confirm";
         /**
          * @description One Core Web Vitals measurement of a page view, as reported by the browser's `web-vitals` library
          *     (`onLCP`, `onINP`, `onCLS`, `onFCP`, `onTTFB` callbacks), plus the page it was measured on.
@@ -6297,6 +6427,18 @@ export interface components {
             request: components["schemas"]["ReturnRequest"];
             /** @description The page was reached with a guest's `transactionUuid` (no account area around it). */
             guest: boolean;
+        };
+        /**
+         * @description Data of the newsletter confirmation page `/newsletter/confirm` (page type `newsletter-confirm`), reached from
+         *     the confirmation e-mail of a double opt-in market. The link's token is in the URL fragment, so the server
+         *     renders the page without it; the page reads the fragment and confirms with `POST /api/newsletter/confirm`.
+         *     The same for every visitor of a market; `noindex`.
+         */
+        NewsletterConfirmPageData: components["schemas"]["PageEnvelope"] & {
+            /** @description The page's heading before the answer is known. */
+            title: string;
+            /** @description Where "Continue" leads (the home page of the market). */
+            continueUrl: string;
         };
         ProductColor: {
             code: string;
@@ -7056,6 +7198,33 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request does not match the contract: `ERR_API_1018` (a token cut short, an undocumented property) or `ERR_API_1005` (malformed locale); `errors` lists each field. */
+        NewsletterConfirmBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The confirmation link cannot confirm anything (`ERR_NWS_API_1003`): unknown, older than 7 days, or superseded by a newer confirmation e-mail — one answer for each. The page offers to subscribe again. */
+        NewsletterLinkGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The newsletter service failed (`ERR_NWS_API_1002`); the link stays valid. */
+        NewsletterBadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The service cannot answer now (ERR_API_1003). */
         ServiceUnavailable: {
             headers: {
@@ -7423,6 +7592,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The account is active and `signIn` was asked: navigate to `continueTo` to finish signing in. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInContinuation"];
+                };
+            };
             /** @description E-mail form — done (same answer for any address); confirmation form — the account is active. */
             204: {
                 headers: {
@@ -7456,7 +7636,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done (same answer whether or not a former account exists for the address). */
+            /** @description Done (the same answer whether or not a former account exists for the address). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -7493,6 +7673,10 @@ export interface operations {
                 headers: {
                     /** @description The new `sid` session cookie (HttpOnly, Secure, SameSite=Lax, Path=/). */
                     "Set-Cookie"?: string;
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description Always `no-referrer` (the code and state never leave in a `Referer`). */
+                    "Referrer-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9129,6 +9313,43 @@ export interface operations {
             502: components["responses"]["ProductBadGateway"];
         };
     };
+    confirmNewsletterSubscription: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription is confirmed (by this call, or before it with the same link). */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterConfirmation"];
+                };
+            };
+            400: components["responses"]["NewsletterConfirmBadRequest"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["NewsletterLinkGone"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["NewsletterBadGateway"];
+        };
+    };
     subscribeNewsletter: {
         parameters: {
             query: {
@@ -9249,6 +9470,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The password is changed and `signIn` was asked: navigate to `continueTo` to finish signing in. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInContinuation"];
+                };
+            };
             /** @description The password is changed; every session of the account is ended. */
             204: {
                 headers: {
@@ -10762,6 +10994,34 @@ export interface operations {
             400: components["responses"]["GetReturnThankYouPageDataBadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
+            502: components["responses"]["PageDataBadGateway"];
+        };
+    };
+    getNewsletterConfirmPageData: {
+        parameters: {
+            query: {
+                /**
+                 * @description Market locale `language-country`, lowercase (e.g. `fr-fr`, `en-us`, `ja-jp`). A well-formed locale of
+                 *     an unknown country falls back to the US market.
+                 */
+                locale: components["parameters"]["locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newsletter confirmation page data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterConfirmPageData"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
         };
     };

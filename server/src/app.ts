@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinoHttp } from 'pino-http';
@@ -20,8 +20,10 @@ import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
 import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
 import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
+import { accountMigrationRoutes } from './modules/accounts/migration.ts';
+import { SignInHandoff, signInCallbackHeaders, signInCallbackRoutes } from './modules/accounts/sign-in-callback.ts';
 import { RegistrationService, registrationRoutes, toRegisterFormData } from './modules/registration/index.ts';
-import { NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
+import { NewsletterPages, NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
@@ -135,6 +137,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   mountMailbox(app, db, { config });
 
   app.use(sameOriginGuard());
+  app.use(signInCallbackHeaders());
   // Requests always validated against the contract; responses too outside production.
   const validator = (apiSpec: string, ignorePaths?: (path: string) => boolean) =>
     OpenApiValidator.middleware({
@@ -180,11 +183,16 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     visitorCountryHeader: config.visitorCountryHeader,
   });
   const addresses = new AddressBook(db);
-  storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader });
+  const signIn = new SignInHandoff(db, sessions, gateway);
+  storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader, signIn });
+  // Account migration of the former site's customers (storefront → customer service, server to server).
+  accountMigrationRoutes(ops, { db, accounts, gateway, markets, recaptcha, limits, publicOrigin: config.publicOrigin, serviceToken: config.customerServiceToken ?? randomBytes(32).toString('base64url') });
+  signInCallbackRoutes(ops, sessions, signIn);
   const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey, toRegisterFormData);
   accountPageRoutes(ops, accountPages, markets);
   registrationRoutes(ops, registration, markets, gateway);
-  newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits);
+  const newsletterPages = new NewsletterPages(pageData);
+  newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits, newsletterPages);
   const contact = new ContactService(db, recaptcha, limits, { pages: pageData, content, markets, publicOrigin: config.publicOrigin, recaptchaSiteKey: config.recaptchaSiteKey });
   contactRoutes(ops, contact, sessions, markets);
   const stores = new StoreService(db, config.brand);
@@ -223,7 +231,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) } });
+  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) }, newsletter: newsletterPages });
 
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.

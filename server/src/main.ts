@@ -7,6 +7,8 @@ import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
 import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
+import { seedLegacyAccounts } from './modules/accounts/migration.ts';
+import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -17,6 +19,8 @@ const seeded = await seed(database.db, { brand: config.brand, products: config.c
 if (config.demoClient) {
   const boutique = await database.db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
   if (await seedDemoClient(database.db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
+  const former = await seedLegacyAccounts(database.db);
+  if (former) logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
 }
 const { app, readiness, close: closeApp } = await createApp({ config, database, logger });
 

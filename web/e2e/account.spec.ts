@@ -28,7 +28,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('a new client registers, activates the account from the e-mail, keeps an address book, changes the password and signs out', async ({ page, request }) => {
+test('a new client registers, activates the account from the e-mail and lands signed in, keeps an address book, changes the password, signs out and resets it', async ({ page, request }) => {
   const consoleErrors = watchConsole(page);
   const email = `camille.${Date.now()}@example.com`;
   const password = 'velvet-lantern-harbour-42';
@@ -53,16 +53,20 @@ test('a new client registers, activates the account from the e-mail, keeps an ad
   const activation = await latestMail(request, email, /activate/i);
   const link = activation.links.find((l) => l.includes('/myaccount/activate'));
   expect(link).toBeTruthy();
+  // Activation signs the client in at once: through the sign-in callback (its code and state never stay in the
+  // address bar or the history) to the account page.
+  const callback = page.waitForResponse((r) => r.url().includes('/api/auth/callback?'));
   await page.goto(sitePath(link!));
-  await expect(page.getByRole('heading', { name: /account is active/i })).toBeVisible();
-  // The token leaves the address bar once used.
-  expect(page.url()).not.toContain('token=');
+  const landing = await callback;
+  expect(landing.status()).toBe(200);
+  expect(landing.headers()['referrer-policy']).toBe('no-referrer');
+  expect(landing.headers()['cache-control']).toBe('no-store');
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
+  expect(page.url()).not.toMatch(/token=|code=|state=/);
+  await expectNoSeriousA11yViolations(page, 'account page after activation');
 
-  // A guest asking for the address book signs in first and comes back to it.
   await page.goto('/myaccount/address-book');
-  await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fmyaccount%2Faddress-book/);
-  await expectNoSeriousA11yViolations(page, 'sign-in');
-  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/myaccount\/address-book$/);
 
   // A postal code the country refuses is shown beside its field; corrected, the address is saved.
@@ -97,12 +101,32 @@ test('a new client registers, activates the account from the e-mail, keeps an ad
   await expect(page).toHaveURL(/\/logout$/);
   await page.goto('/myaccount');
   await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fmyaccount/);
+  await expectNoSeriousA11yViolations(page, 'sign-in');
 
   // The new password opens the account; the old one no longer does.
   await signIn(page, email, password);
   await expect(page.getByRole('alert')).toBeVisible();
   await page.goto('/signin');
   await signIn(page, email, 'quiet-orchard-lamplight-77');
+  await expect(page).toHaveURL(/\/myaccount$/);
+  await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
+
+  // A forgotten password: the e-mail's link, a new password, and the client lands signed in again.
+  await page.getByRole('button', { name: /sign out/i }).first().click();
+  await expect(page).toHaveURL(/\/logout$/);
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgotten password' });
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+  const reset = await latestMail(request, email, /reset/i);
+  const resetLink = reset.links.find((l) => l.includes('/myaccount/reset-password'));
+  expect(resetLink).toBeTruthy();
+  await page.goto(sitePath(resetLink!));
+  await expectNoSeriousA11yViolations(page, 'reset password');
+  await page.getByRole('textbox', { name: 'New password' }).fill('amber-meadow-lantern-63');
+  await page.getByRole('button', { name: 'Save my new password' }).click();
   await expect(page).toHaveURL(/\/myaccount$/);
   await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
 

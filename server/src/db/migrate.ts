@@ -12,6 +12,9 @@ import * as m0009 from './migrations/2026-11-25-0009-accounts.ts';
 import * as m0010 from './migrations/2026-11-25-0010-orders.ts';
 import * as m0011 from './migrations/2026-11-25-0011-boutiques.ts';
 import * as m0012 from './migrations/2026-11-25-0012-returns.ts';
+import * as m0013 from './migrations/2026-11-27-0013-legacy-accounts.ts';
+import * as m0015 from './migrations/2026-11-27-0015-sign-in-callback.ts';
+import * as m0019 from './migrations/2026-11-27-0019-newsletter-confirmation.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0010-orders': m0010,
   '2026-11-25-0011-boutiques': m0011,
   '2026-11-25-0012-returns': m0012,
+  '2026-11-27-0013-legacy-accounts': m0013,
+  '2026-11-27-0015-sign-in-callback': m0015,
+  '2026-11-27-0019-newsletter-confirmation': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,5 +11,6 @@ import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { MailTables } from '../modules/mail/tables.ts';
 import type { OrderTables } from '../modules/orders/tables.ts';
 import type { ReturnTables } from '../modules/returns/tables.ts';
+import type { LegacyAccountTables } from '../modules/accounts/migration-tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables {}

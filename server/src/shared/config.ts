@@ -58,6 +58,7 @@ const schema = z.object({
   REDIS_URL: optionalUrl,
   /** Base URL of the customer service API; unset = this process serves it on a loopback port. */
   CUSTOMER_SERVICE_URL: optionalUrl,
+  CUSTOMER_SERVICE_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   /** Shared secret (HMAC-SHA256) of the employee-sale site's session-sync tokens; unset = every token is refused. */
   EMPLOYEE_SALE_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   /**
@@ -119,6 +120,8 @@ export type Config = Readonly<{
   /** Serve the development mailbox (`/dev/mailbox`). */
   mailbox: boolean;
   customerServiceUrl: string | undefined;
+  /** Secret of the storefront's server-to-server calls to the customer service (`X-Service-Token`); unset = a random one per process. */
+  customerServiceToken: string | undefined;
   redisUrl: string | undefined;
   employeeSaleSecret: string | undefined;
   /** Demo fulfilment step (seconds), or undefined when orders wait for real fulfilment events. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailbox: production ? e.MAILBOX === 'true' : e.MAILBOX !== 'false',
     customerServiceUrl: e.CUSTOMER_SERVICE_URL?.replace(/\/$/, ''),
+    customerServiceToken: e.CUSTOMER_SERVICE_TOKEN,
     redisUrl: e.REDIS_URL,
     employeeSaleSecret: e.EMPLOYEE_SALE_SECRET,
     fulfilmentStepSeconds: e.FULFILMENT_STEP_SECONDS,

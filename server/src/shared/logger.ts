@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
+  'req.headers["x-service-token"]',
   'res.headers["set-cookie"]',
   '*.email',
   '*.emailAddress',

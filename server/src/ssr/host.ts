@@ -12,6 +12,7 @@ import type { PageDataService } from '../modules/pages/index.ts';
 import type { AccountPages } from '../modules/accounts/index.ts';
 import type { ContactService } from '../modules/contact/index.ts';
 import type { OrderPages } from '../modules/orders/index.ts';
+import type { NewsletterPages } from '../modules/newsletter/index.ts';
 import type { ReturnPages } from '../modules/returns/index.ts';
 import type { StorePages } from '../modules/stores/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
@@ -70,7 +71,7 @@ const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?|basket|checkout
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
-export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] }; returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] } }) {
+export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] }; returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] }; newsletter?: Pick<NewsletterPages, 'confirm'> }) {
   const { config, pages, markets } = deps;
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
@@ -242,6 +243,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       }
     }
     if (match.kind === 'contact' && deps.contact) return deps.contact.pageData(market);
+    if (match.kind === 'newsletter-confirm' && deps.newsletter) return deps.newsletter.confirm(market);
     if (match.kind === 'store-list' && deps.stores) return deps.stores.list(market);
     if (match.kind === 'store-detail' && deps.stores) return deps.stores.detail(market, (match as { slug: string }).slug);
     if (deps.orders && deps.orders.kinds.has(match.kind)) return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;

@@ -38,6 +38,7 @@ import { AccountReturnRoute, GuestReturnRoute, ReturnOrderRoute, ReturnThankYouR
 import { CartReminder } from '../features/basket/components/cart-reminder';
 import { SignUpRoute } from './routes/sign-up-route';
 import { SignOutRoute } from './routes/sign-out-route';
+import { NewsletterConfirmRoute } from './routes/newsletter-confirm-route';
 import {
   AccountActivateRoute,
   AccountAddressBookRoute,
@@ -82,6 +83,7 @@ export type PageData =
   | Schemas['SignInPageData']
   | Schemas['SignUpPageData']
   | Schemas['LogoutPageData']
+  | Schemas['NewsletterConfirmPageData']
   | Schemas['MyAccountPageData']
   | Schemas['AccountActivationPageData']
   | Schemas['AccountInformationPageData']
@@ -183,6 +185,8 @@ function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
       return <SignUpRoute data={data as Schemas['SignUpPageData']} />;
     case 'logout':
       return <SignOutRoute data={data as Schemas['LogoutPageData']} />;
+    case 'newsletter-confirm':
+      return <NewsletterConfirmRoute data={data as Schemas['NewsletterConfirmPageData']} />;
     case 'my-account':
       return <AccountDashboardRoute data={data as Schemas['MyAccountPageData']} />;
     case 'my-account-activate':

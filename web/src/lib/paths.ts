@@ -44,6 +44,7 @@ export type PageMatch =
   | WithLocale<{ kind: 'search' }>
   | WithLocale<{ kind: 'store-list' }>
   | WithLocale<{ kind: 'store-detail'; slug: string; id: string }>
+  | WithLocale<{ kind: 'newsletter-confirm' }>
   | WithLocale<{ kind: AccountPageKind }>
   | WithLocale<{ kind: ShopPageKind }>
   | WithLocale<{ kind: 'not-found' }>;
@@ -189,6 +190,9 @@ export function matchPage(pathname: string): PageMatch {
         return slug ? { kind: 'content', locale, slug } : notFound;
       case 'legal':
         return slug ? { kind: 'legal', locale, slug } : notFound;
+      case 'newsletter':
+        // The e-mail's link carries its token in the fragment, which never reaches a server.
+        return second === 'confirm' ? { kind: 'newsletter-confirm', locale } : notFound;
       case 'looks':
         return slug ? { kind: 'look', locale, slug } : notFound;
       case 'collections':
@@ -364,6 +368,8 @@ export function pageDataUrl(match: PageMatch, search: string): string {
       return `/ssr/contact?${q}`;
     case 'store-list':
       return `/ssr/stores?${q}`;
+    case 'newsletter-confirm':
+      return `/ssr/newsletter/confirm?${q}`;
     case 'store-detail':
       return `/ssr/stores/${enc(match.slug)}?${q}`;
     case 'marketing': {

@@ -73,7 +73,8 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
 
   ops.on('csLogin', withSession, async (req, res) => {
     noStore(res);
-    const { token, session } = await accounts.login(String(req.query.code), callerOf(req, res));
+    const verifier = (req.body as CsSchemas['CodeRedemption'] | undefined)?.codeVerifier;
+    const { token, session } = await accounts.login(String(req.query.code), callerOf(req, res), verifier);
     sessions.setCookie(res, token);
     res.locals.session = session;
     res.json(await sessionAnswer(req, res));
@@ -138,8 +139,10 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
 
   ops.on('csConfirmActivation', async (req, res) => {
     const body = req.body as CsSchemas['ConfirmActivationRequest'];
-    await accounts.confirmActivation(body.userId, body.activationToken, localeOf(req), callerOf(req, res));
-    res.status(204).end();
+    const { code } = await accounts.confirmActivation(body.userId, body.activationToken, localeOf(req), callerOf(req, res), body.codeChallenge);
+    if (!code) return void res.status(204).end();
+    noStore(res);
+    res.json({ code, expiresIn: SIGN_IN_CODE_SECONDS } satisfies CsSchemas['AuthorizationCode']);
   });
 
   ops.on('csRequestPasswordRecovery', async (req, res) => {
@@ -151,8 +154,10 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
 
   ops.on('csResetPassword', async (req, res) => {
     const body = req.body as CsSchemas['ResetPasswordRequest'];
-    await accounts.resetPassword(body.token, body.newPassword, localeOf(req), callerOf(req, res));
-    res.status(204).end();
+    const { code } = await accounts.resetPassword(body.token, body.newPassword, localeOf(req), callerOf(req, res), body.codeChallenge);
+    if (!code) return void res.status(204).end();
+    noStore(res);
+    res.json({ code, expiresIn: SIGN_IN_CODE_SECONDS } satisfies CsSchemas['AuthorizationCode']);
   });
 
   ops.on('csChangePassword', withSession, async (req, res) => {

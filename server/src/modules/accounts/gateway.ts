@@ -57,9 +57,9 @@ export class CustomerServiceGateway {
    * A client bound to this request's browser session and client address. A session the service created or
    * rotated during this request (a cookie relayed by `call`) is the one sent by later calls.
    */
-  client(req: Request, res: Response): CustomerServiceClient {
+  client(req: Request, res: Response, extraHeaders: Record<string, string> = {}): CustomerServiceClient {
     if (!this.baseUrl) throw new AppError('ERR_API_1015', 'The customer service is not reachable.');
-    const headers: Record<string, string> = { 'X-Forwarded-For': req.ip ?? '' };
+    const headers: Record<string, string> = { ...extraHeaders, 'X-Forwarded-For': req.ip ?? '' };
     const token = (res.locals.sessionToken as string | undefined) ?? (res.locals.sessionCleared ? undefined : this.sessions.tokenOf(req));
     if (token) headers.Cookie = `${this.sessions.serviceCookieName}=${token}`;
     if (req.id) headers['X-Request-Id'] = String(req.id);

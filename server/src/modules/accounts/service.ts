@@ -11,6 +11,7 @@ import type { SessionRef, SessionService, SignedInFields } from '../sessions/ind
 import { hashPassword, verifyPassword, dummyVerify } from './passwords.ts';
 import { AccountRepository, digestOf, newSecret, type CustomerRow } from './repository.ts';
 import { checkEmailOrThrow, newPasswordIssue, phoneOrIssue } from './rules.ts';
+import { issueChallengeCode, s256 } from './pkce.ts';
 
 type Profile = CsSchemas['CustomerProfile'];
 type ConsentDecision = CsSchemas['ConsentDecision'];
@@ -156,18 +157,21 @@ export class AccountService {
     });
   }
 
-  /** Redeems a sign-in code on the session it was issued to: signs the customer in and rotates the session id. */
-  async login(code: string, caller: Caller): Promise<{ token: string; session: SessionRef }> {
+  /**
+   * Redeems a sign-in code on the session it was issued to — or, for a code bound to a PKCE challenge
+   * (activation, password reset), with the verifier of that challenge on the caller's session: signs the
+   * customer in and rotates the session id.
+   */
+  async login(code: string, caller: Caller, codeVerifier?: string): Promise<{ token: string; session: SessionRef }> {
     await this.limits.hit(LIMITS.loginPerIp, caller.ip);
     const session = caller.session;
     if (!session) throw new AppError('ERR_API_1020', 'The sign-in code was issued to another session.');
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('sign_in_codes')
-        .set({ used_at: new Date(now) })
-        .where('code_hash', '=', digestOf(code))
-        .where('session_id', '=', session.id)
+      const bound = trx.updateTable('sign_in_codes').set({ used_at: new Date(now) }).where('code_hash', '=', digestOf(code));
+      const row = await (codeVerifier === undefined
+        ? bound.where('session_id', '=', session.id).where('code_challenge', 'is', null)
+        : bound.where('code_challenge', '=', s256(codeVerifier)).where('session_id', 'is', null))
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date(now))
         .returning('customer_id')
@@ -276,7 +280,7 @@ export class AccountService {
   }
 
   /** An address that already has an account: its owner learns what to do, nobody else learns anything. */
-  private async mailExisting(trx: Kysely<Database>, customer: CustomerRow, locale: string, now: number): Promise<void> {
+  async mailExisting(trx: Kysely<Database>, customer: CustomerRow, locale: string, now: number): Promise<void> {
     if (customer.status === 'PROVISIONED') return this.mailActivation(trx, customer, locale, now);
     await enqueueMail(trx, {
       to: customer.email,
@@ -313,12 +317,16 @@ export class AccountService {
     });
   }
 
-  async confirmActivation(userId: string, token: string, locale: string, caller: Caller): Promise<void> {
+  /**
+   * Activates the account of a link. With a PKCE `codeChallenge`, an account activated by this call and holding
+   * a password also gets a one-time sign-in code bound to that challenge; an account already active never does.
+   */
+  async confirmActivation(userId: string, token: string, locale: string, caller: Caller, codeChallenge?: string): Promise<{ code?: string }> {
     await this.limits.hit(LIMITS.confirmPerIp, caller.ip);
     const now = this.clock();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const customer = await this.repo.byUserId(trx, userId);
-      if (customer?.status === 'ACTIVE') return; // following the link twice is harmless
+      if (customer?.status === 'ACTIVE') return {}; // following the link twice is harmless
       const owner = customer ? await this.repo.redeemToken(trx, token, 'activation', now) : undefined;
       if (!customer || owner !== customer.id) throw new AppError('ERR_OKTA_1001', 'The activation link is unknown, used, superseded or expired.');
       await trx.updateTable('customers').set({ status: 'ACTIVE', updated_at: new Date(now) }).where('id', '=', customer.id).execute();
@@ -328,6 +336,8 @@ export class AccountService {
         locale,
         data: { signInUrl: this.url(locale, '/signin'), ...(customer.first_name ? { firstName: customer.first_name } : {}) },
       });
+      if (!codeChallenge || !customer.password_hash) return {};
+      return { code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)) };
     });
   }
 
@@ -382,7 +392,8 @@ export class AccountService {
     return hashPassword(password);
   }
 
-  async resetPassword(token: string, newPassword: string, locale: string, caller: Caller): Promise<void> {
+  /** Resets the password; with a PKCE `codeChallenge`, also answers a one-time sign-in code bound to it. */
+  async resetPassword(token: string, newPassword: string, locale: string, caller: Caller, codeChallenge?: string): Promise<{ code?: string }> {
     await this.limits.hit(LIMITS.resetPerIp, caller.ip);
     const now = this.clock();
     const tokenRow = await this.db
@@ -398,12 +409,15 @@ export class AccountService {
     const customer = await this.repo.byId(this.db, tokenRow.customer_id);
     if (!customer) throw invalid();
     const passwordHash = await this.checkNewPassword(customer, newPassword, 'body/newPassword');
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const owner = await this.repo.redeemToken(trx, token, 'reset', now);
       if (owner !== customer.id) throw invalid();
       await this.repo.setPassword(trx, customer.id, passwordHash, now, true);
       await this.repo.endSessions(trx, customer.id);
       await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
+      // Only an account the reset leaves active may be signed in (never a locked or suspended one).
+      if (!codeChallenge || !['ACTIVE', 'PROVISIONED', 'PASSWORD_EXPIRED'].includes(customer.status)) return {};
+      return { code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)) };
     });
   }
 

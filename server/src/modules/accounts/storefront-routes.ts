@@ -10,6 +10,7 @@ import { AddressBook } from './addresses.ts';
 import { normaliseEmail } from './validation/email.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
 import type { AccountService } from './service.ts';
+import type { SignInHandoff } from './sign-in-callback.ts';
 
 export interface StorefrontAccountDeps {
   gateway: CustomerServiceGateway;
@@ -18,6 +19,8 @@ export interface StorefrontAccountDeps {
   markets: MarketService;
   recaptcha: RecaptchaVerifier;
   visitorCountryHeader: string;
+  /** Signs the shopper in at once after an activation or a reset (`signIn: true`). */
+  signIn?: SignInHandoff;
 }
 
 function localeOf(req: Request): string {
@@ -64,15 +67,21 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
 
   ops.on('activateAccount', async (req, res) => {
     const locale = localeOf(req);
-    const body = req.body as { email?: string; recaptchaToken?: string; userId?: string; activationToken?: string };
+    const body = req.body as { email?: string; recaptchaToken?: string; userId?: string; activationToken?: string; signIn?: boolean };
     const client = gateway.client(req, res);
     if (body.userId && body.activationToken) {
+      const pkce = body.signIn ? deps.signIn?.begin() : undefined;
+      let granted;
       try {
-        await gateway.call(res, client.POST('/activation/confirm', { params: { query: { locale } }, body: { userId: body.userId, activationToken: body.activationToken } }));
+        granted = await gateway.call(res, client.POST('/activation/confirm', { params: { query: { locale } }, body: { userId: body.userId, activationToken: body.activationToken, ...(pkce ? { codeChallenge: pkce.challenge } : {}) } }));
       } catch (err) {
         // The storefront names a refused link by its own code (the service says ERR_OKTA_1001).
         if (err instanceof AppError && err.code === 'ERR_OKTA_1001') throw new AppError('ERR_CUSTOMER_API', err.detail);
         throw err;
+      }
+      if (pkce && granted) {
+        noStore(res);
+        return void res.json(await deps.signIn!.continuation(req, res, granted.code, pkce.verifier, locale));
       }
     } else {
       await gateway.call(res, client.POST('/activation', { params: { query: { locale } }, body: { email: normaliseEmail(body.email ?? ''), recaptchaToken: body.recaptchaToken ?? '' } }));
@@ -87,8 +96,14 @@ export function storefrontAccountRoutes(ops: OperationRegistry, deps: Storefront
   });
 
   ops.on('setNewPassword', async (req, res) => {
-    const body = req.body as Schemas['PasswordNewRequest'];
-    await gateway.call(res, gateway.client(req, res).POST('/password/reset', { params: { query: { locale: localeOf(req) } }, body }));
+    const { signIn, ...body } = req.body as Schemas['PasswordNewRequest'];
+    const pkce = signIn ? deps.signIn?.begin() : undefined;
+    const locale = localeOf(req);
+    const granted = await gateway.call(res, gateway.client(req, res).POST('/password/reset', { params: { query: { locale } }, body: { ...body, ...(pkce ? { codeChallenge: pkce.challenge } : {}) } }));
+    if (pkce && granted) {
+      noStore(res);
+      return void res.json(await deps.signIn!.continuation(req, res, granted.code, pkce.verifier, locale));
+    }
     res.status(204).end();
   });
 

@@ -51,7 +51,20 @@ export interface AccountTables {
   sign_in_codes: {
     code_hash: string;
     customer_id: string;
+    /** The session of `POST /authn`; null for a code bound to a PKCE challenge instead. */
+    session_id: string | null;
+    /** PKCE S256 challenge (base64url SHA-256 of the verifier) of a code that signs in at once. */
+    code_challenge: string | null;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  /** Pending sign-ins of the storefront (the callback's `state`), bound to the browser's session. */
+  sign_in_states: {
+    state_hash: string;
     session_id: string;
+    code_verifier: string;
+    continue_to: string;
+    locale: string;
     expires_at: Date;
     used_at: Date | null;
   };
@@ -78,6 +91,9 @@ export interface AccountTables {
     consents: unknown;
     status: 'pending' | 'subscribed';
     confirm_token_hash: string | null;
+    /** When the confirmation link lapses (migration 0019). */
+    confirm_token_expires_at: Date | null;
+    confirmed_at: Date | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

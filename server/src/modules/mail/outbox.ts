@@ -16,6 +16,8 @@ export interface MailTemplates {
   welcome: { signInUrl: string; firstName?: string };
   /** Password recovery: `resetUrl` (valid 60 minutes). */
   'password-reset': { resetUrl: string; firstName?: string };
+  /** A former site's account was migrated: `setPasswordUrl` (the reset-password page, valid 7 days). */
+  'account-migration': { setPasswordUrl: string; firstName?: string };
   /** The password was changed or reset: `resetUrl` (if it was not the customer). */
   'password-changed': { resetUrl: string; firstName?: string };
   /** Double opt-in newsletter markets: `confirmUrl`. */

@@ -28,6 +28,7 @@ export const MAIL_TEMPLATES = [
   'welcome',
   'password-reset',
   'password-changed',
+  'account-migration',
   'newsletter-confirm',
   'newsletter-welcome',
   'contact-ack',
@@ -83,6 +84,7 @@ export interface MailCopy {
     welcome: ActionCopy;
     'password-reset': ActionCopy;
     'password-changed': ActionCopy;
+    'account-migration': ActionCopy;
     'newsletter-confirm': ActionCopy;
     'newsletter-welcome': TemplateCopy & SecondaryCopy;
     'contact-ack': TemplateCopy;
@@ -113,6 +115,7 @@ const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
   welcome: { action: 'signInUrl', required: ['signInUrl'] },
   'password-reset': { action: 'resetUrl', required: ['resetUrl'] },
   'password-changed': { action: 'resetUrl', required: ['resetUrl'] },
+  'account-migration': { action: 'setPasswordUrl', required: ['setPasswordUrl'] },
   'newsletter-confirm': { action: 'confirmUrl', required: ['confirmUrl'] },
   'newsletter-welcome': { secondary: 'unsubscribeUrl', required: [] },
   'contact-ack': { required: ['reference', 'subject'] },

@@ -89,6 +89,7 @@ describe('failure codes', () => {
       'account-none': 'ERR_EMAIL_1000',
       'password-reset': 'ERR_EMAIL_1001',
       'password-changed': 'ERR_EMAIL_1001',
+      'account-migration': 'ERR_EMAIL_1000',
       'newsletter-confirm': 'ERR_GLS_1002',
       'newsletter-welcome': 'ERR_GLS_1002',
       'contact-ack': 'ERR_GLS_1001',

@@ -66,10 +66,12 @@ describe('customer service: POST /subscription', () => {
     expect(await mails(email)).toHaveLength(1);
 
     const newsletter = t.newsletterAt(Date.now);
-    expect(await newsletter.confirm(tokenOf(confirm!))).toBe(true);
-    expect(await subscription(email, 'DE')).toMatchObject({ status: 'subscribed', confirm_token_hash: null });
+    expect(await newsletter.confirm(tokenOf(confirm!), { ip: nextIp() })).toBe('confirmed');
+    expect(await subscription(email, 'DE')).toMatchObject({ status: 'subscribed', confirm_token_expires_at: null });
     expect((await mails(email)).map((m) => m.template)).toEqual(['newsletter-confirm', 'newsletter-welcome']);
-    expect(await newsletter.confirm(tokenOf(confirm!))).toBe(false);
+    // The same link again: harmless, no second welcome.
+    expect(await newsletter.confirm(tokenOf(confirm!), { ip: nextIp() })).toBe('alreadyConfirmed');
+    expect(await mails(email)).toHaveLength(2);
   });
 
   it('sends a new confirmation after 24 hours, which supersedes the first link', async () => {
@@ -80,8 +82,8 @@ describe('customer service: POST /subscription', () => {
     await later.subscribe(csBody({ email, locale: 'de-at', country: 'AT', civility: 'MR' }) as never, { ip: nextIp() });
     const sent = await mails(email);
     expect(sent.map((m) => m.template)).toEqual(['newsletter-confirm', 'newsletter-confirm']);
-    expect(await later.confirm(tokenOf(first!))).toBe(false);
-    expect(await later.confirm(tokenOf(sent[1]!))).toBe(true);
+    await expect(later.confirm(tokenOf(first!), { ip: nextIp() })).rejects.toMatchObject({ code: 'ERR_NWS_API_1003' });
+    expect(await later.confirm(tokenOf(sent[1]!), { ip: nextIp() })).toBe('confirmed');
   });
 
   it('sends no second newsletter e-mail within 24 hours, even for another market', async () => {

@@ -27,13 +27,43 @@ export function findSubscription(db: Db, email: string, country: string) {
   return db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email).where('country', '=', country).executeTakeFirst();
 }
 
+/** The subscription a confirmation link names, whatever its state (a used link stays known). */
 export function findByConfirmToken(db: Db, tokenHash: string) {
-  return db.selectFrom('newsletter_subscriptions').selectAll().where('confirm_token_hash', '=', tokenHash).where('status', '=', 'pending').executeTakeFirst();
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .select(['email', 'country', 'locale', 'status', 'confirm_token_expires_at', 'confirmed_at'])
+    .where('confirm_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Confirms the pending subscription of a link still valid at `now`, in one statement: of two clicks at once,
+ * one only changes the row (and so sends the welcome e-mail). Undefined when nothing was confirmed.
+ */
+export function confirmPending(db: Db, tokenHash: string, now: Date) {
+  return db
+    .updateTable('newsletter_subscriptions')
+    .set({ status: 'subscribed', confirmed_at: now, confirm_token_expires_at: null, updated_at: sql`now()` })
+    .where('confirm_token_hash', '=', tokenHash)
+    .where('status', '=', 'pending')
+    .where('confirm_token_expires_at', '>', now)
+    .returning(['email', 'country', 'locale'])
+    .executeTakeFirst();
 }
 
 export async function insertSubscription(
   db: Db,
-  row: { email: string; country: string; civility: string; locale: string; source: string; consents: StoredConsent[]; status: 'pending' | 'subscribed'; confirm_token_hash: string | null },
+  row: {
+    email: string;
+    country: string;
+    civility: string;
+    locale: string;
+    source: string;
+    consents: StoredConsent[];
+    status: 'pending' | 'subscribed';
+    confirm_token_hash: string | null;
+    confirm_token_expires_at: Date | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('newsletter_subscriptions')
@@ -44,7 +74,15 @@ export async function insertSubscription(
 export async function updateSubscription(
   db: Db,
   key: { email: string; country: string },
-  changes: Partial<{ civility: string; locale: string; source: string; consents: StoredConsent[]; status: 'pending' | 'subscribed'; confirm_token_hash: string | null }>,
+  changes: Partial<{
+    civility: string;
+    locale: string;
+    source: string;
+    consents: StoredConsent[];
+    status: 'pending' | 'subscribed';
+    confirm_token_hash: string | null;
+    confirm_token_expires_at: Date | null;
+  }>,
 ): Promise<void> {
   const { consents, ...rest } = changes;
   await db

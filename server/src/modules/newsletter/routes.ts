@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import { marketOf } from '../../shared/market-context.ts';
@@ -6,6 +6,7 @@ import type { OperationRegistry } from '../../shared/operations.ts';
 import type { RateLimiter } from '../../shared/rate-limit.ts';
 import type { CustomerServiceGateway } from '../accounts/gateway.ts';
 import type { MarketService } from '../markets/index.ts';
+import type { NewsletterPages } from './pages.ts';
 import { NEWSLETTER_LIMITS, type NewsletterService } from './service.ts';
 
 const ipOf = (req: Request) => req.ip ?? 'unknown';
@@ -41,10 +42,18 @@ export function toStorefrontError(err: unknown): unknown {
 }
 
 /**
- * `POST /subscription` of the customer service (answered by NewsletterService) and the storefront's
- * `POST /api/newsletter/subscribe`, which passes the subscription on to it through its client.
+ * `POST /subscription` and `POST /subscription/confirm` of the customer service (answered by NewsletterService),
+ * the storefront's `POST /api/newsletter/subscribe` and `POST /api/newsletter/confirm`, which pass them on through
+ * its client, and the confirmation page's data `GET /ssr/newsletter/confirm` (when `pages` is given).
  */
-export function newsletterRoutes(ops: OperationRegistry, newsletter: NewsletterService, markets: MarketService, gateway: CustomerServiceGateway, limits: RateLimiter): void {
+export function newsletterRoutes(
+  ops: OperationRegistry,
+  newsletter: NewsletterService,
+  markets: MarketService,
+  gateway: CustomerServiceGateway,
+  limits: RateLimiter,
+  pages?: NewsletterPages,
+): void {
   ops.on('csSubscribeNewsletter', async (req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
@@ -70,4 +79,49 @@ export function newsletterRoutes(ops: OperationRegistry, newsletter: NewsletterS
     }
     res.status(204).end();
   });
+
+  ops.on('csConfirmNewsletterSubscription', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    let status;
+    try {
+      status = await newsletter.confirm((req.body as CsSchemas['ConfirmSubscriptionRequest']).token, { ip: ipOf(req) });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log?.error({ err, code: 'ERR_GLS_1002' }, 'newsletter confirmation failed');
+      throw new AppError('ERR_NWS_API_1002');
+    }
+    res.json({ status } satisfies CsSchemas['SubscriptionConfirmation']);
+  });
+
+  ops.on('confirmNewsletterSubscription', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    marketOf(req, res, markets);
+    await limits.hit(NEWSLETTER_LIMITS.storefrontConfirmPerIp, ipOf(req));
+    const { token } = req.body as Schemas['NewsletterConfirmationRequest'];
+    let answer;
+    try {
+      answer = await gateway.call(res, gateway.client(req, res).POST('/subscription/confirm', { body: { token } }));
+    } catch (err) {
+      throw toStorefrontError(err);
+    }
+    if (!answer) throw new AppError('ERR_NWS_API_1002', 'The customer service answered no confirmation.');
+    res.json({ status: answer.status } satisfies Schemas['NewsletterConfirmation']);
+  });
+
+  if (pages) {
+    const page: RequestHandler = async (req, res) => {
+      // The same for every visitor of the market (the token never reaches the server).
+      res.set('Cache-Control', 'public, max-age=60');
+      let body;
+      try {
+        body = await pages.confirm(marketOf(req, res, markets));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log?.error({ err }, 'newsletter page data source failed');
+        throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      res.json(body);
+    };
+    ops.on('getNewsletterConfirmPageData', page);
+  }
 }

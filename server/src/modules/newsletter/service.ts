@@ -8,6 +8,7 @@ import { checkEmail } from '../accounts/validation/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { RegistrationService } from '../registration/index.ts';
 import {
+  confirmPending,
   findByConfirmToken,
   findSubscription,
   insertSubscription,
@@ -26,10 +27,20 @@ export const NEWSLETTER_LIMITS = {
   perIp: { bucket: 'newsletter-ip', max: 10, windowSeconds: HOUR },
   /** Storefront `POST /api/newsletter/subscribe`: 5 per IP address per 10 minutes. */
   storefrontPerIp: { bucket: 'newsletter-storefront-ip', max: 5, windowSeconds: 600 },
+  /** Customer service `POST /subscription/confirm`: 20 per IP address per 15 minutes. */
+  confirmPerIp: { bucket: 'newsletter-confirm-ip', max: 20, windowSeconds: 900 },
+  /** Storefront `POST /api/newsletter/confirm`: 10 per IP address per 15 minutes. */
+  storefrontConfirmPerIp: { bucket: 'newsletter-storefront-confirm-ip', max: 10, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 
 /** No second newsletter e-mail to an address within this time, whatever is asked. */
 export const MAIL_QUIET_MS = 24 * HOUR * 1000;
+
+/** A confirmation link lapses this long after its e-mail was queued (subscribing again sends a new one). */
+export const CONFIRM_LINK_MS = 7 * 24 * HOUR * 1000;
+
+/** What a confirmation did: confirmed now, or the same link had confirmed the subscription before. */
+export type ConfirmationStatus = 'confirmed' | 'alreadyConfirmed';
 
 export type SubscriptionRequest = CsSchemas['SubscriptionRequest'];
 
@@ -108,6 +119,7 @@ export class NewsletterService {
       const mayMail = !last || now - last.getTime() >= MAIL_QUIET_MS;
       if (!existing) {
         const token = doubleOptIn && mayMail ? randomBytes(32).toString('base64url') : null;
+        const expires = token ? new Date(now + CONFIRM_LINK_MS) : null;
         await insertSubscription(trx, {
           email,
           country: market.country,
@@ -117,6 +129,7 @@ export class NewsletterService {
           consents: answers,
           status: doubleOptIn ? 'pending' : 'subscribed',
           confirm_token_hash: token ? digest(token) : null,
+          confirm_token_expires_at: expires,
         });
         if (!mayMail) return;
         if (token) await enqueueMail(trx, { to: email, template: 'newsletter-confirm', locale: market.locale, data: { confirmUrl: this.confirmUrl(market.locale, token) } });
@@ -130,7 +143,7 @@ export class NewsletterService {
       if (existing.status === 'pending' && mayMail) {
         // Still unconfirmed: a new confirmation e-mail (its link supersedes the earlier one).
         const token = randomBytes(32).toString('base64url');
-        await updateSubscription(trx, { email, country: market.country }, { ...changes, confirm_token_hash: digest(token) });
+        await updateSubscription(trx, { email, country: market.country }, { ...changes, confirm_token_hash: digest(token), confirm_token_expires_at: new Date(now + CONFIRM_LINK_MS) });
         await enqueueMail(trx, { to: email, template: 'newsletter-confirm', locale: market.locale, data: { confirmUrl: this.confirmUrl(market.locale, token) } });
         return;
       }
@@ -139,16 +152,24 @@ export class NewsletterService {
   }
 
   /**
-   * Confirms a double opt-in subscription from the token of its confirmation e-mail, and sends the welcome
-   * e-mail. False when the token is unknown, superseded or already used.
+   * Confirms a double opt-in subscription from the token of its confirmation e-mail (rate limit first, per IP
+   * address): `pending` → `subscribed` exactly once, with the welcome e-mail queued in the same transaction.
+   * The link of a subscription it confirmed before answers `alreadyConfirmed` and changes nothing. A token that is
+   * unknown, superseded by a newer e-mail or past its 7 days is ERR_NWS_API_1003, one answer for each.
    */
-  async confirm(token: string): Promise<boolean> {
+  async confirm(token: string, caller: { ip: string }): Promise<ConfirmationStatus> {
+    await this.limits.hit(NEWSLETTER_LIMITS.confirmPerIp, caller.ip);
+    const hash = digest(token);
+    const now = new Date(this.clock());
     return this.db.transaction().execute(async (trx) => {
-      const row = await findByConfirmToken(trx, digest(token));
-      if (!row) return false;
-      await updateSubscription(trx, { email: row.email, country: row.country }, { status: 'subscribed', confirm_token_hash: null });
-      await enqueueMail(trx, { to: row.email, template: 'newsletter-welcome', locale: row.locale, data: {} });
-      return true;
+      const confirmed = await confirmPending(trx, hash, now);
+      if (confirmed) {
+        await enqueueMail(trx, { to: confirmed.email, template: 'newsletter-welcome', locale: confirmed.locale, data: {} });
+        return 'confirmed';
+      }
+      const row = await findByConfirmToken(trx, hash);
+      if (row?.status === 'subscribed' && row.confirmed_at) return 'alreadyConfirmed';
+      throw new AppError('ERR_NWS_API_1003', 'The confirmation link is unknown, expired or superseded by a newer one.');
     });
   }
 

@@ -7,21 +7,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// The sign-in callback of an external identity provider is described but not served yet.
-const CALLBACK = '/api/auth/callback?code=abcdefghijklmnop1234&state=abcdefghijklmnopqrstuvwx';
+// The sitemaps are described but not served yet.
+const SITEMAP = '/sitemaps/fr-fr/sitemap-products.xml';
 
 describe('operations described but not implemented yet', () => {
   it('answer 501 ERR_API_1036 to a valid request, never a fake success', async () => {
-    const res = await agent(t.app).get(CALLBACK).expect(501);
+    const res = await agent(t.app).get(SITEMAP).expect(501);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'ERR_API_1036', status: 501 });
   });
 
   it('still validate requests against their contract first', async () => {
-    const bad = await agent(t.app).get(`${CALLBACK}&extra=1`).expect(400);
+    const bad = await agent(t.app).get(`${SITEMAP}?extra=1`).expect(400);
     expect(bad.body.code).toBe('ERR_API_1018');
-    const code = await agent(t.app).get('/api/auth/callback?code=short&state=abcdefghijklmnopqrstuvwx').expect(400);
-    expect(code.body.code).toBe('ERR_AUTH_API_1001');
+    const id = await agent(t.app).get('/sitemaps/FRANCE/sitemap-products.xml').expect(400);
+    expect(id.body.code).toBe('ERR_API_1021');
   });
 
   it('answers unknown customer service routes with ERR_API_1002', async () => {

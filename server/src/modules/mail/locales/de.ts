@@ -59,6 +59,16 @@ export const de: MailCopy = {
       action: 'Neues Passwort festlegen',
       after: ['Falls Sie diese Anfrage nicht gestellt haben, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.'],
     },
+    'account-migration': {
+      subject: 'Ihr Kundenkonto bei {brand} erwartet Sie',
+      heading: 'Willkommen auf unserer neuen Website',
+      body: [
+        'Sie haben darum gebeten, Ihr Kundenkonto unserer früheren Website auf die neue Website von {brand} zu übernehmen. Ihr Konto ist bereit: Die dort gespeicherten Angaben und Adressen wurden übernommen.',
+        'Um sich anzumelden, wählen Sie bitte über die Schaltfläche unten ein Passwort. Dieser Link ist 7 Tage gültig und kann nur einmal verwendet werden.',
+      ],
+      action: 'Passwort wählen',
+      after: ['Falls Sie diese Anfrage nicht gestellt haben, können Sie diese E-Mail ignorieren: Ohne ein über diesen Link gewähltes Passwort kann sich niemand bei Ihrem Konto anmelden.'],
+    },
     'password-changed': {
       subject: 'Ihr Passwort bei {brand} wurde geändert',
       heading: 'Ihr Passwort wurde geändert',

@@ -56,6 +56,16 @@ export const en: MailCopy = {
       action: 'Choose a new password',
       after: ['If you did not make this request, you may disregard this e-mail: your password remains unchanged.'],
     },
+    'account-migration': {
+      subject: 'Your {brand} account awaits you',
+      heading: 'Welcome to our new site',
+      body: [
+        'You asked to bring the account you held on our former site to the new {brand} site. Your account is ready: the details and addresses you had saved have been carried over.',
+        'To sign in, kindly choose a password by selecting the button below. This link is valid for 7 days and may be used only once.',
+      ],
+      action: 'Choose my password',
+      after: ['If you did not make this request, you may disregard this e-mail: no one can sign in to your account without choosing a password through this link.'],
+    },
     'password-changed': {
       subject: 'Your {brand} password has been changed',
       heading: 'Your password has been changed',

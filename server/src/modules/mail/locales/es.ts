@@ -59,6 +59,16 @@ export const es: MailCopy = {
       action: 'Elegir una nueva contraseña',
       after: ['Si no ha realizado esta solicitud, puede ignorar este correo electrónico: su contraseña no se modificará.'],
     },
+    'account-migration': {
+      subject: 'Su cuenta {brand} le espera',
+      heading: 'Le damos la bienvenida a nuestro nuevo sitio',
+      body: [
+        'Ha solicitado trasladar al nuevo sitio de {brand} la cuenta que tenía en nuestro sitio anterior. Su cuenta está lista: se han conservado los datos y las direcciones que había guardado.',
+        'Para iniciar sesión, le invitamos a elegir una contraseña seleccionando el botón siguiente. Este enlace es válido durante 7 días y solo puede utilizarse una vez.',
+      ],
+      action: 'Elegir mi contraseña',
+      after: ['Si no ha realizado esta solicitud, puede ignorar este correo electrónico: nadie puede iniciar sesión en su cuenta sin elegir una contraseña mediante este enlace.'],
+    },
     'password-changed': {
       subject: 'Se ha modificado su contraseña de {brand}',
       heading: 'Su contraseña se ha modificado',

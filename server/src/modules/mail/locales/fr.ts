@@ -60,6 +60,16 @@ export const fr: MailCopy = {
       action: 'Choisir un nouveau mot de passe',
       after: ['Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail\u202f: votre mot de passe reste inchangé.'],
     },
+    'account-migration': {
+      subject: 'Votre compte {brand} vous attend',
+      heading: 'Bienvenue sur notre nouveau site',
+      body: [
+        'Vous avez demandé à retrouver sur le nouveau site {brand} le compte que vous aviez sur notre ancien site. Votre compte est prêt\u202f: les informations et adresses que vous y aviez enregistrées ont été reprises.',
+        'Pour vous connecter, nous vous invitons à choisir un mot de passe en sélectionnant le bouton ci-dessous. Ce lien est valable 7\u00a0jours et ne peut être utilisé qu’une seule fois.',
+      ],
+      action: 'Choisir mon mot de passe',
+      after: ['Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail\u202f: personne ne peut se connecter à votre compte sans choisir un mot de passe au moyen de ce lien.'],
+    },
     'password-changed': {
       subject: 'Votre mot de passe {brand} a été modifié',
       heading: 'Votre mot de passe a été modifié',

@@ -59,6 +59,16 @@ export const it: MailCopy = {
       action: 'Scegli una nuova password',
       after: ['Se non ha effettuato questa richiesta, può ignorare questa e-mail: la Sua password resterà invariata.'],
     },
+    'account-migration': {
+      subject: 'Il Suo account {brand} La attende',
+      heading: 'Le diamo il benvenuto sul nostro nuovo sito',
+      body: [
+        'Ha chiesto di trasferire sul nuovo sito {brand} l’account che aveva sul nostro sito precedente. Il Suo account è pronto: i dati e gli indirizzi che aveva salvato sono stati ripresi.',
+        'Per accedere, La invitiamo a scegliere una password selezionando il pulsante qui sotto. Questo link è valido per 7 giorni e può essere utilizzato una sola volta.',
+      ],
+      action: 'Scegliere la password',
+      after: ['Se non ha effettuato questa richiesta, può ignorare questa e-mail: nessuno può accedere al Suo account senza scegliere una password tramite questo link.'],
+    },
     'password-changed': {
       subject: 'La password del Suo account {brand} è stata modificata',
       heading: 'La Sua password è stata modificata',

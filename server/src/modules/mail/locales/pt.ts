@@ -57,6 +57,16 @@ export const pt: MailCopy = {
       action: 'Escolher uma nova senha',
       after: ['Se você não fez esta solicitação, desconsidere este e-mail: sua senha permanece inalterada.'],
     },
+    'account-migration': {
+      subject: 'Sua conta {brand} espera por você',
+      heading: 'Boas-vindas ao nosso novo site',
+      body: [
+        'Você solicitou trazer para o novo site {brand} a conta que tinha em nosso site anterior. Sua conta está pronta: os dados e endereços que você havia salvo foram mantidos.',
+        'Para entrar, escolha uma senha selecionando o botão abaixo. Este link é válido por 7 dias e só pode ser usado uma vez.',
+      ],
+      action: 'Escolher minha senha',
+      after: ['Se você não fez esta solicitação, desconsidere este e-mail: ninguém pode entrar em sua conta sem escolher uma senha por meio deste link.'],
+    },
     'password-changed': {
       subject: 'Sua senha {brand} foi alterada',
       heading: 'Sua senha foi alterada',

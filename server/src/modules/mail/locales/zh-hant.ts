@@ -45,6 +45,16 @@ export const zhHant: MailCopy = {
       action: '設定新密碼',
       after: ['若您並未提出此申請，請忽略此郵件，您的密碼將維持不變。'],
     },
+    'account-migration': {
+      subject: '您的 {brand} 帳戶已準備就緒',
+      heading: '歡迎蒞臨我們的新網站',
+      body: [
+        '您已申請將原網站的帳戶遷移至 {brand} 新網站。您的帳戶已準備就緒，您先前儲存的資料與地址均已保留。',
+        '如需登入，請點選下方按鈕設定密碼。此連結有效期為 7 天，且僅可使用一次。',
+      ],
+      action: '設定密碼',
+      after: ['如果您並未提出此申請，請忽略本郵件：未經此連結設定密碼，任何人皆無法登入您的帳戶。'],
+    },
     'password-changed': {
       subject: '您的{brand}帳戶密碼已變更',
       heading: '您的密碼已變更',

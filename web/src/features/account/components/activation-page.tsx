@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
 import { queryParam, removeFromAddressBar } from '../address-bar';
-import { useActivateAccount } from '../api/account-queries';
+import { continueSignIn, useActivateAndSignIn } from '../api/sign-in-continuation';
 import { problemToFormErrors } from '../problem-fields';
 import { sitePathIn } from '../return-url';
 import type { MessageKey } from '../validation';
@@ -19,7 +19,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 /** The activation link's token parameter (`/myaccount/activate?userId=…&token=…`). */
 const TOKEN_PARAMS = ['token', 'activationToken'] as const;
 
-type State = { kind: 'confirming' } | { kind: 'active' } | { kind: 'already-active' } | { kind: 'no-token' } | { kind: 'failed'; messages: MessageKey[] };
+type State = { kind: 'confirming' } | { kind: 'active' } | { kind: 'signing-in' } | { kind: 'already-active' } | { kind: 'no-token' } | { kind: 'failed'; messages: MessageKey[] };
 
 function initialState(status: Schemas['CustomerAccountStatus'], token: string | null): State {
   if (status !== 'PROVISIONED') return { kind: 'already-active' };
@@ -28,14 +28,15 @@ function initialState(status: Schemas['CustomerAccountStatus'], token: string | 
 
 /**
  * `/myaccount/activate?userId=…&token=…`, from the activation e-mail (public page): confirms the activation
- * with the link's `userId` and one-time token (POST /api/account/activate), then offers to sign in. The token
- * leaves the address bar as soon as it is read.
+ * with the link's `userId` and one-time token (POST /api/account/activate with `signIn: true`), then continues
+ * to the sign-in callback, which lands the shopper signed in on the account page (or, when no sign-in is
+ * offered, offers to sign in). The token leaves the address bar as soon as it is read.
  */
 export function ActivationPage({ data }: { data: Schemas['AccountActivationPageData'] }) {
   const { t } = useTranslation('account');
   const { locale } = useMarket();
   const location = useLocation();
-  const activate = useActivateAccount(locale);
+  const activate = useActivateAndSignIn(locale);
   const [token] = useState(() => {
     const value = TOKEN_PARAMS.map((p) => queryParam(location.search, p)).find((v) => v !== null) ?? null;
     return value && TOKEN.test(value) ? value : null;
@@ -51,7 +52,11 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
     activate.mutate(
       { userId: data.userId, activationToken: token },
       {
-        onSuccess: () => setState({ kind: 'active' }),
+        onSuccess: (continuation) => {
+          if (!continuation) return setState({ kind: 'active' });
+          setState({ kind: 'signing-in' });
+          continueSignIn(continuation);
+        },
         onError: (error) => setState({ kind: 'failed', messages: problemToFormErrors(error, () => null).form }),
       },
     );
@@ -65,11 +70,11 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (state.kind === 'active') heading.current?.focus();
+    if (state.kind === 'active' || state.kind === 'signing-in') heading.current?.focus();
   }, [state.kind]);
 
   const signInUrl = sitePathIn(locale, data.signInUrl || '/signin');
-  const title = state.kind === 'active' || state.kind === 'already-active' ? t('activation.activeTitle') : t('activation.title');
+  const title = state.kind === 'active' || state.kind === 'already-active' || state.kind === 'signing-in' ? t('activation.activeTitle') : t('activation.title');
 
   return (
     <AuthLayout
@@ -87,6 +92,12 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
           </div>
         )}
         {state.kind === 'active' && <p role="status">{t('activation.activeText', { email: data.maskedEmail })}</p>}
+        {state.kind === 'signing-in' && (
+          <div className="account-pending" role="status">
+            <Spinner size="md" label={t('activation.signingIn')} />
+            <p>{t('activation.signingIn')}</p>
+          </div>
+        )}
         {state.kind === 'already-active' && <p>{t('activation.alreadyActive', { email: data.maskedEmail })}</p>}
         {state.kind === 'no-token' && <p>{t('activation.noToken')}</p>}
         {state.kind === 'failed' && <FormAlert messages={state.messages} />}

@@ -111,12 +111,23 @@ describe('activation from the e-mail link', () => {
   const data = example<Schemas['AccountActivationPageData']>('get-account-activation-page-data-en-us');
 
   it('confirms with the link’s user id and token, takes the token out of the address bar, then offers to sign in', async () => {
+    // 204: the account was ready, but no sign-in was offered.
     network.mockResolvedValueOnce(noContent());
     renderAt('en-us', `/myaccount/activate?userId=${data.userId}&token=${TOKEN}`, <ActivationPage data={data} />);
     await screen.findByRole('heading', { name: 'Your account is active' });
-    expect(await requestTo('/api/account/activate')!.json()).toEqual({ userId: data.userId, activationToken: TOKEN });
+    expect(await requestTo('/api/account/activate')!.json()).toEqual({ userId: data.userId, activationToken: TOKEN, signIn: true });
     expect(window.location.search).toBe(`?userId=${data.userId}`);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?returnUrl=/myaccount');
+  });
+
+  it('continues to the sign-in callback the server answers, saying so', async () => {
+    const continuation = example<Schemas['SignInContinuation']>('sign-in-continuation-en-us');
+    network.mockResolvedValueOnce(Response.json(continuation));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    renderAt('en-us', `/myaccount/activate?userId=${data.userId}&token=${TOKEN}`, <ActivationPage data={data} />);
+    expect((await screen.findByRole('status')).textContent).toContain('Your account is active. Signing you in…');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(continuation.continueTo));
+    assign.mockRestore();
   });
 
   it('says why an activation failed and offers a new link', async () => {
@@ -146,7 +157,19 @@ describe('password recovery', () => {
     type('New password', 'a brand new passphrase');
     await act(() => fireEvent.submit(container.querySelector('form')!));
     await screen.findByRole('heading', { name: 'Your password has been changed' });
-    expect(await requestTo('/api/password/new-password')!.json()).toEqual({ token: TOKEN, newPassword: 'a brand new passphrase' });
+    expect(await requestTo('/api/password/new-password')!.json()).toEqual({ token: TOKEN, newPassword: 'a brand new passphrase', signIn: true });
+  });
+
+  it('continues to the sign-in callback after the new password is saved', async () => {
+    const continuation = example<Schemas['SignInContinuation']>('sign-in-continuation-en-us');
+    network.mockResolvedValueOnce(Response.json(continuation));
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    type('New password', 'a brand new passphrase');
+    await act(() => fireEvent.submit(container.querySelector('form')!));
+    expect((await screen.findByRole('status')).textContent).toBe('Your new password is saved. Signing you in…');
+    expect(assign).toHaveBeenCalledWith(continuation.continueTo);
+    assign.mockRestore();
   });
 
   it('offers a new link when the server refuses the token', async () => {

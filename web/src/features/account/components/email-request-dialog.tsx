@@ -12,7 +12,7 @@ import { checkEmail, normalizeEmail } from '../validation';
 import { FormAlert, TextInput } from './fields';
 import { useFormErrors } from './use-form-errors';
 
-interface EmailRequestDialogProps {
+export interface EmailRequestDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   /** The address already typed on the page, if any. */
@@ -20,7 +20,7 @@ interface EmailRequestDialogProps {
   recaptchaSiteKey?: string | null;
 }
 
-interface Texts {
+export interface EmailRequestTexts {
   popin: string;
   action: RecaptchaAction;
   title: string;
@@ -34,7 +34,7 @@ interface Texts {
  * A modal asking for an e-mail address and sending one request with it (and a reCAPTCHA token). The API
  * answers 204 for any address (no enumeration), so the confirmation never says whether an account exists.
  */
-function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', recaptchaSiteKey, texts, send, isPending }: EmailRequestDialogProps & { texts: Texts; send: (email: string, token: string) => Promise<void>; isPending: boolean }) {
+export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', recaptchaSiteKey, texts, send, isPending }: EmailRequestDialogProps & { texts: EmailRequestTexts; send: (email: string, token: string) => Promise<void>; isPending: boolean }) {
   const { t } = useTranslation('account');
   const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);

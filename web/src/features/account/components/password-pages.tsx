@@ -7,7 +7,8 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { queryParam, removeFromAddressBar } from '../address-bar';
-import { useChangePassword, useSetNewPassword } from '../api/account-queries';
+import { useChangePassword } from '../api/account-queries';
+import { continueSignIn, useSetNewPasswordAndSignIn } from '../api/sign-in-continuation';
 import { bodyField, isSessionLapsed, problemToFormErrors } from '../problem-fields';
 import { useGoToSignIn } from '../use-account-navigation';
 import { checkCurrentPassword, checkNewPassword, type MessageKey } from '../validation';
@@ -21,11 +22,14 @@ const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
 const tokenRefused = (error: unknown) => error instanceof ApiError && (error.problem?.errors ?? []).some((e) => e.path === 'body/token');
 
-/** The new password of a recovery link (POST /api/password/new-password). */
-export function NewPasswordForm({ token, policy, onDone, onTokenRefused }: { token: string; policy: Policy; onDone: () => void; onTokenRefused: () => void }) {
+/**
+ * The new password of a recovery link (POST /api/password/new-password with `signIn: true`): on success the
+ * shopper continues to the sign-in callback and lands signed in on the account page.
+ */
+export function NewPasswordForm({ token, policy, onDone, onSigningIn, onTokenRefused }: { token: string; policy: Policy; onDone: () => void; onSigningIn: () => void; onTokenRefused: () => void }) {
   const { t } = useTranslation('account');
   const { locale } = useMarket();
-  const setNew = useSetNewPassword(locale);
+  const setNew = useSetNewPasswordAndSignIn(locale);
   const [password, setPassword] = useState('');
   const form = useFormErrors();
 
@@ -35,8 +39,10 @@ export function NewPasswordForm({ token, policy, onDone, onTokenRefused }: { tok
     if (problem) return form.fail({ fields: { newPassword: problem }, form: [] });
     form.clear();
     try {
-      await setNew.mutateAsync({ token, newPassword: password });
-      onDone();
+      const continuation = await setNew.mutateAsync({ token, newPassword: password });
+      if (!continuation) return onDone();
+      onSigningIn();
+      continueSignIn(continuation);
     } catch (error) {
       if (tokenRefused(error)) return onTokenRefused();
       form.fail(problemToFormErrors(error, bodyField(['newPassword'])));
@@ -77,7 +83,7 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
     const value = queryParam(location.search, 'token');
     return value && TOKEN.test(value) ? value : null;
   });
-  const [state, setState] = useState<'form' | 'expired' | 'done'>(() => (token && data.tokenValid !== false ? 'form' : 'expired'));
+  const [state, setState] = useState<'form' | 'expired' | 'done' | 'signing-in'>(() => (token && data.tokenValid !== false ? 'form' : 'expired'));
   const [resend, setResend] = useState(false);
   const heading = useRef<HTMLSpanElement>(null);
 
@@ -88,7 +94,7 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
     if (state !== 'form') heading.current?.focus();
   }, [state]);
 
-  const title = state === 'done' ? t('reset.doneTitle') : state === 'expired' ? t('reset.expiredTitle') : t('reset.title');
+  const title = state === 'done' || state === 'signing-in' ? t('reset.doneTitle') : state === 'expired' ? t('reset.expiredTitle') : t('reset.title');
   return (
     <AuthLayout
       title={
@@ -98,7 +104,12 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
       }
       intro={state === 'form' ? t('reset.intro') : undefined}
     >
-      {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} onDone={() => setState('done')} onTokenRefused={() => setState('expired')} />}
+      {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} onDone={() => setState('done')} onSigningIn={() => setState('signing-in')} onTokenRefused={() => setState('expired')} />}
+      {state === 'signing-in' && (
+        <p className="account-panel" role="status">
+          {t('reset.signingIn')}
+        </p>
+      )}
       {state === 'done' && (
         <>
           <p className="account-panel" role="status">

@@ -13,6 +13,7 @@ import { recaptchaToken } from '../recaptcha';
 import { returnUrlIn, sitePathIn } from '../return-url';
 import { checkCurrentPassword, checkEmail, normalizeEmail, type MessageKey } from '../validation';
 import { AuthLayout } from './account-layout';
+import { AccountMigrationEntry } from './account-migration-dialog';
 import { ActivateAccountDialog, ForgotPasswordDialog } from './email-request-dialog';
 import { ExpiredPasswordDialog } from './expired-password-dialog';
 import { FormAlert, PasswordInput, TextInput } from './fields';
@@ -163,6 +164,7 @@ export function SignInPage({ data }: { data: Schemas['SignInPageData'] }) {
           <LinkButton href={sitePathIn(locale, data.signUpUrl || '/signup')} variant="secondary" size="lg" isFullWidth>
             {t('signIn.createAccount')}
           </LinkButton>
+          <AccountMigrationEntry recaptchaSiteKey={data.recaptchaSiteKey} />
         </section>
       </div>
     </AuthLayout>

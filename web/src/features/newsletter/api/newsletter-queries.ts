@@ -1,5 +1,5 @@
 // The newsletter's calls over the typed client: the market's registration data (forms of address and the
-// e-mail consent with its version), and the subscription itself.
+// e-mail consent with its version), the subscription itself, and its confirmation (double opt-in markets).
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
 
@@ -23,4 +23,13 @@ export async function subscribeNewsletter(locale: string, body: Schemas['Newslet
 
 export function useSubscribeNewsletter(locale: string) {
   return useMutation({ mutationFn: (body: Schemas['NewsletterSubscriptionRequest']) => subscribeNewsletter(locale, body) });
+}
+
+/** POST /api/newsletter/confirm: `confirmed`, or `alreadyConfirmed` for a link followed again; rejects with the API's error. */
+export async function confirmNewsletter(locale: string, token: string): Promise<Schemas['NewsletterConfirmation']> {
+  return unwrap(await api.POST('/api/newsletter/confirm', { params: { query: { locale } }, body: { token } }));
+}
+
+export function useConfirmNewsletter(locale: string) {
+  return useMutation({ mutationFn: (token: string) => confirmNewsletter(locale, token) });
 }
