@@ -196,6 +196,28 @@ describe('placing an order', () => {
     expect(res.body).toMatchObject({ deliveryMethod: 'ShipToStore', storeId, shippingAddress: null, deliveryKind: 'pickup in store' });
     expect(res.body.storeName).toBeTruthy();
   });
+
+  it('collection today (PickUpAtStore) takes the units from the boutique; unpaid, the sweep puts them back there', async () => {
+    const v = await variant();
+    const a = await shopperWith(t.app, v);
+    const storeId = (await a.get(OPTIONS).expect(200)).body.pickupStores[0].storeId as string;
+    const boutique = async () => (await t.database.db.selectFrom('store_stock').select('quantity').where('store_id', '=', storeId).where('sku', '=', v.sku).executeTakeFirstOrThrow()).quantity;
+    await t.database.db
+      .insertInto('store_stock')
+      .values({ store_id: storeId, sku: v.sku, quantity: 2 })
+      .onConflict((c) => c.columns(['store_id', 'sku']).doUpdateSet({ quantity: 2 }))
+      .execute();
+    const warehouse = await stockOf(t.database.db, v.sku);
+    const { body } = await orderBody(a, { payment: card(TEST_CARDS.authentication) }, 'fr-fr', 'PUS');
+    const pending = await place(a, { ...body, delivery: { optionId: 'FR-PUS', storeId } }).expect(202);
+    expect(await boutique()).toBe(1);
+    expect(await stockOf(t.database.db, v.sku)).toBe(warehouse);
+    expect(await sweepUnpaidOrders(t.database.db, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await boutique()).toBe(2);
+    expect(await stockOf(t.database.db, v.sku)).toBe(warehouse);
+    const order = await t.database.db.selectFrom('orders').select(['status', 'delivery_method', 'store_id']).where('order_number', '=', pending.body.orderNumber).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'cancelled', delivery_method: 'PickUpAtStore', store_id: storeId });
+  });
 });
 
 describe('idempotency', () => {

@@ -1,12 +1,13 @@
 import type { DB } from '../../db/database.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { textsOf, type TextTable } from '../../shared/text-language.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { OrderRow } from './repository.ts';
 
 type Order = Schemas['Order'];
 
 /** Sentences of the order e-mails that depend on the order, in the e-mail's language. */
-const DELIVERY: Record<string, { address: string; store: string; between: string }> = {
+const DELIVERY: TextTable<{ address: string; store: string; between: string }> = {
   en: { address: 'Delivery to {name}, {city}', store: 'Collection at {store}', between: 'between {from} and {to}' },
   fr: { address: 'Livraison à {name}, {city}', store: 'Retrait à {store}', between: 'entre le {from} et le {to}' },
   de: { address: 'Lieferung an {name}, {city}', store: 'Abholung in {store}', between: 'zwischen {from} und {to}' },
@@ -19,11 +20,6 @@ const DELIVERY: Record<string, { address: string; store: string; between: string
   'zh-hant': { address: '配送至 {name}（{city}）', store: '於 {store} 自取', between: '{from} 至 {to}' },
 };
 
-function language(locale: string): string {
-  const [lang = 'en', country = ''] = locale.split('-');
-  if (lang === 'zh') return ['tw', 'hk', 'mo'].includes(country) ? 'zh-hant' : 'zh';
-  return DELIVERY[lang] ? lang : 'en';
-}
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
 
 /** The confirmation and cancellation e-mails of orders, queued in the order's transaction. */
@@ -40,7 +36,7 @@ export function orderMails(publicOrigin: string) {
   return {
     async paid(trx: DB, row: OrderRow, order: Order): Promise<void> {
       const locale = row.locale;
-      const words = DELIVERY[language(locale)]!;
+      const words = textsOf(DELIVERY, locale);
       const items = order.items.map((i) => `${i.quantity} × ${i.name}${i.size && i.size !== 'TU' ? ` (${i.size})` : ''} — ${money(i.lineTotal, order, locale)}`).join('\n');
       const where = order.deliveryMethod === 'ShipToAddress' && order.shippingAddress
         ? fill(words.address, { name: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`, city: order.shippingAddress.city })

@@ -1,7 +1,9 @@
 // Titles (the head's <title>) of the order and checkout pages, in every storefront language.
+import { textsOf, type TextTable } from '../../shared/text-language.ts';
+
 export type OrderPageKey = 'orders' | 'order' | 'trackOrder' | 'basket' | 'checkout' | 'confirmation' | 'payment';
 
-const TITLES: Record<string, Record<OrderPageKey, string>> = {
+const TITLES: TextTable<Record<OrderPageKey, string>> = {
   en: { orders: 'My orders', order: 'Order details', trackOrder: 'Track an order', basket: 'Shopping bag', checkout: 'Secure checkout', confirmation: 'Thank you for your order', payment: 'Payment methods' },
   fr: { orders: 'Mes commandes', order: 'Détail de la commande', trackOrder: 'Suivre une commande', basket: 'Panier', checkout: 'Paiement sécurisé', confirmation: 'Merci pour votre commande', payment: 'Moyens de paiement' },
   de: { orders: 'Meine Bestellungen', order: 'Bestelldetails', trackOrder: 'Bestellung verfolgen', basket: 'Warenkorb', checkout: 'Sichere Kasse', confirmation: 'Vielen Dank für Ihre Bestellung', payment: 'Zahlungsmethoden' },
@@ -15,7 +17,5 @@ const TITLES: Record<string, Record<OrderPageKey, string>> = {
 };
 
 export function orderPageTitle(locale: string, key: OrderPageKey): string {
-  const [language = 'en', country = ''] = locale.split('-');
-  const lang = language === 'zh' ? (['tw', 'hk', 'mo'].includes(country) ? 'zh-hant' : 'zh') : language;
-  return (TITLES[lang] ?? TITLES.en!)[key];
+  return textsOf(TITLES, locale)[key];
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { returnStoreStock } from '../stores/index.ts';
 import type { OrderStatus, OrderTables } from './tables.ts';
 
 type Q = Kysely<Database>;
@@ -88,8 +89,7 @@ export async function releaseStock(trx: Q, order: Pick<OrderRow, 'id' | 'deliver
   const items = await trx.selectFrom('order_items').select(['sku', 'quantity']).where('order_id', '=', order.id).orderBy('sku').execute();
   for (const item of items) {
     if (order.delivery_method === 'PickUpAtStore' && order.store_id) {
-      // The boutique stock table belongs to the stores module; the reverse of its takeStoreStock().
-      await sql`update store_stock set quantity = quantity + ${item.quantity} where store_id = ${order.store_id} and sku = ${item.sku}`.execute(trx);
+      await returnStoreStock(trx, order.store_id, item.sku, item.quantity);
     } else {
       await trx.updateTable('product_variants').set({ stock: sql`stock + ${item.quantity}` }).where('sku', '=', item.sku).execute();
     }

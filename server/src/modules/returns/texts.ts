@@ -1,6 +1,7 @@
 // What the return pages and the confirmation e-mail say on the server's side, in every storefront language:
 // page titles, the return reasons and the instructions of a request. `{returnNumber}`, `{date}`, `{store}` and
 // `{amount}` are filled in by `instructionsOf`.
+import { textsOf as tableTextsOf, type TextTable } from '../../shared/text-language.ts';
 import type { ReturnFlow, ReturnHandover } from './tables.ts';
 
 export const RETURN_REASON_IDS = ['size-too-small', 'size-too-large', 'not-as-pictured', 'quality', 'wrong-item', 'changed-mind'] as const;
@@ -18,7 +19,7 @@ interface Texts {
   exchange: string;
 }
 
-const TEXTS: Record<string, Texts> = {
+const TEXTS: TextTable<Texts> = {
   en: {
     titles: { returnOrder: 'Return an order', returnExchange: 'Return or exchange', thankYou: 'Your return request' },
     reasons: { 'size-too-small': 'Too small', 'size-too-large': 'Too large', 'not-as-pictured': 'Different from the picture', quality: 'Quality or defect', 'wrong-item': 'Wrong item received', 'changed-mind': 'Changed my mind' },
@@ -121,15 +122,8 @@ const TEXTS: Record<string, Texts> = {
   },
 };
 
-/** The texts' language of a market locale (zh-tw, zh-hk, zh-mo: Traditional Chinese; unknown: English). */
-export function textLanguageOf(locale: string): string {
-  const [language = 'en', country = ''] = locale.toLowerCase().split('-');
-  if (language === 'zh') return ['tw', 'hk', 'mo', 'hant'].includes(country) ? 'zh-hant' : 'zh';
-  return TEXTS[language] ? language : 'en';
-}
-
 function textsOf(locale: string): Texts {
-  return TEXTS[textLanguageOf(locale)] ?? TEXTS.en!;
+  return tableTextsOf(TEXTS, locale);
 }
 
 export function returnPageTitle(locale: string, key: PageKey): string {

@@ -11,7 +11,7 @@ import { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';
 import { RateLimiter } from '../../shared/rate-limit.ts';
 import { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { MarketService } from '../markets/index.ts';
-import { InStoreService, STORE_LIMITS, StoreService, appointmentReasons, stockStatus, takeStoreStock } from './index.ts';
+import { InStoreService, STORE_LIMITS, StoreService, appointmentReasons, returnStoreStock, stockStatus, takeStoreStock } from './index.ts';
 import * as repository from './repository.ts';
 
 let t: TestApp;
@@ -510,6 +510,16 @@ describe('InStoreService with its own clock', () => {
     expect(await takeStoreStock(t.database.db, GALERIES, held.sku, 1)).toBe(false);
     expect(await takeStoreStock(t.database.db, OUTLET_LIKE_NONE, held.sku, 1)).toBe(false);
     await expect(takeStoreStock(t.database.db, GALERIES, held.sku, 0)).rejects.toThrow(RangeError);
+  });
+
+  it('puts units back into a boutique stock (a cancelled collection), never into a boutique that does not list the size', async () => {
+    const held = await heldSize(GALERIES, 1, 99, 4);
+    const stock = async (storeId: string) => (await t.database.db.selectFrom('store_stock').select('quantity').where('store_id', '=', storeId).where('sku', '=', held.sku).executeTakeFirst())?.quantity;
+    await t.database.db.transaction().execute((trx) => returnStoreStock(trx, GALERIES, held.sku, 2));
+    expect(await stock(GALERIES)).toBe(held.quantity + 2);
+    await returnStoreStock(t.database.db, OUTLET_LIKE_NONE, held.sku, 1);
+    expect(await stock(OUTLET_LIKE_NONE)).toBeUndefined();
+    await expect(returnStoreStock(t.database.db, GALERIES, held.sku, 0)).rejects.toThrow(RangeError);
   });
 
   it(`runs on ${testDatabaseKind()}`, () => {

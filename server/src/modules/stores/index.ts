@@ -4,6 +4,9 @@ export { InStoreService, STORE_LIMITS, HOLD_DAYS, stockStatus, appointmentReason
 export { StorePages, storeIdOfSlug, type StorePageSources } from './pages.ts';
 export { storeRoutes, type StoreRouteDeps } from './routes.ts';
 export { seedStores, seedStoreStock, STOCK_MAX_RANK } from './seed.ts';
-/** For the checkout: takes units of a size from a boutique's stock in the caller's transaction (true when taken). */
-export { takeStoreStock } from './repository.ts';
+/**
+ * For the checkout and the orders: takes units of a size from a boutique's stock in the caller's transaction
+ * (true when taken), and puts them back when the order is cancelled.
+ */
+export { takeStoreStock, returnStoreStock } from './repository.ts';
 export type { StoreTables, StoreData } from './tables.ts';

@@ -160,3 +160,17 @@ export async function takeStoreStock(trx: Db, storeId: string, sku: string, quan
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Puts units of a size back into a boutique's stock (an order collected in the boutique, cancelled): the
+ * reverse of `takeStoreStock()`, in the caller's transaction. A size the boutique no longer lists stays absent.
+ */
+export async function returnStoreStock(trx: Db, storeId: string, sku: string, quantity: number): Promise<void> {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`Cannot return ${quantity} units.`);
+  await trx
+    .updateTable('store_stock')
+    .set({ quantity: sql`quantity + ${quantity}`, updated_at: sql`now()` })
+    .where('store_id', '=', storeId)
+    .where('sku', '=', sku)
+    .execute();
+}

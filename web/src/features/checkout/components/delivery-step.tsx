@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChoiceCards } from '../../../lib/components/choice-cards';
 import { CheckboxField, FormMessage, TextAreaField } from '../../../lib/components/form-fields';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { addressFormSpec, addressFormValues, addressFromValues, printAddress, validateAddress, type AddressFormValues } from '../../../lib/forms/address-rules';
@@ -8,7 +9,6 @@ import { useMarket } from '../../../lib/market-context';
 import { useCountryAddressFormat } from '../api/checkout-queries';
 import { checkGiftMessage, GIFT_MESSAGE_MAX, isStoreDelivery, storeSelectable, type Address, type CheckoutOptions, type DeliveryChoice, type DeliveryOption, type Message } from '../checkout-model';
 import { AddressFields } from './address-fields';
-import { ChoiceCards } from './choice-cards';
 import { focusFirstInvalid } from './focus';
 
 export const NEW_ADDRESS = 'new';

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ChoiceCards } from '../../../lib/components/choice-cards';
 import { FormMessage, TextField } from '../../../lib/components/form-fields';
 import { cardBrand, cardDigits, formatCardNumber, formatExpiry, TEST_WALLET_TOKEN, validateCard, type CardErrors, type CardValues, type PaymentChoice } from '../checkout-model';
-import { ChoiceCards } from './choice-cards';
 import { focusFirstInvalid } from './focus';
 
 export interface PaymentDraft {

@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { FormMessage, TextField } from '../../../lib/components/form-fields';
+import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
 import { formatDay } from '../../../lib/format';
-import { normalizeEmail } from '../../../lib/forms/validation';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
-import { recaptchaToken } from '../../../lib/recaptcha';
 import { useTrackOrder } from '../api/order-queries';
-import { guestOrderPath, trackErrorsOf, validateTrack, type Order, type TrackErrors, type TrackValues } from '../order-model';
+import { guestOrderPath, trackErrorsOf, validateTrack, type Order } from '../order-model';
 import { OrderParcels, OrderTitle, StatusBadge } from './order-detail';
 import { OrderTimeline } from './order-timeline';
 import './orders.css';
@@ -58,42 +55,18 @@ export function TrackOrderPage({ data, help }: TrackOrderPageProps) {
   const { locale } = useMarket();
   const localize = useLocalizePath();
   const { search } = useLocation();
-  const [values, setValues] = useState<TrackValues>(() => ({ orderNumber: new URLSearchParams(search).get('orderNumber')?.slice(0, 20) ?? '', email: '' }));
-  const [errors, setErrors] = useState<TrackErrors>({});
   const [order, setOrder] = useState<Order | null>(null);
-  const [pending, setPending] = useState(false);
   const track = useTrackOrder(locale);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = (field: keyof TrackValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
-  const focusError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending) return;
-    const found = validateTrack(values);
-    setErrors(found);
-    if (Object.keys(found).length) return focusError();
-    setPending(true);
+  const lookup = async (query: OrderLookupQuery): Promise<OrderLookupErrors | null> => {
     try {
-      const token = await recaptchaToken('track_order', data.recaptchaSiteKey).catch(() => null);
-      if (!token) {
-        setErrors({ form: 'errors:ERR_RECAPTCHA_1001' });
-        return focusError();
-      }
-      const answer = await track.mutateAsync({ orderNumber: values.orderNumber.trim().toUpperCase(), email: normalizeEmail(values.email), recaptchaToken: token });
-      setOrder(answer);
+      setOrder(await track.mutateAsync(query));
+      return null;
     } catch (err) {
       setOrder(null);
-      setErrors(err instanceof ApiError ? trackErrorsOf(err.code, err.problem?.errors?.map((i) => i.path)) : { form: 'errors:API_UNKNOWN_ERROR' });
-      focusError();
-    } finally {
-      setPending(false);
+      return err instanceof ApiError ? trackErrorsOf(err.code, err.problem?.errors?.map((i) => i.path)) : { form: 'errors:API_UNKNOWN_ERROR' };
     }
   };
-  const error = (field: keyof TrackErrors) => (errors[field] ? t(errors[field]!) : undefined);
 
   return (
     <div className="track-order">
@@ -102,31 +75,22 @@ export function TrackOrderPage({ data, help }: TrackOrderPageProps) {
         <p className="order-hint">{t('track.intro')}</p>
       </header>
       <div className="track-order__layout">
-        <form ref={formRef} className="track-order__form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="track-order-form-title" data-form-id={data.formId}>
-          <h2 id="track-order-form-title" className="sr-only">
-            {t('track.formTitle')}
-          </h2>
-          {errors.form && <FormMessage>{error('form')}</FormMessage>}
-          <TextField
-            name="orderNumber"
-            label={t('track.orderNumber')}
-            value={values.orderNumber}
-            onChange={set('orderNumber')}
-            isRequired
-            ltr
-            maxLength={20}
-            autoComplete="off"
-            error={error('orderNumber')}
-            description={t('track.orderNumberHint')}
-          />
-          <TextField name="email" type="email" label={t('track.email')} value={values.email} onChange={set('email')} isRequired autoComplete="email" inputMode="email" maxLength={254} error={error('email')} description={t('track.emailHint')} />
-          <Button type="submit" size="lg" isFullWidth isPending={pending} pendingLabel={t('track.pending')}>
-            {t('track.submit')}
-          </Button>
+        <OrderLookupForm
+          formId={data.formId}
+          recaptchaSiteKey={data.recaptchaSiteKey}
+          recaptchaAction="track_order"
+          titleId="track-order-form-title"
+          titleClassName="sr-only"
+          text={(name) => t(`track.${name}`)}
+          translate={(key) => t(key)}
+          initialOrderNumber={new URLSearchParams(search).get('orderNumber')?.slice(0, 20) ?? ''}
+          validate={validateTrack}
+          lookup={lookup}
+        >
           <p className="order-hint track-order__signin">
             {t('track.signInPrompt')} <Link to={localize(data.signInUrl)}>{t('track.signIn')}</Link>
           </p>
-        </form>
+        </OrderLookupForm>
         {order && <TrackedOrder order={order} />}
       </div>
       {help && <div className="track-order__help">{help}</div>}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { SizePicker } from '../../../components/ui/size-picker';
 import { ApiError } from '../../../lib/api-client';
+import { ChoiceCards } from '../../../lib/components/choice-cards';
 import { CheckboxField, FormMessage, SelectField } from '../../../lib/components/form-fields';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
@@ -23,7 +24,6 @@ import {
   type ReturnPageData,
   type StepErrors,
 } from '../return-model';
-import { ReturnChoices } from './return-choices';
 import { ReturnLine } from './return-line';
 import { ReturnSteps } from './return-steps';
 import './returns.css';
@@ -140,7 +140,8 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
               <dd>{t('order.articleCount', { count: order.items.reduce((n, i) => n + i.quantity, 0) })}</dd>
             </div>
           </dl>
-          <ReturnChoices
+          <ChoiceCards
+            className="return-choices"
             name="flowType"
             label={t('flow.label')}
             value={draft.flowType}
@@ -244,7 +245,8 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
     case 'shipping':
       body = (
         <>
-          <ReturnChoices
+          <ChoiceCards
+            className="return-choices"
             name="shipping"
             label={t('shipping.label')}
             isLabelHidden

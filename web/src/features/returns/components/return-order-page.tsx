@@ -1,14 +1,11 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { FormMessage, TextField } from '../../../lib/components/form-fields';
-import { normalizeEmail } from '../../../lib/forms/validation';
+import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
-import { recaptchaToken } from '../../../lib/recaptcha';
 import { useFindOrder } from '../api/return-queries';
-import { guestReturnPath, lookupErrorsOf, validateLookup, type LookupErrors, type LookupValues } from '../return-model';
+import { guestReturnPath, lookupErrorsOf, validateLookup } from '../return-model';
 import './returns.css';
 
 export interface ReturnOrderPageProps {
@@ -26,44 +23,18 @@ export function ReturnOrderPage({ data, help }: ReturnOrderPageProps) {
   const { locale } = useMarket();
   const localize = useLocalizePath();
   const navigate = useNavigate();
-  const [values, setValues] = useState<LookupValues>({ orderNumber: '', email: '' });
-  const [errors, setErrors] = useState<LookupErrors>({});
-  const [pending, setPending] = useState(false);
   const find = useFindOrder(locale);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = (field: keyof LookupValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
-  };
-  const focusError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (pending) return;
-    const found = validateLookup(values);
-    setErrors(found);
-    if (Object.keys(found).length) return focusError();
-    setPending(true);
+  const lookup = async (query: OrderLookupQuery): Promise<OrderLookupErrors | null> => {
     try {
-      const token = await recaptchaToken('return_order', data.recaptchaSiteKey).catch(() => null);
-      if (!token) {
-        setErrors({ form: 'errors:ERR_RECAPTCHA_1001' });
-        return focusError();
-      }
-      const order = await find.mutateAsync({ orderNumber: values.orderNumber.trim().toUpperCase(), email: normalizeEmail(values.email), recaptchaToken: token });
-      if (!order.transactionUuid) {
-        setErrors({ form: 'errors:ERR_ORDER_DETAILS' });
-        return focusError();
-      }
+      const order = await find.mutateAsync(query);
+      if (!order.transactionUuid) return { form: 'errors:ERR_ORDER_DETAILS' };
       void navigate(localize(guestReturnPath(order.transactionUuid)));
+      return null;
     } catch (err) {
-      setErrors(lookupErrorsOf(err instanceof ApiError ? err.code : undefined));
-      focusError();
-    } finally {
-      setPending(false);
+      return lookupErrorsOf(err instanceof ApiError ? err.code : undefined);
     }
   };
-  const error = (field: keyof LookupErrors) => (errors[field] ? t(errors[field]!) : undefined);
 
   return (
     <div className="return-order">
@@ -73,31 +44,21 @@ export function ReturnOrderPage({ data, help }: ReturnOrderPageProps) {
         <p className="return-hint return-order__intro">{t('lookup.intro')}</p>
       </header>
       <div className="return-order__layout">
-        <form ref={formRef} className="return-order__form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="return-order-form-title" data-form-id={data.formId}>
-          <h2 id="return-order-form-title" className="return-order__form-title">
-            {t('lookup.formTitle')}
-          </h2>
-          {errors.form && <FormMessage>{error('form')}</FormMessage>}
-          <TextField
-            name="orderNumber"
-            label={t('lookup.orderNumber')}
-            value={values.orderNumber}
-            onChange={set('orderNumber')}
-            isRequired
-            ltr
-            maxLength={20}
-            autoComplete="off"
-            error={error('orderNumber')}
-            description={t('lookup.orderNumberHint')}
-          />
-          <TextField name="email" type="email" label={t('lookup.email')} value={values.email} onChange={set('email')} isRequired autoComplete="email" inputMode="email" maxLength={254} error={error('email')} description={t('lookup.emailHint')} />
-          <Button type="submit" size="lg" isFullWidth isPending={pending} pendingLabel={t('lookup.pending')}>
-            {t('lookup.submit')}
-          </Button>
+        <OrderLookupForm
+          formId={data.formId}
+          recaptchaSiteKey={data.recaptchaSiteKey}
+          recaptchaAction="return_order"
+          titleId="return-order-form-title"
+          titleClassName="return-order__form-title"
+          text={(name) => t(`lookup.${name}`)}
+          translate={(key) => t(key)}
+          validate={validateLookup}
+          lookup={lookup}
+        >
           <p className="return-hint return-order__signin">
             {t('lookup.signInPrompt')} <Link to={localize('/signin?returnUrl=/myaccount/orders')}>{t('lookup.signIn')}</Link>
           </p>
-        </form>
+        </OrderLookupForm>
         <aside className="return-order__policy" aria-labelledby="return-policy-title">
           <h2 id="return-policy-title" className="return-order__policy-title">
             {t('policy.title')}

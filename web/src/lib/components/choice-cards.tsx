@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import './form-fields.css';
+import './choice-cards.css';
 
 export interface ChoiceCard {
   id: string;
@@ -19,13 +21,16 @@ export interface ChoiceCardsProps {
   items: ChoiceCard[];
   value: string | null;
   onChange: (id: string) => void;
+  /** The translated error; marks the group invalid. */
   error?: string | undefined;
+  /** The form's own class, for its layout of the cards (e.g. two side by side). */
   className?: string;
 }
 
 /**
- * One choice among cards (delivery methods, addresses, boutiques, payment methods): a React Aria radio group,
- * so Tab enters the group and the arrow keys move and choose, as with native radios.
+ * One choice among cards (delivery methods, addresses, boutiques, payment methods; a return or an exchange,
+ * how the pieces go back): a React Aria radio group, so Tab enters the group and the arrow keys move and
+ * choose, as with native radios.
  */
 export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange, error, className }: ChoiceCardsProps) {
   return (

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { TEXT_LANGUAGES, textLanguageOf, textsOf, type TextTable } from './text-language.ts';
+import { orderPageTitle } from '../modules/orders/page-texts.ts';
+import { returnReasons } from '../modules/returns/index.ts';
+
+describe('the language of the server text tables', () => {
+  it('takes the language of a market locale; Taiwan, Hong Kong and Macau read Traditional Chinese', () => {
+    expect(textLanguageOf('fr-fr')).toBe('fr');
+    expect(textLanguageOf('fr-ca')).toBe('fr');
+    expect(textLanguageOf('pt-br')).toBe('pt');
+    expect(textLanguageOf('en-us')).toBe('en');
+    for (const locale of ['zh-tw', 'zh-hk', 'zh-mo', 'ZH-TW', 'zh-hant']) expect(textLanguageOf(locale)).toBe('zh-hant');
+    for (const locale of ['zh-cn', 'zh-sg', 'zh-jp']) expect(textLanguageOf(locale)).toBe('zh');
+  });
+
+  it('falls back to English for a language the storefront has no texts in', () => {
+    expect(textLanguageOf('nl-nl')).toBe('en');
+    expect(textLanguageOf('ar-ae')).toBe('en');
+    expect(textLanguageOf('')).toBe('en');
+  });
+
+  it('picks the entry of a table, the same way for the orders and the returns', () => {
+    const table = Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, `text:${l}`])) as TextTable<string>;
+    expect(textsOf(table, 'ja-jp')).toBe('text:ja');
+    expect(textsOf(table, 'sv-se')).toBe('text:en');
+    expect(orderPageTitle('zh-hk', 'trackOrder')).toBe('查詢訂單');
+    expect(orderPageTitle('zh-cn', 'trackOrder')).toBe('查询订单');
+    expect(orderPageTitle('nl-nl', 'trackOrder')).toBe('Track an order');
+    expect(returnReasons('de-de').find((r) => r.id === 'size-too-small')?.label).toBe('Zu klein');
+    expect(returnReasons('zh-tw').map((r) => r.label)).not.toEqual(returnReasons('zh-cn').map((r) => r.label));
+  });
+});

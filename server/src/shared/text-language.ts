@@ -1,0 +1,23 @@
+// The language of the server's own text tables (page titles, reasons, e-mail sentences) for a market locale.
+
+/** The languages every text table of the server is written in. */
+export const TEXT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const;
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+
+/** A text table: one entry per language, so that a missing translation does not compile. */
+export type TextTable<T> = Readonly<Record<TextLanguage, T>>;
+
+/**
+ * The texts' language of a market locale: `fr-fr` → fr, `pt-br` → pt, `zh-tw`, `zh-hk`, `zh-mo` (or an explicit
+ * `zh-hant`) → zh-hant, any other `zh-*` → zh; a language the storefront has no texts in → en.
+ */
+export function textLanguageOf(locale: string): TextLanguage {
+  const [language = '', region = ''] = locale.toLowerCase().split('-');
+  if (language === 'zh') return ['tw', 'hk', 'mo', 'hant'].includes(region) ? 'zh-hant' : 'zh';
+  return (TEXT_LANGUAGES as readonly string[]).includes(language) ? (language as TextLanguage) : 'en';
+}
+
+/** The entry of a text table for a market locale. */
+export function textsOf<T>(table: TextTable<T>, locale: string): T {
+  return table[textLanguageOf(locale)];
+}
