@@ -11,6 +11,10 @@ describe('the language of the server text tables', () => {
     expect(textLanguageOf('en-us')).toBe('en');
     for (const locale of ['zh-tw', 'zh-hk', 'zh-mo', 'ZH-TW', 'zh-hant']) expect(textLanguageOf(locale)).toBe('zh-hant');
     for (const locale of ['zh-cn', 'zh-sg', 'zh-jp']) expect(textLanguageOf(locale)).toBe('zh');
+    // Written loosely (e-mail rows, headers): underscores, spaces, a script subtag before the region.
+    expect(textLanguageOf(' fr_FR ')).toBe('fr');
+    expect(textLanguageOf('zh-Hant-TW')).toBe('zh-hant');
+    expect(textLanguageOf('zh_Hans_CN')).toBe('zh');
   });
 
   it('falls back to English for a language the storefront has no texts in', () => {

@@ -12,8 +12,8 @@ export type TextTable<T> = Readonly<Record<TextLanguage, T>>;
  * `zh-hant`) → zh-hant, any other `zh-*` → zh; a language the storefront has no texts in → en.
  */
 export function textLanguageOf(locale: string): TextLanguage {
-  const [language = '', region = ''] = locale.toLowerCase().split('-');
-  if (language === 'zh') return ['tw', 'hk', 'mo', 'hant'].includes(region) ? 'zh-hant' : 'zh';
+  const [language = '', ...rest] = locale.trim().toLowerCase().replace(/_/g, '-').split('-');
+  if (language === 'zh') return rest.some((part) => ['hant', 'tw', 'hk', 'mo'].includes(part)) ? 'zh-hant' : 'zh';
   return (TEXT_LANGUAGES as readonly string[]).includes(language) ? (language as TextLanguage) : 'en';
 }
 

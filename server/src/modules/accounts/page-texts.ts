@@ -1,4 +1,6 @@
 // Titles of the account pages (the head's <title>) and the signed-out page, in every storefront language.
+import { textsOf, type TextTable } from '../../shared/text-language.ts';
+
 export type AccountPageKey =
   | 'signIn'
   | 'signUp'
@@ -21,7 +23,7 @@ interface Texts {
   sections: { dashboard: string; information: string; profile: string; addressBook: string; password: string; orders: string };
 }
 
-const TEXTS: Record<string, Texts> = {
+const TEXTS: TextTable<Texts> = {
   en: {
     titles: { signIn: 'Sign in', signUp: 'Create an account', logout: 'You are signed out', dashboard: 'My account', profile: 'Preferences', information: 'Personal information', addressBook: 'Address book', newAddress: 'New address', editAddress: 'Edit address', editPassword: 'Password', resetPassword: 'Choose a new password', activate: 'Account activation' },
     loggedOutMessage: 'You have been signed out securely. We look forward to welcoming you back.',
@@ -94,13 +96,6 @@ const TEXTS: Record<string, Texts> = {
   },
 };
 
-/** The language of a market locale's texts (`pt-br` → pt, `zh-tw` → zh-hant, unknown → en). */
-export function textLanguage(locale: string): string {
-  const [language = 'en', country = ''] = locale.split('-');
-  if (language === 'zh') return ['tw', 'hk', 'mo'].includes(country) ? 'zh-hant' : 'zh';
-  return TEXTS[language] ? language : 'en';
-}
-
 export function accountTexts(locale: string): Texts {
-  return TEXTS[textLanguage(locale)] ?? (TEXTS.en as Texts);
+  return textsOf(TEXTS, locale);
 }

@@ -4,9 +4,9 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import { textsOf, type TextTable } from '../../shared/text-language.ts';
 import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
-import { textLanguage } from './page-texts.ts';
 import { newCodeVerifier, newState, s256 } from './pkce.ts';
 import { digestOf } from './repository.ts';
 
@@ -18,7 +18,7 @@ const CODE = /^[A-Za-z0-9_-]{43}$/;
 /** The only pages a sign-in continues to: a localised path of this site (also a check constraint of the table). */
 const SAME_SITE_PAGE = /^\/[a-z]{2}-[a-z]{2}\/[a-z0-9/_-]*$/;
 
-const TEXTS: Record<string, { title: string; link: string }> = {
+const TEXTS: TextTable<{ title: string; link: string }> = {
   en: { title: 'Signing you in…', link: 'Continue to your account' },
   fr: { title: 'Connexion en cours…', link: 'Accéder à votre compte' },
   de: { title: 'Sie werden angemeldet…', link: 'Weiter zu Ihrem Konto' },
@@ -45,7 +45,7 @@ export function sameSitePage(path: string): string | undefined {
 
 /** The HTML continuation page: a meta refresh and a link (no script), titled in the flow's language. */
 export function continuationPage(path: string, locale: string): string {
-  const texts = TEXTS[textLanguage(locale)] ?? (TEXTS.en as { title: string; link: string });
+  const texts = textsOf(TEXTS, locale);
   const lang = locale.split('-')[0] ?? 'en';
   const url = escapeHtml(path);
   return (

@@ -9,6 +9,7 @@ import { ko } from './locales/ko.ts';
 import { pt } from './locales/pt.ts';
 import { zh } from './locales/zh.ts';
 import { zhHant } from './locales/zh-hant.ts';
+import { TEXT_LANGUAGES, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
 
 /** The name each brand signs its e-mails with. */
 export const BRAND_NAMES = {
@@ -18,8 +19,8 @@ export const BRAND_NAMES = {
   bal: 'Balenciaga',
 } as const satisfies Record<'ysl' | 'amq' | 'bv' | 'bal', string>;
 
-export const MAIL_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export const MAIL_LANGUAGES = TEXT_LANGUAGES;
+export type MailLanguage = TextLanguage;
 
 export const MAIL_TEMPLATES = [
   'activation',
@@ -156,15 +157,7 @@ export interface RenderedMail {
  * The language of an e-mail from the market locale: `fr-fr` → fr, `pt-br` → pt, `zh-tw`/`zh-hk`/`zh-mo`
  * (or an explicit `zh-hant`) → zh-hant, other `zh-*` → zh; an unknown language → en.
  */
-export function mailLanguageOf(locale: string): MailLanguage {
-  const parts = locale.trim().toLowerCase().replace(/_/g, '-').split('-');
-  const language = parts[0] ?? '';
-  if (language === 'zh') {
-    const rest = parts.slice(1);
-    return rest.some((p) => p === 'hant' || p === 'tw' || p === 'hk' || p === 'mo') ? 'zh-hant' : 'zh';
-  }
-  return (MAIL_LANGUAGES as readonly string[]).includes(language) ? (language as MailLanguage) : 'en';
-}
+export const mailLanguageOf = textLanguageOf;
 
 export function isMailTemplate(value: string): value is MailTemplate {
   return (MAIL_TEMPLATES as readonly string[]).includes(value);

@@ -1,10 +1,10 @@
 import type { Schemas } from '../../shared/http.ts';
-import { mailLanguageOf, type MailLanguage } from '../mail/index.ts';
+import { textsOf, type TextTable } from '../../shared/text-language.ts';
 import type { Market } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
 
 /** The heading of the confirmation page before the answer is known (also its `<title>`). */
-const TITLES: Record<MailLanguage, string> = {
+const TITLES: TextTable<string> = {
   en: 'Your newsletter subscription',
   fr: 'Votre abonnement à la newsletter',
   de: 'Ihr Newsletter-Abonnement',
@@ -17,7 +17,7 @@ const TITLES: Record<MailLanguage, string> = {
   'zh-hant': '您的電子報訂閱',
 };
 
-export const confirmPageTitle = (locale: string) => TITLES[mailLanguageOf(locale)];
+export const confirmPageTitle = (locale: string) => textsOf(TITLES, locale);
 
 /**
  * Data of `/newsletter/confirm` (`GET /ssr/newsletter/confirm`): the shell of the market and the page heading.

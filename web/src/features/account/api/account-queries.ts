@@ -102,12 +102,6 @@ export function useRequestPasswordReset(locale: string) {
   });
 }
 
-export function useSetNewPassword(locale: string) {
-  return useMutation({
-    mutationFn: async (body: Schemas['PasswordNewRequest']) => noContent(await api.POST('/api/password/new-password', { params: { query: { locale } }, body })),
-  });
-}
-
 export function useChangePassword(locale: string) {
   return useMutation({
     mutationFn: async (body: Schemas['PasswordChangeRequest']) => noContent(await api.POST('/api/password/change', { params: { query: { locale } }, body })),
