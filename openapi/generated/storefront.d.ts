@@ -124,6 +124,11 @@ export interface paths {
          *     - `ERR_AUTH_API_1002` (502): the identity provider failed; `ERR_API_1017` (502): the commerce session could
          *       not be opened;
          *     - `ERR_API_1015` (503): sign-in momentarily unavailable.
+         *
+         *     A refusal answers `application/problem+json`, except to a browser's page load (`Sec-Fetch-Mode: navigate`, or an
+         *     `Accept` that prefers `text/html`): the shopper followed a link, so the same status and code come as a short
+         *     page in the language of `Accept-Language` that explains it and offers to sign in (no script, `no-store`,
+         *     `no-referrer`, `noindex`; the code is the page's `data-error-code`).
          */
         get: operations["completeSignInCallback"];
         put?: never;
@@ -6717,6 +6722,17 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+                /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>This sign-in link can no longer be used</title></head><body><main><h1>This sign-in link can no longer be used</h1><p>It has expired or was already followed. Please sign in with your e-mail address and password.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
+                "text/html": string;
+            };
+        };
+        /** @description The request does not match the contract: ERR_AUTH_API_1000 (e-mail address or password missing or malformed), ERR_RECAPTCHA_1000 (reCAPTCHA token missing), ERR_API_1005 (locale), ERR_API_1018 (anything else); `errors` lists each field. */
+        LoginBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
             };
         };
         /** @description The credentials are not accepted (ERR_OKTA_1000). The same answer is given for a wrong password, an unknown e-mail address, an account not activated, locked or suspended (no account enumeration). */
@@ -6730,15 +6746,6 @@ export interface components {
         };
         /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable; retry later. */
         AccountServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The request does not match the contract: ERR_AUTH_API_1000 (e-mail address or password missing or malformed), ERR_RECAPTCHA_1000 (reCAPTCHA token missing), ERR_API_1005 (locale), ERR_API_1018 (anything else); `errors` lists each field. */
-        LoginBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7685,9 +7692,39 @@ export interface operations {
                 };
             };
             400: components["responses"]["LoginCallbackBadRequest"];
-            401: components["responses"]["LoginUnauthorized"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["AccountServiceUnavailable"];
+            /** @description The code was refused (ERR_OKTA_1000: expired, already used, or not of this verifier). Nothing is signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>This sign-in link can no longer be used</title></head><body><main><h1>This sign-in link can no longer be used</h1><p>It has expired or was already followed. Please sign in with your e-mail address and password.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The identity provider failed (ERR_AUTH_API_1002) or the commerce session could not be opened (ERR_API_1017). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sign-in is momentarily unavailable</title></head><body><main><h1>Sign-in is momentarily unavailable</h1><p>Please try again in a moment.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description Sign-in is momentarily unavailable (ERR_API_1015); retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sign-in is momentarily unavailable</title></head><body><main><h1>Sign-in is momentarily unavailable</h1><p>Please try again in a moment.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
         };
     };
     login: {

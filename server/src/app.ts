@@ -21,7 +21,7 @@ import { CustomerSessionService, SessionService } from './modules/sessions/index
 import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
 import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
 import { accountMigrationRoutes } from './modules/accounts/migration.ts';
-import { SignInHandoff, signInCallbackHeaders, signInCallbackRoutes } from './modules/accounts/sign-in-callback.ts';
+import { SignInHandoff, signInCallbackHeaders, signInCallbackRefusalPage, signInCallbackRoutes } from './modules/accounts/sign-in-callback.ts';
 import { RegistrationService, registrationRoutes, toRegisterFormData } from './modules/registration/index.ts';
 import { NewsletterPages, NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
@@ -233,6 +233,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
 
   if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) }, newsletter: newsletterPages });
 
+  // A refused sign-in callback loaded as a page: the same status and code, as a page the shopper can read.
+  app.use(signInCallbackRefusalPage(codesByLocation));
   app.use(problemHandler(logger, codesByLocation));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);

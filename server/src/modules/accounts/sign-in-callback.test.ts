@@ -9,7 +9,7 @@ import { buyableVariant } from '../checkout/test-support.ts';
 import { verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
 import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './service.ts';
-import { continuationPage, sameSitePage } from './sign-in-callback.ts';
+import { acceptedTextLanguage, continuationPage, sameSitePage } from './sign-in-callback.ts';
 import { expectProblem, insertCustomer, newIp, sessionIdOf, setCookieValue, signIn, type TestCustomer } from './test-support.ts';
 
 const CS = '/customer-service/v1';
@@ -308,6 +308,53 @@ describe('the callback refuses, and then nothing is signed in', () => {
     for (const page of ['//evil.example', '/fr-fr//evil.example', 'https://evil.example', '/\\evil.example']) expect(sameSitePage(page)).toBeUndefined();
     expect(sameSitePage('/fr-fr/myaccount')).toBe('/fr-fr/myaccount');
     expect(continuationPage('/fr-fr/myaccount', 'fr-fr')).toContain('url=/fr-fr/myaccount"');
+  });
+});
+
+describe('a refused callback loaded as a page (the shopper followed the link)', () => {
+  it('answers the same status and code as a page in the shopper\'s language, with a way to sign in', async () => {
+    const b = browser();
+    const { customer, continueTo } = await activateAndContinue(b);
+    await b.get(continueTo).expect(200);
+    // The same link again (the back button, a second click): a page, not JSON.
+    const page = await b.get(continueTo).set('Sec-Fetch-Mode', 'navigate').set('Sec-Fetch-Dest', 'document').set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.8');
+    expect(page.status).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('data-error-code="ERR_AUTH_API_1003"');
+    expect(page.text).toContain('<html lang="fr">');
+    expect(page.text).toContain('Ce lien de connexion n’est plus utilisable');
+    expect(page.text).toContain('<a href="/signin">Se connecter</a>');
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(setCookieValue(page, 'sid')).toBeUndefined();
+    // Still the account of the first, successful load: nothing changed.
+    expect(await signedInAs(b)).toBe(customer.email);
+  });
+
+  it('a contract refusal (undocumented parameter) is a page too; a program asking for JSON still gets the problem', async () => {
+    const b = browser();
+    const { continueTo } = await activateAndContinue(b);
+    const page = await b.get(`${continueTo}&next=https://elsewhere.example`).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').set('Accept-Language', 'ja-JP');
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('data-error-code="ERR_API_1018"');
+    expect(page.text).toContain('このログインリンクはご利用いただけません');
+    expect(page.text).not.toContain('elsewhere.example');
+    const json = await b.get(`${continueTo}&next=https://elsewhere.example`).set('Accept', 'application/json');
+    expectProblem(json, 400, 'ERR_API_1018');
+    // The state was not spent by either refusal: the link still signs in.
+    await b.get(continueTo).set('Sec-Fetch-Mode', 'navigate').expect(200);
+  });
+
+  it("reads the first language of Accept-Language the storefront writes in", () => {
+    expect(acceptedTextLanguage('de-CH,de;q=0.9')).toBe('de');
+    expect(acceptedTextLanguage('nl-NL,nl;q=0.9,it;q=0.8')).toBe('it');
+    expect(acceptedTextLanguage('en;q=0.5,ko;q=0.9')).toBe('ko');
+    expect(acceptedTextLanguage('zh-TW,zh;q=0.9')).toBe('zh-hant');
+    expect(acceptedTextLanguage('nl-NL')).toBe('en');
+    expect(acceptedTextLanguage('*')).toBe('en');
+    expect(acceptedTextLanguage(undefined)).toBe('en');
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import type { DB } from '../../db/database.ts';
-import { AppError } from '../../shared/errors.ts';
+import { toAppError } from '../../shared/error-handler.ts';
+import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import { textsOf, type TextTable } from '../../shared/text-language.ts';
+import { textLanguageOf, textsOf, type TextLanguage, type TextTable } from '../../shared/text-language.ts';
 import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
 import { newCodeVerifier, newState, s256 } from './pkce.ts';
@@ -35,6 +36,15 @@ const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;pla
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 /** The continuation page runs no script and loads nothing: the strictest policy that still shows it. */
 const PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/** The refusal page: a calm centred message and one button-like link. */
+const REFUSAL_STYLE =
+  'body{font:16px/1.6 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}' +
+  'main{box-sizing:border-box;max-width:34rem;padding:2rem 1.5rem;text-align:center}' +
+  'h1{font-weight:400;font-size:1.375rem;line-height:1.4;letter-spacing:.01em;margin:0 0 1rem}p{margin:0 0 2rem;color:#444}' +
+  'a{display:inline-block;padding:.9rem 2.75rem;background:#111;color:#fff;text-decoration:none;font-size:.8125rem;letter-spacing:.1em;text-transform:uppercase}' +
+  'a:focus-visible{outline:2px solid #111;outline-offset:3px}';
+const REFUSAL_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REFUSAL_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -148,6 +158,119 @@ function callbackError(err: unknown): unknown {
     default:
       return new AppError('ERR_AUTH_API_1002', err.detail);
   }
+}
+
+interface RefusalTexts {
+  /** The link cannot be used (4xx): expired, followed twice, opened in another browser. */
+  gone: { title: string; body: string };
+  /** Sign-in is momentarily unavailable (5xx). */
+  unavailable: { title: string; body: string };
+  signIn: string;
+}
+
+const REFUSAL_TEXTS: TextTable<RefusalTexts> = {
+  en: {
+    gone: { title: 'This sign-in link can no longer be used', body: 'It has expired, was already followed or was opened in another browser. Please sign in with your e-mail address and password.' },
+    unavailable: { title: 'Sign-in is momentarily unavailable', body: 'Please try again in a moment.' },
+    signIn: 'Sign in',
+  },
+  fr: {
+    gone: { title: 'Ce lien de connexion n’est plus utilisable', body: 'Il a expiré, a déjà été suivi ou a été ouvert dans un autre navigateur. Veuillez vous connecter avec votre adresse e-mail et votre mot de passe.' },
+    unavailable: { title: 'La connexion est momentanément indisponible', body: 'Veuillez réessayer dans un instant.' },
+    signIn: 'Se connecter',
+  },
+  de: {
+    gone: { title: 'Dieser Anmeldelink kann nicht mehr verwendet werden', body: 'Er ist abgelaufen, wurde bereits aufgerufen oder in einem anderen Browser geöffnet. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.' },
+    unavailable: { title: 'Die Anmeldung ist vorübergehend nicht verfügbar', body: 'Bitte versuchen Sie es in einem Moment erneut.' },
+    signIn: 'Anmelden',
+  },
+  es: {
+    gone: { title: 'Este enlace de inicio de sesión ya no puede utilizarse', body: 'Ha caducado, ya se ha seguido o se ha abierto en otro navegador. Inicie sesión con su dirección de correo electrónico y su contraseña.' },
+    unavailable: { title: 'El inicio de sesión no está disponible en este momento', body: 'Vuelva a intentarlo en unos instantes.' },
+    signIn: 'Iniciar sesión',
+  },
+  it: {
+    gone: { title: 'Questo link di accesso non è più utilizzabile', body: 'È scaduto, è già stato seguito o è stato aperto in un altro browser. Acceda con il suo indirizzo e-mail e la sua password.' },
+    unavailable: { title: 'L’accesso è momentaneamente non disponibile', body: 'La preghiamo di riprovare tra un istante.' },
+    signIn: 'Accedi',
+  },
+  ja: {
+    gone: { title: 'このログインリンクはご利用いただけません', body: '有効期限が切れているか、すでに使用されたか、別のブラウザで開かれました。メールアドレスとパスワードでログインしてください。' },
+    unavailable: { title: 'ただいまログインをご利用いただけません', body: 'しばらくしてから再度お試しください。' },
+    signIn: 'ログイン',
+  },
+  ko: {
+    gone: { title: '이 로그인 링크는 더 이상 사용할 수 없습니다', body: '만료되었거나 이미 사용되었거나 다른 브라우저에서 열렸습니다. 이메일 주소와 비밀번호로 로그인해 주십시오.' },
+    unavailable: { title: '현재 로그인을 이용할 수 없습니다', body: '잠시 후 다시 시도해 주십시오.' },
+    signIn: '로그인',
+  },
+  pt: {
+    gone: { title: 'Este link de acesso não pode mais ser utilizado', body: 'Ele expirou, já foi utilizado ou foi aberto em outro navegador. Entre com o seu endereço de e-mail e a sua senha.' },
+    unavailable: { title: 'O acesso está momentaneamente indisponível', body: 'Tente novamente em alguns instantes.' },
+    signIn: 'Entrar',
+  },
+  zh: {
+    gone: { title: '此登录链接已无法使用', body: '该链接已过期、已被使用或在其他浏览器中打开。请使用您的电子邮箱地址和密码登录。' },
+    unavailable: { title: '登录服务暂时无法使用', body: '请稍后再试。' },
+    signIn: '登录',
+  },
+  'zh-hant': {
+    gone: { title: '此登入連結已無法使用', body: '該連結已過期、已被使用或在其他瀏覽器中開啟。請使用您的電子郵件地址和密碼登入。' },
+    unavailable: { title: '登入服務暫時無法使用', body: '請稍後再試。' },
+    signIn: '登入',
+  },
+};
+
+/** The first language of `Accept-Language` the storefront writes in (English otherwise). */
+export function acceptedTextLanguage(header: string | undefined): TextLanguage {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = textLanguageOf(tag);
+    if (language !== 'en' || tag.toLowerCase().startsWith('en')) return language;
+  }
+  return 'en';
+}
+
+/** The page of a refused callback (no script; the code in `data-error-code`). */
+export function refusalPage(code: ErrorCode, status: number, language: TextLanguage): string {
+  const texts = REFUSAL_TEXTS[language];
+  const { title, body } = status >= 500 ? texts.unavailable : texts.gone;
+  return (
+    `<!doctype html><html lang="${language === 'zh-hant' ? 'zh-Hant' : language}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(title)}</title><style>${REFUSAL_STYLE}</style></head>` +
+    `<body><main data-error-code="${escapeHtml(code)}"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>` +
+    `<p><a href="/signin">${escapeHtml(texts.signIn)}</a></p></main></body></html>`
+  );
+}
+
+/** A browser's page load (the shopper followed the link) rather than a program's call. */
+function isPageLoad(req: Request): boolean {
+  const mode = req.get('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  return req.accepts(['application/problem+json', 'application/json', 'text/html']) === 'text/html';
+}
+
+/**
+ * Mounted just before the problem handler: a refused callback loaded as a page answers the same status and code
+ * as a short page in the shopper's language with a way to sign in, rather than JSON the shopper cannot read.
+ */
+export function signInCallbackRefusalPage(codesByLocation: Map<string, ErrorCode>): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (req.path !== CALLBACK_PATH || res.headersSent || !isPageLoad(req)) return next(err);
+    const error = toAppError(err, codesByLocation, 'completeSignInCallback');
+    if (!error) return next(err);
+    if (error.status >= 500) (req.log ?? undefined)?.error({ err }, 'sign-in callback failed');
+    res.status(error.status).set('Content-Security-Policy', REFUSAL_CSP).type('html').send(refusalPage(error.code, error.status, acceptedTextLanguage(req.get('accept-language'))));
+  };
 }
 
 /**
