@@ -1,24 +1,11 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
+import { test, expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner, latestMail } from './helpers';
 
 test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
 // The documented demo client of the former site (README "Try it"; fixtures/legacy-accounts).
 const FORMER = 'heritage@example.com';
 const PASSWORD = 'gilded-heron-lantern-58';
-
-async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
-  let mail: { subject: string; links: string[] } | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent(to)}`);
-      if (!res.ok()) return '';
-      mail = await res.json();
-      return mail!.subject;
-    })
-    .toMatch(subject);
-  return mail!;
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);

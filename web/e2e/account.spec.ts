@@ -1,21 +1,7 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
+import { test, expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner, latestMail } from './helpers';
 
 test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
-
-/** The newest e-mail to an address, from the development mailbox (the server queues, the page renders). */
-async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
-  let mail: { subject: string; links: string[] } | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent(to)}`);
-      if (!res.ok()) return '';
-      mail = await res.json();
-      return mail!.subject;
-    })
-    .toMatch(subject);
-  return mail!;
-}
 
 const sitePath = (link: string) => {
   const url = new URL(link);

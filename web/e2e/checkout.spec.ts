@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from './helpers';
+import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner, latestMail } from './helpers';
 
 /**
  * Axe on the page at rest: the pointer is moved off the page first, so that a button that has just appeared
@@ -198,20 +198,6 @@ test('a guest confirms a payment with the bank, then tracks the order on /track-
   // The refused address (422) is an expected answer the browser reports on its console.
   expect(consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
 });
-
-/** The newest e-mail to an address, from the development mailbox. */
-async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
-  let mail: { subject: string; links: string[] } | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent(to)}`);
-      if (!res.ok()) return '';
-      mail = await res.json();
-      return mail!.subject;
-    })
-    .toMatch(subject);
-  return mail!;
-}
 
 test('a client with a saved address pays after a declined card, finds the order in the account and cancels it', async ({ page, request }) => {
   const consoleErrors = watchConsole(page);

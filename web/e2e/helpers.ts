@@ -1,5 +1,5 @@
 // What the browser journeys share: the accessibility scan, console watching, a returning shopper's cookies.
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
@@ -27,4 +27,18 @@ export async function answerCookieBanner(context: BrowserContext, baseURL: strin
     { name: 'OptanonAlertBoxClosed', value: new Date().toISOString(), url },
     { name: 'OptanonConsent', value: 'groups=C0001%3A1%2CC0002%3A0%2CC0003%3A0%2CC0004%3A0', url },
   ]);
+}
+
+/** The newest e-mail to an address whose subject matches, from the development mailbox (the server queues, the page renders). */
+export async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
+  let mail: { subject: string; links: string[] } | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent(to)}`);
+      if (!res.ok()) return '';
+      mail = await res.json();
+      return mail!.subject;
+    })
+    .toMatch(subject);
+  return mail!;
 }
