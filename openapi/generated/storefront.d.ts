@@ -2046,7 +2046,8 @@ export interface paths {
         /**
          * Sitemap index
          * @description The sitemap index of the storefront for search engines: one sitemap per active locale and type
-         *     (`/sitemaps/{locale}/sitemap-{type}.xml`, see `getSitemap`). Served by the storefront server itself, outside
+         *     (`/sitemaps/{locale}/sitemap-{type}.xml`, see `getSitemap`; a sitemap split over several files is listed
+         *     once per file, `?page=2` onwards). Served by the storefront server itself, outside
          *     the validated `/api` and `/ssr` prefixes; cached for an hour (`Cache-Control: public, max-age=3600`).
          *     `robots.txt` points to it.
          *
@@ -2078,9 +2079,14 @@ export interface paths {
          *     default locale `en-us` have no locale prefix. Served by the storefront server itself, outside the validated
          *     `/api` and `/ssr` prefixes; cached for an hour (`Cache-Control: public, max-age=3600`).
          *
+         *     A file holds at most 50,000 URLs and 50 MB (sitemaps.org). Each URL carries an alternate for every locale
+         *     where the page exists (about 70), so the products of a locale are split into pages of 2,000 URLs (about
+         *     17 MB): `?page=2`, `?page=3`… — the index lists every page; page 1 has no query.
+         *
          *     Codes:
-         *     - `ERR_API_1021` (400): malformed `id`; `ERR_API_1018` (400): a `type` outside the list;
-         *     - `ERR_API_1002` (404): `id` is well-formed but not an active locale;
+         *     - `ERR_API_1021` (400): malformed `id`; `ERR_API_1018` (400): a `type` outside the list, or a `page`
+         *       that is not a whole number from 1 to 10000;
+         *     - `ERR_API_1002` (404): `id` is well-formed but not an active locale, or `page` is past the last page;
          *     - `ERR_SMP_1001` (500): the sitemap could not be generated.
          */
         get: operations["getSitemap"];
@@ -9920,7 +9926,10 @@ export interface operations {
     };
     getSitemap: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page of a sitemap split over several files (see the index); past the last page → 404. */
+                page?: number;
+            };
             header?: never;
             path: {
                 /** @description The locale of the sitemap (`language-country`, lowercase, one of the active locales). */

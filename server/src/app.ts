@@ -38,7 +38,8 @@ import { SearchService, searchRoutes } from './modules/search/index.ts';
 import { ProductDataService, productDataRoutes } from './modules/products/index.ts';
 import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
-import { opsRoutes, type Readiness } from './modules/ops/index.ts';
+import { Metrics, metricsRoutes, opsRoutes, webVitalsRoutes, type Readiness } from './modules/ops/index.ts';
+import { SitemapService, robotsTxt, seoRoutes } from './modules/seo/index.ts';
 import { TranslationService, translationRoutes } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
@@ -93,6 +94,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.set('trust proxy', 'loopback');
   // Express 5's simple parser mangles `key[sub]` and `a[]=` queries; the contract uses them.
   app.set('query parser', 'extended');
+  // Request counts and latency by operation (GET /internal/metrics): first, so that every answer is counted.
+  const metrics = new Metrics(database.poolFigures);
+  app.use(metrics.middleware());
 
   app.use(
     pinoHttp({
@@ -133,6 +137,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   };
   app.get('/docs', portal('docs.html'));
   app.get('/docs/customer-service', portal('customer-service.html'));
+  app.get('/robots.txt', robotsTxt(config.publicOrigin));
   // The development mailbox (never in production): every e-mail the storefront queued, rendered.
   mountMailbox(app, db, { config });
 
@@ -165,6 +170,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     ...(customerContract && customerBase ? [{ base: customerBase, document: customerContract }] : []),
   ]);
   opsRoutes(ops, database, readiness);
+  metricsRoutes(ops, metrics, config.metricsToken);
+  webVitalsRoutes(ops, config.env === 'development');
   marketRoutes(ops, markets);
   catalogRoutes(ops, catalog, markets, async (market, slug, selection) => {
     const eventType = await content.calendarType(market, slug);
@@ -226,6 +233,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     caches: { content: (f) => content.bust(f), 'page-data': (f) => pageData.bust(f), catalog: (f) => catalog.bustCache(f), navigation: () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0) },
   });
   mediaRoutes(ops, db, config.brand);
+  seoRoutes(ops, new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs));
   translationRoutes(ops, await TranslationService.load({ logger }));
   app.use(ops.router);
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
@@ -241,6 +249,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   readiness.ready = true;
   const close = async () => {
     clearInterval(pruning);
+    metrics.close();
     clearInterval(sweeping);
     if (fulfilling) clearInterval(fulfilling);
     await gateway.close();

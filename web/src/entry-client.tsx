@@ -2,8 +2,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
-import { Storefront } from './app/storefront';
-import { matchPage } from './app/page-routes';
+import { Storefront, pageQueryKey } from './app/storefront';
+import { DEFAULT_LOCALE, matchPage, pageDataUrl } from './app/page-routes';
 import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, translationsBackend } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 
@@ -30,6 +30,18 @@ function app(state: unknown, brandName: string) {
 
 const queryClient = createQueryClient();
 let i18n: ReturnType<typeof createI18n>;
+
+// Development builds report their Core Web Vitals to the development server (never in production: the
+// condition is false at build time and the module is left out of the bundle).
+if (import.meta.env.DEV) {
+  void import('./lib/web-vitals').then(({ startWebVitals }) =>
+    startWebVitals(() => {
+      const match = matchPage(window.location.pathname);
+      const data = queryClient.getQueryData(pageQueryKey(pageDataUrl(match, window.location.search))) as { pageType?: string } | undefined;
+      return { pageType: data?.pageType ?? 'not-found', locale: match.locale ?? DEFAULT_LOCALE };
+    }),
+  );
+}
 
 if (boot) {
   // Server-rendered page: hydrate with the inlined strings and data (and the server's pseudo-locale

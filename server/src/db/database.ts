@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Liveness of the database connection, for /readyz. */
   ping(): Promise<void>;
+  /** Connections of the PostgreSQL pool (none for the embedded database), for the metrics. */
+  poolFigures?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       ping: async () => void (await sql`select 1`.execute(db)),
+      poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }

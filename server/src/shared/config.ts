@@ -32,6 +32,8 @@ const schema = z.object({
   VISITOR_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name').default('cf-ipcountry'),
   /** Secret of `POST /internal/cache/bust` (`X-Internal-Token`); unset = every bust is refused. */
   CACHE_BUST_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  /** Secret of `GET /internal/metrics` (`X-Internal-Token`); unset = the endpoint is off. */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Characters a search query needs (spec §5: 1 in every locale); read leniently, see `searchMinChars`. */
   SEARCH_MIN_CHARS: z.string().optional(),
   /**
@@ -112,6 +114,8 @@ export type Config = Readonly<{
   /** Lower-case name of the visitor-country request header. */
   visitorCountryHeader: string;
   cacheBustToken: string | undefined;
+  /** Secret of the metrics endpoint; undefined = metrics off. */
+  metricsToken: string | undefined;
   recaptchaVerifier: 'test' | 'google';
   recaptchaSecret: string | undefined;
   recaptchaSiteKey: string;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
     cacheBustToken: e.CACHE_BUST_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     recaptchaVerifier: e.RECAPTCHA_VERIFIER ?? (production ? 'google' : 'test'),
     recaptchaSecret: e.RECAPTCHA_SECRET,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,

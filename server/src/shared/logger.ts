@@ -5,6 +5,7 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-service-token"]',
+  'req.headers["x-internal-token"]',
   'res.headers["set-cookie"]',
   '*.email',
   '*.emailAddress',

@@ -1,5 +1,15 @@
+import express from 'express';
+import request from 'supertest';
+import * as OpenApiValidator from 'express-openapi-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+import { OperationRegistry } from '../../shared/operations.ts';
+import { problemHandler } from '../../shared/error-handler.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { AppError } from '../../shared/errors.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { createApp } from '../../app.ts';
+import { TEST_BRAND } from '../../test/settings.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,21 +17,75 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// The sitemaps are described but not served yet.
-const SITEMAP = '/sitemaps/fr-fr/sitemap-products.xml';
+/** A small contract: one operation with a handler, one without. */
+const CONTRACT = {
+  openapi: '3.1.0',
+  info: { title: 'test', version: '1.0.0' },
+  paths: {
+    '/things/{id}': {
+      get: {
+        operationId: 'getThing',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]{2}$' } }],
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+    '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok' } } } },
+  },
+};
 
-describe('operations described but not implemented yet', () => {
+function registryApp() {
+  const ops = new OperationRegistry([{ base: '', document: CONTRACT }]);
+  ops.on('listThings', (_req, res) => void res.json([]));
+  const app = express();
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(CONTRACT) as never,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: false,
+    }),
+  );
+  app.use(ops.router);
+  app.use(ops.notImplemented());
+  // The validator's own errors as the catalogue's generic bad request.
+  app.use((err: { status?: number }, _req: express.Request, _res: express.Response, next: express.NextFunction) =>
+    next(err instanceof AppError ? err : err.status === 400 ? new AppError('ERR_API_1018') : err),
+  );
+  app.use(problemHandler(createLogger('silent'), new Map()));
+  return { app, ops };
+}
+
+describe('operations described but not implemented', () => {
   it('answer 501 ERR_API_1036 to a valid request, never a fake success', async () => {
-    const res = await agent(t.app).get(SITEMAP).expect(501);
+    const { app, ops } = registryApp();
+    expect(ops.implemented('getThing')).toBe(false);
+    expect(ops.implemented('listThings')).toBe(true);
+    const res = await request(app).get('/things/ab').expect(501);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'ERR_API_1036', status: 501 });
+    await request(app).get('/things').expect(200, []);
   });
 
   it('still validate requests against their contract first', async () => {
-    const bad = await agent(t.app).get(`${SITEMAP}?extra=1`).expect(400);
-    expect(bad.body.code).toBe('ERR_API_1018');
-    const id = await agent(t.app).get('/sitemaps/FRANCE/sitemap-products.xml').expect(400);
-    expect(id.body.code).toBe('ERR_API_1021');
+    const { app } = registryApp();
+    expect((await request(app).get('/things/ABC').expect(400)).body.code).toBe('ERR_API_1018');
+    expect((await request(app).get('/things/ab?extra=1').expect(400)).body.code).toBe('ERR_API_1018');
+  });
+
+  it('refuse a handler for an operation outside the contract, or registered twice', () => {
+    const { ops } = registryApp();
+    expect(() => ops.on('nothing', () => undefined)).toThrow(/not in the contract/);
+    expect(() => ops.on('listThings', () => undefined)).toThrow(/registered twice/);
+  });
+
+  it('none is left in the real contracts', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, CACHE_TTL_SECONDS: '0' });
+    const { operations, close } = await createApp({ config, database: t.database, logger: createLogger('silent'), pages: false });
+    try {
+      expect(operations.all().length).toBeGreaterThan(100);
+      expect(operations.all().filter((o) => !operations.implemented(o.id)).map((o) => o.id)).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 
   it('answers unknown customer service routes with ERR_API_1002', async () => {
