@@ -82,6 +82,13 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
             <p>{t('newsletter.confirm.confirming')}</p>
           </div>
         )}
+        {state.kind === 'reading' && (
+          // The token is only readable in the browser: without JavaScript, say what to do instead of waiting.
+          <noscript>
+            <style>{'.newsletter-confirm__pending{display:none}'}</style>
+            <p>{t('newsletter.confirm.noScript')}</p>
+          </noscript>
+        )}
         {state.kind === 'confirmed' && (
           <p role="status" data-testid="newsletter-confirmed">
             {t('newsletter.confirm.confirmedText')}
