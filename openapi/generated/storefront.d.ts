@@ -5047,7 +5047,7 @@ export interface components {
             orderNumber: components["schemas"]["OrderNumber"];
             flowType: components["schemas"]["ReturnFlowType"];
             /**
-             * @description `requested` until the return center receives the items; then `received`, and `completed` once refunded or exchanged.
+             * @description `requested` until the return center receives the items; then `received`, and `completed` once refunded or exchanged. `cancelled` when the items have not reached us 7 days after `returnBy` (the request lapsed: an exchange's reserved size is released, and `instructions` say so).
              * @enum {string}
              */
             status: "requested" | "received" | "completed" | "cancelled";

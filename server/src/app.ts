@@ -29,7 +29,7 @@ import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { advanceOrders, ORDER_PAGE_KINDS, orderMails, OrderPages, OrderService, orderRoutes, sweepUnpaidOrders } from './modules/orders/index.ts';
-import { RETURN_PAGE_KINDS, ReturnPages, ReturnService, returnRoutes } from './modules/returns/index.ts';
+import { RETURN_PAGE_KINDS, ReturnPages, ReturnService, returnRoutes, sweepLapsedReturns } from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -220,6 +220,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
   const sweeping = setInterval(() => void sweepUnpaidOrders(db).catch((err: unknown) => logger.error({ err }, 'unpaid order sweep failed')), 60_000);
   sweeping.unref();
+  // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
+  const lapsing = setInterval(() => void sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }).catch((err: unknown) => logger.error({ err }, 'return lapse sweep failed')), 600_000);
+  lapsing.unref();
   const stepSeconds = config.fulfilmentStepSeconds;
   const fulfilling = stepSeconds
     ? setInterval(() => void advanceOrders(db, stepSeconds).catch((err: unknown) => logger.error({ err }, 'demo fulfilment failed')), Math.min(stepSeconds * 500, 5_000))
@@ -251,6 +254,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     clearInterval(pruning);
     metrics.close();
     clearInterval(sweeping);
+    clearInterval(lapsing);
     if (fulfilling) clearInterval(fulfilling);
     await gateway.close();
     await limits.close();

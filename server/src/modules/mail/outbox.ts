@@ -36,6 +36,8 @@ export interface MailTemplates {
   'order-cancelled': { reference: string; total: string; orderUrl: string; firstName?: string };
   /** Return or exchange request registered: `reference` (RMA number), `orderNumber`, `items` (a line each: name (size → new size) × quantity), `handover` and `outcome` (instruction sentences), `detailsUrl`, `firstName?`. */
   'return-request': { reference: string; orderNumber: string; items: string; handover: string; outcome: string; detailsUrl: string; firstName?: string };
+  /** A request whose items never reached us lapsed: `reference` (RMA number), `orderNumber`, `items`, `outcome` (what became of the reserved size or the refund) and `next` (whether a new request is possible, until when), `orderUrl`, `firstName?`. */
+  'return-lapsed': { reference: string; orderNumber: string; items: string; outcome: string; next: string; orderUrl: string; firstName?: string };
 }
 export type MailTemplate = keyof MailTemplates;
 

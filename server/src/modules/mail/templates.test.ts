@@ -34,6 +34,7 @@ const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   'order-confirmation': { reference: 'YSL-FR-00010042', items: `1 × ${SUBJECT}, taille 38 — 990,00 €`, total: '1 015,00 €', delivery: 'Livraison express, entre le 26 et le 27 novembre.', orderUrl: url('guest/order-online'), firstName: NAME },
   'order-cancelled': { reference: 'YSL-FR-00010042', total: '1 015,00 €', orderUrl: url('myaccount/order-online') },
   'return-request': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.', outcome: 'Votre nouvelle taille vous est réservée.', detailsUrl: url('myaccount/return-thank-you'), firstName: NAME },
+  'return-lapsed': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, outcome: 'La taille réservée pour vous a été libérée.', next: 'Ces articles peuvent encore être échangés jusqu’au 20 décembre 2026.', orderUrl: url('guest/order-online'), firstName: NAME },
 };
 const LINKS: { [T in keyof MailTemplates]: string[] } = {
   activation: [url('activate')],
@@ -51,6 +52,7 @@ const LINKS: { [T in keyof MailTemplates]: string[] } = {
   'order-confirmation': [url('guest/order-online')],
   'order-cancelled': [url('myaccount/order-online')],
   'return-request': [url('myaccount/return-thank-you')],
+  'return-lapsed': [url('guest/order-online')],
 };
 const LOCALE_OF: Record<(typeof MAIL_LANGUAGES)[number], string> = {
   en: 'en-gb',
@@ -132,6 +134,8 @@ describe('e-mail copy', () => {
                   ? ['brand', 'reference', 'storeName', 'when']
                   : path.startsWith('templates.return-request.')
                     ? ['brand', 'reference', 'orderNumber', 'items', 'handover', 'outcome']
+                    : path.startsWith('templates.return-lapsed.')
+                    ? ['brand', 'reference', 'orderNumber', 'items', 'outcome', 'next']
                     : path.startsWith('templates.order-confirmation.')
                       ? ['brand', 'reference', 'items', 'total', 'delivery']
                       : path.startsWith('templates.order-cancelled.')

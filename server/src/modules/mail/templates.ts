@@ -38,6 +38,7 @@ export const MAIL_TEMPLATES = [
   'order-confirmation',
   'order-cancelled',
   'return-request',
+  'return-lapsed',
 ] as const satisfies readonly MailTemplate[];
 
 // Every template is listed above (the reverse of the `satisfies`): a new template fails to compile until added.
@@ -94,6 +95,7 @@ export interface MailCopy {
     'order-confirmation': ActionCopy;
     'order-cancelled': ActionCopy;
     'return-request': ActionCopy;
+    'return-lapsed': ActionCopy;
   };
 }
 
@@ -125,6 +127,7 @@ const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
   'order-confirmation': { action: 'orderUrl', values: ['items', 'total', 'delivery'], required: ['reference', 'items', 'total', 'delivery', 'orderUrl'] },
   'order-cancelled': { action: 'orderUrl', values: ['total'], required: ['reference', 'total', 'orderUrl'] },
   'return-request': { action: 'detailsUrl', values: ['orderNumber', 'items', 'handover', 'outcome'], required: ['reference', 'orderNumber', 'items', 'handover', 'outcome', 'detailsUrl'] },
+  'return-lapsed': { action: 'orderUrl', values: ['orderNumber', 'items', 'outcome', 'next'], required: ['reference', 'orderNumber', 'items', 'outcome', 'next', 'orderUrl'] },
 };
 
 /** An outbox row that cannot become an e-mail (unknown template, missing or unsafe data): retrying will not help. */

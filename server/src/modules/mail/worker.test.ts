@@ -98,6 +98,7 @@ describe('failure codes', () => {
       'order-confirmation': 'ERR_OMS_1000',
       'order-cancelled': 'ERR_OMS_1000',
       'return-request': 'ERR_OMS_1000',
+      'return-lapsed': 'ERR_OMS_1000',
     };
     for (const template of MAIL_TEMPLATES) expect(mailFailureCode(template), template).toBe(expected[template]);
   });

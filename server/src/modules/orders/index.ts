@@ -9,6 +9,6 @@ export type { OrderCancelledHook } from './service.ts';
 export { OrderPages, ORDER_PAGE_KINDS } from './pages.ts';
 export { orderRoutes } from './routes.ts';
 export { advanceOrders } from './fulfilment.ts';
-export { markReturnRequested } from './returns-support.ts';
+export { markReturnRequested, markReturnLapsed } from './returns-support.ts';
 export { orderMails } from './mail.ts';
 export { seedDemoClient, DEMO_CLIENT } from './demo.ts';

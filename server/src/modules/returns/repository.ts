@@ -52,7 +52,7 @@ export async function reserveUnits(trx: Q, sku: string, quantity: number): Promi
   return row !== undefined;
 }
 
-export async function insertRequest(trx: Q, values: Omit<ReturnTables['return_requests'], 'id' | 'status' | 'shipping_amount' | 'created_at'>): Promise<ReturnRow> {
+export async function insertRequest(trx: Q, values: Omit<ReturnTables['return_requests'], 'id' | 'status' | 'shipping_amount' | 'created_at' | 'cancel_reason' | 'cancelled_at'>): Promise<ReturnRow> {
   return trx.insertInto('return_requests').values(values).returningAll().executeTakeFirstOrThrow();
 }
 

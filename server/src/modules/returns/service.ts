@@ -10,6 +10,7 @@ import * as repo from './repository.ts';
 import type { ReturnLineRow, ReturnRow } from './repository.ts';
 import type { ReturnFlow } from './tables.ts';
 import { instructionsOf, returnReasons } from './texts.ts';
+import { lapsedInstructions } from './lapse-texts.ts';
 
 type ReturnRequest = Schemas['ReturnRequest'];
 type Input = Schemas['ReturnRequestInput'];
@@ -241,7 +242,10 @@ export class ReturnService {
         cardLast4: order.card_last4,
       },
       returnLabelUrl: null,
-      instructions: instructionsOf(market.locale, { flowType: r.flow_type, returnNumber: r.return_number, returnBy, handover: r.handover, storeName: store?.name ?? null, refundTotal, currency: r.currency }),
+      instructions:
+        r.cancel_reason === 'lapsed' && r.cancelled_at
+          ? lapsedInstructions(market.locale, { flowType: r.flow_type, returnNumber: r.return_number, returnBy, cancelledAt: new Date(r.cancelled_at).toISOString() })
+          : instructionsOf(market.locale, { flowType: r.flow_type, returnNumber: r.return_number, returnBy, handover: r.handover, storeName: store?.name ?? null, refundTotal, currency: r.currency }),
     };
   }
 }

@@ -26,6 +26,9 @@ export interface ReturnTables {
     refund_total: string | number;
     return_by: string | Date;
     created_at: Generated<Date>;
+    /** Why a `cancelled` request was closed: `lapsed` (the items never reached us, see lapse.ts). */
+    cancel_reason: Generated<'lapsed' | null>;
+    cancelled_at: Generated<Date | null>;
   };
   return_lines: {
     id: Generated<string>;

@@ -72,3 +72,36 @@ export async function footprint(db: DB, orderNumber: string) {
       (select count(*)::int from email_outbox where template = 'return-request' and data->>'orderNumber' = ${orderNumber}) as mails`.execute(db);
   return r.rows[0]!;
 }
+
+/**
+ * An exchange of `quantity` units of a delivered guest order for the other size, sent through the API; its
+ * `return_by` is then moved to `returnBy` (a date long past) so that only the lapse tests' requests lapse.
+ */
+export async function lapsingExchange(app: Express, db: DB, v: TwoSizes, options: { quantity?: number; returnBy?: string; flow?: 'Exchange' | 'Return' } = {}) {
+  const quantity = options.quantity ?? 1;
+  const flow = options.flow ?? 'Exchange';
+  const { order } = await deliveredOrder(app, db, v, { quantity });
+  const res = await agent(app)
+    .post('/api/data/order/return-request?locale=fr-fr')
+    .send({
+      transactionUuid: order.transactionUuid,
+      flowType: flow,
+      lines: [{ itemId: '1', quantity, reasonId: 'size-too-small', ...(flow === 'Exchange' ? { exchangeSize: v.other.size } : {}) }],
+      returnMethod: 'ShipToReturnCenter',
+      handover: 'dropOff',
+    });
+  if (res.status !== 201) throw new Error(`return-request answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const returnNumber = res.body.returnNumber as string;
+  await db.updateTable('return_requests').set({ return_by: options.returnBy ?? '2020-01-10' }).where('return_number', '=', returnNumber).execute();
+  return { order, returnNumber };
+}
+
+/** A request's state after a sweep: status, reason, lapse events and e-mails. */
+export async function lapseState(db: DB, returnNumber: string) {
+  const r = await sql<{ status: string; cancel_reason: string | null; cancelled: boolean; events: number; mails: number }>`
+    select r.status, r.cancel_reason, r.cancelled_at is not null as cancelled,
+      (select count(*)::int from order_events e where e.order_id = r.order_id and e.source = ${`return-lapsed:${returnNumber}`}) as events,
+      (select count(*)::int from email_outbox m where m.template = 'return-lapsed' and m.data->>'reference' = ${returnNumber}) as mails
+    from return_requests r where r.return_number = ${returnNumber}`.execute(db);
+  return r.rows[0]!;
+}

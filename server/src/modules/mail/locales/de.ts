@@ -157,5 +157,16 @@ export const de: MailCopy = {
       ],
       action: "Meine Anfrage ansehen",
     },
+    'return-lapsed': {
+      subject: "Ihre {brand} Rücksendeanfrage {reference} wurde geschlossen",
+      heading: "Ihre Rücksendeanfrage wurde geschlossen",
+      body: [
+        "Die Artikel Ihrer Anfrage {reference} zur Bestellung {orderNumber} sind nicht bei uns eingegangen; die Anfrage ist daher geschlossen: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["Falls Sie das Paket bereits versandt haben, wenden Sie sich bitte unter Angabe der Referenz {reference} an unseren Kundenservice: Wir verfolgen es beim Versanddienst."],
+      action: "Meine Bestellung ansehen",
+    },
   },
 };

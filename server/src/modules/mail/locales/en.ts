@@ -151,5 +151,16 @@ export const en: MailCopy = {
       ],
       action: "View my request",
     },
+    'return-lapsed': {
+      subject: "Your {brand} return request {reference} is closed",
+      heading: "Your return request is closed",
+      body: [
+        "The items of your request {reference} for order {orderNumber} have not reached us, so the request is now closed: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["If you have already sent the parcel, please contact our Client Service with the reference {reference}: we will trace it with the carrier."],
+      action: "View my order",
+    },
   },
 };

@@ -157,5 +157,16 @@ export const es: MailCopy = {
       ],
       action: "Ver mi solicitud",
     },
+    'return-lapsed': {
+      subject: "Su solicitud de devolución {brand} {reference} se ha cerrado",
+      heading: "Su solicitud de devolución se ha cerrado",
+      body: [
+        "Los artículos de su solicitud {reference} del pedido {orderNumber} no nos han llegado, por lo que la solicitud se ha cerrado: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["Si ya ha enviado el paquete, póngase en contacto con nuestro Servicio de Atención al Cliente indicando la referencia {reference}: lo localizaremos con el transportista."],
+      action: "Ver mi pedido",
+    },
   },
 };

@@ -158,5 +158,16 @@ export const fr: MailCopy = {
       ],
       action: "Voir ma demande",
     },
+    'return-lapsed': {
+      subject: "Votre demande de retour {brand} {reference} est clôturée",
+      heading: "Votre demande de retour est clôturée",
+      body: [
+        "Les articles de votre demande {reference} pour la commande {orderNumber} ne nous sont pas parvenus ; la demande est donc clôturée : {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["Si vous avez déjà envoyé le colis, contactez notre Service Client en indiquant la référence {reference} : nous le retrouverons auprès du transporteur."],
+      action: "Voir ma commande",
+    },
   },
 };

@@ -157,5 +157,16 @@ export const it: MailCopy = {
       ],
       action: "Vedi la mia richiesta",
     },
+    'return-lapsed': {
+      subject: "La sua richiesta di reso {brand} {reference} è stata chiusa",
+      heading: "La sua richiesta di reso è stata chiusa",
+      body: [
+        "Gli articoli della richiesta {reference} per l’ordine {orderNumber} non ci sono pervenuti, pertanto la richiesta è stata chiusa: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["Se ha già spedito il pacco, contatti il nostro Servizio Clienti indicando il riferimento {reference}: lo rintracceremo presso il corriere."],
+      action: "Visualizza il mio ordine",
+    },
   },
 };

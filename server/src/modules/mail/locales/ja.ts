@@ -154,5 +154,16 @@ export const ja: MailCopy = {
       ],
       action: "ご依頼内容を確認する",
     },
+    'return-lapsed': {
+      subject: "{brand} 返品のご依頼を終了いたしました（受付番号 {reference}）",
+      heading: "返品のご依頼を終了いたしました",
+      body: [
+        "ご注文 {orderNumber} に関するご依頼 {reference} の商品が届いていないため、ご依頼を終了いたしました：{items}。",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["すでに発送済みの場合は、受付番号 {reference} を添えてクライアントサービスまでご連絡ください。配送業者に確認いたします。"],
+      action: "ご注文内容を確認する",
+    },
   },
 };

@@ -145,5 +145,16 @@ export const ko: MailCopy = {
       ],
       action: "요청 내용 보기",
     },
+    'return-lapsed': {
+      subject: "{brand} 반품 요청 {reference}이(가) 종료되었습니다",
+      heading: "반품 요청이 종료되었습니다",
+      body: [
+        "주문 {orderNumber}의 반품 요청 {reference} 상품이 도착하지 않아 요청이 종료되었습니다: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["이미 소포를 보내셨다면 참조 번호 {reference}와 함께 고객 서비스로 연락해 주십시오. 택배사를 통해 확인해 드리겠습니다."],
+      action: "주문 보기",
+    },
   },
 };

@@ -155,5 +155,16 @@ export const pt: MailCopy = {
       ],
       action: "Ver minha solicitação",
     },
+    'return-lapsed': {
+      subject: "Sua solicitação de devolução {brand} {reference} foi encerrada",
+      heading: "Sua solicitação de devolução foi encerrada",
+      body: [
+        "Os itens da sua solicitação {reference} do pedido {orderNumber} não chegaram até nós; por isso, a solicitação foi encerrada: {items}.",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["Se você já enviou o pacote, entre em contato com nosso Atendimento ao Cliente informando a referência {reference}: nós o localizaremos com a transportadora."],
+      action: "Ver meu pedido",
+    },
   },
 };

@@ -130,5 +130,16 @@ export const zhHant: MailCopy = {
       ],
       action: "查看我的申請",
     },
+    'return-lapsed': {
+      subject: "您的 {brand} 退貨申請 {reference} 已關閉",
+      heading: "您的退貨申請已關閉",
+      body: [
+        "我們尚未收到訂單 {orderNumber} 退貨申請 {reference} 中的商品，因此該申請已關閉：{items}。",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["如您已寄出包裹，請憑編號 {reference} 聯絡客戶服務，我們將向承運商查詢。"],
+      action: "查看我的訂單",
+    },
   },
 };

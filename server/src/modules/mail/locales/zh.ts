@@ -130,5 +130,16 @@ export const zh: MailCopy = {
       ],
       action: "查看我的申请",
     },
+    'return-lapsed': {
+      subject: "您的 {brand} 退货申请 {reference} 已关闭",
+      heading: "您的退货申请已关闭",
+      body: [
+        "我们尚未收到订单 {orderNumber} 退货申请 {reference} 中的商品，因此该申请已关闭：{items}。",
+        "{outcome}",
+        "{next}",
+      ],
+      after: ["如您已寄出包裹，请凭编号 {reference} 联系客户服务，我们将向承运商查询。"],
+      action: "查看我的订单",
+    },
   },
 };
