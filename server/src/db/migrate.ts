@@ -16,6 +16,7 @@ import * as m0013 from './migrations/2026-11-27-0013-legacy-accounts.ts';
 import * as m0015 from './migrations/2026-11-27-0015-sign-in-callback.ts';
 import * as m0019 from './migrations/2026-11-27-0019-newsletter-confirmation.ts';
 import * as m0020 from './migrations/2026-11-27-0020-return-lapse.ts';
+import * as m0021 from './migrations/2026-11-27-0021-catalogue-speed.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0015-sign-in-callback': m0015,
   '2026-11-27-0019-newsletter-confirmation': m0019,
   '2026-11-27-0020-return-lapse': m0020,
+  '2026-11-27-0021-catalogue-speed': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import {
   loadCategories,
   loadRdCounts,
   loadSizeBits,
+  matchFacetsAndPage,
   productNames,
   type CategoryRow,
   type FacetCounts,
@@ -361,6 +362,28 @@ export class CatalogService {
       appliedFilters: formatFilterString(applied),
       filters: this.facets(counts, applied, market),
     };
+  }
+
+  /**
+   * Like `listProducts` for a scope with a match set (a search), answering the page's pids rather than
+   * tiles: the facets and the page come from one statement that reads the matches once.
+   */
+  async listMatches(
+    scope: ListingScope & { matches: NonNullable<ListingScope['matches']> },
+    selection: FilterSelection,
+    market: Market,
+    options: { sort?: unknown; page?: number | undefined; pageSize?: number | undefined } = {},
+  ): Promise<{ pids: string[]; totalNrOfProducts: number; filters: Schemas['Filter'][] }> {
+    const applied = this.applicable(selection, market);
+    const page = options.page ?? 1;
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
+    const { counts, pids } = await matchFacetsAndPage(this.db, ctx, scope, this.resolve(applied), {
+      sort: normalizeSort(options.sort),
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    return { pids, totalNrOfProducts: counts.total, filters: this.facets(counts, applied, market) };
   }
 
   /** The facets of a scope under a selection (unknown values dropped), and the results they leave. */

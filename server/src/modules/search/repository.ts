@@ -67,10 +67,24 @@ function matches(scope: SearchScope, plan: MatchPlan, mode: MatchMode, extra?: R
       ${priced}`;
 }
 
-/** The pids a query matches in a market, as a subquery (the listing's scope for result pages and facets). */
-export function matchingPids(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string }> {
+/**
+ * The pids a query matches in a market with their relevance (see `relevanceScore`), as a subquery read in
+ * one pass over the documents: the listing's match set for result pages and their facets.
+ */
+export function matchingRows(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string; relevance: number }> {
   // The listing checks the market's prices itself.
-  return sql<{ pid: string }>`(select d.pid ${matches(scope, plan, mode, undefined, false)})`;
+  return sql<{ pid: string; relevance: number }>`(select d.pid, ${relevanceScore(plan, mode)} as relevance ${matches(scope, plan, mode, undefined, false)})`;
+}
+
+/**
+ * Relevance of a document `d` for the query, higher first, as one number for the listing's default order,
+ * the merchandising rank breaking ties: exact name 2, name starting with the query 1 — the order
+ * autocomplete uses too; for typos, the trigram closeness.
+ */
+function relevanceScore(plan: MatchPlan, mode: MatchMode): RawBuilder<number> {
+  return mode === 'typo'
+    ? sql<number>`word_similarity(${plan.text}, d.name_lc)`
+    : sql<number>`(d.name_lc = ${plan.text})::int * 2 + (d.name_lc like ${likePrefix(plan.text)})::int`;
 }
 
 /** Whether anything matches the query in the market, filters aside. */
@@ -81,19 +95,6 @@ export async function anyMatch(db: DB, scope: SearchScope, plan: MatchPlan, mode
     with m as materialized (select d.pid ${matches(scope, plan, mode)})
     select exists (select 1 from m) as found`.execute(db);
   return rows[0]?.found ?? false;
-}
-
-/**
- * Relevance of `p` (a product row with `pid`) for the query, higher first, as one number for the
- * listing's default order, the merchandising rank breaking ties: exact name 2, name starting with the
- * query 1 — the order autocomplete uses too; for typos, the trigram closeness.
- */
-export function relevanceOf(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<number> {
-  const score =
-    mode === 'typo'
-      ? sql`word_similarity(${plan.text}, d.name_lc)`
-      : sql`(d.name_lc = ${plan.text})::int * 2 + (d.name_lc like ${likePrefix(plan.text)})::int`;
-  return sql<number>`(select ${score} from search_documents d where d.pid = p.pid and d.language = ${sql.lit(scope.language)})`;
 }
 
 /** Autocomplete counts up to this many hits: beyond, "more than" is all the drawer needs. */
@@ -107,8 +108,9 @@ export const AUTOCOMPLETE_COUNT_LIMIT = 100;
  * The planner cannot tell a rare prefix from a common one, and each is slow with the other's plan (walking
  * the rank index for a rare one reads every document; sorting every match of a common one reads
  * thousands), so the query decides: a first read of at most limit+1 matches (the text indexes, stopping
- * early) settles rare queries on its own — those matches are ordered here — and only a query with more
- * matches than that walks the rank index, which then stops after a page.
+ * early) settles rare queries on its own — those matches are ordered by tier and rank — and only a query
+ * with more matches than that walks the rank index, which then stops after a page. Text queries are one
+ * statement, the page's hit tiles included (`rows`); typos take two, their tiles are read afterwards.
  */
 export async function autocomplete(
   db: DB,
@@ -117,7 +119,7 @@ export async function autocomplete(
   mode: MatchMode,
   limit: number,
   offset: number,
-): Promise<{ pids: string[]; total: number; exact: boolean }> {
+): Promise<{ pids: string[]; total: number; exact: boolean; rows?: HitTileRow[] }> {
   const cap = AUTOCOMPLETE_COUNT_LIMIT;
   if (mode === 'typo') {
     // The trigram index hands out names closest first and stops at the limit.
@@ -126,13 +128,6 @@ export async function autocomplete(
     const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 ${matches(scope, plan, mode)} ${closest} limit ${cap + 1}) x`.execute(db);
     const n = counted.rows[0]?.n ?? 0;
     return { pids: page.rows.map((r) => r.pid), total: Math.min(n, cap), exact: n <= cap };
-  }
-  const probe = await sql<{ pid: string; name_lc: string; rank: number }>`
-    select d.pid, d.name_lc, d.rank ${matches(scope, plan, mode)} limit ${cap + 1}`.execute(db);
-  if (probe.rows.length <= cap) {
-    const tier = (name: string) => (name === plan.text ? 0 : name.startsWith(plan.text) ? 1 : 2);
-    const ordered = probe.rows.sort((a, b) => tier(a.name_lc) - tier(b.name_lc) || a.rank - b.rank);
-    return { pids: ordered.slice(offset, offset + limit).map((r) => r.pid), total: ordered.length, exact: true };
   }
   const k = offset + limit;
   const prefix = likePrefix(plan.text);
@@ -143,26 +138,55 @@ export async function autocomplete(
   // Each tier in merchandising order from the indexes alone — names by the name index (a range) or a walk
   // of the rank index that carries them, whichever the planner finds cheaper — the price check on the few
   // that lead, with a margin for unpriced ones.
-  const named = (condition: RawBuilder<SqlBool>, n: number) => sql<{ pid: string }>`
+  const named = (condition: RawBuilder<SqlBool>, n: RawBuilder<number>) => sql<{ pid: string }>`
     select c.pid from (
-      select d.pid, d.rank from search_documents d where ${base} and ${condition} order by d.rank limit ${n + PRICE_MARGIN}
+      select d.pid, d.rank from search_documents d where ${base} and ${condition} order by d.rank limit (${n})::int + ${PRICE_MARGIN}::int
     ) c
     where true ${priced}
     order by c.rank limit ${n}`;
-  const others = (n: number) => sql<{ pid: string }>`
-    select d.pid ${matches(scope, plan, mode, sql<SqlBool>`${textMatch(scope, plan, mode)} and not (d.name_lc like ${prefix})`)}
-    order by d.rank limit ${n}`;
-  // Many matches: index walks in rank order stop after a page (a bitmap or a scan of the table would
-  // gather all of them before sorting).
-  const pids = await db.transaction().execute(async (trx) => {
-    await sql`set local enable_bitmapscan = off`.execute(trx);
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const out = (await named(sql<SqlBool>`d.name_lc = ${plan.text}`, k).execute(trx)).rows.map((r) => r.pid);
-    if (out.length < k) out.push(...(await named(sql<SqlBool>`d.name_lc like ${prefix} and d.name_lc <> ${plan.text}`, k - out.length).execute(trx)).rows.map((r) => r.pid));
-    if (out.length < k) out.push(...(await others(k - out.length).execute(trx)).rows.map((r) => r.pid));
-    return out;
-  });
-  return { pids: pids.slice(offset), total: cap, exact: false };
+  // One statement, one round trip: the probe, then either its own matches in tier order (at most 100) or
+  // the tier walks (more), then the page's tiles and their other colours.
+  // - probe: at most cap+1 matches (the text indexes stop early); its count settles which branch runs.
+  // - few: the probe's matches ordered by tier (exact name, name starting with the query, others), then rank.
+  // - many: exact names, prefix names, then the other matches, each walked in rank order, stopping after
+  //   the page. An Append runs its branches one after the other and the limit stops it, so a later tier is
+  //   not read once the earlier ones fill the page (the order of the rows is the Append's); the count gate
+  //   is a one-time filter, so none of it runs for a query with few matches (the prefix tier's limit, which
+  //   a Limit node computes before its gated child runs, checks the count too).
+  const { rows } = await sql<HitTileRow & { total: number; i: number | null }>`
+    with probe as materialized (
+      select d.pid, d.name_lc, d.rank ${matches(scope, plan, mode)} limit ${cap + 1}
+    ),
+    counted as materialized (select count(*)::int as n from probe),
+    exact_names as materialized (${named(sql<SqlBool>`d.name_lc = ${plan.text}`, sql<number>`${k}`)}),
+    page as (
+      select f.pid, f.i from (
+        select p.pid, row_number() over (order by (case when p.name_lc = ${plan.text} then 0 when starts_with(p.name_lc, ${plan.text}) then 1 else 2 end), p.rank) as i
+        from probe p
+        where (select n from counted) <= ${cap}
+      ) f
+      where f.i > ${offset} and f.i <= ${k}
+      union all
+      select w.pid, w.i from (
+        select t.pid, row_number() over () as i from (
+          select e.pid from exact_names e
+          union all
+          (${named(sql<SqlBool>`d.name_lc like ${prefix} and d.name_lc <> ${plan.text}`, sql<number>`(case when (select n from counted) > ${cap} then (select ${k} - count(*) from exact_names) else 0 end)`)})
+          union all
+          (select d.pid ${matches(scope, plan, mode, sql<SqlBool>`${textMatch(scope, plan, mode)} and not (d.name_lc like ${prefix})`)} order by d.rank limit ${k})
+        ) t
+        where (select n from counted) > ${cap}
+        limit ${k}
+      ) w
+      where w.i > ${offset}
+    )
+    select (select n from counted) as total, x.*
+    from (select 1) one
+    left join lateral ${hitTiles(scope, sql`array(select page.pid from page order by page.i)`)} x on true
+    order by x.i`.execute(db);
+  const n = rows[0]?.total ?? 0;
+  const hits = rows.filter((r) => r.pid !== null);
+  return { pids: hits.map((r) => r.pid), total: Math.min(n, cap), exact: n <= cap, rows: hits };
 }
 
 /** Names beyond a page read in case some of the page's products are not priced in the market currency. */
@@ -211,16 +235,39 @@ export interface HitRow extends TileRow {
   first_sku: string | null;
 }
 
-/** What a hit tile shows, for some pids (any order). */
-export async function hitRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitRow[]> {
-  if (pids.length === 0) return [];
-  const { rows } = await sql<HitRow>`
-    select p.pid, p.slug, t.name, t.color_name, p.image_count, pr.list_price, pr.sale_price,
+/** What a hit tile shows, over `products p`, `product_translations t` and `product_prices pr`. */
+const HIT_COLUMNS = sql`p.pid, p.slug, t.name, t.color_name, p.image_count, pr.list_price, pr.sale_price,
       (select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = p.pid) as total_stock,
       p.is_sellable_online, p.is_ecom_assortment, p.is_preorderable, p.category_id, p.gender_code,
       p.gender_association, p.macro_color, p.micro_color, p.color_hex, p.is_rd, p.smc_id, p.short_name,
       p.style_code, p.born_season,
-      (select v.sku from product_variants v where v.pid = p.pid order by v.position limit 1) as first_sku
+      (select v.sku from product_variants v where v.pid = p.pid order by v.position limit 1) as first_sku`;
+
+/**
+ * The hit tiles of some pids (`text[]`), in that order, with the other colours of each tile's style that
+ * the market sells (`colours`): `search_hit_tiles()` (migration 0014), whose plan the session keeps.
+ */
+function hitTiles(scope: SearchScope, pids: RawBuilder<unknown>) {
+  return sql`search_hit_tiles(${pids}, ${scope.language}, ${scope.currency}::text, ${scope.brand})`;
+}
+
+/** A hit tile's row with the other colours of its style. */
+export interface HitTileRow extends HitRow {
+  colours: ColourRow[];
+}
+
+/** What hit tiles show, for some pids, in that order (pids without a text in the language are left out): one statement. */
+export async function hitTileRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitTileRow[]> {
+  if (pids.length === 0) return [];
+  const { rows } = await sql<HitTileRow>`select * from ${hitTiles(scope, sql`${sql.val(pids)}::text[]`)} order by i`.execute(db);
+  return rows;
+}
+
+/** What a tile shows, for some pids (any order). */
+export async function hitRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitRow[]> {
+  if (pids.length === 0) return [];
+  const { rows } = await sql<HitRow>`
+    select ${HIT_COLUMNS}
     from products p
     join product_translations t on t.pid = p.pid and t.language = ${scope.language}
     left join product_prices pr on pr.pid = p.pid and pr.currency = ${scope.currency ?? '-'}
@@ -236,23 +283,6 @@ export interface ColourRow {
   color_name: string;
   macro_color: string;
   color_hex: string;
-}
-
-/** Every colour of some styles that the market sells (listed on the main storefront and priced there). */
-export async function styleColours(db: DB, scope: SearchScope, styleCodes: string[]): Promise<ColourRow[]> {
-  const codes = [...new Set(styleCodes.filter((c) => c !== ''))];
-  if (codes.length === 0) return [];
-  const priced = scope.currency
-    ? sql`and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${scope.currency})`
-    : sql``;
-  const { rows } = await sql<ColourRow>`
-    select p.style_code, p.pid, p.slug, t.name, t.color_name, p.macro_color, p.color_hex
-    from products p
-    join product_translations t on t.pid = p.pid and t.language = ${scope.language}
-    where p.brand = ${scope.brand} and p.style_code in (${sql.join(codes)})
-      and not p.is_employee_only and not p.is_rd ${priced}
-    order by p.style_code, p.rank`.execute(db);
-  return rows;
 }
 
 /** Trending queries of a house in a language, most searched first. */

@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
@@ -10,15 +9,16 @@ import { indexName, planQuery, queryWords, type SortKey } from './query.ts';
 import {
   anyMatch,
   closestWords,
-  matchingPids,
-  relevanceOf,
+  matchingRows,
   hitRows,
+  hitTileRows,
   newestInStock,
   autocomplete,
-  styleColours,
   trendingQueries,
   upsertTrending,
+  type ColourRow,
   type HitRow,
+  type HitTileRow,
   type MatchMode,
   type MatchPlan,
   type SearchScope,
@@ -100,7 +100,8 @@ export class SearchService {
       }
     }
     const [tiles, spelling] = await Promise.all([
-      this.hitTiles(market, found.pids),
+      // Autocomplete's one statement brought its tiles along.
+      found.rows ? this.tilesOf(market, found.rows) : this.hitTiles(market, found.pids),
       mode === 'typo' ? this.spellingSuggestion(scope, plan, found.pids) : Promise.resolve(null),
     ]);
     const suggestions: Schemas['SearchSuggestion'][] = [];
@@ -136,18 +137,14 @@ export class SearchService {
     selection: FilterSelection,
     market: Market,
     o: { sort: SortKey; page: number; pageSize: number; withFacets: boolean },
-  ): Promise<{ pids: string[]; total: number; exact: boolean; facets: Schemas['Filter'][] }> {
+  ): Promise<{ pids: string[]; total: number; exact: boolean; facets: Schemas['Filter'][]; rows?: HitTileRow[] | undefined }> {
     const offset = (o.page - 1) * o.pageSize;
     if (!o.withFacets && o.sort === 'recommended' && Object.keys(selection).length === 0) {
       return { ...(await autocomplete(this.db, scope, plan, mode, o.pageSize, offset)), facets: [] };
     }
-    const listed = await this.catalog.listProducts(
-      { where: sql<SqlBool>`p.pid in ${matchingPids(scope, plan, mode)}`, relevance: relevanceOf(scope, plan, mode) },
-      selection,
-      market,
-      o,
-    );
-    return { pids: listed.products.map((p) => p.id), total: listed.totalNrOfProducts, exact: true, facets: o.withFacets ? listed.filters : [] };
+    // The matches and their relevance read once, joined to the listing rows, for the facets and the page.
+    const listed = await this.catalog.listMatches({ matches: matchingRows(scope, plan, mode) }, selection, market, o);
+    return { pids: listed.pids, total: listed.totalNrOfProducts, exact: true, facets: o.withFacets ? listed.filters : [] };
   }
 
   /** The query with each word replaced by the closest word of the catalogue ("loulouu" → "loulou"). */
@@ -183,27 +180,18 @@ export class SearchService {
       .map((c) => ({ query: pathOf(c), url: c.url, category: c }));
   }
 
-  /** Hit tiles of some pids, in that order. */
+  /** Hit tiles of some pids, in that order (one statement). */
   async hitTiles(market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
-    const scope = this.scope(market);
-    const rows = await hitRows(this.db, scope, pids);
-    const colours = await styleColours(
-      this.db,
-      scope,
-      rows.map((r) => r.style_code),
-    );
-    const byStyle = new Map<string, typeof colours>();
-    for (const c of colours) byStyle.set(c.style_code, [...(byStyle.get(c.style_code) ?? []), c]);
-    const nav = this.catalog.navigation(market);
-    const byId = new Map(nav.map((c) => [c.id, c]));
-    const byPid = new Map(rows.map((r) => [r.pid, r]));
-    return pids.flatMap((pid) => {
-      const row = byPid.get(pid);
-      return row ? [this.hitTile(row, market, byStyle.get(row.style_code) ?? [], byId)] : [];
-    });
+    return this.tilesOf(market, await hitTileRows(this.db, this.scope(market), pids));
   }
 
-  private hitTile(row: HitRow, market: Market, colours: { pid: string; slug: string; name: string; color_name: string; macro_color: string; color_hex: string }[], byId: Map<string, Schemas['CategoryNavItem']>): Schemas['HitTile'] {
+  private tilesOf(market: Market, rows: HitTileRow[]): Schemas['HitTile'][] {
+    const nav = this.catalog.navigation(market);
+    const byId = new Map(nav.map((c) => [c.id, c]));
+    return rows.map((row) => this.hitTile(row, market, row.colours, byId));
+  }
+
+  private hitTile(row: HitRow, market: Market, colours: ColourRow[], byId: Map<string, Schemas['CategoryNavItem']>): Schemas['HitTile'] {
     const chain: Schemas['CategoryNavItem'][] = [];
     for (let cur = byId.get(row.category_id); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined) chain.unshift(cur);
     const others = colours.filter((c) => c.pid !== row.pid);
