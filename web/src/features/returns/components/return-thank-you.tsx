@@ -22,6 +22,8 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
   const money = (v: number) => formatPrice(v, r.refund.currencyCode, locale);
   useEffect(() => heading.current?.focus(), [r.returnNumber]);
   const exchange = r.flowType === 'Exchange';
+  // A request whose parcel never reached us is closed (lapsed): the page says so, and the steps say what now.
+  const closed = r.status === 'cancelled';
 
   return (
     <div className="return-thanks">
@@ -29,9 +31,11 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
       <header className="return-thanks__header">
         <p className="return-kicker">{t(`flow.${r.flowType}.title`)}</p>
         <h1 className="return-thanks__title" tabIndex={-1} ref={heading}>
-          {t('thanks.title')}
+          {t(closed ? 'thanks.closedTitle' : 'thanks.title')}
         </h1>
-        <p className="return-hint return-thanks__intro">{t(exchange ? 'thanks.introExchange' : 'thanks.introReturn', { order: r.orderNumber.replace(/-/g, '\u2011') })}</p>
+        <p className="return-hint return-thanks__intro">
+          {t(closed ? 'thanks.closedIntro' : exchange ? 'thanks.introExchange' : 'thanks.introReturn', { order: r.orderNumber.replace(/-/g, '\u2011') })}
+        </p>
         <dl className="return-facts return-facts--center">
           <div>
             <dt>{t('thanks.number')}</dt>
@@ -39,10 +43,12 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
               {r.returnNumber}
             </dd>
           </div>
-          <div>
-            <dt>{t('thanks.returnBy')}</dt>
-            <dd>{formatDay(r.returnBy, locale, { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
-          </div>
+          {!closed && (
+            <div>
+              <dt>{t('thanks.returnBy')}</dt>
+              <dd>{formatDay(r.returnBy, locale, { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
+            </div>
+          )}
         </dl>
       </header>
       <div className="return-thanks__layout">
@@ -68,7 +74,7 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
               ))}
             </address>
           )}
-          <p className="return-hint">{t('thanks.email')}</p>
+          {!closed && <p className="return-hint">{t('thanks.email')}</p>}
         </section>
         <section className="return-panel" aria-labelledby="return-items-title">
           <h2 id="return-items-title" className="return-panel__title">

@@ -68,3 +68,20 @@ export const ThankYouExchangeGuestFrench: Story = () => (
     <ReturnThankYou data={{ ...thanksFr, guest: true }} />
   </ReturnsKit>
 );
+
+// A request whose parcel never reached the house in time: closed, with what the client can do now.
+export const ThankYouClosedRequest: Story = () => (
+  <ReturnsKit locale="en-us" path="/myaccount/return-thank-you">
+    <ReturnThankYou
+      data={{
+        ...thanksEn,
+        request: { ...thanksEn.request, status: 'cancelled' },
+        nextSteps: [
+          'Your request was closed on 2 December 2026 because the parcel did not reach us by 24 November 2026.',
+          'You may make a new request until 8 December 2026.',
+          'If you have already sent the parcel, please contact Client Service with the reference RMA-FR-00001234.',
+        ],
+      }}
+    />
+  </ReturnsKit>
+);
