@@ -316,21 +316,28 @@ export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingSco
   return rowFacetCounts(db, ctx, scope, filters);
 }
 
+/**
+ * The facet counts of one grouping-sets pass over the facts `s` (each facet counted with every filter but its
+ * own: colour, category, material, size mask, in stock, price range), shared by the facet read and the
+ * listing's combined statement.
+ */
+const FACET_AGGREGATES = sql`grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
+  s.macro_color, s.category_id, s.material, s.mask::text as mask,
+  count(*) filter (where k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_color,
+  count(*) filter (where c_ok and k_ok and z_ok and i_ok and r_ok)::int as n_material,
+  count(*) filter (where c_ok and m_ok and z_ok and i_ok and r_ok)::int as n_category,
+  count(*) filter (where c_ok and k_ok and m_ok and i_ok and r_ok)::int as n_size,
+  count(*) filter (where c_ok and k_ok and m_ok and zs_ok and r_ok and s.in_stock)::int as n_instock,
+  count(*) filter (where c_ok and k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_total,
+  min(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
+  max(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max`;
+
 async function rowFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
   const c = conditionsOf(filters, ctx);
   // Sizes are counted per distinct size mask (a handful of size runs, a few hundred stock patterns) and
   // summed per size here: one more grouping set instead of one aggregate per size code in every set.
   const r = await sql<GroupRow>`
-    select grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
-      s.macro_color, s.category_id, s.material, s.mask::text as mask,
-      count(*) filter (where k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_color,
-      count(*) filter (where c_ok and k_ok and z_ok and i_ok and r_ok)::int as n_material,
-      count(*) filter (where c_ok and m_ok and z_ok and i_ok and r_ok)::int as n_category,
-      count(*) filter (where c_ok and k_ok and m_ok and i_ok and r_ok)::int as n_size,
-      count(*) filter (where c_ok and k_ok and m_ok and zs_ok and r_ok and s.in_stock)::int as n_instock,
-      count(*) filter (where c_ok and k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_total,
-      min(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
-      max(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max
+    select ${FACET_AGGREGATES}
     from (
       select p.category_id, p.macro_color, p.material, p.in_stock,
         ${filters.inStock ? sql`p.stock_size_mask` : sql`p.size_mask`} as mask,
@@ -377,16 +384,7 @@ export async function matchFacetsAndPage(
       where ${scopeWhere(ctx, scope)}
     )
     select 'f' as part, null::text as pid, null::bigint as i,
-      grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
-      s.macro_color, s.category_id, s.material, s.mask::text as mask,
-      count(*) filter (where k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_color,
-      count(*) filter (where c_ok and k_ok and z_ok and i_ok and r_ok)::int as n_material,
-      count(*) filter (where c_ok and m_ok and z_ok and i_ok and r_ok)::int as n_category,
-      count(*) filter (where c_ok and k_ok and m_ok and i_ok and r_ok)::int as n_size,
-      count(*) filter (where c_ok and k_ok and m_ok and zs_ok and r_ok and s.in_stock)::int as n_instock,
-      count(*) filter (where c_ok and k_ok and m_ok and z_ok and i_ok and r_ok)::int as n_total,
-      min(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
-      max(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max
+      ${FACET_AGGREGATES}
     from s
     group by grouping sets ((s.macro_color), (s.category_id), (s.material), (s.mask), ())
     union all

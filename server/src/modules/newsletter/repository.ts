@@ -51,20 +51,18 @@ export function confirmPending(db: Db, tokenHash: string, now: Date) {
     .executeTakeFirst();
 }
 
-export async function insertSubscription(
-  db: Db,
-  row: {
-    email: string;
-    country: string;
-    civility: string;
-    locale: string;
-    source: string;
-    consents: StoredConsent[];
-    status: 'pending' | 'subscribed';
-    confirm_token_hash: string | null;
-    confirm_token_expires_at: Date | null;
-  },
-): Promise<void> {
+/** What a subscription keeps besides its key (address and country). */
+interface SubscriptionFields {
+  civility: string;
+  locale: string;
+  source: string;
+  consents: StoredConsent[];
+  status: 'pending' | 'subscribed';
+  confirm_token_hash: string | null;
+  confirm_token_expires_at: Date | null;
+}
+
+export async function insertSubscription(db: Db, row: SubscriptionFields & { email: string; country: string }): Promise<void> {
   await db
     .insertInto('newsletter_subscriptions')
     .values({ ...row, consents: JSON.stringify(row.consents) })
@@ -74,15 +72,7 @@ export async function insertSubscription(
 export async function updateSubscription(
   db: Db,
   key: { email: string; country: string },
-  changes: Partial<{
-    civility: string;
-    locale: string;
-    source: string;
-    consents: StoredConsent[];
-    status: 'pending' | 'subscribed';
-    confirm_token_hash: string | null;
-    confirm_token_expires_at: Date | null;
-  }>,
+  changes: Partial<SubscriptionFields>,
 ): Promise<void> {
   const { consents, ...rest } = changes;
   await db
