@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, NextFunction, Request, Response } from 'expre
 import type { DB } from '../../db/database.ts';
 import { toAppError } from '../../shared/error-handler.ts';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import { textLanguageOf, textsOf, type TextLanguage, type TextTable } from '../../shared/text-language.ts';
@@ -46,7 +47,6 @@ const REFUSAL_STYLE =
   'a:focus-visible{outline:2px solid #111;outline-offset:3px}';
 const REFUSAL_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REFUSAL_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page a sign-in continues to, if it is one of this site's; anything else (`//host`, `https:`…) is never followed. */
 export function sameSitePage(path: string): string | undefined {

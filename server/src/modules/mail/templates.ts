@@ -9,6 +9,7 @@ import { ko } from './locales/ko.ts';
 import { pt } from './locales/pt.ts';
 import { zh } from './locales/zh.ts';
 import { zhHant } from './locales/zh-hant.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import { TEXT_LANGUAGES, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
 
 /** The name each brand signs its e-mails with. */
@@ -166,9 +167,7 @@ export function isMailTemplate(value: string): value is MailTemplate {
   return (MAIL_TEMPLATES as readonly string[]).includes(value);
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+export { escapeHtml };
 
 /** Fills `{name}` placeholders; a placeholder without a value is a programming error, never sent as is. */
 function fill(text: string, values: Readonly<Record<string, string>>): string {
