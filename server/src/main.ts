@@ -13,7 +13,7 @@ import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) });
 await migrateToLatest(database.db);
 const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
 if (config.demoClient) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { databasePoolSize, isLocalDatabase, loadConfig } from './config.ts';
 
 describe('config', () => {
   it('works with an empty environment (npm start needs no env file)', () => {
@@ -23,5 +23,21 @@ describe('config', () => {
 
   it('refuses bad values with a message naming each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', BRAND: 'gucci', DATABASE_URL: 'not a url' })).toThrow(/PORT[\s\S]*BRAND[\s\S]*DATABASE_URL/);
+  });
+
+  it('sizes the PostgreSQL pool by where the database runs, unless told', () => {
+    for (const url of ['postgres://u@127.0.0.1:5432/db', 'postgres://u@localhost/db', 'postgres://u@[::1]:5432/db', 'postgres:///db?host=/var/run/postgresql', 'postgres://u@%2Fvar%2Frun%2Fpostgresql/db']) {
+      expect(isLocalDatabase(url), url).toBe(true);
+    }
+    for (const url of ['postgres://u@db.internal:5432/db', 'postgres://u@10.0.0.5/db', 'postgres://u@128.0.0.1/db']) expect(isLocalDatabase(url), url).toBe(false);
+    expect(databasePoolSize('postgres://u@127.0.0.1/db', undefined, 2)).toBe(2);
+    expect(databasePoolSize('postgres://u@127.0.0.1/db', undefined, 1)).toBe(2);
+    expect(databasePoolSize('postgres://u@127.0.0.1/db', undefined, 16)).toBe(16);
+    expect(databasePoolSize('postgres://u@db.internal/db', undefined, 2)).toBe(10);
+    expect(databasePoolSize('postgres://u@db.internal/db', 25, 2)).toBe(25);
+    expect(databasePoolSize(undefined, 25, 2)).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db.internal/db', DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    for (const bad of ['0', '201', 'many', '2.5']) expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
