@@ -1,7 +1,5 @@
+import { escapeHtml } from '../shared/html.ts';
 import type { PageDataLike } from './host.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
 export function serializeForScript(value: unknown): string {
