@@ -19,7 +19,6 @@ import {
   lastMailData,
   linkParams,
   mailCount,
-  median,
   newEmail,
   newIp,
   withoutRequestId,
@@ -285,9 +284,12 @@ describe('no enumeration', () => {
       strangers.push(await attempt(newEmail('timing')));
       migrations.push(await attempt((await formerAccount()).email));
     }
-    expect(median(strangers)).toBeGreaterThanOrEqual(ANSWER_FLOOR_MS - 5);
-    const ratio = median(strangers) / median(migrations);
-    expect(ratio, `strangers ${median(strangers).toFixed(1)} ms, migrations ${median(migrations).toFixed(1)} ms`).toBeGreaterThan(0.8);
+    // The fastest of each: what the server takes, without the delays other work on a busy machine adds
+    // to some attempts (a loaded CI runner made the medians drift apart while the floor held).
+    const fastest = (xs: number[]) => Math.min(...xs);
+    expect(fastest(strangers)).toBeGreaterThanOrEqual(ANSWER_FLOOR_MS - 5);
+    const ratio = fastest(strangers) / fastest(migrations);
+    expect(ratio, `strangers ${strangers.map((x) => x.toFixed(1)).join(', ')} ms; migrations ${migrations.map((x) => x.toFixed(1)).join(', ')} ms`).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.25);
   });
 });
