@@ -5842,7 +5842,10 @@ export interface components {
          *     0.0.4](https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format): `# HELP` and `# TYPE`
          *     lines followed by samples. Metric names are prefixed `storefront_`; HTTP series are labelled by
          *     `operation` (operationId), `method` and `status`, never by raw path or query, so that the series stay few.
-         *     Standard Node.js process metrics (`process_*`, `nodejs_*`) are included.
+         *     The in-process caches (`page-data`, `listings`, `content`, `store-pages`, `sitemaps`, `rendered-pages`; only
+         *     those switched on) report their reads as `storefront_cache_requests_total{cache,result}` (`hit` or `miss`)
+         *     and their size as `storefront_cache_entries{cache}`. Standard Node.js process metrics (`process_*`,
+         *     `nodejs_*`) are included.
          */
         MetricsExposition: string;
         /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TtlCache } from './ttl-cache.ts';
+import { cacheFigures, TtlCache } from './ttl-cache.ts';
 
 describe('TtlCache', () => {
   it('computes once per key while fresh, again after expiry', async () => {
@@ -34,5 +34,19 @@ describe('TtlCache', () => {
     await cache.get('a', async () => ++calls);
     await cache.get('a', async () => ++calls);
     expect(calls).toBe(2);
+  });
+
+  it('counts hits and misses, and sums the named caches that are on', async () => {
+    const name = `figures-${Math.random()}`;
+    const a = new TtlCache<number>(60_000, 10, name);
+    const b = new TtlCache<number>(60_000, 10, name);
+    const off = new TtlCache<number>(0, 10, name);
+    await a.get('k', async () => 1);
+    await a.get('k', async () => 2);
+    await Promise.all([b.get('x', async () => 3), b.get('x', async () => 4)]);
+    await off.get('k', async () => 5);
+    expect([a.hits, a.misses, b.hits, b.misses]).toEqual([1, 1, 1, 1]);
+    expect(cacheFigures().find((f) => f.name === name)).toEqual({ name, hits: 2, misses: 2, entries: 2 });
+    expect(cacheFigures().some((f) => f.name === undefined)).toBe(false);
   });
 });

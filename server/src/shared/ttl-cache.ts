@@ -7,10 +7,20 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+  /** Answers from a fresh entry (or a computation already running for the key). */
+  hits = 0;
+  /** Answers that had to be computed. */
+  misses = 0;
+  /**
+   * @param name - a named cache is counted in `GET /internal/metrics` (`storefront_cache_requests_total`).
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 2000,
-  ) {}
+    readonly name?: string,
+  ) {
+    if (name) watch(this as TtlCache<unknown>);
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -20,7 +30,11 @@ export class TtlCache<V> {
     if (!this.enabled) return compute();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires > now) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
     if (hit) this.entries.delete(key);
     const value = compute();
     this.entries.set(key, { value, expires: now + this.ttlMs });
@@ -50,4 +64,36 @@ export class TtlCache<V> {
     }
     return removed;
   }
+}
+
+export interface CacheFigures {
+  name: string;
+  hits: number;
+  misses: number;
+  entries: number;
+}
+
+// The named caches alive in this process, held weakly: a cache that is no longer used (a closed app in
+// the tests) disappears from the figures.
+const named = new Set<WeakRef<TtlCache<unknown>>>();
+const forget = new FinalizationRegistry<WeakRef<TtlCache<unknown>>>((ref) => named.delete(ref));
+function watch(cache: TtlCache<unknown>): void {
+  const ref = new WeakRef(cache);
+  named.add(ref);
+  forget.register(cache, ref);
+}
+
+/** Hits, misses and entries of the named caches that are on (TTL above 0), summed by name. */
+export function cacheFigures(): CacheFigures[] {
+  const byName = new Map<string, CacheFigures>();
+  for (const ref of named) {
+    const c = ref.deref();
+    if (!c?.name || !c.enabled) continue;
+    const f = byName.get(c.name) ?? { name: c.name, hits: 0, misses: 0, entries: 0 };
+    f.hits += c.hits;
+    f.misses += c.misses;
+    f.entries += c.size;
+    byName.set(c.name, f);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

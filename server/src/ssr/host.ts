@@ -104,7 +104,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
 
   // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
   // again for the same URL while it is fresh. Never in development, where the code changes.
-  const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500);
+  const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500, 'rendered-pages');
   // A content or catalogue publication (POST /internal/cache/bust of page data) shows at once.
   pages.onBust(() => rendered.clear());
 

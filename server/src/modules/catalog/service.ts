@@ -172,7 +172,7 @@ export class CatalogService {
     readonly brand: string,
     cacheTtlMs = 0,
   ) {
-    this.listings = new TtlCache(cacheTtlMs);
+    this.listings = new TtlCache(cacheTtlMs, undefined, 'listings');
   }
 
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */

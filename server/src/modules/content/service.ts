@@ -81,7 +81,7 @@ export class ContentService {
     readonly brand: string,
     cacheTtlMs = 0,
   ) {
-    this.cache = new TtlCache(cacheTtlMs);
+    this.cache = new TtlCache(cacheTtlMs, undefined, 'content');
   }
 
   private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {

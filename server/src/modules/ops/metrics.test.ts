@@ -74,6 +74,42 @@ describe('GET /internal/metrics', () => {
   });
 });
 
+describe('cache figures in the metrics', () => {
+  let t: Awaited<ReturnType<typeof appWithLogs>>;
+  beforeAll(async () => {
+    t = await appWithLogs({ METRICS_TOKEN: TOKEN, CACHE_TTL_SECONDS: '30' });
+  });
+  afterAll(() => t.close());
+
+  const figures = async () => {
+    const text = (await request(t.app).get('/internal/metrics').set('X-Internal-Token', TOKEN).expect(200)).text;
+    const read = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+    return {
+      text,
+      hits: read(/^storefront_cache_requests_total\{cache="listings",result="hit"\} (\d+)$/m),
+      misses: read(/^storefront_cache_requests_total\{cache="listings",result="miss"\} (\d+)$/m),
+      entries: read(/^storefront_cache_entries\{cache="listings"\} (\d+)$/m),
+    };
+  };
+
+  it('counts each cache read as a hit or a miss, by cache, with the entries held', async () => {
+    const before = await figures();
+    expect(before.text).toContain('# TYPE storefront_cache_requests_total counter');
+    expect(before.text).toContain('# TYPE storefront_cache_entries gauge');
+    for (const name of ['listings', 'page-data', 'content']) expect(before.text).toContain(`storefront_cache_requests_total{cache="${name}",result="hit"}`);
+    const url = `/api/data/category/women-bags?locale=fr-fr&page=1&sort=price_desc`;
+    await request(t.app).get(url).expect(200);
+    const afterMiss = await figures();
+    expect(afterMiss.misses - before.misses).toBe(1);
+    expect(afterMiss.hits - before.hits).toBe(0);
+    expect(afterMiss.entries).toBe(before.entries + 1);
+    await request(t.app).get(url).expect(200);
+    const afterHit = await figures();
+    expect(afterHit.hits - afterMiss.hits).toBe(1);
+    expect(afterHit.misses).toBe(afterMiss.misses);
+  });
+});
+
 describe('metrics without a token', () => {
   let t: TestApp;
   beforeAll(async () => {

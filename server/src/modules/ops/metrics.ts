@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import { cacheFigures } from '../../shared/ttl-cache.ts';
 import { sameSecret } from '../content/routes.ts';
 
 /** Upper bounds (seconds) of the latency histogram. */
@@ -111,6 +112,16 @@ export class Metrics {
     }
     metric('storefront_http_request_duration_seconds', 'histogram', 'Time to answer, by operation.', hist);
     for (const [name, c] of this.counters) metric(name, 'counter', c.help, [`${name} ${c.value}`]);
+    const caches = cacheFigures();
+    if (caches.length) {
+      metric(
+        'storefront_cache_requests_total',
+        'counter',
+        'Reads of the in-process caches (page data, listings, rendered pages…): answered from a fresh entry (hit) or computed (miss).',
+        caches.flatMap((c) => [`storefront_cache_requests_total{cache="${label(c.name)}",result="hit"} ${c.hits}`, `storefront_cache_requests_total{cache="${label(c.name)}",result="miss"} ${c.misses}`]),
+      );
+      metric('storefront_cache_entries', 'gauge', 'Entries held by each in-process cache.', caches.map((c) => `storefront_cache_entries{cache="${label(c.name)}"} ${c.entries}`));
+    }
 
     const mem = process.memoryUsage();
     const cpu = process.cpuUsage();

@@ -35,7 +35,7 @@ export class PageDataService {
     private readonly collections?: CollectionService,
   ) {
     this.brandName = houseOf(brand).name;
-    this.cache = new TtlCache(cacheTtlMs);
+    this.cache = new TtlCache(cacheTtlMs, undefined, 'page-data');
   }
 
   private cached<T>(key: string, compute: () => Promise<T>): Promise<T> {

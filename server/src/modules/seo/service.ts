@@ -76,7 +76,7 @@ export class SitemapService {
     cacheTtlMs: number,
     private readonly urlsPerFile = URLS_PER_FILE,
   ) {
-    this.cache = new TtlCache(cacheTtlMs);
+    this.cache = new TtlCache(cacheTtlMs, undefined, 'sitemaps');
     // Locales this site serves: markets with their own site (China's) are left to it.
     this.served = markets
       .countries()

@@ -35,7 +35,7 @@ export class StorePages {
     private readonly stores: StoreService,
     private readonly sources: StorePageSources,
   ) {
-    this.cache = new TtlCache(sources.cacheTtlMs);
+    this.cache = new TtlCache(sources.cacheTtlMs, undefined, 'store-pages');
     sources.pages.onBust(() => this.cache.clear());
   }
 
