@@ -30,7 +30,7 @@ mailWorker.start(5_000);
 
 const server = createServer(app);
 server.listen(config.port, config.host, () => {
-  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.pgliteDir})`;
+  const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
   // Printed, not logged: the default production log level (warn) would hide where to go.
   console.log(
     `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`,
