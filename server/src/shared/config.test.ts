@@ -38,6 +38,7 @@ describe('config', () => {
     expect(databasePoolSize(undefined, 25, 2)).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db.internal/db', DATABASE_POOL_SIZE: '7' }).databasePoolSize).toBe(7);
     expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db.internal/db', DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
     for (const bad of ['0', '201', 'many', '2.5']) expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

@@ -20,7 +20,7 @@ const schema = z.object({
    * (loopback host or Unix socket: more connections than cores only make the backends, Node and each
    * other queue for the same CPUs), 10 otherwise. See `databasePoolSize`.
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).optional()),
   /** PGlite data directory; `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Catalogue size seeded on an empty database. */
