@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const TEST_BRAND = 'ysl' as const;
@@ -14,4 +15,16 @@ export function snapshotPath(): string {
 /** `TEST_DB=postgres` runs the API suite on TEST_DATABASE_URL; the default is in-memory PGlite. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A port nothing listens on, chosen by the system: a random one from a fixed range can be another server's (MariaDB's 3306 once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

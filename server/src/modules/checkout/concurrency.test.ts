@@ -9,7 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { testDatabaseKind } from '../../test/settings.ts';
+import { freePort, testDatabaseKind } from '../../test/settings.ts';
 import { MAX_QUANTITY_PER_PRODUCT } from '../basket/index.ts';
 import { sweepUnpaidOrders } from '../orders/index.ts';
 import { buyableVariant, orderBody, place, setStock, shopperWith, stockOf } from './test-support.ts';
@@ -138,7 +138,7 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
   }
 
   async function burst(signal: 'SIGTERM' | 'SIGKILL') {
-    const port = 4100 + Math.floor(Math.random() * 800);
+    const port = await freePort();
     const server = await startServer(databaseUrl(name), port);
     db ??= await openDatabase({ databaseUrl: databaseUrl(name), poolSize: 2 });
     try {
