@@ -43,6 +43,8 @@ test('a client of the former site retrieves the account from the sign-in page, c
   expect(link).toBeTruthy();
   const url = new URL(link!);
   await page.goto(url.pathname + url.search);
+  // A client of the former site never had a password here: the page welcomes them instead of "a new password".
+  await expect(page.getByRole('heading', { name: 'Welcome to our new site' })).toBeVisible();
   await page.getByRole('textbox', { name: 'New password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Save my new password' }).click();
   // Signed in at once where the reset signs in; otherwise with the sign-in form.

@@ -176,7 +176,7 @@ describe('POST /api/account/migrate: a former customer', () => {
     expect(await footprint(db(), former.email)).toEqual({ customers: 1, mails: 1, addresses: 3 });
     const mail = await lastMailData(db(), former.email, 'account-migration');
     expect(mail?.firstName).toBe('Hélène');
-    expect(mail?.setPasswordUrl).toMatch(/\/fr-fr\/myaccount\/reset-password\?token=[\w-]{43}$/);
+    expect(mail?.setPasswordUrl).toMatch(/\/fr-fr\/myaccount\/reset-password\?token=[\w-]{43}&welcome=1$/);
     // The link is valid 7 days.
     const token = await db().selectFrom('account_tokens').select(['kind', 'expires_at']).where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
     expect(token.kind).toBe('reset');
@@ -191,7 +191,7 @@ describe('POST /api/account/migrate: a former customer', () => {
     const link = mail.links[0] as string;
     const token = linkParams(link).get('token') as string;
     // The reset-password page takes the link as it is.
-    expect(linkPath(link)).toBe(`/fr-fr/myaccount/reset-password?token=${token}`);
+    expect(linkPath(link)).toBe(`/fr-fr/myaccount/reset-password?token=${token}&welcome=1`);
     expect((await browser().get(`/ssr/myaccount/reset-password?locale=fr-fr&token=${token}`)).body.tokenValid).toBe(true);
     const set = await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: 'lantern-orchid-seaglass-31' });
     expect(set.status, JSON.stringify(set.body)).toBe(204);

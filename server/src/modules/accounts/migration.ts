@@ -211,7 +211,8 @@ export class CustomerMigration {
       template: 'account-migration',
       locale,
       data: {
-        setPasswordUrl: `${this.options.publicOrigin}/${locale}/myaccount/reset-password?${new URLSearchParams({ token }).toString()}`,
+        // `welcome`: the page greets a client moving from the former site instead of speaking of a "new" password.
+        setPasswordUrl: `${this.options.publicOrigin}/${locale}/myaccount/reset-password?${new URLSearchParams({ token, welcome: '1' }).toString()}`,
         ...(firstName ? { firstName } : {}),
       },
     });

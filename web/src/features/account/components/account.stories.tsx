@@ -89,6 +89,12 @@ export const ResetPassword: Story = () => (
   </AccountKit>
 );
 
+export const ResetPasswordWelcome: Story = () => (
+  <AccountKit locale="en-us" path="/myaccount/reset-password?token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96&welcome=1">
+    <ResetPasswordPage data={resetEn} />
+  </AccountKit>
+);
+
 export const ResetPasswordExpiredLink: Story = () => (
   <AccountKit locale="en-us" path="/myaccount/reset-password?token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96">
     <ResetPasswordPage data={{ ...resetEn, tokenValid: false }} />

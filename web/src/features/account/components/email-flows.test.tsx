@@ -172,6 +172,19 @@ describe('password recovery', () => {
     assign.mockRestore();
   });
 
+  it('greets a client of the former site arriving from the migration e-mail, then says the account is ready', async () => {
+    network.mockResolvedValueOnce(noContent());
+    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}&welcome=1`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    await screen.findByRole('heading', { name: 'Welcome to our new site' });
+    expect(container.textContent).toContain('Choose a password to finish moving your account.');
+    expect(container.textContent).not.toContain('replaces the previous one');
+    await waitFor(() => expect(window.location.search).toBe(''));
+    type('New password', 'a brand new passphrase');
+    await act(() => fireEvent.submit(container.querySelector('form')!));
+    await screen.findByRole('heading', { name: 'Your account is ready' });
+    expect(await requestTo('/api/password/new-password')!.json()).toEqual({ token: TOKEN, newPassword: 'a brand new passphrase', signIn: true });
+  });
+
   it('offers a new link when the server refuses the token', async () => {
     network.mockResolvedValueOnce(problem(400, 'ERR_API_1018', [{ path: 'body/token', message: 'is unknown, expired or already used' }]));
     const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);

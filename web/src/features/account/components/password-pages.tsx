@@ -73,7 +73,9 @@ export function NewPasswordForm({ token, policy, onDone, onSigningIn, onTokenRef
 
 /**
  * `/myaccount/reset-password?token=…`, from the recovery e-mail (public page). The token is read from the URL
- * once and removed from the address bar; an expired or used link offers to send a new e-mail.
+ * once and removed from the address bar; an expired or used link offers to send a new e-mail. With
+ * `welcome=1` (the account-migration e-mail) the form greets a client of the former site, who never had a
+ * password here, instead of speaking of replacing one.
  */
 export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] }) {
   const { t } = useTranslation('account');
@@ -83,18 +85,20 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
     const value = queryParam(location.search, 'token');
     return value && TOKEN.test(value) ? value : null;
   });
+  const [welcome] = useState(() => queryParam(location.search, 'welcome') === '1');
   const [state, setState] = useState<'form' | 'expired' | 'done' | 'signing-in'>(() => (token && data.tokenValid !== false ? 'form' : 'expired'));
   const [resend, setResend] = useState(false);
   const heading = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    removeFromAddressBar(['token']);
+    removeFromAddressBar(['token', 'welcome']);
   }, []);
   useEffect(() => {
     if (state !== 'form') heading.current?.focus();
   }, [state]);
 
-  const title = state === 'done' || state === 'signing-in' ? t('reset.doneTitle') : state === 'expired' ? t('reset.expiredTitle') : t('reset.title');
+  const title =
+    state === 'done' || state === 'signing-in' ? t(welcome ? 'reset.welcomeDoneTitle' : 'reset.doneTitle') : state === 'expired' ? t('reset.expiredTitle') : welcome ? t('reset.welcomeTitle') : t('reset.title');
   return (
     <AuthLayout
       title={
@@ -102,7 +106,7 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
           {title}
         </span>
       }
-      intro={state === 'form' ? t('reset.intro') : undefined}
+      intro={state === 'form' ? t(welcome ? 'reset.welcomeIntro' : 'reset.intro') : undefined}
     >
       {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} onDone={() => setState('done')} onSigningIn={() => setState('signing-in')} onTokenRefused={() => setState('expired')} />}
       {state === 'signing-in' && (
