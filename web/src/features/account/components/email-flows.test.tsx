@@ -176,6 +176,7 @@ describe('password recovery', () => {
     network.mockResolvedValueOnce(noContent());
     const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}&welcome=1`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
     await screen.findByRole('heading', { name: 'Welcome to our new site' });
+    expect(screen.getByRole('form', { name: 'Welcome to our new site' })).toBeTruthy();
     expect(container.textContent).toContain('Choose a password to finish moving your account.');
     expect(container.textContent).not.toContain('replaces the previous one');
     await waitFor(() => expect(window.location.search).toBe(''));

@@ -26,7 +26,7 @@ const tokenRefused = (error: unknown) => error instanceof ApiError && (error.pro
  * The new password of a recovery link (POST /api/password/new-password with `signIn: true`): on success the
  * shopper continues to the sign-in callback and lands signed in on the account page.
  */
-export function NewPasswordForm({ token, policy, onDone, onSigningIn, onTokenRefused }: { token: string; policy: Policy; onDone: () => void; onSigningIn: () => void; onTokenRefused: () => void }) {
+export function NewPasswordForm({ token, policy, label, onDone, onSigningIn, onTokenRefused }: { token: string; policy: Policy; label: string; onDone: () => void; onSigningIn: () => void; onTokenRefused: () => void }) {
   const { t } = useTranslation('account');
   const { locale } = useMarket();
   const setNew = useSetNewPasswordAndSignIn(locale);
@@ -50,7 +50,7 @@ export function NewPasswordForm({ token, policy, onDone, onSigningIn, onTokenRef
   };
 
   return (
-    <Form className="account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-label={t('reset.title')}>
+    <Form className="account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-label={label}>
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
       <PasswordInput
         name="newPassword"
@@ -108,7 +108,7 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
       }
       intro={state === 'form' ? t(welcome ? 'reset.welcomeIntro' : 'reset.intro') : undefined}
     >
-      {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} onDone={() => setState('done')} onSigningIn={() => setState('signing-in')} onTokenRefused={() => setState('expired')} />}
+      {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} label={welcome ? t('reset.welcomeTitle') : t('reset.title')} onDone={() => setState('done')} onSigningIn={() => setState('signing-in')} onTokenRefused={() => setState('expired')} />}
       {state === 'signing-in' && (
         <p className="account-panel" role="status">
           {t('reset.signingIn')}
