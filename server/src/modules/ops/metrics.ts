@@ -50,7 +50,6 @@ export class Metrics {
   private readonly requests = new Map<string, number>();
   private readonly latency = new Map<string, Histogram>();
   private readonly lag = monitorEventLoopDelay({ resolution: 10 });
-  private readonly counters = new Map<string, { help: string; value: number }>();
 
   constructor(private readonly pool?: () => PoolFigures | undefined) {
     this.lag.enable();
@@ -80,13 +79,6 @@ export class Metrics {
     h.count++;
   }
 
-  /** A named counter other modules may increase (e.g. cache hits). */
-  increment(name: string, help: string, by = 1): void {
-    const c = this.counters.get(name) ?? { help, value: 0 };
-    c.value += by;
-    this.counters.set(name, c);
-  }
-
   /** The exposition; the event-loop lag figures cover the time since the previous scrape. */
   render(): string {
     const out: string[] = [];
@@ -111,7 +103,6 @@ export class Metrics {
       hist.push(`storefront_http_request_duration_seconds_count{operation="${l}"} ${h.count}`);
     }
     metric('storefront_http_request_duration_seconds', 'histogram', 'Time to answer, by operation.', hist);
-    for (const [name, c] of this.counters) metric(name, 'counter', c.help, [`${name} ${c.value}`]);
     const caches = cacheFigures();
     if (caches.length) {
       metric(
