@@ -122,6 +122,13 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
   }, 240_000);
   afterAll(async () => {
     await db?.close();
+    // The pool resolves its close before its sockets are gone: a forced drop meanwhile makes PostgreSQL send
+    // "terminating connection" to a closing client, an unhandled error. Let the backends leave first.
+    for (let i = 0; i < 50; i++) {
+      const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+      if (left.rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
     await admin.close();
   });
