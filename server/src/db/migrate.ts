@@ -17,6 +17,7 @@ import * as m0015 from './migrations/2026-11-27-0015-sign-in-callback.ts';
 import * as m0019 from './migrations/2026-11-27-0019-newsletter-confirmation.ts';
 import * as m0020 from './migrations/2026-11-27-0020-return-lapse.ts';
 import * as m0021 from './migrations/2026-11-27-0021-catalogue-speed.ts';
+import * as m0022 from './migrations/2026-11-27-0022-listing-index.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0019-newsletter-confirmation': m0019,
   '2026-11-27-0020-return-lapse': m0020,
   '2026-11-27-0021-catalogue-speed': m0021,
+  '2026-11-27-0022-listing-index': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { FactRow } from './listing-index.ts';
 import type { CatalogTables } from './tables.ts';
 
 /** What a product tile needs, over `products p`, `product_translations t` and `product_prices pr`. */
@@ -307,12 +308,10 @@ export interface FacetCounts {
 /**
  * Every facet in one statement and one pass over the scope's rows (grouping sets, counts by FILTER).
  * Counts are disjunctive: a value's count is the listing's total when the value replaces its own key's
- * selection, the other keys applied.
+ * selection, the other keys applied. A plain category scope is counted by the listing index instead
+ * (`listing-index.ts`, same semantics); this is the general path, and the index's reference in tests.
  */
 export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
-  // Cells know each product's category, colour, material, sizes and stock state, not its pid nor its
-  // exact price: a search scope or a price range is counted over the products themselves.
-  if (!scope.where && !scope.matches && !filters.price) return cellFacetCounts(db, ctx, scope, filters);
   return rowFacetCounts(db, ctx, scope, filters);
 }
 
@@ -409,54 +408,6 @@ export async function matchFacetsAndPage(
   };
 }
 
-/**
- * The same counts as `rowFacetCounts`, summed over `listing_cells`. The statement also tells whether any
- * leaf was dirty when it began (its snapshot): if none was, every cell it read was current and the counts
- * are exact — the usual case, one round trip. Otherwise the dirty leaves are rebuilt
- * (`listing_cells_refresh()`) and the cells read again; should a change land in between again, the
- * counts come from the rows themselves.
- */
-async function cellFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
-  const c = conditionsOf(filters, ctx);
-  const pos = sql`(select lc.pos from listing_currencies lc where lc.code = ${ctx.currency})`;
-  // The row conditions read the same column names on a cell (`p.macro_color`, `p.size_mask`, `p.in_stock`…).
-  const scopeConditions = [sql`p.brand = ${ctx.brand}`];
-  if (scope.categoryIds) scopeConditions.push(scope.categoryIds.length ? sql`p.category_id in (${list(scope.categoryIds)})` : sql`false`);
-  const read = () =>
-    sql<GroupRow & { dirty: boolean }>`
-    select grouping(s.macro_color) as gc, grouping(s.category_id) as gk, grouping(s.material) as gm, grouping(s.mask) as gz,
-      s.macro_color, s.category_id, s.material, s.mask::text as mask,
-      coalesce(sum(s.cnt) filter (where k_ok and m_ok and z_ok and i_ok), 0)::int as n_color,
-      coalesce(sum(s.cnt) filter (where c_ok and k_ok and z_ok and i_ok), 0)::int as n_material,
-      coalesce(sum(s.cnt) filter (where c_ok and m_ok and z_ok and i_ok), 0)::int as n_category,
-      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and i_ok), 0)::int as n_size,
-      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and zs_ok and s.in_stock), 0)::int as n_instock,
-      coalesce(sum(s.cnt) filter (where c_ok and k_ok and m_ok and z_ok and i_ok), 0)::int as n_total,
-      min(s.lo) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
-      max(s.hi) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max,
-      (select exists (select 1 from listing_cells_dirty)) as dirty
-    from (
-      select p.category_id, p.macro_color, p.material, p.in_stock,
-        ${filters.inStock ? sql`p.stock_size_mask` : sql`p.size_mask`} as mask,
-        ${ctx.currency ? sql`coalesce(p.counts[${pos}], 0)` : sql`p.n`} as cnt,
-        ${ctx.currency ? sql`p.price_min[${pos}]` : sql`null::float8`} as lo,
-        ${ctx.currency ? sql`p.price_max[${pos}]` : sql`null::float8`} as hi,
-        ${c.color} as c_ok, ${c.category} as k_ok, ${c.material} as m_ok, ${c.size} as z_ok,
-        ${c.sizeInStock} as zs_ok, ${c.instock} as i_ok
-      from listing_cells p
-      where ${sql.join(scopeConditions, sql` and `)}
-    ) s
-    where s.cnt > 0
-    group by grouping sets ((s.macro_color), (s.category_id), (s.material), (s.mask), ())`.execute(db);
-  let r = await read();
-  if (r.rows.some((x) => x.dirty)) {
-    await sql`select listing_cells_refresh()`.execute(db);
-    r = await read();
-    if (r.rows.some((x) => x.dirty)) return rowFacetCounts(db, ctx, scope, filters);
-  }
-  return countsFrom(r.rows, ctx);
-}
-
 function countsFrom(rows: GroupRow[], ctx: ListingContext): FacetCounts {
   const out: FacetCounts = { colors: new Map(), leaves: new Map(), materials: new Map(), sizes: new Map(), inStock: 0, total: 0, priceMin: null, priceMax: null };
   for (const row of rows) {
@@ -494,6 +445,77 @@ interface GroupRow {
   n_total: number;
   price_min: number | null;
   price_max: number | null;
+}
+
+/** `listing_facts` columns as the listing index reads them (`FactRow`). */
+const FACT_COLUMNS = sql`f.pid, f.brand, f.listed, f.category_id, f.macro_color, f.material, f.rank,
+  (extract(epoch from f.created_at) * 1000000)::float8 as created, f.in_stock,
+  (f.size_mask & 4294967295)::float8 as size_lo, (f.size_mask >> 32)::float8 as size_hi,
+  (f.stock_size_mask & 4294967295)::float8 as stock_lo, (f.stock_size_mask >> 32)::float8 as stock_hi, f.prices`;
+
+async function loadCurrencies(db: DB): Promise<Map<string, number>> {
+  const r = await sql<{ code: string; pos: number }>`select code, pos from listing_currencies`.execute(db);
+  return new Map(r.rows.map((x) => [x.code, x.pos]));
+}
+
+/** The listable facts of a house and the snapshot they are as of (one repeatable-read transaction). */
+export async function loadListingFacts(db: DB, brand: string): Promise<{ snapshot: string; rows: FactRow[]; currencies: Map<string, number> }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const snap = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
+      const rows = await sql<FactRow>`select ${FACT_COLUMNS} from listing_facts f where f.listed and f.brand = ${brand}`.execute(trx);
+      return { snapshot: (snap.rows[0] as { snapshot: string }).snapshot, rows: rows.rows, currencies: await loadCurrencies(trx) };
+    });
+}
+
+/**
+ * What changed in `listing_facts` since a snapshot: the rows written by transactions that snapshot does not
+ * see (any house, listed or not), the pids whose row was deleted since (and not written again), and the
+ * snapshot of this read. One statement; with nothing changed, one row of nulls but the snapshot.
+ */
+export async function listingFactsSince(
+  db: DB,
+  snapshot: string,
+): Promise<{ snapshot: string; rows: FactRow[]; removed: string[]; currencies: Map<string, number> | null }> {
+  const r = await sql<Partial<FactRow> & { snapshot: string; gone: boolean | null }>`
+    select pg_current_snapshot()::text as snapshot, d.*
+    from (select 1) as one
+    left join (
+      select false as gone, ${FACT_COLUMNS}
+      from listing_facts f
+      where f.changed_by >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(f.changed_by, ${snapshot}::pg_snapshot)
+      union all
+      select true, r.pid, null, false, null, null, null, null, null, null, null, null, null, null, null
+      from listing_facts_removed r
+      where r.changed_by >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(r.changed_by, ${snapshot}::pg_snapshot)
+        and not exists (select 1 from listing_facts f where f.pid = r.pid)
+    ) as d on true`.execute(db);
+  const next = (r.rows[0] as { snapshot: string }).snapshot;
+  const rows: FactRow[] = [];
+  const removed: string[] = [];
+  for (const x of r.rows) {
+    if (x.gone === true) removed.push(x.pid as string);
+    else if (x.gone === false) rows.push(x as FactRow);
+  }
+  // Positions of currencies first used since: a row's price array may be longer than the index knows.
+  return { snapshot: next, rows, removed, currencies: rows.length ? await loadCurrencies(db) : null };
+}
+
+/** The tiles of some listable products, in the order of their pids (a page the listing index chose). */
+export async function tilesOf(db: DB, ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
+  if (!pids.length) return [];
+  const r = await sql<TileRow>`
+    select x.pid, x.slug, t.name, t.color_name, x.image_count, pr.list_price, pr.sale_price,
+      x.is_sellable_online, x.is_ecom_assortment, x.is_preorderable,
+      (select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = x.pid) as total_stock
+    from unnest(${sql.val(pids)}::text[]) with ordinality as page(pid, i)
+    join products x on x.pid = page.pid
+    join product_translations t on t.pid = x.pid and t.language = ${ctx.language}
+    left join product_prices pr on pr.pid = x.pid and pr.currency = ${ctx.currency ?? '-'}
+    order by page.i`.execute(db);
+  return r.rows;
 }
 
 /** Number of listable "rive droite" products per category id (their boutique's navigation). */

@@ -10,9 +10,12 @@ import {
   listTiles,
   loadCategories,
   loadRdCounts,
+  listingFactsSince,
+  loadListingFacts,
   loadSizeBits,
   matchFacetsAndPage,
   productNames,
+  tilesOf,
   type CategoryRow,
   type FacetCounts,
   type ListingScope,
@@ -21,6 +24,7 @@ import {
   type TileRow,
 } from './repository.ts';
 import { formatFilterString, parseFilterString, type FilterSelection } from './filter-string.ts';
+import { ListingIndex } from './listing-index.ts';
 import { FACET_TITLES, IN_STOCK_LABEL, MACRO_COLORS, MATERIAL_LABELS, ONE_SIZE_LABEL } from '../../../../fixtures/catalog/facets.ts';
 import { ONE_SIZE, SIZE_RUNS } from '../../../../fixtures/catalog/generate.ts';
 
@@ -166,6 +170,10 @@ export class CatalogService {
   private sizeBits = new Map<string, number>();
   // Listings are public and the same for every visitor of a market: cached for `cacheTtlMs`.
   private readonly listings: TtlCache<Schemas['CategoryListing']>;
+  private index: Promise<ListingIndex> | null = null;
+  /** The catch-up read in flight, and the one queued behind it (see `currentIndex`). */
+  private catchUp: Promise<ListingIndex> | null = null;
+  private nextCatchUp: Promise<ListingIndex> | null = null;
 
   constructor(
     private readonly db: DB,
@@ -264,6 +272,54 @@ export class CatalogService {
     return tile;
   }
 
+  /**
+   * The listing index of the house (`listing-index.ts`), as of a database snapshot taken after this call:
+   * loaded on first use, then brought up to date by one read of what changed since its snapshot. Reads do
+   * not overlap (two could apply their changes out of order); a caller arriving while one runs waits for
+   * the next, which starts after it arrived, so a listing never misses a change committed before it was
+   * asked for.
+   */
+  currentIndex(): Promise<ListingIndex> {
+    if (!this.index) {
+      const loading = loadListingFacts(this.db, this.brand).then(({ snapshot, rows, currencies }) => new ListingIndex(this.brand, snapshot, rows, currencies));
+      this.index = loading;
+      // A failed load is tried again by the next caller.
+      loading.catch(() => {
+        if (this.index === loading) this.index = null;
+      });
+      return loading;
+    }
+    if (!this.catchUp) {
+      const run = this.catchUpOnce().finally(() => {
+        this.catchUp = null;
+      });
+      this.catchUp = run;
+      return run;
+    }
+    if (!this.nextCatchUp) {
+      this.nextCatchUp = this.catchUp
+        .catch(() => undefined)
+        .then(() => {
+          this.nextCatchUp = null;
+          return this.currentIndex();
+        });
+    }
+    return this.nextCatchUp;
+  }
+
+  private async catchUpOnce(): Promise<ListingIndex> {
+    const index = await (this.index as Promise<ListingIndex>);
+    const changes = await listingFactsSince(this.db, index.snapshot);
+    if (changes.currencies) index.setCurrencies(changes.currencies);
+    index.apply(changes.snapshot, changes.rows, changes.removed);
+    return index;
+  }
+
+  /** A scope the listing index answers: categories only (no extra condition, match set nor relevance). */
+  private indexable(scope: ListingScope): boolean {
+    return !scope.where && !scope.matches && !scope.relevance;
+  }
+
   /** A category and everything below it, as a listing scope. */
   categoryScope(category: CategoryRow): ListingScope {
     return { categoryIds: this.descendantIds(category) };
@@ -347,11 +403,18 @@ export class CatalogService {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const ctx = { brand: this.brand, currency: market.currency, language: market.language, sizeBits: this.sizeBits };
     const filters = this.resolve(applied);
-    // The facet statement also counts the results: no separate count query.
-    const [counts, rows] = await Promise.all([
-      facetCounts(this.db, ctx, scope, filters),
-      listFilteredTiles(this.db, ctx, scope, filters, { sort, limit: pageSize, offset: (page - 1) * pageSize }),
-    ]);
+    const window = { sort, limit: pageSize, offset: (page - 1) * pageSize };
+    let counts: FacetCounts;
+    let rows: TileRow[];
+    if (this.indexable(scope)) {
+      // The index counts the facets and picks the page's pids; the database gives their tiles.
+      const found = (await this.currentIndex()).query(ctx, scope.categoryIds, filters, window);
+      counts = found.counts;
+      rows = await tilesOf(this.db, ctx, found.pids);
+    } else {
+      // The facet statement also counts the results: no separate count query.
+      [counts, rows] = await Promise.all([facetCounts(this.db, ctx, scope, filters), listFilteredTiles(this.db, ctx, scope, filters, window)]);
+    }
     return {
       products: rows.map((r) => this.tile(r, market)),
       totalNrOfProducts: counts.total,
@@ -389,7 +452,9 @@ export class CatalogService {
   /** The facets of a scope under a selection (unknown values dropped), and the results they leave. */
   async computeFacets(scope: ListingScope, selection: FilterSelection, market: Market): Promise<ScopeFacets> {
     const applied = this.applicable(selection, market);
-    const counts = await facetCounts(this.db, { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits }, scope, this.resolve(applied));
+    const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
+    const filters = this.resolve(applied);
+    const counts = this.indexable(scope) ? (await this.currentIndex()).query(ctx, scope.categoryIds, filters).counts : await facetCounts(this.db, ctx, scope, filters);
     return { filters: this.facets(counts, applied, market), appliedFilters: formatFilterString(applied), totalNrOfProducts: counts.total };
   }
 

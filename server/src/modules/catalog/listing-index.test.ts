@@ -1,0 +1,260 @@
+// The listing index against the SQL it replaces for category listings, and how it follows the database:
+// committed changes, removed products, a transaction that commits after the index read past it
+// (PostgreSQL), and listings answered while changes land (PostgreSQL). On PostgreSQL the file works on a
+// database of its own: it writes to the catalogue, which the other files read.
+import { sql } from 'kysely';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seed } from '../../db/seed.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
+import { ListingIndex } from './listing-index.ts';
+import {
+  facetCounts,
+  listFilteredTiles,
+  loadCategories,
+  loadListingFacts,
+  loadSizeBits,
+  type CategoryRow,
+  type FacetCounts,
+  type ResolvedFilters,
+  type SortKey,
+} from './repository.ts';
+
+const postgres = testDatabaseKind() === 'postgres';
+const NAME = `listing_index_${process.pid}`;
+let t: TestApp;
+let admin: DatabaseHandle | undefined;
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+beforeAll(async () => {
+  if (!postgres) {
+    t = await startTestApp();
+    return;
+  }
+  admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
+  await sql`drop database if exists ${sql.id(NAME)} with (force)`.execute(admin.db);
+  await sql`create database ${sql.id(NAME)}`.execute(admin.db);
+  const database = await openDatabase({ databaseUrl: databaseUrl(NAME), poolSize: 10 });
+  await migrateToLatest(database.db);
+  await seed(database.db, { brand: TEST_BRAND, products: 120 });
+  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0' });
+  const { app, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
+  t = {
+    app,
+    database,
+    close: async () => {
+      await close();
+      await database.close();
+    },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (admin) {
+    for (let i = 0; i < 50; i++) {
+      const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${NAME}`.execute(admin.db);
+      if (left.rows[0]?.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await sql`drop database if exists ${sql.id(NAME)} with (force)`.execute(admin.db);
+    await admin.close();
+  }
+});
+
+const entries = (m: Map<string, number>) => [...m.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+const plain = (c: FacetCounts) => ({ ...c, colors: entries(c.colors), leaves: entries(c.leaves), materials: entries(c.materials), sizes: entries(c.sizes) });
+
+async function listing(slug: string, filters = '', extra: Record<string, string | number> = {}) {
+  const res = await request(t.app)
+    .get(`/api/data/category/${slug}`)
+    .query({ locale: 'fr-fr', pageSize: 96, ...(filters ? { filters } : {}), ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { totalNrOfProducts: number; products: { id: string }[]; filters: { urlName: string; values: { value: string; count: number }[] }[] };
+}
+
+const countOf = (body: Awaited<ReturnType<typeof listing>>, urlName: string, value: string) =>
+  body.filters.find((f) => f.urlName === urlName)?.values.find((v) => v.value === value)?.count ?? 0;
+
+/** A listed product of `women` sold in euros and in stock, of another colour family than `not`. */
+async function someProduct(offset: number, not = 'silver') {
+  const r = await sql<{ pid: string; macro_color: string; category_id: string }>`
+    select f.pid, f.macro_color, f.category_id from listing_facts f
+    where f.listed and f.brand = ${TEST_BRAND} and f.category_id like ${`${TEST_BRAND}-w-%`} and f.macro_color <> ${not}
+      and f.prices[(select pos from listing_currencies where code = 'EUR')] is not null and f.in_stock
+    order by f.pid offset ${offset} limit 1`.execute(t.database.db);
+  return r.rows[0] as { pid: string; macro_color: string; category_id: string };
+}
+
+describe('the listing index answers what the SQL answers', () => {
+  it('for every scope, selection, sort, page and currency tried', async () => {
+    const db = t.database.db;
+    const [categories, sizeBits, loaded] = await Promise.all([loadCategories(db, TEST_BRAND), loadSizeBits(db), loadListingFacts(db, TEST_BRAND)]);
+    const index = new ListingIndex(TEST_BRAND, loaded.snapshot, loaded.rows, loaded.currencies);
+    const below = (c: CategoryRow): string[] => [c.id, ...categories.filter((x) => x.parent_id === c.id).flatMap(below)];
+    const bySlug = (slug: string) => categories.find((c) => c.slug === slug) as CategoryRow;
+    const women = bySlug('women');
+    const leaves = categories.filter((c) => c.level === 3);
+    const leafOfWomen = leaves.find((c) => below(women).includes(c.id)) as CategoryRow;
+    const micro = categories.find((c) => c.level === 2 && c.parent_id === women.id) as CategoryRow;
+    const scopes: (string[] | undefined)[] = [below(women), below(bySlug('men')), below(micro), [leafOfWomen.id], undefined, []];
+
+    // Values that occur, so the selections narrow without emptying everything.
+    const colors = [...new Set(loaded.rows.map((r) => r.macro_color))].slice(0, 3);
+    const materials = [...new Set(loaded.rows.map((r) => r.material))].slice(0, 2);
+    const selections: ResolvedFilters[] = [
+      {},
+      { colors: [colors[0] as string] },
+      { colors: colors.slice(0, 2), materials: [materials[0] as string] },
+      { sizes: ['38'] },
+      { sizes: ['38', 'M'], inStock: true },
+      { inStock: true },
+      { price: { min: 500, max: 2500 } },
+      { leafIds: [leafOfWomen.id], materials },
+      { colors, sizes: ['38', '40', 'TU'], inStock: true, price: { min: 0, max: 5000 }, materials },
+      { colors: ['no-such-colour'], leafIds: ['no-such-leaf'] },
+    ];
+    const sorts: SortKey[] = ['recommended', 'price_asc', 'price_desc', 'newest'];
+    let compared = 0;
+    for (const currency of ['EUR', 'JPY', null]) {
+      const ctx = { brand: TEST_BRAND, currency, language: 'fr', sizeBits };
+      for (const categoryIds of scopes) {
+        for (const filters of selections) {
+          const applied = currency ? filters : { ...filters, price: undefined };
+          const expected = await facetCounts(db, ctx, { categoryIds }, applied);
+          const got = index.query(ctx, categoryIds, applied);
+          expect(plain(got.counts), JSON.stringify({ currency, categoryIds, applied })).toEqual(plain(expected));
+          for (const sort of sorts) {
+            for (const offset of [0, 24]) {
+              const window = { sort, limit: 24, offset };
+              const tiles = await listFilteredTiles(db, ctx, { categoryIds }, applied, window);
+              expect(index.query(ctx, categoryIds, applied, window).pids, JSON.stringify({ currency, categoryIds, applied, window })).toEqual(tiles.map((x) => x.pid));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(3 * scopes.length * selections.length * sorts.length * 2);
+  }, 120_000);
+});
+
+describe('the listing index follows the database', () => {
+  it('shows a committed change of colour, stock and price on the next listing', async () => {
+    const db = t.database.db;
+    const p = await someProduct(0);
+    const before = await listing('women', 'color:silver');
+    expect(before.products.map((x) => x.id)).not.toContain(p.pid);
+    await db.updateTable('products').set({ macro_color: 'silver' }).where('pid', '=', p.pid).execute();
+    const after = await listing('women', 'color:silver');
+    expect(after.products.map((x) => x.id)).toContain(p.pid);
+    expect(after.totalNrOfProducts).toBe(before.totalNrOfProducts + 1);
+    expect(countOf(after, 'color', 'silver')).toBe(countOf(before, 'color', 'silver') + 1);
+
+    const inStock = await listing('women', 'instock:true');
+    expect(inStock.products.map((x) => x.id).concat((await listing('women', 'instock:true', { page: 2 })).products.map((x) => x.id))).toContain(p.pid);
+    await db.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', p.pid).execute();
+    expect((await listing('women', 'instock:true')).totalNrOfProducts).toBe(inStock.totalNrOfProducts - 1);
+
+    // Cheapest in euros, then no longer sold in euros: gone from the French listing.
+    await db.updateTable('product_prices').set({ list_price: '0.5', sale_price: null }).where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
+    const cheapest = await listing('women', '', { sort: 'price_asc', pageSize: 1 });
+    expect(cheapest.products[0]?.id).toBe(p.pid);
+    await db.deleteFrom('product_prices').where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
+    const unpriced = await listing('women', '', { sort: 'price_asc', pageSize: 1 });
+    expect(unpriced.products[0]?.id).not.toBe(p.pid);
+    expect(unpriced.totalNrOfProducts).toBe(cheapest.totalNrOfProducts - 1);
+  });
+
+  it('forgets a product that leaves the listing or is deleted, and lists it again when it returns', async () => {
+    const db = t.database.db;
+    const p = await someProduct(1);
+    const color = `color:${p.macro_color}`;
+    const before = await listing('women', color);
+    expect(before.products.map((x) => x.id)).toContain(p.pid);
+    await db.updateTable('products').set({ is_employee_only: true }).where('pid', '=', p.pid).execute();
+    expect((await listing('women', color)).totalNrOfProducts).toBe(before.totalNrOfProducts - 1);
+    await db.updateTable('products').set({ is_employee_only: false }).where('pid', '=', p.pid).execute();
+    expect((await listing('women', color)).products.map((x) => x.id)).toContain(p.pid);
+
+    // A deleted product: its row leaves listing_facts (foreign key), a removal the index reads.
+    const q = await someProduct(2);
+    const qColor = `color:${q.macro_color}`;
+    const withQ = await listing('women', qColor);
+    await sql`delete from products where pid = ${q.pid}`.execute(db);
+    const withoutQ = await listing('women', qColor);
+    expect(withoutQ.totalNrOfProducts).toBe(withQ.totalNrOfProducts - 1);
+    expect(withoutQ.products.map((x) => x.id)).not.toContain(q.pid);
+    // The facets endpoint reads the same index.
+    const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: 'women', filters: qColor }).expect(200);
+    expect(res.body.totalNrOfProducts).toBe(withoutQ.totalNrOfProducts);
+  });
+
+  it.skipIf(!postgres)('sees a change whose transaction began before the listing and committed after it (PostgreSQL)', async () => {
+    const db = t.database.db;
+    const p = await someProduct(3, 'gold');
+    const other = await someProduct(4, 'gold');
+    const before = await listing('women', 'color:gold');
+    await db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        await conn.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', p.pid).execute();
+        // The index catches up to a snapshot in which this transaction is still running…
+        expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts);
+        // …a later transaction commits first…
+        await db.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', other.pid).execute();
+        expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts + 1);
+        await sql`commit`.execute(conn);
+      } catch (err) {
+        await sql`rollback`.execute(conn);
+        throw err;
+      }
+    });
+    // …and this one, committed last with the older transaction id, is not missed.
+    const after = await listing('women', 'color:gold');
+    expect(after.totalNrOfProducts).toBe(before.totalNrOfProducts + 2);
+    expect(after.products.map((x) => x.id)).toContain(p.pid);
+  });
+
+  it.skipIf(!postgres)('answers every listing exactly while changes commit beside it (PostgreSQL)', async () => {
+    const db = t.database.db;
+    const sizeBits = await loadSizeBits(db);
+    const categories = await loadCategories(db, TEST_BRAND);
+    const below = (id: string): string[] => [id, ...categories.filter((x) => x.parent_id === id).flatMap((x) => below(x.id))];
+    const women = below((categories.find((c) => c.slug === 'women') as CategoryRow).id);
+    const pids = (await sql<{ pid: string }>`select pid from products where brand = ${TEST_BRAND} order by pid desc limit 20`.execute(db)).rows.map((r) => r.pid);
+    const colors = ['black', 'silver', 'gold', 'red'];
+    const writes = pids.map(async (pid, i) => {
+      await new Promise((r) => setTimeout(r, i * 5));
+      await db.updateTable('products').set({ macro_color: colors[i % colors.length] as string }).where('pid', '=', pid).execute();
+      await db.updateTable('product_variants').set({ stock: i % 3 }).where('pid', '=', pid).execute();
+    });
+    const reads = Array.from({ length: 30 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 4));
+      return listing('women', i % 2 ? 'instock:true' : '', { pageSize: 1 });
+    });
+    const bodies = await Promise.all(reads);
+    await Promise.all(writes);
+    for (const b of bodies) expect(b.totalNrOfProducts).toBeGreaterThan(0);
+    // Once the writes are in, the listing and its facets are those of the SQL over the same rows.
+    const ctx = { brand: TEST_BRAND, currency: 'EUR', sizeBits };
+    for (const filters of [{}, { inStock: true }, { colors: ['silver'] }] as ResolvedFilters[]) {
+      const expected = await facetCounts(db, ctx, { categoryIds: women }, filters);
+      const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: 'women', filters: filters.inStock ? 'instock:true' : filters.colors ? 'color:silver' : undefined }).expect(200);
+      expect(res.body.totalNrOfProducts).toBe(expected.total);
+      const colorFacet = res.body.filters.find((f: { urlName: string }) => f.urlName === 'color');
+      for (const [value, count] of expected.colors) expect(colorFacet.values.find((v: { value: string }) => v.value === value)?.count ?? 0, value).toBe(count);
+    }
+  });
+});
