@@ -61,6 +61,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const markets = await MarketService.load(db);
   const catalog = new CatalogService(db, config.brand, config.cacheTtlMs);
   await catalog.refresh();
+  // The listing index loads in the background: the first shopper of a large catalogue does not wait for it.
+  catalog.currentIndex().catch((err: unknown) => logger.warn({ err }, 'listing index: first load failed (the next listing tries again)'));
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
   const content = new ContentService(db, catalog, config.brand, config.cacheTtlMs);

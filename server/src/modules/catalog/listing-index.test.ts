@@ -168,7 +168,7 @@ describe('the listing index follows the database', () => {
     expect((await listing('women', 'instock:true')).totalNrOfProducts).toBe(inStock.totalNrOfProducts - 1);
 
     // Cheapest in euros, then no longer sold in euros: gone from the French listing.
-    await db.updateTable('product_prices').set({ list_price: '0.5', sale_price: null }).where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
+    await db.updateTable('product_prices').set({ list_price: 0.5, sale_price: null }).where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
     const cheapest = await listing('women', '', { sort: 'price_asc', pageSize: 1 });
     expect(cheapest.products[0]?.id).toBe(p.pid);
     await db.deleteFrom('product_prices').where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();

@@ -83,6 +83,8 @@ export class ListingIndex {
   private readonly categories = new Codes();
   private readonly colors = new Codes();
   private readonly materials = new Codes();
+  /** The slots of each category (by category code): a scope's pass visits only its own products. */
+  private members: number[][] = [];
   /** Slots in each sort order (built on first use, dropped when a row enters or an order key changes). */
   private readonly orders = new Map<string, Int32Array>();
 
@@ -145,6 +147,7 @@ export class ListingIndex {
 
   private put(row: FactRow): void {
     let slot = this.slotOf.get(row.pid);
+    const fresh = slot === undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.size++;
       this.grow(slot + 1);
@@ -155,7 +158,12 @@ export class ListingIndex {
     } else if (this.rank[slot] !== row.rank || this.created[slot] !== row.created || this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))) {
       this.orders.clear();
     }
-    this.cat[slot] = this.categories.id(row.category_id);
+    const category = this.categories.id(row.category_id);
+    if (fresh || this.cat[slot] !== category) {
+      if (!fresh) this.leave(slot);
+      (this.members[category] ??= []).push(slot);
+    }
+    this.cat[slot] = category;
     this.col[slot] = this.colors.id(row.macro_color);
     this.mat[slot] = this.materials.id(row.material);
     this.inStock[slot] = row.in_stock ? 1 : 0;
@@ -173,9 +181,20 @@ export class ListingIndex {
     const slot = this.slotOf.get(pid);
     if (slot === undefined) return;
     this.slotOf.delete(pid);
+    this.leave(slot);
     this.pids[slot] = null;
     this.live[slot] = 0;
     this.free.push(slot);
+  }
+
+  /** Takes a slot out of its category's members (rare: a product deleted, delisted or moved). */
+  private leave(slot: number): void {
+    const list = this.members[this.cat[slot] as number];
+    const at = list?.indexOf(slot) ?? -1;
+    if (list && at >= 0) {
+      list[at] = list[list.length - 1] as number;
+      list.pop();
+    }
   }
 
   /** Whether the index knows the positions of every currency a row may carry. */
@@ -228,7 +247,6 @@ export class ListingIndex {
     filters: ResolvedFilters,
     page?: { sort: SortKey; limit: number; offset: number },
   ): { counts: FacetCounts; pids: string[] } {
-    const n = this.size;
     const nCat = this.categories.codes.length;
     const scope = categoryIds ? this.categories.flags(categoryIds) : new Uint8Array(nCat).fill(1);
     const colorSel = filters.colors?.length ? this.colors.flags(filters.colors) : null;
@@ -266,45 +284,50 @@ export class ListingIndex {
       a[i] = (a[i] as number) + 1;
     };
 
-    for (let i = 0; i < n; i++) {
-      if (live[i] === 0 || scope[cat[i] as number] === 0) continue;
-      const p = price ? (price[i] as number) : Number.NaN;
-      if (price && p !== p) continue;
-      const c = cat[i] as number;
-      const cOk = colorSel === null || colorSel[col[i] as number] === 1;
-      const kOk = leafSel === null || leafSel[c] === 1;
-      const mOk = matSel === null || matSel[mat[i] as number] === 1;
-      const sLo = inStockOnly ? (stockLo[i] as number) : (sizeLo[i] as number);
-      const sHi = inStockOnly ? (stockHi[i] as number) : (sizeHi[i] as number);
-      const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
-      const zsOk = bySize === null || ((stockLo[i] as number) & selLo) !== 0 || ((stockHi[i] as number) & selHi) !== 0;
-      const stocked = inStock[i] === 1;
-      const iOk = !inStockOnly || stocked;
-      const rOk = range === null || (p >= lo && p <= hi);
+    for (let code = 0; code < nCat; code++) {
+      if (scope[code] === 0) continue;
+      const slots = this.members[code];
+      if (!slots) continue;
+      for (let j = 0; j < slots.length; j++) {
+        const i = slots[j] as number;
+        const p = price ? (price[i] as number) : Number.NaN;
+        if (price && p !== p) continue;
+        const c = code;
+        const cOk = colorSel === null || colorSel[col[i] as number] === 1;
+        const kOk = leafSel === null || leafSel[c] === 1;
+        const mOk = matSel === null || matSel[mat[i] as number] === 1;
+        const sLo = inStockOnly ? (stockLo[i] as number) : (sizeLo[i] as number);
+        const sHi = inStockOnly ? (stockHi[i] as number) : (sizeHi[i] as number);
+        const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
+        const zsOk = bySize === null || ((stockLo[i] as number) & selLo) !== 0 || ((stockHi[i] as number) & selHi) !== 0;
+        const stocked = inStock[i] === 1;
+        const iOk = !inStockOnly || stocked;
+        const rOk = range === null || (p >= lo && p <= hi);
 
-      seen(nColor, col[i] as number);
-      seen(nMaterial, mat[i] as number);
-      seen(nLeaf, c);
-      if (kOk && mOk && zOk && iOk && rOk) add(nColor, col[i] as number);
-      if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, mat[i] as number);
-      if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c);
-      const sizeCounts = cOk && kOk && mOk && iOk && rOk;
-      for (let bits = sLo; bits !== 0; bits &= bits - 1) {
-        const b = 31 - Math.clz32(bits & -bits);
-        seen(nSize, b);
-        if (sizeCounts) add(nSize, b);
-      }
-      for (let bits = sHi; bits !== 0; bits &= bits - 1) {
-        const b = 63 - Math.clz32(bits & -bits);
-        seen(nSize, b);
-        if (sizeCounts) add(nSize, b);
-      }
-      if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount++;
-      if (cOk && kOk && mOk && zOk && iOk) {
-        if (rOk) total++;
-        if (price) {
-          if (p < priceMin) priceMin = p;
-          if (p > priceMax) priceMax = p;
+        seen(nColor, col[i] as number);
+        seen(nMaterial, mat[i] as number);
+        seen(nLeaf, c);
+        if (kOk && mOk && zOk && iOk && rOk) add(nColor, col[i] as number);
+        if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, mat[i] as number);
+        if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c);
+        const sizeCounts = cOk && kOk && mOk && iOk && rOk;
+        for (let bits = sLo; bits !== 0; bits &= bits - 1) {
+          const b = 31 - Math.clz32(bits & -bits);
+          seen(nSize, b);
+          if (sizeCounts) add(nSize, b);
+        }
+        for (let bits = sHi; bits !== 0; bits &= bits - 1) {
+          const b = 63 - Math.clz32(bits & -bits);
+          seen(nSize, b);
+          if (sizeCounts) add(nSize, b);
+        }
+        if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount++;
+        if (cOk && kOk && mOk && zOk && iOk) {
+          if (rOk) total++;
+          if (price) {
+            if (p < priceMin) priceMin = p;
+            if (p > priceMax) priceMax = p;
+          }
         }
       }
     }
