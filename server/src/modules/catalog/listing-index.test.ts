@@ -258,3 +258,61 @@ describe('the listing index follows the database', () => {
     }
   });
 });
+
+describe('ListingIndex on its own', () => {
+  const sizeBits = new Map([
+    ['38', 9],
+    ['TU', 28],
+    ['XL', 40],
+  ]);
+  const row = (pid: string, over: Partial<Parameters<ListingIndex['apply']>[1][number]> = {}) => ({
+    pid,
+    brand: 'ysl',
+    listed: true,
+    category_id: 'leaf-a',
+    macro_color: 'black',
+    material: 'leather',
+    rank: 1,
+    created: 1,
+    in_stock: true,
+    size_lo: 1 << 9,
+    size_hi: 0,
+    stock_lo: 1 << 9,
+    stock_hi: 0,
+    prices: [100, null] as (number | null)[],
+    ...over,
+  });
+  const ctx = { currency: 'EUR', sizeBits };
+  const page = { sort: 'recommended' as SortKey, limit: 10, offset: 0 };
+
+  it('moves a product between categories, reuses the slot of a removed one and keeps the orders right', () => {
+    const index = new ListingIndex('ysl', '1:1:', [row('a', { rank: 3 }), row('b', { rank: 1 }), row('c', { rank: 2, category_id: 'leaf-b' })], new Map([['EUR', 1], ['JPY', 2]]));
+    expect(index.query(ctx, ['leaf-a'], {}, page).pids).toEqual(['b', 'a']);
+    index.apply('2:2:', [row('a', { rank: 3, category_id: 'leaf-b' })], ['b']);
+    expect(index.query(ctx, ['leaf-a'], {}, page)).toMatchObject({ pids: [], counts: { total: 0 } });
+    expect(index.query(ctx, ['leaf-b'], {}, page).pids).toEqual(['c', 'a']);
+    // A new product takes the freed slot and its place in the rank order.
+    index.apply('3:3:', [row('d', { rank: 0, category_id: 'leaf-b' })], []);
+    expect(index.count).toBe(3);
+    expect(index.query(ctx, ['leaf-b'], {}, page).pids).toEqual(['d', 'c', 'a']);
+    // A category left without products is no longer offered.
+    expect(index.query(ctx, undefined, {}, page).counts.leaves).toEqual(new Map([['leaf-b', 3]]));
+    // Another house's row, or a delisted one, leaves the index.
+    index.apply('4:4:', [row('d', { brand: 'bv' }), row('c', { listed: false })], []);
+    expect(index.query(ctx, undefined, {}, page).pids).toEqual(['a']);
+  });
+
+  it('sorts by price in each currency, counts sizes above bit 31, and learns a new currency', () => {
+    const index = new ListingIndex('ysl', '1:1:', [row('a', { prices: [300, 5] }), row('b', { prices: [100, null], size_hi: 1 << 8, stock_hi: 0 }), row('c', { prices: [200, 7] })], new Map([['EUR', 1], ['JPY', 2]]));
+    expect(index.query(ctx, undefined, {}, { ...page, sort: 'price_asc' }).pids).toEqual(['b', 'c', 'a']);
+    expect(index.query({ currency: 'JPY', sizeBits }, undefined, {}, { ...page, sort: 'price_desc' }).pids).toEqual(['c', 'a']);
+    const xl = index.query(ctx, undefined, { sizes: ['XL'] }, page);
+    expect(xl.pids).toEqual(['b']);
+    expect(xl.counts.sizes.get('XL')).toBe(1);
+    expect(index.query(ctx, undefined, { sizes: ['XL'], inStock: true }, page).counts.total).toBe(0);
+    expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page).counts.total).toBe(0);
+    index.setCurrencies(new Map([['CHF', 3]]));
+    index.apply('2:2:', [row('a', { prices: [300, 5, 280] })], []);
+    expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page)).toMatchObject({ pids: ['a'], counts: { total: 1, priceMin: 280, priceMax: 280 } });
+  });
+});

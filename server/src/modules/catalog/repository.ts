@@ -503,18 +503,10 @@ export async function listingFactsSince(
   return { snapshot: next, rows, removed, currencies: rows.length ? await loadCurrencies(db) : null };
 }
 
-/** The tiles of some listable products, in the order of their pids (a page the listing index chose). */
+/** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */
 export async function tilesOf(db: DB, ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
   if (!pids.length) return [];
-  const r = await sql<TileRow>`
-    select x.pid, x.slug, t.name, t.color_name, x.image_count, pr.list_price, pr.sale_price,
-      x.is_sellable_online, x.is_ecom_assortment, x.is_preorderable,
-      (select coalesce(sum(v.stock), 0)::int from product_variants v where v.pid = x.pid) as total_stock
-    from unnest(${sql.val(pids)}::text[]) with ordinality as page(pid, i)
-    join products x on x.pid = page.pid
-    join product_translations t on t.pid = x.pid and t.language = ${ctx.language}
-    left join product_prices pr on pr.pid = x.pid and pr.currency = ${ctx.currency ?? '-'}
-    order by page.i`.execute(db);
+  const r = await sql<TileRow>`select * from listing_tiles(${sql.val(pids)}::text[], ${ctx.language}, ${ctx.currency})`.execute(db);
   return r.rows;
 }
 
