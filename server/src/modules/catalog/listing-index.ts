@@ -53,7 +53,7 @@ const GROW = 1.5;
 /**
  * The listable products of one house, in memory, as columns (a slot per product): the category listing's
  * facet counts and its page are computed here, exactly as the SQL over `listing_facts` would
- * (`rowFacetCounts` and `listFilteredTiles` in the repository, the reference the tests compare it with),
+ * (`facetCounts` and `listFilteredTiles` in the repository, the reference the tests compare it with),
  * in one pass over the slots instead of an aggregation in the database. The rows come from the database
  * and are brought up to date before every use (`CatalogService.listingIndex`): this is an index of the
  * table, not a copy of answers.

@@ -306,16 +306,6 @@ export interface FacetCounts {
 }
 
 /**
- * Every facet in one statement and one pass over the scope's rows (grouping sets, counts by FILTER).
- * Counts are disjunctive: a value's count is the listing's total when the value replaces its own key's
- * selection, the other keys applied. A plain category scope is counted by the listing index instead
- * (`listing-index.ts`, same semantics); this is the general path, and the index's reference in tests.
- */
-export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
-  return rowFacetCounts(db, ctx, scope, filters);
-}
-
-/**
  * The facet counts of one grouping-sets pass over the facts `s` (each facet counted with every filter but its
  * own: colour, category, material, size mask, in stock, price range), shared by the facet read and the
  * listing's combined statement.
@@ -331,7 +321,13 @@ const FACET_AGGREGATES = sql`grouping(s.macro_color) as gc, grouping(s.category_
   min(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_min,
   max(s.price) filter (where c_ok and k_ok and m_ok and z_ok and i_ok) as price_max`;
 
-async function rowFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
+/**
+ * Every facet in one statement and one pass over the scope's rows (grouping sets, counts by FILTER).
+ * Counts are disjunctive: a value's count is the listing's total when the value replaces its own key's
+ * selection, the other keys applied. A plain category scope is counted by the listing index instead
+ * (`listing-index.ts`, same semantics); this is the general path, and the index's reference in tests.
+ */
+export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
   const c = conditionsOf(filters, ctx);
   // Sizes are counted per distinct size mask (a handful of size runs, a few hundred stock patterns) and
   // summed per size here: one more grouping set instead of one aggregate per size code in every set.
@@ -353,7 +349,7 @@ async function rowFacetCounts(db: DB, ctx: ListingContext, scope: ListingScope, 
 /**
  * The facets of a scope with a match set (`scope.matches`, a search) and the pids of one page of it, in
  * one statement that reads the matches once: the rows of the scope are gathered with every filter
- * condition evaluated, then counted (as `rowFacetCounts` does) and paged (as `listFilteredTiles` does,
+ * condition evaluated, then counted (as `facetCounts` does) and paged (as `listFilteredTiles` does,
  * `m.relevance` first in the recommended order).
  */
 export async function matchFacetsAndPage(
