@@ -270,7 +270,9 @@ export class ListingIndex {
     const nColor = new Int32Array(this.colors.codes.length).fill(-1);
     const nMaterial = new Int32Array(this.materials.codes.length).fill(-1);
     const nLeaf = new Int32Array(nCat).fill(-1);
-    const nSize = new Int32Array(63).fill(-1);
+    const nSize = new Int32Array(63);
+    let presentLo = 0;
+    let presentHi = 0;
     let total = 0;
     let inStockCount = 0;
     let priceMin = Number.POSITIVE_INFINITY;
@@ -299,7 +301,7 @@ export class ListingIndex {
         const sLo = inStockOnly ? (stockLo[i] as number) : (sizeLo[i] as number);
         const sHi = inStockOnly ? (stockHi[i] as number) : (sizeHi[i] as number);
         const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
-        const zsOk = bySize === null || ((stockLo[i] as number) & selLo) !== 0 || ((stockHi[i] as number) & selHi) !== 0;
+        const zsOk = inStockOnly ? zOk : bySize === null || ((stockLo[i] as number) & selLo) !== 0 || ((stockHi[i] as number) & selHi) !== 0;
         const stocked = inStock[i] === 1;
         const iOk = !inStockOnly || stocked;
         const rOk = range === null || (p >= lo && p <= hi);
@@ -310,16 +312,12 @@ export class ListingIndex {
         if (kOk && mOk && zOk && iOk && rOk) add(nColor, col[i] as number);
         if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, mat[i] as number);
         if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c);
-        const sizeCounts = cOk && kOk && mOk && iOk && rOk;
-        for (let bits = sLo; bits !== 0; bits &= bits - 1) {
-          const b = 31 - Math.clz32(bits & -bits);
-          seen(nSize, b);
-          if (sizeCounts) add(nSize, b);
-        }
-        for (let bits = sHi; bits !== 0; bits &= bits - 1) {
-          const b = 63 - Math.clz32(bits & -bits);
-          seen(nSize, b);
-          if (sizeCounts) add(nSize, b);
+        // Sizes: which the scope has (one OR per product), counted bit by bit only where they count.
+        presentLo |= sLo;
+        presentHi |= sHi;
+        if (cOk && kOk && mOk && iOk && rOk) {
+          for (let bits = sLo; bits !== 0; bits &= bits - 1) add(nSize, 31 - Math.clz32(bits & -bits));
+          for (let bits = sHi; bits !== 0; bits &= bits - 1) add(nSize, 63 - Math.clz32(bits & -bits));
         }
         if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount++;
         if (cOk && kOk && mOk && zOk && iOk) {
@@ -338,7 +336,10 @@ export class ListingIndex {
       return m;
     };
     const sizes = new Map<string, number>();
-    for (const [code, bit] of ctx.sizeBits) if ((nSize[bit] ?? -1) >= 0) sizes.set(code, nSize[bit] as number);
+    for (const [code, bit] of ctx.sizeBits) {
+      const present = bit < 32 ? (presentLo >>> bit) & 1 : (presentHi >>> (bit - 32)) & 1;
+      if (present) sizes.set(code, nSize[bit] as number);
+    }
     const counts: FacetCounts = {
       colors: toMap(nColor, this.colors.codes),
       leaves: toMap(nLeaf, this.categories.codes),
