@@ -48,6 +48,22 @@ class Codes {
   }
 }
 
+/** Products of one category alike in every fact a facet reads but the price. */
+interface Cell {
+  col: number;
+  mat: number;
+  inStock: boolean;
+  sizeLo: number;
+  sizeHi: number;
+  stockLo: number;
+  stockHi: number;
+  /** Products in the cell; by currency position − 1, those sold there and their price bounds. */
+  n: number;
+  counts: Int32Array;
+  min: Float64Array;
+  max: Float64Array;
+}
+
 const GROW = 1.5;
 
 /**
@@ -85,6 +101,12 @@ export class ListingIndex {
   private readonly materials = new Codes();
   /** The slots of each category (by category code): a scope's pass visits only its own products. */
   private members: number[][] = [];
+  /**
+   * The products of each category grouped by everything a facet reads but the price (colour, material,
+   * stock state, both size masks), with per-currency counts and price bounds: a pass without a price range
+   * visits a fifth as many entries. Built on first use, dropped when one of the category's products changes.
+   */
+  private cells: (Cell[] | undefined)[] = [];
   /** Slots in each sort order (built on first use, dropped when a row enters or an order key changes). */
   private readonly orders = new Map<string, Int32Array>();
 
@@ -109,6 +131,7 @@ export class ListingIndex {
   setCurrencies(currencies: ReadonlyMap<string, number>): void {
     for (const [code, pos] of currencies) this.currencyPos.set(code, pos);
     const width = Math.max(0, ...this.currencyPos.values());
+    if (this.prices.length < width) this.cells = [];
     while (this.prices.length < width) this.prices.push(new Float64Array(this.capacity).fill(Number.NaN));
   }
 
@@ -159,6 +182,8 @@ export class ListingIndex {
       this.orders.clear();
     }
     const category = this.categories.id(row.category_id);
+    if (!fresh) this.cells[this.cat[slot] as number] = undefined;
+    this.cells[category] = undefined;
     if (fresh || this.cat[slot] !== category) {
       if (!fresh) this.leave(slot);
       (this.members[category] ??= []).push(slot);
@@ -181,6 +206,7 @@ export class ListingIndex {
     const slot = this.slotOf.get(pid);
     if (slot === undefined) return;
     this.slotOf.delete(pid);
+    this.cells[this.cat[slot] as number] = undefined;
     this.leave(slot);
     this.pids[slot] = null;
     this.live[slot] = 0;
@@ -195,6 +221,44 @@ export class ListingIndex {
       list[at] = list[list.length - 1] as number;
       list.pop();
     }
+  }
+
+  private cellsOf(code: number): Cell[] {
+    let out = this.cells[code];
+    if (out) return out;
+    const byKey = new Map<string, Cell>();
+    const width = this.prices.length;
+    for (const i of this.members[code] ?? []) {
+      const key = `${this.col[i]}|${this.mat[i]}|${this.inStock[i]}|${this.sizeLo[i]}|${this.sizeHi[i]}|${this.stockLo[i]}|${this.stockHi[i]}`;
+      let cell = byKey.get(key);
+      if (!cell) {
+        cell = {
+          col: this.col[i] as number,
+          mat: this.mat[i] as number,
+          inStock: this.inStock[i] === 1,
+          sizeLo: this.sizeLo[i] as number,
+          sizeHi: this.sizeHi[i] as number,
+          stockLo: this.stockLo[i] as number,
+          stockHi: this.stockHi[i] as number,
+          n: 0,
+          counts: new Int32Array(width),
+          min: new Float64Array(width).fill(Number.POSITIVE_INFINITY),
+          max: new Float64Array(width).fill(Number.NEGATIVE_INFINITY),
+        };
+        byKey.set(key, cell);
+      }
+      cell.n++;
+      for (let c = 0; c < width; c++) {
+        const p = (this.prices[c] as Float64Array)[i] as number;
+        if (p !== p) continue;
+        cell.counts[c] = (cell.counts[c] as number) + 1;
+        if (p < (cell.min[c] as number)) cell.min[c] = p;
+        if (p > (cell.max[c] as number)) cell.max[c] = p;
+      }
+    }
+    out = [...byKey.values()];
+    this.cells[code] = out;
+    return out;
   }
 
   /** Whether the index knows the positions of every currency a row may carry. */
@@ -282,51 +346,60 @@ export class ListingIndex {
     const seen = (a: Int32Array, i: number) => {
       if ((a[i] as number) < 0) a[i] = 0;
     };
-    const add = (a: Int32Array, i: number) => {
-      a[i] = (a[i] as number) + 1;
+    const add = (a: Int32Array, i: number, w: number) => {
+      a[i] = (a[i] as number) + w;
+    };
+    /** `w` products of one category with the same facts (one product, or a cell), `rOk` their price in range. */
+    const tally = (c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, tl: number, th: number, w: number, pMin: number, pMax: number, rOk: boolean) => {
+      const cOk = colorSel === null || colorSel[color] === 1;
+      const kOk = leafSel === null || leafSel[c] === 1;
+      const mOk = matSel === null || matSel[material] === 1;
+      const sLo = inStockOnly ? tl : sl;
+      const sHi = inStockOnly ? th : sh;
+      const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
+      const zsOk = inStockOnly ? zOk : bySize === null || (tl & selLo) !== 0 || (th & selHi) !== 0;
+      const iOk = !inStockOnly || stocked;
+      seen(nColor, color);
+      seen(nMaterial, material);
+      seen(nLeaf, c);
+      if (kOk && mOk && zOk && iOk && rOk) add(nColor, color, w);
+      if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, material, w);
+      if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c, w);
+      // Sizes: which the scope has (one OR each), counted bit by bit only where they count.
+      presentLo |= sLo;
+      presentHi |= sHi;
+      if (cOk && kOk && mOk && iOk && rOk) {
+        for (let bits = sLo; bits !== 0; bits &= bits - 1) add(nSize, 31 - Math.clz32(bits & -bits), w);
+        for (let bits = sHi; bits !== 0; bits &= bits - 1) add(nSize, 63 - Math.clz32(bits & -bits), w);
+      }
+      if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount += w;
+      if (cOk && kOk && mOk && zOk && iOk) {
+        if (rOk) total += w;
+        if (pMin < priceMin) priceMin = pMin;
+        if (pMax > priceMax) priceMax = pMax;
+      }
     };
 
+    const pos = price && ctx.currency ? (this.currencyPos.get(ctx.currency) as number) - 1 : -1;
     for (let code = 0; code < nCat; code++) {
       if (scope[code] === 0) continue;
-      const slots = this.members[code];
-      if (!slots) continue;
+      if (range === null) {
+        // No price range: the category's cells, each weighing its products sold in the currency.
+        for (const cell of this.cellsOf(code)) {
+          const w = pos >= 0 ? (cell.counts[pos] as number) : price ? 0 : cell.n;
+          if (w === 0) continue;
+          const pMin = pos >= 0 ? (cell.min[pos] as number) : Number.POSITIVE_INFINITY;
+          const pMax = pos >= 0 ? (cell.max[pos] as number) : Number.NEGATIVE_INFINITY;
+          tally(code, cell.col, cell.mat, cell.inStock, cell.sizeLo, cell.sizeHi, cell.stockLo, cell.stockHi, w, pMin, pMax, true);
+        }
+        continue;
+      }
+      const slots = this.members[code] ?? [];
       for (let j = 0; j < slots.length; j++) {
         const i = slots[j] as number;
-        const p = price ? (price[i] as number) : Number.NaN;
-        if (price && p !== p) continue;
-        const c = code;
-        const cOk = colorSel === null || colorSel[col[i] as number] === 1;
-        const kOk = leafSel === null || leafSel[c] === 1;
-        const mOk = matSel === null || matSel[mat[i] as number] === 1;
-        const sLo = inStockOnly ? (stockLo[i] as number) : (sizeLo[i] as number);
-        const sHi = inStockOnly ? (stockHi[i] as number) : (sizeHi[i] as number);
-        const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
-        const zsOk = inStockOnly ? zOk : bySize === null || ((stockLo[i] as number) & selLo) !== 0 || ((stockHi[i] as number) & selHi) !== 0;
-        const stocked = inStock[i] === 1;
-        const iOk = !inStockOnly || stocked;
-        const rOk = range === null || (p >= lo && p <= hi);
-
-        seen(nColor, col[i] as number);
-        seen(nMaterial, mat[i] as number);
-        seen(nLeaf, c);
-        if (kOk && mOk && zOk && iOk && rOk) add(nColor, col[i] as number);
-        if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, mat[i] as number);
-        if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c);
-        // Sizes: which the scope has (one OR per product), counted bit by bit only where they count.
-        presentLo |= sLo;
-        presentHi |= sHi;
-        if (cOk && kOk && mOk && iOk && rOk) {
-          for (let bits = sLo; bits !== 0; bits &= bits - 1) add(nSize, 31 - Math.clz32(bits & -bits));
-          for (let bits = sHi; bits !== 0; bits &= bits - 1) add(nSize, 63 - Math.clz32(bits & -bits));
-        }
-        if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount++;
-        if (cOk && kOk && mOk && zOk && iOk) {
-          if (rOk) total++;
-          if (price) {
-            if (p < priceMin) priceMin = p;
-            if (p > priceMax) priceMax = p;
-          }
-        }
+        const p = (price as Float64Array)[i] as number;
+        if (p !== p) continue;
+        tally(code, col[i] as number, mat[i] as number, inStock[i] === 1, sizeLo[i] as number, sizeHi[i] as number, stockLo[i] as number, stockHi[i] as number, 1, p, p, p >= lo && p <= hi);
       }
     }
 
