@@ -70,9 +70,9 @@ const GROW = 1.5;
  * The listable products of one house, in memory, as columns (a slot per product): the category listing's
  * facet counts and its page are computed here, exactly as the SQL over `listing_facts` would
  * (`facetCounts` and `listFilteredTiles` in the repository, the reference the tests compare it with),
- * in one pass over the slots instead of an aggregation in the database. The rows come from the database
- * and are brought up to date before every use (`CatalogService.listingIndex`): this is an index of the
- * table, not a copy of answers.
+ * in one pass over the scope's cells (or products) instead of an aggregation in the database. The rows come
+ * from the database and are brought up to date before every use (`CatalogService.currentIndex`): this is an
+ * index of the table, not a copy of answers.
  */
 export class ListingIndex {
   /** The database snapshot the rows are as of (`pg_current_snapshot()` text). */
@@ -259,11 +259,6 @@ export class ListingIndex {
     out = [...byKey.values()];
     this.cells[code] = out;
     return out;
-  }
-
-  /** Whether the index knows the positions of every currency a row may carry. */
-  knowsCurrencies(width: number): boolean {
-    return width <= this.prices.length;
   }
 
   private priceColumn(currency: string | null): Float64Array | null {
