@@ -6,12 +6,13 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { ownDatabase } from '../../test/own-database.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
 import { ListingIndex } from './listing-index.ts';
 import {
@@ -27,25 +28,16 @@ import {
 } from './repository.ts';
 
 const postgres = testDatabaseKind() === 'postgres';
-const NAME = `listing_index_${process.pid}`;
 let t: TestApp;
-let admin: DatabaseHandle | undefined;
-
-function databaseUrl(name: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+let own: Awaited<ReturnType<typeof ownDatabase>> | undefined;
 
 beforeAll(async () => {
   if (!postgres) {
     t = await startTestApp();
     return;
   }
-  admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
-  await sql`drop database if exists ${sql.id(NAME)} with (force)`.execute(admin.db);
-  await sql`create database ${sql.id(NAME)}`.execute(admin.db);
-  const database = await openDatabase({ databaseUrl: databaseUrl(NAME), poolSize: 10 });
+  own = await ownDatabase(`listing_index_${process.pid}`);
+  const database = await openDatabase({ databaseUrl: own.url, poolSize: 10 });
   await migrateToLatest(database.db);
   await seed(database.db, { brand: TEST_BRAND, products: 120 });
   const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0' });
@@ -62,15 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (admin) {
-    for (let i = 0; i < 50; i++) {
-      const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${NAME}`.execute(admin.db);
-      if (left.rows[0]?.n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await sql`drop database if exists ${sql.id(NAME)} with (force)`.execute(admin.db);
-    await admin.close();
-  }
+  await own?.drop();
 });
 
 const entries = (m: Map<string, number>) => [...m.entries()].sort((a, b) => a[0].localeCompare(b[0]));

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+import { ownDatabase } from '../../test/own-database.ts';
 import { freePort, testDatabaseKind } from '../../test/settings.ts';
 import { MAX_QUANTITY_PER_PRODUCT } from '../basket/index.ts';
 import { sweepUnpaidOrders } from '../orders/index.ts';
@@ -85,13 +86,6 @@ describe.skipIf(!postgres)('checkout under concurrency (PostgreSQL)', () => {
   }, 60_000);
 });
 
-/** A database of its own on the same server, for a server process we stop mid-checkout. */
-function databaseUrl(name: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function startServer(url: string, port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: join(import.meta.dirname, '../../../..'),
@@ -109,28 +103,18 @@ async function startServer(url: string, port: number): Promise<{ child: ChildPro
 }
 
 describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () => {
-  const name = `checkout_stop_${process.pid}`;
-  let admin: DatabaseHandle;
+  // A database of its own, for a server process stopped mid-checkout.
+  let own: Awaited<ReturnType<typeof ownDatabase>>;
   let db: DatabaseHandle;
   beforeAll(async () => {
     // The process serves pages from the production web build (npm test builds it first).
     const root = join(import.meta.dirname, '../../../..');
     if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
-    admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 1 });
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    own = await ownDatabase(`checkout_stop_${process.pid}`);
   }, 240_000);
   afterAll(async () => {
     await db?.close();
-    // The pool resolves its close before its sockets are gone: a forced drop meanwhile makes PostgreSQL send
-    // "terminating connection" to a closing client, an unhandled error. Let the backends leave first.
-    for (let i = 0; i < 50; i++) {
-      const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
-      if (left.rows[0]!.n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await own.drop();
   });
 
   /** No order without lines, and every unit is either in stock or in an order that holds it. */
@@ -146,8 +130,8 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
 
   async function burst(signal: 'SIGTERM' | 'SIGKILL') {
     const port = await freePort();
-    const server = await startServer(databaseUrl(name), port);
-    db ??= await openDatabase({ databaseUrl: databaseUrl(name), poolSize: 2 });
+    const server = await startServer(own.url, port);
+    db ??= await openDatabase({ databaseUrl: own.url, poolSize: 2 });
     try {
       const base = `http://127.0.0.1:${port}`;
       const v = await buyableVariant(db.db, { minStock: 1, offset: signal === 'SIGTERM' ? 0 : 3 });
