@@ -29,6 +29,9 @@ test('a French shopper browses a category, opens a product, picks a size and add
   await expect(page.getByTestId('total-products')).toHaveText(/\d+ articles/);
   await page.getByRole('link', { name: 'Chaussures' }).first().click();
   await expect(page).toHaveURL(/\/fr-fr\/ca\/women-shoes$/);
+  // The address changes at once, but the previous listing ("Femme") stays on screen until the next one's data
+  // arrives: wait for the new heading, or a tile of the women's listing could be read and then replaced.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chaussures');
   await expectNoSeriousA11yViolations(page, 'category');
 
   // Product with sizes: the first tile whose product is in stock.
