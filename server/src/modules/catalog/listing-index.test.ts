@@ -21,6 +21,7 @@ import {
   loadCategories,
   loadListingFacts,
   loadSizeBits,
+  matchFacetsAndPage,
   type CategoryRow,
   type FacetCounts,
   type ResolvedFilters,
@@ -131,6 +132,59 @@ describe('the listing index answers what the SQL answers', () => {
       }
     }
     expect(compared).toBe(3 * scopes.length * selections.length * sorts.length * 2);
+  }, 120_000);
+});
+
+describe('the listing index answers a search as the SQL does', () => {
+  it('for match sets with tied and fractional relevance, unlisted and unknown pids, every selection, sort, page and currency', async () => {
+    const db = t.database.db;
+    const [sizeBits, loaded, products] = await Promise.all([
+      loadSizeBits(db),
+      loadListingFacts(db, TEST_BRAND),
+      sql<{ pid: string }>`select pid from products order by pid`.execute(db),
+    ]);
+    const index = new ListingIndex(TEST_BRAND, loaded.snapshot, loaded.rows, loaded.currencies);
+    const pids = products.rows.map((r) => r.pid);
+    // Text searches score 0, 1 or 2 (many ties, broken by rank); typo searches a closeness between 0 and 1.
+    // Every product is offered, listed or not (the scope keeps the listed ones), with a pid nobody has.
+    const sets: { pid: string; relevance: number }[][] = [
+      pids.filter((_, i) => i % 2 === 0).map((pid, i) => ({ pid, relevance: i % 3 })),
+      [...pids.map((pid, i) => ({ pid, relevance: ((i * 7) % 10) / 10 })), { pid: 'NO-SUCH-PID', relevance: 2 }],
+      pids.slice(0, 5).map((pid) => ({ pid, relevance: 1 })),
+      [],
+    ];
+    const colors = [...new Set(loaded.rows.map((r) => r.macro_color))].slice(0, 2);
+    const materials = [...new Set(loaded.rows.map((r) => r.material))].slice(0, 2);
+    const selections: ResolvedFilters[] = [
+      {},
+      { colors },
+      { sizes: ['38', 'M'], inStock: true },
+      { price: { min: 500, max: 2500 }, materials },
+      { colors: ['no-such-colour'] },
+    ];
+    const sorts: SortKey[] = ['recommended', 'price_asc', 'price_desc', 'newest'];
+    let compared = 0;
+    for (const currency of ['EUR', 'JPY', null]) {
+      const ctx = { brand: TEST_BRAND, currency, language: 'fr', sizeBits };
+      for (const set of sets) {
+        const matches = sql<{ pid: string; relevance: number }>`(select v.pid, v.relevance from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, relevance))`;
+        for (const filters of selections) {
+          const applied = currency ? filters : { ...filters, price: undefined };
+          for (const sort of sorts) {
+            for (const offset of [0, 24]) {
+              const window = { sort, limit: 24, offset };
+              const what = JSON.stringify({ currency, set: set.length, applied, window });
+              const expected = await matchFacetsAndPage(db, ctx, { matches }, applied, window);
+              const got = index.queryMatches(ctx, set, applied, window);
+              expect(plain(got.counts), what).toEqual(plain(expected.counts));
+              expect(got.pids, what).toEqual(expected.pids);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(3 * sets.length * selections.length * sorts.length * 2);
   }, 120_000);
 });
 

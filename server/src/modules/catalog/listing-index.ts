@@ -294,6 +294,57 @@ export class ListingIndex {
     return out;
   }
 
+  /** A filter selection resolved against the index's codes, for one request. */
+  private select(ctx: Pick<ListingContext, 'currency' | 'sizeBits'>, filters: ResolvedFilters): Selection {
+    let sizeLo = 0;
+    let sizeHi = 0;
+    for (const s of filters.sizes ?? []) {
+      const bit = ctx.sizeBits.get(s);
+      if (bit === undefined) continue;
+      if (bit < 32) sizeLo |= 1 << bit;
+      else sizeHi |= 1 << (bit - 32);
+    }
+    const price = this.priceColumn(ctx.currency);
+    const range = filters.price && price ? filters.price : null;
+    return {
+      colors: filters.colors?.length ? this.colors.flags(filters.colors) : null,
+      leaves: filters.leafIds?.length ? this.categories.flags(filters.leafIds) : null,
+      materials: filters.materials?.length ? this.materials.flags(filters.materials) : null,
+      bySize: Boolean(filters.sizes?.length),
+      sizeLo,
+      sizeHi,
+      inStockOnly: filters.inStock === true,
+      price,
+      pricePos: price && ctx.currency ? (this.currencyPos.get(ctx.currency) as number) - 1 : -1,
+      range: range !== null,
+      lo: range?.min ?? 0,
+      hi: range?.max ?? 0,
+    };
+  }
+
+  /** Whether the product in slot `i` passes every filter of the selection (it is known to be in scope and sold). */
+  private passes(sel: Selection, i: number): boolean {
+    if (sel.colors !== null && sel.colors[this.col[i] as number] !== 1) return false;
+    if (sel.leaves !== null && sel.leaves[this.cat[i] as number] !== 1) return false;
+    if (sel.materials !== null && sel.materials[this.mat[i] as number] !== 1) return false;
+    if (sel.bySize) {
+      const lo = sel.inStockOnly ? (this.stockLo[i] as number) : (this.sizeLo[i] as number);
+      const hi = sel.inStockOnly ? (this.stockHi[i] as number) : (this.sizeHi[i] as number);
+      if ((lo & sel.sizeLo) === 0 && (hi & sel.sizeHi) === 0) return false;
+    }
+    if (sel.inStockOnly && this.inStock[i] !== 1) return false;
+    if (sel.range) {
+      const p = (sel.price as Float64Array)[i] as number;
+      if (!(p >= sel.lo && p <= sel.hi)) return false;
+    }
+    return true;
+  }
+
+  /** Counts the product in slot `i` (its price `p`, NaN without a currency). */
+  private tallySlot(t: Tally, sel: Selection, i: number, p: number): void {
+    t.add(this.cat[i] as number, this.col[i] as number, this.mat[i] as number, this.inStock[i] === 1, this.sizeLo[i] as number, this.sizeHi[i] as number, this.stockLo[i] as number, this.stockHi[i] as number, 1, p, p, !sel.range || (p >= sel.lo && p <= sel.hi));
+  }
+
   /**
    * The facet counts of a category scope under a filter selection, and the pids of one page of it.
    * Same semantics as the SQL: a scope holds the listed products of its categories (every category
@@ -308,84 +359,19 @@ export class ListingIndex {
   ): { counts: FacetCounts; pids: string[] } {
     const nCat = this.categories.codes.length;
     const scope = categoryIds ? this.categories.flags(categoryIds) : new Uint8Array(nCat).fill(1);
-    const colorSel = filters.colors?.length ? this.colors.flags(filters.colors) : null;
-    const leafSel = filters.leafIds?.length ? this.categories.flags(filters.leafIds) : null;
-    const matSel = filters.materials?.length ? this.materials.flags(filters.materials) : null;
-    let selLo = 0;
-    let selHi = 0;
-    const bySize = filters.sizes?.length ? filters.sizes : null;
-    for (const s of bySize ?? []) {
-      const bit = ctx.sizeBits.get(s);
-      if (bit === undefined) continue;
-      if (bit < 32) selLo |= 1 << bit;
-      else selHi |= 1 << (bit - 32);
-    }
-    const inStockOnly = filters.inStock === true;
-    const price = this.priceColumn(ctx.currency);
-    const range = filters.price && price ? filters.price : null;
-    const lo = range?.min ?? 0;
-    const hi = range?.max ?? 0;
-
-    const nColor = new Int32Array(this.colors.codes.length).fill(-1);
-    const nMaterial = new Int32Array(this.materials.codes.length).fill(-1);
-    const nLeaf = new Int32Array(nCat).fill(-1);
-    const nSize = new Int32Array(63);
-    let presentLo = 0;
-    let presentHi = 0;
-    let total = 0;
-    let inStockCount = 0;
-    let priceMin = Number.POSITIVE_INFINITY;
-    let priceMax = Number.NEGATIVE_INFINITY;
-    const { live, cat, col, mat, inStock, sizeLo, sizeHi, stockLo, stockHi } = this;
-    // `-1` marks a value no product of the scope has: it is not offered (the SQL groups only what exists).
-    const seen = (a: Int32Array, i: number) => {
-      if ((a[i] as number) < 0) a[i] = 0;
-    };
-    const add = (a: Int32Array, i: number, w: number) => {
-      a[i] = (a[i] as number) + w;
-    };
-    /** `w` products of one category with the same facts (one product, or a cell), `rOk` their price in range. */
-    const tally = (c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, tl: number, th: number, w: number, pMin: number, pMax: number, rOk: boolean) => {
-      const cOk = colorSel === null || colorSel[color] === 1;
-      const kOk = leafSel === null || leafSel[c] === 1;
-      const mOk = matSel === null || matSel[material] === 1;
-      const sLo = inStockOnly ? tl : sl;
-      const sHi = inStockOnly ? th : sh;
-      const zOk = bySize === null || (sLo & selLo) !== 0 || (sHi & selHi) !== 0;
-      const zsOk = inStockOnly ? zOk : bySize === null || (tl & selLo) !== 0 || (th & selHi) !== 0;
-      const iOk = !inStockOnly || stocked;
-      seen(nColor, color);
-      seen(nMaterial, material);
-      seen(nLeaf, c);
-      if (kOk && mOk && zOk && iOk && rOk) add(nColor, color, w);
-      if (cOk && kOk && zOk && iOk && rOk) add(nMaterial, material, w);
-      if (cOk && mOk && zOk && iOk && rOk) add(nLeaf, c, w);
-      // Sizes: which the scope has (one OR each), counted bit by bit only where they count.
-      presentLo |= sLo;
-      presentHi |= sHi;
-      if (cOk && kOk && mOk && iOk && rOk) {
-        for (let bits = sLo; bits !== 0; bits &= bits - 1) add(nSize, 31 - Math.clz32(bits & -bits), w);
-        for (let bits = sHi; bits !== 0; bits &= bits - 1) add(nSize, 63 - Math.clz32(bits & -bits), w);
-      }
-      if (cOk && kOk && mOk && zsOk && rOk && stocked) inStockCount += w;
-      if (cOk && kOk && mOk && zOk && iOk) {
-        if (rOk) total += w;
-        if (pMin < priceMin) priceMin = pMin;
-        if (pMax > priceMax) priceMax = pMax;
-      }
-    };
-
-    const pos = price && ctx.currency ? (this.currencyPos.get(ctx.currency) as number) - 1 : -1;
+    const sel = this.select(ctx, filters);
+    const t = new Tally(sel, this.colors.codes.length, this.materials.codes.length, nCat);
+    const { price, pricePos: pos } = sel;
     for (let code = 0; code < nCat; code++) {
       if (scope[code] === 0) continue;
-      if (range === null) {
+      if (!sel.range) {
         // No price range: the category's cells, each weighing its products sold in the currency.
         for (const cell of this.cellsOf(code)) {
           const w = pos >= 0 ? (cell.counts[pos] as number) : price ? 0 : cell.n;
           if (w === 0) continue;
           const pMin = pos >= 0 ? (cell.min[pos] as number) : Number.POSITIVE_INFINITY;
           const pMax = pos >= 0 ? (cell.max[pos] as number) : Number.NEGATIVE_INFINITY;
-          tally(code, cell.col, cell.mat, cell.inStock, cell.sizeLo, cell.sizeHi, cell.stockLo, cell.stockHi, w, pMin, pMax, true);
+          t.add(code, cell.col, cell.mat, cell.inStock, cell.sizeLo, cell.sizeHi, cell.stockLo, cell.stockHi, w, pMin, pMax, true);
         }
         continue;
       }
@@ -393,50 +379,20 @@ export class ListingIndex {
       for (let j = 0; j < slots.length; j++) {
         const i = slots[j] as number;
         const p = (price as Float64Array)[i] as number;
-        if (p !== p) continue;
-        tally(code, col[i] as number, mat[i] as number, inStock[i] === 1, sizeLo[i] as number, sizeHi[i] as number, stockLo[i] as number, stockHi[i] as number, 1, p, p, p >= lo && p <= hi);
+        if (p === p) this.tallySlot(t, sel, i, p);
       }
     }
-
-    const toMap = (counts: Int32Array, codes: readonly string[]) => {
-      const m = new Map<string, number>();
-      for (let i = 0; i < counts.length; i++) if ((counts[i] as number) >= 0) m.set(codes[i] as string, counts[i] as number);
-      return m;
-    };
-    const sizes = new Map<string, number>();
-    for (const [code, bit] of ctx.sizeBits) {
-      const present = bit < 32 ? (presentLo >>> bit) & 1 : (presentHi >>> (bit - 32)) & 1;
-      if (present) sizes.set(code, nSize[bit] as number);
-    }
-    const counts: FacetCounts = {
-      colors: toMap(nColor, this.colors.codes),
-      leaves: toMap(nLeaf, this.categories.codes),
-      materials: toMap(nMaterial, this.materials.codes),
-      sizes,
-      inStock: inStockCount,
-      total,
-      priceMin: priceMin === Number.POSITIVE_INFINITY ? null : priceMin,
-      priceMax: priceMax === Number.NEGATIVE_INFINITY ? null : priceMax,
-    };
-    if (!page || page.limit <= 0 || page.offset >= total) return { counts, pids: [] };
+    const counts = t.counts(ctx, this.colors.codes, this.categories.codes, this.materials.codes);
+    if (!page || page.limit <= 0 || page.offset >= counts.total) return { counts, pids: [] };
 
     // The page: the sort's order walked until `offset + limit` products pass every filter.
     const pids: string[] = [];
     let skip = page.offset;
+    const { live, cat } = this;
     for (const i of this.order(page.sort, ctx.currency)) {
       if (live[i] === 0 || scope[cat[i] as number] === 0) continue;
-      const p = price ? (price[i] as number) : Number.NaN;
-      if (price && p !== p) continue;
-      if (colorSel !== null && colorSel[col[i] as number] !== 1) continue;
-      if (leafSel !== null && leafSel[cat[i] as number] !== 1) continue;
-      if (matSel !== null && matSel[mat[i] as number] !== 1) continue;
-      if (bySize !== null) {
-        const sLo = inStockOnly ? (stockLo[i] as number) : (sizeLo[i] as number);
-        const sHi = inStockOnly ? (stockHi[i] as number) : (sizeHi[i] as number);
-        if ((sLo & selLo) === 0 && (sHi & selHi) === 0) continue;
-      }
-      if (inStockOnly && inStock[i] !== 1) continue;
-      if (range !== null && !(p >= lo && p <= hi)) continue;
+      if (price && (price[i] as number) !== (price[i] as number)) continue;
+      if (!this.passes(sel, i)) continue;
       if (skip > 0) {
         skip--;
         continue;
@@ -445,6 +401,162 @@ export class ListingIndex {
       if (pids.length === page.limit) break;
     }
     return { counts, pids };
+  }
+
+  /**
+   * The same for the products a search matched (`matchFacetsAndPage` in the repository is the SQL it
+   * replaces): the listed products among `matches` priced in the market currency, the page in the sort's
+   * order with relevance (higher first) for the default one, merchandising rank breaking ties.
+   */
+  queryMatches(
+    ctx: Pick<ListingContext, 'currency' | 'sizeBits'>,
+    matches: readonly { pid: string; relevance: number }[],
+    filters: ResolvedFilters,
+    page?: { sort: SortKey; limit: number; offset: number },
+  ): { counts: FacetCounts; pids: string[] } {
+    const sel = this.select(ctx, filters);
+    const t = new Tally(sel, this.colors.codes.length, this.materials.codes.length, this.categories.codes.length);
+    const { price } = sel;
+    const passing: number[] = [];
+    const relevance: number[] = [];
+    for (const m of matches) {
+      const i = this.slotOf.get(m.pid);
+      if (i === undefined || this.live[i] === 0) continue;
+      const p = price ? (price[i] as number) : Number.NaN;
+      if (price && p !== p) continue;
+      this.tallySlot(t, sel, i, p);
+      if (page && this.passes(sel, i)) {
+        passing.push(i);
+        relevance.push(m.relevance);
+      }
+    }
+    const counts = t.counts(ctx, this.colors.codes, this.categories.codes, this.materials.codes);
+    if (!page || page.limit <= 0 || page.offset >= passing.length) return { counts, pids: [] };
+
+    // Positions in `passing` sorted by the sort's key, then rank.
+    const { rank, created } = this;
+    const slot = (k: number) => passing[k] as number;
+    const byRank = (a: number, b: number) => (rank[slot(a)] as number) - (rank[slot(b)] as number);
+    let key: ((a: number, b: number) => number) | null = null;
+    if (price && (page.sort === 'price_asc' || page.sort === 'price_desc')) {
+      const sign = page.sort === 'price_asc' ? 1 : -1;
+      key = (a, b) => sign * ((price[slot(a)] as number) - (price[slot(b)] as number));
+    } else if (page.sort === 'newest') key = (a, b) => (created[slot(b)] as number) - (created[slot(a)] as number);
+    else if (page.sort === 'recommended') key = (a, b) => (relevance[b] as number) - (relevance[a] as number);
+    const positions = Array.from(passing.keys());
+    positions.sort(key ? (a, b) => key(a, b) || byRank(a, b) : byRank);
+    return { counts, pids: positions.slice(page.offset, page.offset + page.limit).map((k) => this.pids[slot(k)] as string) };
+  }
+}
+
+/** A filter selection resolved against the index's codes (see `ListingIndex.select`). */
+interface Selection {
+  /** A flag per code of the selected colour families, leaf categories and materials; null: not filtered. */
+  colors: Uint8Array | null;
+  leaves: Uint8Array | null;
+  materials: Uint8Array | null;
+  bySize: boolean;
+  /** The selected sizes as a mask (low and high 32 bits). */
+  sizeLo: number;
+  sizeHi: number;
+  inStockOnly: boolean;
+  /** The market currency's price column (NaN where not sold), null without a currency; its position − 1. */
+  price: Float64Array | null;
+  pricePos: number;
+  /** A price range applies (a currency and a `price` filter), from `lo` to `hi`. */
+  range: boolean;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Disjunctive facet counts in one pass: each facet value counts the products matching every other key's
+ * selection, the total and price bounds those matching all but the price range (bounds) and all (total).
+ */
+class Tally {
+  /** `-1` marks a value no product of the scope has: it is not offered (the SQL groups only what exists). */
+  private readonly nColor: Int32Array;
+  private readonly nMaterial: Int32Array;
+  private readonly nLeaf: Int32Array;
+  private readonly nSize = new Int32Array(63);
+  private presentLo = 0;
+  private presentHi = 0;
+  private total = 0;
+  private inStockCount = 0;
+  private priceMin = Number.POSITIVE_INFINITY;
+  private priceMax = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly sel: Selection,
+    colors: number,
+    materials: number,
+    categories: number,
+  ) {
+    this.nColor = new Int32Array(colors).fill(-1);
+    this.nMaterial = new Int32Array(materials).fill(-1);
+    this.nLeaf = new Int32Array(categories).fill(-1);
+  }
+
+  /** `w` products of category `c` with the same facts (one product, or a cell), `rOk` their price in range. */
+  add(c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, tl: number, th: number, w: number, pMin: number, pMax: number, rOk: boolean): void {
+    const sel = this.sel;
+    const cOk = sel.colors === null || sel.colors[color] === 1;
+    const kOk = sel.leaves === null || sel.leaves[c] === 1;
+    const mOk = sel.materials === null || sel.materials[material] === 1;
+    const sLo = sel.inStockOnly ? tl : sl;
+    const sHi = sel.inStockOnly ? th : sh;
+    const zOk = !sel.bySize || (sLo & sel.sizeLo) !== 0 || (sHi & sel.sizeHi) !== 0;
+    const zsOk = sel.inStockOnly ? zOk : !sel.bySize || (tl & sel.sizeLo) !== 0 || (th & sel.sizeHi) !== 0;
+    const iOk = !sel.inStockOnly || stocked;
+    const { nColor, nMaterial, nLeaf, nSize } = this;
+    if ((nColor[color] as number) < 0) nColor[color] = 0;
+    if ((nMaterial[material] as number) < 0) nMaterial[material] = 0;
+    if ((nLeaf[c] as number) < 0) nLeaf[c] = 0;
+    if (kOk && mOk && zOk && iOk && rOk) nColor[color] = (nColor[color] as number) + w;
+    if (cOk && kOk && zOk && iOk && rOk) nMaterial[material] = (nMaterial[material] as number) + w;
+    if (cOk && mOk && zOk && iOk && rOk) nLeaf[c] = (nLeaf[c] as number) + w;
+    // Sizes: which the scope has (one OR each), counted bit by bit only where they count.
+    this.presentLo |= sLo;
+    this.presentHi |= sHi;
+    if (cOk && kOk && mOk && iOk && rOk) {
+      for (let bits = sLo; bits !== 0; bits &= bits - 1) {
+        const b = 31 - Math.clz32(bits & -bits);
+        nSize[b] = (nSize[b] as number) + w;
+      }
+      for (let bits = sHi; bits !== 0; bits &= bits - 1) {
+        const b = 63 - Math.clz32(bits & -bits);
+        nSize[b] = (nSize[b] as number) + w;
+      }
+    }
+    if (cOk && kOk && mOk && zsOk && rOk && stocked) this.inStockCount += w;
+    if (cOk && kOk && mOk && zOk && iOk) {
+      if (rOk) this.total += w;
+      if (pMin < this.priceMin) this.priceMin = pMin;
+      if (pMax > this.priceMax) this.priceMax = pMax;
+    }
+  }
+
+  counts(ctx: Pick<ListingContext, 'sizeBits'>, colors: readonly string[], categories: readonly string[], materials: readonly string[]): FacetCounts {
+    const toMap = (counts: Int32Array, codes: readonly string[]) => {
+      const m = new Map<string, number>();
+      for (let i = 0; i < counts.length; i++) if ((counts[i] as number) >= 0) m.set(codes[i] as string, counts[i] as number);
+      return m;
+    };
+    const sizes = new Map<string, number>();
+    for (const [code, bit] of ctx.sizeBits) {
+      const present = bit < 32 ? (this.presentLo >>> bit) & 1 : (this.presentHi >>> (bit - 32)) & 1;
+      if (present) sizes.set(code, this.nSize[bit] as number);
+    }
+    return {
+      colors: toMap(this.nColor, colors),
+      leaves: toMap(this.nLeaf, categories),
+      materials: toMap(this.nMaterial, materials),
+      sizes,
+      inStock: this.inStockCount,
+      total: this.total,
+      priceMin: this.priceMin === Number.POSITIVE_INFINITY ? null : this.priceMin,
+      priceMax: this.priceMax === Number.NEGATIVE_INFINITY ? null : this.priceMax,
+    };
   }
 }
 

@@ -13,7 +13,7 @@ import {
   listingFactsSince,
   loadListingFacts,
   loadSizeBits,
-  matchFacetsAndPage,
+  matchedRows,
   productNames,
   tilesOf,
   type CategoryRow,
@@ -429,7 +429,8 @@ export class CatalogService {
 
   /**
    * Like `listProducts` for a scope with a match set (a search), answering the page's pids rather than
-   * tiles: the facets and the page come from one statement that reads the matches once.
+   * tiles: one statement reads the matches (pids and relevance), the listing index counts their facets and
+   * picks the page (`ListingIndex.queryMatches`; `matchFacetsAndPage` is the SQL it is tested against).
    */
   async listMatches(
     scope: ListingScope & { matches: NonNullable<ListingScope['matches']> },
@@ -441,7 +442,9 @@ export class CatalogService {
     const page = options.page ?? 1;
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
-    const { counts, pids } = await matchFacetsAndPage(this.db, ctx, scope, this.resolve(applied), {
+    // The database finds the matches (text indexes); the listing index counts their facets and picks the page.
+    const [index, matches] = await Promise.all([this.currentIndex(), matchedRows(this.db, scope.matches)]);
+    const { counts, pids } = index.queryMatches(ctx, matches, this.resolve(applied), {
       sort: normalizeSort(options.sort),
       limit: pageSize,
       offset: (page - 1) * pageSize,
