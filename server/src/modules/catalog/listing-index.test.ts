@@ -14,7 +14,7 @@ import { createLogger } from '../../shared/logger.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { ownDatabase } from '../../test/own-database.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { ListingIndex } from './listing-index.ts';
+import { ListingIndex, firstInOrder } from './listing-index.ts';
 import {
   facetCounts,
   listFilteredTiles,
@@ -352,5 +352,19 @@ describe('ListingIndex on its own', () => {
     index.setCurrencies(new Map([['CHF', 3]]));
     index.apply('2:2:', [row('a', { prices: [300, 5, 280] })], []);
     expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page)).toMatchObject({ pids: ['a'], counts: { total: 1, priceMin: 280, priceMax: 280 } });
+  });
+});
+
+describe('firstInOrder', () => {
+  it('gives the first k positions of the full sort, ties and all, for any k', () => {
+    // A small deterministic generator: many ties on the key, broken by the position itself.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (const n of [0, 1, 2, 5, 50, 1000]) {
+      const key = Array.from({ length: n }, () => next() % 7);
+      const before = (a: number, b: number) => (key[a] as number) - (key[b] as number) || a - b;
+      const sorted = Array.from({ length: n }, (_, i) => i).sort(before);
+      for (const k of [0, 1, 3, 24, n, n + 5]) expect(firstInOrder(n, k, before), `n=${n} k=${k}`).toEqual(sorted.slice(0, Math.max(0, k)));
+    }
   });
 });

@@ -443,10 +443,46 @@ export class ListingIndex {
       key = (a, b) => sign * ((price[slot(a)] as number) - (price[slot(b)] as number));
     } else if (page.sort === 'newest') key = (a, b) => (created[slot(b)] as number) - (created[slot(a)] as number);
     else if (page.sort === 'recommended') key = (a, b) => (relevance[b] as number) - (relevance[a] as number);
-    const positions = Array.from(passing.keys());
-    positions.sort(key ? (a, b) => key(a, b) || byRank(a, b) : byRank);
-    return { counts, pids: positions.slice(page.offset, page.offset + page.limit).map((k) => this.pids[slot(k)] as string) };
+    const before = key ? (a: number, b: number) => key(a, b) || byRank(a, b) : byRank;
+    const top = firstInOrder(passing.length, page.offset + page.limit, before);
+    return { counts, pids: top.slice(page.offset).map((k) => this.pids[slot(k)] as string) };
   }
+}
+
+/**
+ * The first `k` of the positions 0…n−1 in the order `before` (negative: a comes first), sorted: a bounded
+ * heap whose root is the last kept, so most positions cost one comparison — a search's page out of
+ * thousands of matches without sorting them all (11,724 matches: 14 ms sorted).
+ */
+export function firstInOrder(n: number, k: number, before: (a: number, b: number) => number): number[] {
+  const heap: number[] = [];
+  if (k <= 0) return heap;
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= heap.length) return;
+      const r = l + 1;
+      const last = r < heap.length && before(heap[l] as number, heap[r] as number) < 0 ? r : l;
+      if (before(heap[at] as number, heap[last] as number) >= 0) return;
+      [heap[at], heap[last]] = [heap[last] as number, heap[at] as number];
+      at = last;
+    }
+  };
+  for (let x = 0; x < n; x++) {
+    if (heap.length < k) {
+      heap.push(x);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (before(heap[parent] as number, heap[at] as number) >= 0) break;
+        [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+        at = parent;
+      }
+    } else if (before(x, heap[0] as number) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return heap.sort(before);
 }
 
 /** A filter selection resolved against the index's codes (see `ListingIndex.select`). */
