@@ -67,9 +67,10 @@ interface Cell {
 const GROW = 1.5;
 
 /**
- * The listable products of one house, in memory, as columns (a slot per product): the category listing's
- * facet counts and its page are computed here, exactly as the SQL over `listing_facts` would
- * (`facetCounts` and `listFilteredTiles` in the repository, the reference the tests compare it with),
+ * The listable products of one house, in memory, as columns (a slot per product): the facet counts and the
+ * page of a category listing, or of a search's matches, are computed here, exactly as the SQL over
+ * `listing_facts` would (`facetCounts`, `listFilteredTiles` and `matchFacetsAndPage` in the repository, the
+ * references the tests compare it with),
  * in one pass over the scope's cells (or products) instead of an aggregation in the database. The rows come
  * from the database and are brought up to date before every use (`CatalogService.currentIndex`): this is an
  * index of the table, not a copy of answers.
