@@ -22,6 +22,7 @@ import {
   loadListingFacts,
   loadSizeBits,
   matchFacetsAndPage,
+  matchedRows,
   type CategoryRow,
   type FacetCounts,
   type ResolvedFilters,
@@ -168,6 +169,10 @@ describe('the listing index answers a search as the SQL does', () => {
       const ctx = { brand: TEST_BRAND, currency, language: 'fr', sizeBits };
       for (const set of sets) {
         const matches = sql<{ pid: string; relevance: number }>`(select v.pid, v.relevance from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, relevance))`;
+        // What the storefront reads of a match set: the same pairs (relevance through real, as searches score).
+        const read = await matchedRows(db, matches);
+        const pairs = (pids: readonly string[], relevance: readonly number[]) => pids.map((pid, i) => `${pid}=${Math.fround(relevance[i] as number)}`).sort();
+        expect(pairs(read.pids, read.relevance)).toEqual(pairs(set.map((m) => m.pid), set.map((m) => m.relevance)));
         for (const filters of selections) {
           const applied = currency ? filters : { ...filters, price: undefined };
           for (const sort of sorts) {
@@ -175,7 +180,7 @@ describe('the listing index answers a search as the SQL does', () => {
               const window = { sort, limit: 24, offset };
               const what = JSON.stringify({ currency, set: set.length, applied, window });
               const expected = await matchFacetsAndPage(db, ctx, { matches }, applied, window);
-              const got = index.queryMatches(ctx, set, applied, window);
+              const got = index.queryMatches(ctx, { pids: set.map((m) => m.pid), relevance: set.map((m) => m.relevance) }, applied, window);
               expect(plain(got.counts), what).toEqual(plain(expected.counts));
               expect(got.pids, what).toEqual(expected.pids);
               compared++;

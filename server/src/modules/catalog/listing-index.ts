@@ -1,4 +1,4 @@
-import type { FacetCounts, ListingContext, ResolvedFilters, SortKey } from './repository.ts';
+import type { FacetCounts, ListingContext, MatchSet, ResolvedFilters, SortKey } from './repository.ts';
 
 /**
  * One `listing_facts` row as the listing index reads it: the row of a listable product, or (`listed`
@@ -411,7 +411,7 @@ export class ListingIndex {
    */
   queryMatches(
     ctx: Pick<ListingContext, 'currency' | 'sizeBits'>,
-    matches: readonly { pid: string; relevance: number }[],
+    matches: MatchSet,
     filters: ResolvedFilters,
     page?: { sort: SortKey; limit: number; offset: number },
   ): { counts: FacetCounts; pids: string[] } {
@@ -420,15 +420,15 @@ export class ListingIndex {
     const { price } = sel;
     const passing: number[] = [];
     const relevance: number[] = [];
-    for (const m of matches) {
-      const i = this.slotOf.get(m.pid);
+    for (let k = 0; k < matches.pids.length; k++) {
+      const i = this.slotOf.get(matches.pids[k] as string);
       if (i === undefined || this.live[i] === 0) continue;
       const p = price ? (price[i] as number) : Number.NaN;
       if (price && p !== p) continue;
       this.tallySlot(t, sel, i, p);
       if (page && this.passes(sel, i)) {
         passing.push(i);
-        relevance.push(m.relevance);
+        relevance.push(matches.relevance[k] as number);
       }
     }
     const counts = t.counts(ctx, this.colors.codes, this.categories.codes, this.materials.codes);
