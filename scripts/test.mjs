@@ -8,6 +8,7 @@
 //   5. Playwright in Debian Chromium (skipped with a notice when /usr/bin/chromium is missing)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +49,9 @@ check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('component stories build', step('stories build (Ladle)', 'npm', ['--prefix', 'web', 'run', '--silent', 'stories:build']));
 // The production build comes before the suites: the server-process test and the browser tests serve it.
 check('production build', step('production build', 'node', ['scripts/build.mjs']));
-vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {});
+// Each PGlite file has its own in-memory database, so files run one per core (Vitest's default leaves a core
+// idle: 15 → 10 minutes on 2 cores). The PostgreSQL files share one database and keep the default.
+vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {}, ['--maxWorkers', String(Math.max(2, availableParallelism()))]);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api']);
 } else {
