@@ -341,6 +341,11 @@ export class ListingIndex {
     return true;
   }
 
+  /** An empty tally of the selection over this index's codes. */
+  private tally(sel: Selection): Tally {
+    return new Tally(sel, this.colors.codes, this.categories.codes, this.materials.codes);
+  }
+
   /** Counts the product in slot `i` (its price `p`, NaN without a currency). */
   private tallySlot(t: Tally, sel: Selection, i: number, p: number): void {
     t.add(this.cat[i] as number, this.col[i] as number, this.mat[i] as number, this.inStock[i] === 1, this.sizeLo[i] as number, this.sizeHi[i] as number, this.stockLo[i] as number, this.stockHi[i] as number, 1, p, p, !sel.range || (p >= sel.lo && p <= sel.hi));
@@ -361,7 +366,7 @@ export class ListingIndex {
     const nCat = this.categories.codes.length;
     const scope = categoryIds ? this.categories.flags(categoryIds) : new Uint8Array(nCat).fill(1);
     const sel = this.select(ctx, filters);
-    const t = new Tally(sel, this.colors.codes.length, this.materials.codes.length, nCat);
+    const t = this.tally(sel);
     const { price, pricePos: pos } = sel;
     for (let code = 0; code < nCat; code++) {
       if (scope[code] === 0) continue;
@@ -383,7 +388,7 @@ export class ListingIndex {
         if (p === p) this.tallySlot(t, sel, i, p);
       }
     }
-    const counts = t.counts(ctx, this.colors.codes, this.categories.codes, this.materials.codes);
+    const counts = t.counts(ctx);
     if (!page || page.limit <= 0 || page.offset >= counts.total) return { counts, pids: [] };
 
     // The page: the sort's order walked until `offset + limit` products pass every filter.
@@ -416,7 +421,7 @@ export class ListingIndex {
     page?: { sort: SortKey; limit: number; offset: number },
   ): { counts: FacetCounts; pids: string[] } {
     const sel = this.select(ctx, filters);
-    const t = new Tally(sel, this.colors.codes.length, this.materials.codes.length, this.categories.codes.length);
+    const t = this.tally(sel);
     const { price } = sel;
     const passing: number[] = [];
     const relevance: number[] = [];
@@ -431,7 +436,7 @@ export class ListingIndex {
         relevance.push(matches.relevance[k] as number);
       }
     }
-    const counts = t.counts(ctx, this.colors.codes, this.categories.codes, this.materials.codes);
+    const counts = t.counts(ctx);
     if (!page || page.limit <= 0 || page.offset >= passing.length) return { counts, pids: [] };
 
     // Positions in `passing` sorted by the sort's key, then rank.
@@ -525,13 +530,13 @@ class Tally {
 
   constructor(
     private readonly sel: Selection,
-    colors: number,
-    materials: number,
-    categories: number,
+    private readonly colors: readonly string[],
+    private readonly categories: readonly string[],
+    private readonly materials: readonly string[],
   ) {
-    this.nColor = new Int32Array(colors).fill(-1);
-    this.nMaterial = new Int32Array(materials).fill(-1);
-    this.nLeaf = new Int32Array(categories).fill(-1);
+    this.nColor = new Int32Array(colors.length).fill(-1);
+    this.nMaterial = new Int32Array(materials.length).fill(-1);
+    this.nLeaf = new Int32Array(categories.length).fill(-1);
   }
 
   /** `w` products of category `c` with the same facts (one product, or a cell), `rOk` their price in range. */
@@ -573,7 +578,7 @@ class Tally {
     }
   }
 
-  counts(ctx: Pick<ListingContext, 'sizeBits'>, colors: readonly string[], categories: readonly string[], materials: readonly string[]): FacetCounts {
+  counts(ctx: Pick<ListingContext, 'sizeBits'>): FacetCounts {
     const toMap = (counts: Int32Array, codes: readonly string[]) => {
       const m = new Map<string, number>();
       for (let i = 0; i < counts.length; i++) if ((counts[i] as number) >= 0) m.set(codes[i] as string, counts[i] as number);
@@ -585,9 +590,9 @@ class Tally {
       if (present) sizes.set(code, this.nSize[bit] as number);
     }
     return {
-      colors: toMap(this.nColor, colors),
-      leaves: toMap(this.nLeaf, categories),
-      materials: toMap(this.nMaterial, materials),
+      colors: toMap(this.nColor, this.colors),
+      leaves: toMap(this.nLeaf, this.categories),
+      materials: toMap(this.nMaterial, this.materials),
       sizes,
       inStock: this.inStockCount,
       total: this.total,
