@@ -223,6 +223,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const sweeping = setInterval(() => void sweepUnpaidOrders(db).catch((err: unknown) => logger.error({ err }, 'unpaid order sweep failed')), 60_000);
   sweeping.unref();
   // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
+  // Listing removals are read by the listing indexes within moments; an hour on, they go.
+  const pruningRemovals = setInterval(() => void catalog.pruneRemovals().catch((err: unknown) => logger.error({ err }, 'listing removal pruning failed')), 600_000);
+  pruningRemovals.unref();
   const lapsing = setInterval(() => void sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }).catch((err: unknown) => logger.error({ err }, 'return lapse sweep failed')), 600_000);
   lapsing.unref();
   const stepSeconds = config.fulfilmentStepSeconds;
@@ -257,6 +260,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     metrics.close();
     clearInterval(sweeping);
     clearInterval(lapsing);
+    clearInterval(pruningRemovals);
     if (fulfilling) clearInterval(fulfilling);
     await gateway.close();
     await limits.close();

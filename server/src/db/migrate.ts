@@ -18,6 +18,7 @@ import * as m0019 from './migrations/2026-11-27-0019-newsletter-confirmation.ts'
 import * as m0020 from './migrations/2026-11-27-0020-return-lapse.ts';
 import * as m0021 from './migrations/2026-11-27-0021-catalogue-speed.ts';
 import * as m0022 from './migrations/2026-11-27-0022-listing-index.ts';
+import * as m0023 from './migrations/2026-11-27-0023-listing-removals-pruning.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0020-return-lapse': m0020,
   '2026-11-27-0021-catalogue-speed': m0021,
   '2026-11-27-0022-listing-index': m0022,
+  '2026-11-27-0023-listing-removals-pruning': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

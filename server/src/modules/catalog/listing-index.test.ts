@@ -23,6 +23,7 @@ import {
   loadSizeBits,
   matchFacetsAndPage,
   matchedRows,
+  pruneListingRemovals,
   type CategoryRow,
   type FacetCounts,
   type ResolvedFilters,
@@ -243,6 +244,33 @@ describe('the listing index follows the database', () => {
     // The facets endpoint reads the same index.
     const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: 'women', filters: qColor }).expect(200);
     expect(res.body.totalNrOfProducts).toBe(withoutQ.totalNrOfProducts);
+  });
+
+  it('loads afresh when removals it had not read yet were pruned, and prunes only old removals', async () => {
+    const db = t.database.db;
+    const r = await someProduct(5);
+    const color = `color:${r.macro_color}`;
+    const withR = await listing('women', color);
+    expect(withR.products.map((x) => x.id)).toContain(r.pid);
+    const removals = async () => (await sql<{ n: number }>`select count(*)::int as n from listing_facts_removed where pid = ${r.pid}`.execute(db)).rows[0]?.n;
+    await sql`delete from products where pid = ${r.pid}`.execute(db);
+    expect(await removals()).toBe(1);
+    // An hour's grace: the removal stays.
+    await pruneListingRemovals(db, 3_600);
+    expect(await removals()).toBe(1);
+    // Gone before the index read it: the index cannot learn of it by catching up, so it loads afresh.
+    expect(await pruneListingRemovals(db, 0)).toBeGreaterThanOrEqual(1);
+    expect(await removals()).toBe(0);
+    const below = (await sql<{ below: string }>`select below::text as below from listing_facts_pruned`.execute(db)).rows[0]?.below;
+    expect(Number(below)).toBeGreaterThan(0);
+    const withoutR = await listing('women', color);
+    expect(withoutR.totalNrOfProducts).toBe(withR.totalNrOfProducts - 1);
+    expect(withoutR.products.map((x) => x.id)).not.toContain(r.pid);
+    // Caught up past the horizon, the next listings catch up as before.
+    const s = await someProduct(6);
+    const withS = await listing('women', `color:${s.macro_color}`);
+    await db.updateTable('products').set({ is_employee_only: true }).where('pid', '=', s.pid).execute();
+    expect((await listing('women', `color:${s.macro_color}`)).totalNrOfProducts).toBe(withS.totalNrOfProducts - 1);
   });
 
   it.skipIf(!postgres)('sees a change whose transaction began before the listing and committed after it (PostgreSQL)', async () => {

@@ -503,14 +503,17 @@ export async function loadListingFacts(db: DB, brand: string): Promise<{ snapsho
 /**
  * What changed in `listing_facts` since a snapshot: the rows written by transactions that snapshot does not
  * see (any house, listed or not), the pids whose row was deleted since (and not written again), and the
- * snapshot of this read. One statement; with nothing changed, one row of nulls but the snapshot.
+ * snapshot of this read. One statement; with nothing changed, one row of nulls but the snapshot. `stale`:
+ * removals the snapshot does not see may have been pruned since (`pruneListingRemovals`), so the changes are
+ * not the whole story and the caller must load afresh.
  */
 export async function listingFactsSince(
   db: DB,
   snapshot: string,
-): Promise<{ snapshot: string; rows: FactRow[]; removed: string[]; currencies: Map<string, number> | null }> {
-  const r = await sql<Partial<FactRow> & { snapshot: string; gone: boolean | null }>`
-    select pg_current_snapshot()::text as snapshot, d.*
+): Promise<{ snapshot: string; stale: boolean; rows: FactRow[]; removed: string[]; currencies: Map<string, number> | null }> {
+  const r = await sql<Partial<FactRow> & { snapshot: string; stale: boolean; gone: boolean | null }>`
+    select pg_current_snapshot()::text as snapshot,
+      (select pg_snapshot_xmin(${snapshot}::pg_snapshot) <= p.below from listing_facts_pruned p) as stale, d.*
     from (select 1) as one
     left join (
       select false as gone, ${FACT_COLUMNS}
@@ -522,7 +525,8 @@ export async function listingFactsSince(
       where r.changed_by >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(r.changed_by, ${snapshot}::pg_snapshot)
         and not exists (select 1 from listing_facts f where f.pid = r.pid)
     ) as d on true`.execute(db);
-  const next = (r.rows[0] as { snapshot: string }).snapshot;
+  const { snapshot: next, stale } = r.rows[0] as { snapshot: string; stale: boolean };
+  if (stale) return { snapshot: next, stale, rows: [], removed: [], currencies: null };
   const rows: FactRow[] = [];
   const removed: string[] = [];
   for (const x of r.rows) {
@@ -530,7 +534,26 @@ export async function listingFactsSince(
     else if (x.gone === false) rows.push(x as FactRow);
   }
   // Positions of currencies first used since: a row's price array may be longer than the index knows.
-  return { snapshot: next, rows, removed, currencies: rows.length ? await loadCurrencies(db) : null };
+  return { snapshot: next, stale, rows, removed, currencies: rows.length ? await loadCurrencies(db) : null };
+}
+
+/**
+ * Forgets the removals older than `olderThanSeconds` (listing indexes read them while catching up, within
+ * moments) and raises `listing_facts_pruned.below` to the newest transaction whose rows went, in one
+ * statement: an index that had not caught up past them then loads afresh (`listingFactsSince`). Answers how
+ * many rows went.
+ */
+export async function pruneListingRemovals(db: DB, olderThanSeconds: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    with gone as (
+      delete from listing_facts_removed where removed_at < now() - make_interval(secs => ${olderThanSeconds})
+      returning changed_by
+    ), raised as (
+      update listing_facts_pruned set below = greatest(below, (select max(changed_by) from gone))
+      where exists (select 1 from gone)
+    )
+    select count(*)::int as n from gone`.execute(db);
+  return r.rows[0]?.n ?? 0;
 }
 
 /** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */

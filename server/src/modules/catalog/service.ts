@@ -11,6 +11,7 @@ import {
   loadCategories,
   loadRdCounts,
   listingFactsSince,
+  pruneListingRemovals,
   loadListingFacts,
   loadSizeBits,
   matchedRows,
@@ -281,7 +282,7 @@ export class CatalogService {
    */
   currentIndex(): Promise<ListingIndex> {
     if (!this.index) {
-      const loading = loadListingFacts(this.db, this.brand).then(({ snapshot, rows, currencies }) => new ListingIndex(this.brand, snapshot, rows, currencies));
+      const loading = this.loadIndex();
       this.index = loading;
       // A failed load is tried again by the next caller.
       loading.catch(() => {
@@ -307,9 +308,25 @@ export class CatalogService {
     return this.nextCatchUp;
   }
 
+  private async loadIndex(): Promise<ListingIndex> {
+    const { snapshot, rows, currencies } = await loadListingFacts(this.db, this.brand);
+    return new ListingIndex(this.brand, snapshot, rows, currencies);
+  }
+
+  /** Forgets listing removals an hour old (see `pruneListingRemovals`); answers how many went. */
+  pruneRemovals(olderThanSeconds = 3_600): Promise<number> {
+    return pruneListingRemovals(this.db, olderThanSeconds);
+  }
+
   private async catchUpOnce(): Promise<ListingIndex> {
     const index = await (this.index as Promise<ListingIndex>);
     const changes = await listingFactsSince(this.db, index.snapshot);
+    if (changes.stale) {
+      // Removals it never read were pruned (an index idle for an hour): load afresh.
+      const fresh = await this.loadIndex();
+      this.index = Promise.resolve(fresh);
+      return fresh;
+    }
     if (changes.currencies) index.setCurrencies(changes.currencies);
     index.apply(changes.snapshot, changes.rows, changes.removed);
     return index;
