@@ -23,6 +23,7 @@ import {
   loadSizeBits,
   matchFacetsAndPage,
   matchedRows,
+  parseNumberList,
   pruneListingRemovals,
   type CategoryRow,
   type FacetCounts,
@@ -143,17 +144,17 @@ describe('the listing index answers a search as the SQL does', () => {
     const [sizeBits, loaded, products] = await Promise.all([
       loadSizeBits(db),
       loadListingFacts(db, TEST_BRAND),
-      sql<{ pid: string }>`select pid from products order by pid`.execute(db),
+      sql<{ pid: string; num: number }>`select pid, num from products order by pid`.execute(db),
     ]);
     const index = new ListingIndex(TEST_BRAND, loaded.snapshot, loaded.rows, loaded.currencies);
-    const pids = products.rows.map((r) => r.pid);
+    const all = products.rows;
     // Text searches score 0, 1 or 2 (many ties, broken by rank); typo searches a closeness between 0 and 1.
-    // Every product is offered, listed or not (the scope keeps the listed ones), with a pid nobody has.
-    const sets: { pid: string; relevance: number }[][] = [
-      pids.filter((_, i) => i % 2 === 0).map((pid, i) => ({ pid, relevance: i % 3 })),
-      // A pid with a comma (nobody's) must not shift the relevance of the others when the set is read back.
-      [{ pid: 'NO,SUCH,PID', relevance: 2 }, ...pids.map((pid, i) => ({ pid, relevance: ((i * 7) % 10) / 10 })), { pid: 'NO-SUCH-PID', relevance: 2 }],
-      pids.slice(0, 5).map((pid) => ({ pid, relevance: 1 })),
+    // Every product is offered, listed or not (the scope keeps the listed ones), with products nobody has
+    // (a number past every slot, and 0, below the first identity).
+    const sets: { pid: string; num: number; relevance: number }[][] = [
+      all.filter((_, i) => i % 2 === 0).map((p, i) => ({ ...p, relevance: i % 3 })),
+      [{ pid: 'NO-SUCH-PID', num: 2_000_000_000, relevance: 2 }, ...all.map((p, i) => ({ ...p, relevance: ((i * 7) % 10) / 10 })), { pid: 'NOR-THIS', num: 0, relevance: 2 }],
+      all.slice(0, 5).map((p) => ({ ...p, relevance: 1 })),
       [],
     ];
     const colors = [...new Set(loaded.rows.map((r) => r.macro_color))].slice(0, 2);
@@ -170,11 +171,12 @@ describe('the listing index answers a search as the SQL does', () => {
     for (const currency of ['EUR', 'JPY', null]) {
       const ctx = { brand: TEST_BRAND, currency, language: 'fr', sizeBits };
       for (const set of sets) {
-        const matches = sql<{ pid: string; relevance: number }>`(select v.pid, v.relevance from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, relevance))`;
+        const matches = sql<{ pid: string; num: number; relevance: number }>`(select v.pid, v.num, v.relevance
+          from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.num))}::int[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, num, relevance))`;
         // What the storefront reads of a match set: the same pairs (relevance through real, as searches score).
         const read = await matchedRows(db, matches);
-        const pairs = (pids: readonly string[], relevance: readonly number[]) => pids.map((pid, i) => `${pid}=${Math.fround(relevance[i] as number)}`).sort();
-        expect(pairs(read.pids, read.relevance)).toEqual(pairs(set.map((m) => m.pid), set.map((m) => m.relevance)));
+        const pairs = (nums: ArrayLike<number>, relevance: readonly number[]) => Array.from(nums, (num, i) => `${num}=${Math.fround(relevance[i] as number)}`).sort();
+        expect(pairs(read.nums, read.relevance)).toEqual(pairs(set.map((m) => m.num), set.map((m) => m.relevance)));
         for (const filters of selections) {
           const applied = currency ? filters : { ...filters, price: undefined };
           for (const sort of sorts) {
@@ -339,6 +341,7 @@ describe('ListingIndex on its own', () => {
   ]);
   const row = (pid: string, over: Partial<Parameters<ListingIndex['apply']>[1][number]> = {}) => ({
     pid,
+    num: pid.charCodeAt(0),
     brand: 'ysl',
     listed: true,
     category_id: 'leaf-a',
@@ -369,9 +372,15 @@ describe('ListingIndex on its own', () => {
     expect(index.query(ctx, ['leaf-b'], {}, page).pids).toEqual(['d', 'c', 'a']);
     // A category left without products is no longer offered.
     expect(index.query(ctx, undefined, {}, page).counts.leaves).toEqual(new Map([['leaf-b', 3]]));
+    // A search's matches by product number: the removed product's number finds nothing, the slot's new
+    // product is found by its own.
+    const byNum = (...pids: string[]) => ({ nums: Int32Array.from(pids, (p) => p.charCodeAt(0)), relevance: pids.map(() => 0) });
+    expect(index.queryMatches(ctx, byNum('b', 'd', 'z'), {}, page)).toMatchObject({ pids: ['d'], counts: { total: 1 } });
+    expect(index.queryMatches(ctx, byNum('a', 'b', 'c', 'd'), {}, page).pids).toEqual(['d', 'c', 'a']);
     // Another house's row, or a delisted one, leaves the index.
     index.apply('4:4:', [row('d', { brand: 'bv' }), row('c', { listed: false })], []);
     expect(index.query(ctx, undefined, {}, page).pids).toEqual(['a']);
+    expect(index.queryMatches(ctx, byNum('a', 'b', 'c', 'd'), {}, page).pids).toEqual(['a']);
   });
 
   it('sorts by price in each currency, counts sizes above bit 31, and learns a new currency', () => {
@@ -386,6 +395,19 @@ describe('ListingIndex on its own', () => {
     index.setCurrencies(new Map([['CHF', 3]]));
     index.apply('2:2:', [row('a', { prices: [300, 5, 280] })], []);
     expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page)).toMatchObject({ pids: ['a'], counts: { total: 1, priceMin: 280, priceMax: 280 } });
+  });
+});
+
+describe('parseNumberList', () => {
+  it('reads back any list of non-negative 32-bit integers written with commas, and refuses anything else', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 200; n++) {
+      const list = Array.from({ length: n }, (_, i) => (i % 5 === 0 ? random() : random() % 1000));
+      expect(Array.from(parseNumberList(list.join(',')))).toEqual(list);
+    }
+    expect(Array.from(parseNumberList('0,2147483647'))).toEqual([0, 2147483647]);
+    for (const bad of ['1,,2', ',1', '1,', '-1', '1.5', '2147483648', '1 ,2', 'a']) expect(() => parseNumberList(bad), bad).toThrow();
   });
 });
 

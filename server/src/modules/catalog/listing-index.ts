@@ -6,6 +6,8 @@ import type { FacetCounts, ListingContext, MatchSet, ResolvedFilters, SortKey } 
  */
 export interface FactRow {
   pid: string;
+  /** The product's dense number (`products.num`): how a search's matches name it. */
+  num: number;
   brand: string;
   listed: boolean;
   category_id: string;
@@ -83,6 +85,9 @@ export class ListingIndex {
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private pids: (string | null)[] = [];
+  /** Each slot's product number, and each product number's slot (−1: none). */
+  private nums = new Int32Array(0);
+  private slotByNum = new Int32Array(0);
   private live = new Uint8Array(0);
   private cat = new Uint16Array(0);
   private col = new Uint16Array(0);
@@ -149,12 +154,13 @@ export class ListingIndex {
   private grow(min: number): void {
     if (min <= this.capacity) return;
     const cap = Math.max(min, Math.ceil(this.capacity * GROW), 64);
-    const widen = <T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+    const widen = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
       const b = make(cap);
       b.set(a);
       return b;
     };
     this.live = widen(this.live, (n) => new Uint8Array(n));
+    this.nums = widen(this.nums, (n) => new Int32Array(n));
     this.cat = widen(this.cat, (n) => new Uint16Array(n));
     this.col = widen(this.col, (n) => new Uint16Array(n));
     this.mat = widen(this.mat, (n) => new Uint16Array(n));
@@ -182,6 +188,8 @@ export class ListingIndex {
     } else if (this.rank[slot] !== row.rank || this.created[slot] !== row.created || this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))) {
       this.orders.clear();
     }
+    if (!fresh && this.nums[slot] !== row.num) this.slotByNum[this.nums[slot] as number] = -1;
+    this.number(slot, row.num);
     const category = this.categories.id(row.category_id);
     if (!fresh) this.cells[this.cat[slot] as number] = undefined;
     this.cells[category] = undefined;
@@ -207,11 +215,24 @@ export class ListingIndex {
     const slot = this.slotOf.get(pid);
     if (slot === undefined) return;
     this.slotOf.delete(pid);
+    this.slotByNum[this.nums[slot] as number] = -1;
     this.cells[this.cat[slot] as number] = undefined;
     this.leave(slot);
     this.pids[slot] = null;
     this.live[slot] = 0;
     this.free.push(slot);
+  }
+
+  /** Gives slot `slot` the product number `num`. */
+  private number(slot: number, num: number): void {
+    if (!Number.isInteger(num) || num < 0) throw new Error(`listing index: product number ${num} of ${this.pids[slot]}`);
+    if (num >= this.slotByNum.length) {
+      const grown = new Int32Array(Math.max(num + 1, Math.ceil(this.slotByNum.length * GROW), 64)).fill(-1);
+      grown.set(this.slotByNum);
+      this.slotByNum = grown;
+    }
+    this.nums[slot] = num;
+    this.slotByNum[num] = slot;
   }
 
   /** Takes a slot out of its category's members (rare: a product deleted, delisted or moved). */
@@ -425,9 +446,11 @@ export class ListingIndex {
     const { price } = sel;
     const passing: number[] = [];
     const relevance: number[] = [];
-    for (let k = 0; k < matches.pids.length; k++) {
-      const i = this.slotOf.get(matches.pids[k] as string);
-      if (i === undefined || this.live[i] === 0) continue;
+    const { slotByNum, live } = this;
+    for (let k = 0; k < matches.nums.length; k++) {
+      const num = matches.nums[k] as number;
+      const i = num < slotByNum.length ? (slotByNum[num] as number) : -1;
+      if (i < 0 || live[i] === 0) continue;
       const p = price ? (price[i] as number) : Number.NaN;
       if (price && p !== p) continue;
       this.tallySlot(t, sel, i, p);

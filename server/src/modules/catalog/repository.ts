@@ -168,13 +168,16 @@ export interface ListingScope {
   /** Replaces the merchandising rank in the `recommended` order (higher first); an expression over `p` too. */
   relevance?: Expression<number> | undefined;
   /**
-   * A set of rows `(pid, relevance)` — each pid once — the scope is limited to, joined as `m` (e.g. the
-   * products a search matched, with their relevance computed in the same pass): cheaper than `where` and
+   * A set of rows `(pid, num, relevance)` — each product once — the scope is limited to, joined as `m` (e.g.
+   * the products a search matched, with their relevance computed in the same pass): cheaper than `where` and
    * `relevance` for a large set, which would look the relevance up once per product. `relevance` (higher
    * first) replaces the merchandising rank in the `recommended` order.
    */
-  matches?: Expression<{ pid: string; relevance: number }> | undefined;
+  matches?: MatchRows | undefined;
 }
+
+/** Rows of a match set: the product (pid and its `products.num`) and its relevance, higher first. */
+export type MatchRows = Expression<{ pid: string; num: number; relevance: number }>;
 
 /** A filter selection in database terms: only known values, category slugs resolved to leaf ids. */
 export interface ResolvedFilters {
@@ -353,29 +356,52 @@ export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingSco
  * 3.5 ms for 1,496 matches of "loulou" in 50,000; about even for the commonest words), so scans are ruled
  * out here.
  */
-export async function matchedRows(db: DB, matches: Expression<{ pid: string; relevance: number }>): Promise<MatchSet> {
-  const byIndex = <R>(statement: RawBuilder<R>) =>
-    db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      return (await statement.execute(trx)).rows;
-    });
+export async function matchedRows(db: DB, matches: MatchRows): Promise<MatchSet> {
   // One row of two lists rather than a row per match: 11,724 rows for "sac cuir" cost the storefront more
-  // in parsing and garbage than the lists (and the driver's array parser is slower still).
-  const [row] = await byIndex(sql<{ pids: string; relevance: string }>`
-    select coalesce(string_agg(m.pid, ','), '') as pids, coalesce(string_agg(m.relevance::text, ','), '') as relevance
-    from ${matches} m`);
-  if (!row?.relevance) return { pids: [], relevance: [] };
-  const pids = row.pids.split(',');
-  const relevance = row.relevance.split(',').map(Number);
-  if (pids.length === relevance.length) return { pids, relevance };
-  // A pid holding a comma (the contract's pids are letters and digits, but the table does not insist): row by row.
-  const rows = await byIndex(sql<{ pid: string; relevance: number }>`select m.pid, m.relevance from ${matches} m`);
-  return { pids: rows.map((r) => r.pid), relevance: rows.map((r) => r.relevance) };
+  // in parsing and garbage than the lists (and the driver's array parser is slower still). Product numbers,
+  // not pids: the listing index finds a number's slot by position, and no string is made per match.
+  const [row] = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return (
+      await sql<{ nums: string; relevance: string }>`
+        select coalesce(string_agg(m.num::text, ','), '') as nums, coalesce(string_agg(m.relevance::text, ','), '') as relevance
+        from ${matches} m`.execute(trx)
+    ).rows;
+  });
+  const nums = parseNumberList(row?.nums ?? '');
+  const relevance = row?.relevance ? row.relevance.split(',').map(Number) : [];
+  if (relevance.length !== nums.length) throw new Error(`match set: ${nums.length} products, ${relevance.length} relevance values`);
+  return { nums, relevance };
 }
 
-/** A search's matches: pids and, at the same positions, their relevance (higher first). */
+/** Non-negative integers written in decimal, separated by commas ('' → none), without a string per number. */
+export function parseNumberList(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
+  const out = new Int32Array(n);
+  let k = 0;
+  let value = 0;
+  let digits = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c === 44) {
+      if (digits === 0) throw new Error(`number list: an empty entry at ${i}`);
+      out[k++] = value;
+      value = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57 && digits < 10) {
+      value = value * 10 + (c - 48);
+      digits++;
+      if (value > 2147483647) throw new Error(`number list: ${value} out of range`);
+    } else throw new Error(`number list: unexpected ${JSON.stringify(text[i])} at ${i}`);
+  }
+  return out;
+}
+
+/** A search's matches: product numbers and, at the same positions, their relevance (higher first). */
 export interface MatchSet {
-  pids: readonly string[];
+  nums: Int32Array;
   relevance: readonly number[];
 }
 
@@ -389,7 +415,7 @@ export interface MatchSet {
 export async function matchFacetsAndPage(
   db: DB,
   ctx: ListingContext,
-  scope: ListingScope & { matches: Expression<{ pid: string; relevance: number }> },
+  scope: ListingScope & { matches: MatchRows },
   filters: ResolvedFilters,
   page: { sort: SortKey; limit: number; offset: number },
 ): Promise<{ counts: FacetCounts; pids: string[] }> {
@@ -478,7 +504,7 @@ interface GroupRow {
 }
 
 /** `listing_facts` columns as the listing index reads them (`FactRow`). */
-const FACT_COLUMNS = sql`f.pid, f.brand, f.listed, f.category_id, f.macro_color, f.material, f.rank,
+const FACT_COLUMNS = sql`f.pid, f.num, f.brand, f.listed, f.category_id, f.macro_color, f.material, f.rank,
   (extract(epoch from f.created_at) * 1000000)::float8 as created, f.in_stock,
   (f.size_mask & 4294967295)::float8 as size_lo, (f.size_mask >> 32)::float8 as size_hi,
   (f.stock_size_mask & 4294967295)::float8 as stock_lo, (f.stock_size_mask >> 32)::float8 as stock_hi, f.prices`;
@@ -520,7 +546,7 @@ export async function listingFactsSince(
       from listing_facts f
       where f.changed_by >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(f.changed_by, ${snapshot}::pg_snapshot)
       union all
-      select true, r.pid, null, false, null, null, null, null, null, null, null, null, null, null, null
+      select true, r.pid, null, null, false, null, null, null, null, null, null, null, null, null, null, null
       from listing_facts_removed r
       where r.changed_by >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(r.changed_by, ${snapshot}::pg_snapshot)
         and not exists (select 1 from listing_facts f where f.pid = r.pid)

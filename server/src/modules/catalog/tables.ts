@@ -38,6 +38,8 @@ export interface CatalogTables {
     smc_id: Generated<string>;
     /** Model name for compact cards; empty when the product has none. */
     short_name: Generated<string>;
+    /** A dense number per product (identity): how a search's matches reach the listing index. */
+    num: Generated<number>;
     /** Pid of the same product in the other gender's line. */
     gender_association: string | null;
     /** Announced, not on sale yet. */

@@ -77,12 +77,12 @@ function matches(scope: SearchScope, plan: MatchPlan, mode: MatchMode, extra?: R
 }
 
 /**
- * The pids a query matches in a market with their relevance (see `relevanceScore`), as a subquery read in
+ * The products (pid and number) a query matches in a market with their relevance (see `relevanceScore`), as a subquery read in
  * one pass over the documents: the listing's match set for result pages and their facets.
  */
-export function matchingRows(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string; relevance: number }> {
+export function matchingRows(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string; num: number; relevance: number }> {
   // The listing checks the market's prices itself.
-  return sql<{ pid: string; relevance: number }>`(select d.pid, ${relevanceScore(plan, mode)} as relevance ${matches(scope, plan, mode, undefined, false)})`;
+  return sql<{ pid: string; num: number; relevance: number }>`(select d.pid, d.num, ${relevanceScore(plan, mode)} as relevance ${matches(scope, plan, mode, undefined, false)})`;
 }
 
 /**
