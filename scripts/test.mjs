@@ -21,15 +21,41 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 
+const seconds = {};
 function step(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  seconds[name] = Math.round((Date.now() - started) / 1000);
   return r.status === 0;
 }
 function check(name, ok) {
   if (ok) passed++;
   else failed++;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+}
+// The summary names each failed test with the first line of its error, so that the end of a long CI log
+// (often all that is kept) says what failed.
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
+function listFailures(failures) {
+  for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);
+  if (failures.length > 15) lines.push(`       … and ${failures.length - 15} more`);
+}
+function playwrightFailures(suites, file = '') {
+  const out = [];
+  for (const s of suites ?? []) {
+    const where = s.file ?? file;
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const r = (t.results ?? []).find((x) => x.status !== 'passed');
+          out.push({ where, title: spec.title, why: firstLine(r?.error?.message) });
+        }
+      }
+    }
+    out.push(...playwrightFailures(s.suites, where));
+  }
+  return out;
 }
 function vitest(name, report, env, args = []) {
   const ok = step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], env);
@@ -39,7 +65,19 @@ function vitest(name, report, env, args = []) {
   failed += r.numFailedTests;
   // A suite that fails to load counts as a failure even with no failed test.
   if (!ok && r.numFailedTests === 0) failed++;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${seconds[name]} s)`);
+  const failures = [];
+  for (const file of r.testResults ?? []) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push({ where, title: t.fullName ?? t.title, why: firstLine(t.failureMessages?.[0]) });
+    }
+    // A file that fails to load has no test results, only its message.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push({ where, title: '(the file)', why: firstLine(file.message) });
+    }
+  }
+  listFailures(failures);
 }
 
 check('contract lint', step('contract lint', bin('redocly'), ['lint']));
@@ -65,7 +103,8 @@ if (existsSync(chromium)) {
     const s = JSON.parse(readFileSync(report, 'utf8')).stats;
     passed += s.expected;
     failed += s.unexpected + s.flaky;
-    lines.push(`${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped (${seconds['browser tests (Chromium)']} s)`);
+    listFailures(playwrightFailures(JSON.parse(readFileSync(report, 'utf8')).suites));
     if (!ok && s.unexpected === 0) failed++;
   } else check('browser tests (no report)', false);
 } else {
