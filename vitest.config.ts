@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['server/src/test/global-setup.ts'],
+          setupFiles: ['server/src/test/worker-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

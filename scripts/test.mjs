@@ -87,11 +87,13 @@ check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('component stories build', step('stories build (Ladle)', 'npm', ['--prefix', 'web', 'run', '--silent', 'stories:build']));
 // The production build comes before the suites: the server-process test and the browser tests serve it.
 check('production build', step('production build', 'node', ['scripts/build.mjs']));
-// Each PGlite file has its own in-memory database, so files run one per core (Vitest's default leaves a core
-// idle: 15 → 10 minutes on 2 cores). The PostgreSQL files share one database and keep the default.
-vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {}, ['--maxWorkers', String(Math.max(2, availableParallelism()))]);
+// Each PGlite file has its own in-memory database, and each PostgreSQL worker its own copy of the seeded
+// database (server/src/test/global-setup.ts), so files run one per core (Vitest's default leaves a core idle:
+// 15 → 10 minutes on 2 cores for PGlite).
+const workers = ['--maxWorkers', String(Math.max(2, availableParallelism()))];
+vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {}, workers);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api']);
+  vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api', ...workers]);
 } else {
   lines.push('skip API tests on PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }

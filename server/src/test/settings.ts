@@ -17,6 +17,13 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** The database of test worker `pool` (1 … maxWorkers) on the server of `url`: its name with `_w<pool>`. */
+export function workerDatabaseUrl(url: string, pool: number): string {
+  const u = new URL(url);
+  u.pathname = `${u.pathname}_w${pool}`;
+  return u.toString();
+}
+
 /** A port nothing listens on, chosen by the system: a random one from a fixed range can be another server's (MariaDB's 3306 once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
