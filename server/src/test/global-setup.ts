@@ -4,6 +4,7 @@
 // (`<name>_w1` … `<name>_wN`, see worker-database.ts): the files of one worker run one after another and
 // share its database, each owning its rows; two workers never see each other's writes.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
@@ -34,7 +35,8 @@ export default async function setup(project: TestProject) {
       if (left.rows[0]?.n === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const workers = Math.max(1, project.globalConfig.maxWorkers);
+    // Vitest's own default (no --maxWorkers) is left unresolved here; it is below the number of cores.
+    const workers = Math.max(1, Number(project.config.maxWorkers || project.globalConfig.maxWorkers) || availableParallelism());
     const names = Array.from({ length: workers }, (_, i) => new URL(workerDatabaseUrl(url, i + 1)).pathname.slice(1));
     for (const name of names) {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
