@@ -9,6 +9,15 @@ export async function listPages(db: DB, brand: string, language: string) {
 }
 export type PageRow = Awaited<ReturnType<typeof listPages>>[number];
 
+/** When each page URL's publication last changed, and the whole publication's (`seedContent` records them). */
+export async function contentVersions(db: DB, brand: string): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
+  const [pages, publication] = await Promise.all([
+    db.selectFrom('content_versions').select(['page_url', 'changed_at']).where('brand', '=', brand).execute(),
+    db.selectFrom('content_publications').select('changed_at').where('brand', '=', brand).executeTakeFirst(),
+  ]);
+  return { pages: new Map(pages.map((r) => [r.page_url, new Date(r.changed_at)])), publication: publication ? new Date(publication.changed_at) : null };
+}
+
 export async function ownerComponents(db: DB, brand: string, ownerId: string) {
   return db
     .selectFrom('content_components')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import * as fixtures from '../../../../fixtures/content/index.ts';
 import { CONTENT_LANGUAGES, houseOf, localize, type ComponentFixture, type ContentLanguage } from '../../../../fixtures/content/index.ts';
@@ -178,5 +179,71 @@ export async function seedContent(db: DB, brand: string, seededAt = new Date(), 
     await insertChunks(themeRows, (c) => trx.insertInto('event_themes').values(c as never).execute());
     await insertChunks(locationRows, (c) => trx.insertInto('event_locations').values(c as never).execute());
     await insertChunks(eventRows, (c) => trx.insertInto('events').values(c as never).execute());
+    await recordVersions(trx, brand, seededAt, { pageRows, components, generic, themeRows, locationRows, eventRows });
   });
+}
+
+const digestOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+/** A row without the columns that only order it among others (a page added before it moves it, not changes it). */
+const withoutOrder = ({ position: _p, owner_order: _o, ...rest }: Row): Row => rest;
+
+/**
+ * Keeps, for each page URL and for the whole publication, a digest of what was just published and when that
+ * digest last changed (`changed_at` moves only when it differs): the sitemaps' `lastmod`. A page's digest covers
+ * its rows in every language and their components; a calendar's also covers the events, their themes and places.
+ */
+async function recordVersions(
+  trx: DB,
+  brand: string,
+  at: Date,
+  rows: { pageRows: Row[]; components: Row[]; generic: Row[]; themeRows: Row[]; locationRows: Row[]; eventRows: Row[] },
+): Promise<void> {
+  const urlOfOwner = new Map(rows.pageRows.map((p) => [String(p.cms_page_id), String(p.page_url)]));
+  const byUrl = new Map<string, Row[]>();
+  const add = (url: string, row: Row) => {
+    const list = byUrl.get(url) ?? [];
+    list.push(withoutOrder(row));
+    byUrl.set(url, list);
+  };
+  for (const p of rows.pageRows) add(String(p.page_url), p);
+  for (const c of rows.components) {
+    const url = urlOfOwner.get(String(c.owner_id));
+    if (url !== undefined) add(url, c);
+  }
+  const calendar = digestOf([rows.eventRows, rows.themeRows, rows.locationRows]);
+  const versions = [...byUrl].map(([url, list]) => ({
+    brand,
+    page_url: url,
+    digest: digestOf(url.startsWith('/rive-droite/calendar/') ? [list, calendar] : list),
+    changed_at: at,
+  }));
+  const whole = digestOf([[...byUrl.values()], rows.components.map(withoutOrder), rows.generic, calendar]);
+  if (versions.length) {
+    await trx
+      .insertInto('content_versions')
+      .values(versions)
+      .onConflict((oc) =>
+        oc
+          .columns(['brand', 'page_url'])
+          .doUpdateSet((eb) => ({ digest: eb.ref('excluded.digest'), changed_at: eb.ref('excluded.changed_at') }))
+          .whereRef('content_versions.digest', '<>', 'excluded.digest'),
+      )
+      .execute();
+  }
+  await trx
+    .deleteFrom('content_versions')
+    .where('brand', '=', brand)
+    .$if(versions.length > 0, (q) => q.where('page_url', 'not in', versions.map((v) => v.page_url)))
+    .execute();
+  await trx
+    .insertInto('content_publications')
+    .values({ brand, digest: whole, changed_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('brand')
+        .doUpdateSet((eb) => ({ digest: eb.ref('excluded.digest'), changed_at: eb.ref('excluded.changed_at') }))
+        .whereRef('content_publications.digest', '<>', 'excluded.digest'),
+    )
+    .execute();
 }

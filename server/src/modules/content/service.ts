@@ -7,6 +7,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import {
   accordionsOfSubject,
+  contentVersions,
   findComponentOwner,
   findGeneric,
   listEvents,
@@ -232,6 +233,11 @@ export class ContentService {
   async tiles(market: Market, pids: string[]): Promise<Schemas['ProductTile'][]> {
     const rows = await tileRowsByPids(this.db, this.brand, pids, market.language, market.currency);
     return rows.map((row) => this.catalog.tile(row, market));
+  }
+
+  /** When each page URL's publication last changed, and the whole publication's. */
+  versions(): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
+    return this.cached('versions', () => contentVersions(this.db, this.brand));
   }
 
   /** Number of "rive droite" products per category id (the boutique's own navigation). */

@@ -61,8 +61,8 @@ export function contentTypeOf(url: string): SitemapType | undefined {
  */
 export class SitemapService {
   private readonly cache: TtlCache<unknown>;
-  /** Content (pages, calendars) is published at every start: its `lastmod`. */
-  private readonly contentPublishedAt = new Date();
+  /** The last resort of a `lastmod`: a database whose content was never published with its versions. */
+  private readonly startedAt = new Date();
   private readonly served: LocaleInfo[];
 
   constructor(
@@ -162,9 +162,19 @@ export class SitemapService {
     }, memo);
   }
 
+  /** When each content page last changed (`seedContent` keeps a digest of each). */
+  private contentVersions(memo?: Memo): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
+    return this.cached('content-versions', () => this.content.versions(), memo);
+  }
+
+  /** When the content publication as a whole last changed. */
+  private async publishedAt(memo?: Memo): Promise<Date> {
+    return (await this.contentVersions(memo)).publication ?? this.startedAt;
+  }
+
   private async newestProduct(memo?: Memo): Promise<Date> {
     const last = (await this.productCounts(memo)).find((c) => c.currency === null)?.last;
-    return last ? new Date(last) : this.contentPublishedAt;
+    return last ? new Date(last) : await this.publishedAt(memo);
   }
 
   private async categoryEntries(info: LocaleInfo, rd: boolean, memo?: Memo): Promise<Entry[]> {
@@ -203,21 +213,24 @@ export class SitemapService {
 
   private async contentEntries(info: LocaleInfo, type: SitemapType, memo?: Memo): Promise<Entry[]> {
     const byUrl = await this.contentLocales(memo);
-    const lastmod = this.contentPublishedAt;
+    const versions = await this.contentVersions(memo);
+    // A page's own date; a page without one (the boutiques, contact) the publication's.
+    const published = versions.publication ?? this.startedAt;
+    const lastmodOf = (url: string) => versions.pages.get(url) ?? published;
     const all = this.served.map((l) => l.locale);
     const out: Entry[] = [];
     if (type === 'sites') {
       for (const path of SITE_PAGES) {
         // The home, boutique and contact pages exist in every market; FAQ and client service where published.
         const locales = path === '/' || path === '/stores' || path === '/contact' ? all : byUrl.get(path);
-        if (locales?.includes(info.locale)) out.push({ path, lastmod, locales });
+        if (locales?.includes(info.locale)) out.push({ path, lastmod: lastmodOf(path), locales });
       }
       return out;
     }
     for (const [url, locales] of byUrl) {
       if (contentTypeOf(url) !== type || !locales.includes(info.locale)) continue;
       if (type === 'rd-events' && !(await this.content.calendarType(info.market, url.slice('/rive-droite/calendar/'.length)))) continue;
-      out.push({ path: url, lastmod, locales });
+      out.push({ path: url, lastmod: lastmodOf(url), locales });
     }
     return out;
   }
@@ -244,13 +257,13 @@ export class SitemapService {
     if (type === 'products') {
       const counts = await this.productCounts(memo);
       const c = counts.find((x) => x.currency === info.market.currency) ?? { n: 0, last: null };
-      return { pages: Math.ceil(c.n / this.urlsPerFile), lastmod: c.last ? new Date(c.last) : this.contentPublishedAt };
+      return { pages: Math.ceil(c.n / this.urlsPerFile), lastmod: c.last ? new Date(c.last) : await this.publishedAt(memo) };
     }
     // Collections: the landing page is always there; its files are not built for the index.
     if (type === 'collections') return { pages: 1, lastmod: await this.newestProduct(memo) };
     const list = await this.entries(info, type, memo);
     const last = Math.max(0, ...list.map((e) => e.lastmod.getTime()));
-    return { pages: Math.ceil(list.length / this.urlsPerFile), lastmod: new Date(last || this.contentPublishedAt.getTime()) };
+    return { pages: Math.ceil(list.length / this.urlsPerFile), lastmod: new Date(last || (await this.publishedAt(memo)).getTime()) };
   }
 
   /** `/sitemap_index.xml`: every non-empty file of every locale and type. */

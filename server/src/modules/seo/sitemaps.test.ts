@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { contentTypeOf, escapeXml } from './index.ts';
 import { productUrl } from '../catalog/index.ts';
+import * as contentFixtures from '../../../../fixtures/content/index.ts';
+import { seedContent } from '../content/seed.ts';
+import { TEST_BRAND } from '../../test/settings.ts';
 
 const ORIGIN = 'https://www.example.com';
 let t: TestApp;
@@ -147,6 +150,59 @@ describe('the other sitemaps', () => {
     const collections = (await urls('/sitemaps/fr-fr/sitemap-collections.xml')).map((u) => u.loc);
     expect(collections[0]).toBe(`${ORIGIN}/fr-fr/collections`);
     expect(collections.some((l) => /\/collections\/[^/]+\/items$/.test(l))).toBe(true);
+  });
+
+  it('dates each content page by its last change: publishing the same content again moves no date', async () => {
+    const db = t.database.db;
+    const at = (iso: string) => new Date(iso);
+    const lastmods = async (path: string) => new Map((await urls(path)).map((u) => [u.loc, u.lastmod]));
+    const indexOf = async () => {
+      const entries = parse((await agent(t.app).get('/sitemap_index.xml').expect(200)).text).sitemapindex?.sitemap ?? [];
+      return new Map(entries.map((e) => [e.loc, e.lastmod]));
+    };
+    const house = `${ORIGIN}/fr-fr/cp/the-house`;
+    const gifts = `${ORIGIN}/fr-fr/gifts-for-her`;
+    const calendar = `${ORIGIN}/ja-jp/rive-droite/calendar/exhibitions`;
+    const rewritten = {
+      ...contentFixtures,
+      pages: contentFixtures.pages.map((p) =>
+        p.pageUrl === '/cp/the-house' ? { ...p, title: Object.fromEntries(contentFixtures.CONTENT_LANGUAGES.map((l) => [l, `The house, rewritten (${l})`])) as typeof p.title } : p,
+      ),
+    };
+    const before = await lastmods('/sitemaps/fr-fr/sitemap-contents.xml');
+    const beforeSites = await lastmods('/sitemaps/en-us/sitemap-sites.xml');
+    expect(before.get(house)).toMatch(/^\d{4}-/);
+    try {
+      // One page changes (and the calendar's events move to the new day): their dates move, the others' do not;
+      // pages without a content page of their own (the boutiques) take the publication's.
+      await seedContent(db, TEST_BRAND, at('2030-03-02T10:00:00Z'), rewritten);
+      let contents = await lastmods('/sitemaps/fr-fr/sitemap-contents.xml');
+      expect(contents.get(house)).toBe('2030-03-02T10:00:00+00:00');
+      expect(contents.get(gifts)).toBe(before.get(gifts));
+      let sites = await lastmods('/sitemaps/en-us/sitemap-sites.xml');
+      expect(sites.get(`${ORIGIN}/`)).toBe(beforeSites.get(`${ORIGIN}/`));
+      expect(sites.get(`${ORIGIN}/stores`)).toBe('2030-03-02T10:00:00+00:00');
+      expect((await lastmods('/sitemaps/ja-jp/sitemap-rd-events.xml')).get(calendar)).toBe('2030-03-02T10:00:00+00:00');
+      const index = await indexOf();
+      expect(index.get(`${ORIGIN}/sitemaps/fr-fr/sitemap-contents.xml`)).toBe('2030-03-02T10:00:00+00:00');
+      expect(index.get(`${ORIGIN}/sitemaps/fr-fr/sitemap-legal.xml`)).not.toMatch(/^2030-/);
+
+      // The same content published again, the same day: no date moves.
+      await seedContent(db, TEST_BRAND, at('2030-03-02T11:00:00Z'), rewritten);
+      contents = await lastmods('/sitemaps/fr-fr/sitemap-contents.xml');
+      expect(contents.get(house)).toBe('2030-03-02T10:00:00+00:00');
+      sites = await lastmods('/sitemaps/en-us/sitemap-sites.xml');
+      expect(sites.get(`${ORIGIN}/stores`)).toBe('2030-03-02T10:00:00+00:00');
+      expect((await lastmods('/sitemaps/ja-jp/sitemap-rd-events.xml')).get(calendar)).toBe('2030-03-02T10:00:00+00:00');
+
+      // The next day, the calendar moves with its events; the page does not.
+      await seedContent(db, TEST_BRAND, at('2030-03-03T09:00:00Z'), rewritten);
+      expect((await lastmods('/sitemaps/ja-jp/sitemap-rd-events.xml')).get(calendar)).toBe('2030-03-03T09:00:00+00:00');
+      expect((await lastmods('/sitemaps/fr-fr/sitemap-contents.xml')).get(house)).toBe('2030-03-02T10:00:00+00:00');
+    } finally {
+      // The content every other test reads (events around today).
+      await seedContent(db, TEST_BRAND);
+    }
   });
 
   it('classifies content URLs', () => {
