@@ -8,6 +8,7 @@ import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyPassword } from './passwords.ts';
 import { LIMITS } from './service.ts';
 import {
+  awayFromWindowEnd,
   RECAPTCHA,
   expectProblem,
   expectTooMany,
@@ -421,6 +422,7 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
   });
 
   it('refuses a malformed body (400) and answers 429 past 10 calls per IP address in 15 minutes', async () => {
+    await awayFromWindowEnd(900);
     expectProblem(await confirm(browser(), { userId: 'bob', activationToken: randomBytes(32).toString('base64url') }), 400, 'ERR_API_1018');
     expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: 'short' }), 400, 'ERR_API_1018');
     expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ' }), 400, 'ERR_API_1018');
@@ -504,6 +506,7 @@ describe('csResetPassword — POST /password/reset', () => {
   });
 
   it('answers 429 with Retry-After past 10 attempts per IP address in 15 minutes', async () => {
+    await awayFromWindowEnd(900);
     const c = await insertCustomer(db());
     const token = await recover(c.email);
     const ip = newIp();

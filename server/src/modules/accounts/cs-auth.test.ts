@@ -7,6 +7,7 @@ import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { signEmployeeSaleToken } from './employee-sale.ts';
 import { LIMITS } from './service.ts';
 import {
+  awayFromWindowEnd,
   RECAPTCHA,
   expectProblem,
   expectTooMany,
@@ -197,6 +198,7 @@ describe('csAuthn — POST /authn', () => {
   });
 
   it('answers 429 with Retry-After past 20 attempts from one IP address in 15 minutes', async () => {
+    await awayFromWindowEnd(900);
     const c = await insertCustomer(db());
     const ip = newIp();
     await fillLimit(db(), LIMITS.authnPerIp, ip, 19);
@@ -266,6 +268,7 @@ describe('csLogin — POST /login', () => {
   });
 
   it('answers 429 with Retry-After past 10 calls from one IP address in a minute', async () => {
+    await awayFromWindowEnd(60);
     const ip = newIp();
     const b = browser(ip);
     await b.get(`${CS}/session?locale=fr-fr`).expect(200);
@@ -442,6 +445,7 @@ describe('csSyncEmployeeSaleSession — POST /session/sync', () => {
   });
 
   it('answers 429 with Retry-After past 10 calls per session in a minute', async () => {
+    await awayFromWindowEnd(60);
     const { customer, b } = await signedIn({ isEmployee: true });
     for (let i = 0; i < 10; i++) expectProblem(await sync(b, signEmployeeSaleToken('another-secret-of-the-same-length-0123456789', claims(customer.clientId))), 403, 'ERR_API_1001');
     expectTooMany(await sync(b, signEmployeeSaleToken(SECRET, claims(customer.clientId))), 60);

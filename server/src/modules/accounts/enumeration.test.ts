@@ -155,8 +155,12 @@ describe('registration of an address that already has an account', () => {
       newMs.push(await attempt(newEmail('timing')));
       existingMs.push(await attempt((existing[i] as TestCustomer).email));
     }
-    const ratio = median(existingMs) / median(newMs);
-    expect(ratio, `existing ${median(existingMs).toFixed(1)} ms, new ${median(newMs).toFixed(1)} ms`).toBeGreaterThanOrEqual(0.5);
+    // The fastest of each: a busy machine (another test file, the database's own writes) only ever adds time,
+    // and a median of five still caught such stalls on the slower path (existing 48 ms, new 102 ms once).
+    // Without the hash for an existing address the ratio is about 0.1.
+    const fastest = (list: number[]) => Math.min(...list);
+    const ratio = fastest(existingMs) / fastest(newMs);
+    expect(ratio, `existing ${fastest(existingMs).toFixed(1)} ms, new ${fastest(newMs).toFixed(1)} ms (medians ${median(existingMs).toFixed(1)}, ${median(newMs).toFixed(1)})`).toBeGreaterThanOrEqual(0.5);
   });
 });
 

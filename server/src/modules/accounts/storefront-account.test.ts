@@ -8,6 +8,7 @@ import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyPassword } from './passwords.ts';
 import { LIMITS } from './service.ts';
 import {
+  awayFromWindowEnd,
   RECAPTCHA,
   documentedCodes,
   expectProblem,
@@ -117,6 +118,7 @@ describe('login — POST /api/auth/login', () => {
   });
 
   it('answers 429 with Retry-After past 20 attempts per IP address', async () => {
+    await awayFromWindowEnd(900);
     const c = await insertCustomer(db());
     const ip = newIp();
     await fillLimit(db(), LIMITS.authnPerIp, ip, 20);
@@ -425,6 +427,7 @@ describe('changeExpiredPassword — POST /api/password/change-expired', () => {
   });
 
   it('answers 429 with Retry-After after 5 failed attempts for an address, even with the right password', async () => {
+    await awayFromWindowEnd(900);
     const c = await insertCustomer(db(), { status: 'PASSWORD_EXPIRED' });
     for (let i = 0; i < 5; i++) {
       expectProblem(await changeExpired(browser(), { email: c.email, currentPassword: `wrong-${i}-password`, newPassword: NEW_PASSWORD, recaptchaToken: RECAPTCHA }), 401, 'ERR_OKTA_1000');

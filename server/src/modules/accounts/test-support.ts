@@ -187,6 +187,18 @@ export function expectProblem(res: { status: number; body: { code?: string }; he
   if (!String(res.headers['content-type']).startsWith('application/problem+json')) throw new Error(`not a problem answer: ${String(res.headers['content-type'])}`);
 }
 
+/**
+ * Rate limits count in fixed windows aligned on the clock (`RateLimiter`): a burst that straddles the end of
+ * one would start afresh in the next and never reach its limit. Before a burst against a short window, this
+ * waits for the next window when fewer than `needSeconds` are left in the current one (the wait is rare and
+ * short: at most `needSeconds`).
+ */
+export async function awayFromWindowEnd(windowSeconds: number, needSeconds = 15): Promise<void> {
+  const ms = windowSeconds * 1000;
+  const left = ms - (Date.now() % ms);
+  if (left < needSeconds * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 /** Asserts a 429 with a usable Retry-After (seconds, at most the window). */
 export function expectTooMany(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, windowSeconds: number): void {
   expectProblem(res, 429, 'ERR_API_1028');
