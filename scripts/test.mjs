@@ -102,11 +102,12 @@ if (existsSync(chromium)) {
   const ok = step('browser tests (Chromium)', bin('playwright'), ['test', '-c', 'web/playwright.config.ts']);
   const report = join(reports, 'e2e.json');
   if (existsSync(report)) {
-    const s = JSON.parse(readFileSync(report, 'utf8')).stats;
+    const e2e = JSON.parse(readFileSync(report, 'utf8'));
+    const s = e2e.stats;
     passed += s.expected;
     failed += s.unexpected + s.flaky;
     lines.push(`${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped (${seconds['browser tests (Chromium)']} s)`);
-    listFailures(playwrightFailures(JSON.parse(readFileSync(report, 'utf8')).suites));
+    listFailures(playwrightFailures(e2e.suites));
     if (!ok && s.unexpected === 0) failed++;
   } else check('browser tests (no report)', false);
 } else {

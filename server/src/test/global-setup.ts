@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed.ts';
+import { backendsGone } from './own-database.ts';
 import { snapshotPath, TEST_BRAND, TEST_PRODUCTS, testDatabaseKind, workerDatabaseUrl } from './settings.ts';
 
 export default async function setup(project: TestProject) {
@@ -29,12 +30,7 @@ export default async function setup(project: TestProject) {
     const maintenance = new URL(url);
     maintenance.pathname = '/postgres';
     const admin = await openDatabase({ databaseUrl: maintenance.toString(), poolSize: 1 });
-    // A pool resolves its close before its backends have gone: wait for them.
-    for (let i = 0; i < 50; i++) {
-      const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${template}`.execute(admin.db);
-      if (left.rows[0]?.n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await backendsGone(admin.db, template);
     // Vitest's own default (no --maxWorkers) is left unresolved here; it is below the number of cores.
     const workers = Math.max(1, Number(project.config.maxWorkers || project.globalConfig.maxWorkers) || availableParallelism());
     const names = Array.from({ length: workers }, (_, i) => new URL(workerDatabaseUrl(url, i + 1)).pathname.slice(1));
