@@ -13,7 +13,13 @@ import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}) });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.pgliteDir,
+  ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+  // A dropped connection (restart, failover, terminated backend) is replaced on the next query: one line, no exit.
+  onConnectionError: (err) => logger.warn({ code: 'ERR_API_1003', reason: err.message }, 'database connection lost; it is replaced on next use'),
+});
 await migrateToLatest(database.db);
 const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
 if (config.demoClient) {

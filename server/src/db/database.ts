@@ -27,6 +27,12 @@ export interface DatabaseOptions {
   /** Load a PGlite data-dir snapshot (tar) instead of running initdb: fast test start-up. */
   pgliteSnapshot?: Blob | File;
   poolSize?: number;
+  /**
+   * Told of an error on an idle pooled connection (a PostgreSQL restart, a failover, a terminated backend).
+   * The pool drops that connection and opens a new one when next asked; without a listener, Node would
+   * end the process on the pool's unhandled 'error' event.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -35,6 +41,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Idle connections report through the pool (which then drops them); a connection checked out between
+    // two statements of a transaction reports on the client itself, which has no listener of its own: the
+    // statement that follows fails, and the transaction with it.
+    pool.on('error', (err) => options.onConnectionError?.(err));
+    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

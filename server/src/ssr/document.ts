@@ -50,9 +50,17 @@ export function renderDocument(template: string, input: { data: PageDataLike; ap
     `data-layout="${input.data.layoutVariant === 'rive-droite' ? 'rive-droite' : 'default'}"`,
     ...(input.house ? [`data-house="${escapeHtml(input.house)}"`] : []),
   ];
-  return template
-    .replace(/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`)
-    .replace('<!--app-head-->', renderHead(input.data))
-    .replace('<!--app-html-->', input.appHtml)
-    .replace('<!--app-state-->', `<script>window.__SF_BOOTSTRAP__=${serializeForScript(input.bootstrap)}</script>`);
+  // Every piece is placed with a replacer function: in a replacement *string*, `$&`, `` $` ``, `$'`, `$1`…
+  // are patterns, so page text carrying them (a search query, an address line) would copy the template in.
+  return fill(template, [
+    [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
+    ['<!--app-head-->', renderHead(input.data)],
+    ['<!--app-html-->', input.appHtml],
+    ['<!--app-state-->', `<script>window.__SF_BOOTSTRAP__=${serializeForScript(input.bootstrap)}</script>`],
+  ]);
+}
+
+/** Replaces the first match of each marker with its text, taken literally (no `$` patterns). */
+export function fill(template: string, pieces: readonly (readonly [string | RegExp, string])[]): string {
+  return pieces.reduce((out, [marker, text]) => out.replace(marker, () => text), template);
 }
