@@ -1169,6 +1169,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
         InvalidEmail: {
             headers: {
@@ -1603,6 +1621,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -1650,6 +1670,8 @@ export interface operations {
             };
             400: components["responses"]["ConfirmActivationBadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ActivationFailed"];
             503: components["responses"]["SignInUnavailable"];
@@ -1696,6 +1718,8 @@ export interface operations {
             400: components["responses"]["RecaptchaBadRequest"];
             401: components["responses"]["InvalidCredentials"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -1807,6 +1831,8 @@ export interface operations {
             400: components["responses"]["UpdateCustomerBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["UpdateCustomerBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1834,6 +1860,8 @@ export interface operations {
             };
             400: components["responses"]["CreateCustomerBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateCustomerUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["CreateCustomerBadGateway"];
@@ -1871,6 +1899,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidRequest"];
             403: components["responses"]["ServiceForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
         };
     };
@@ -1978,6 +2008,8 @@ export interface operations {
             400: components["responses"]["CodeBadRequest"];
             401: components["responses"]["CodeRejected"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["LoginBadGateway"];
             503: components["responses"]["SessionUnavailable"];
@@ -2038,6 +2070,8 @@ export interface operations {
             400: components["responses"]["ChangePasswordBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ChangePasswordBadGateway"];
             503: components["responses"]["SignInUnavailable"];
@@ -2072,6 +2106,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -2119,6 +2155,8 @@ export interface operations {
             };
             400: components["responses"]["ResetPasswordBadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ResetPasswordBadGateway"];
             503: components["responses"]["SignInUnavailable"];
@@ -2191,6 +2229,8 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EmployeeSaleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["EmployeeSaleBadGateway"];
             503: components["responses"]["SessionUnavailable"];
@@ -2225,6 +2265,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -2254,6 +2296,8 @@ export interface operations {
             };
             400: components["responses"]["SubscriptionBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SubscriptionUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["SubscriptionBadGateway"];
@@ -2285,6 +2329,8 @@ export interface operations {
             400: components["responses"]["SubscriptionConfirmBadRequest"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["SubscriptionLinkGone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["SubscriptionConfirmBadGateway"];
             503: components["responses"]["ServiceUnavailable"];

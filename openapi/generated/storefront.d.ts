@@ -6695,6 +6695,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
         AccountUnprocessable: {
             headers: {
@@ -7628,6 +7646,8 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
@@ -7661,6 +7681,8 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
@@ -7769,6 +7791,8 @@ export interface operations {
             400: components["responses"]["LoginBadRequest"];
             401: components["responses"]["LoginUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
@@ -7808,6 +7832,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["PaymentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["PaymentBadGateway"];
         };
     };
@@ -7890,6 +7916,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CheckoutNotFound"];
             409: components["responses"]["CheckoutConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CheckoutUnprocessable"];
             502: components["responses"]["PaymentBadGateway"];
         };
@@ -7926,6 +7954,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getBasket: {
@@ -8020,6 +8050,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
             409: components["responses"]["BasketConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getCategoryNavigation: {
@@ -8160,6 +8192,8 @@ export interface operations {
             400: components["responses"]["CustomerBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["CustomerBadGateway"];
         };
     };
@@ -8231,6 +8265,8 @@ export interface operations {
             };
             400: components["responses"]["ContactBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ContactUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -8571,6 +8607,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["OrderBadGateway"];
         };
     };
@@ -8644,6 +8682,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ReturnRequestNotFound"];
             409: components["responses"]["ReturnRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ReturnRequestUnprocessable"];
             502: components["responses"]["ReturnRequestBadGateway"];
         };
@@ -8679,6 +8719,8 @@ export interface operations {
             400: components["responses"]["OrderBadRequest"];
             403: components["responses"]["CustomerForbidden"];
             404: components["responses"]["OrderNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OrderUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["OrderBadGateway"];
@@ -8828,6 +8870,8 @@ export interface operations {
             403: components["responses"]["BackInStockForbidden"];
             404: components["responses"]["ProductOrSizeNotFound"];
             409: components["responses"]["BackInStockConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BackInStockUnprocessable"];
             502: components["responses"]["ProductBadGateway"];
         };
@@ -9220,6 +9264,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["AccountServiceUnavailable"];
         };
     };
@@ -9254,6 +9300,8 @@ export interface operations {
             400: components["responses"]["StoreBadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductOrSizeNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["StoreBadGateway"];
         };
     };
@@ -9392,6 +9440,8 @@ export interface operations {
             400: components["responses"]["NewsletterConfirmBadRequest"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["NewsletterLinkGone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["NewsletterBadGateway"];
         };
@@ -9424,6 +9474,8 @@ export interface operations {
             };
             400: components["responses"]["ContactBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ContactUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -9459,6 +9511,8 @@ export interface operations {
             400: components["responses"]["AccountBadRequest"];
             401: components["responses"]["LoginUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
@@ -9493,6 +9547,8 @@ export interface operations {
             400: components["responses"]["AccountBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
         };
@@ -9536,6 +9592,8 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
         };
@@ -9568,6 +9626,8 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -9602,6 +9662,8 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
@@ -9666,6 +9728,8 @@ export interface operations {
             400: components["responses"]["StoreBadRequest"];
             403: components["responses"]["CustomerForbidden"];
             404: components["responses"]["StoreNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
         };
@@ -9701,6 +9765,8 @@ export interface operations {
             400: components["responses"]["StoreBadRequest"];
             403: components["responses"]["CustomerForbidden"];
             404: components["responses"]["StoreNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
         };
@@ -9751,6 +9817,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InternalUnauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getMetrics: {
@@ -9771,6 +9839,7 @@ export interface operations {
                     "text/plain": components["schemas"]["MetricsExposition"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["InternalUnauthorized"];
             403: components["responses"]["InternalForbidden"];
             404: components["responses"]["InternalNotFound"];
@@ -9799,6 +9868,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InternalNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getCategoryImage: {
