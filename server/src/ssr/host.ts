@@ -77,7 +77,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   // An odd path (an empty segment, a backslash, a malformed percent-encoding, text no page can hold) is no
   // page: it answers the not-found page before the static files and Vite, which choke on some of them.
   const oddPaths: { handle?: (req: Request, res: Response, next: NextFunction) => Promise<void> } = {};
-  app.use((req, res, next) => (req.method === 'GET' && isOddPagePath(req.path) && oddPaths.handle ? void oddPaths.handle(req, res, next) : next()));
+  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) && oddPaths.handle ? void oddPaths.handle(req, res, next) : next()));
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
 

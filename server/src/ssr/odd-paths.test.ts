@@ -29,6 +29,14 @@ describe('odd page paths answer the not-found page', () => {
     expect(res.text).not.toContain('evil.example');
   });
 
+  it('HEAD answers as GET', async () => {
+    for (const path of ['///', '/%E0%A4%A', '/us//evil.example']) {
+      const res = await request(app).head(path).set('Accept', 'text/html').redirects(0);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
   it('in the language of its locale prefix', async () => {
     expect(rootOf((await html('/ja-jp//faq').expect(404)).text)).toContain('lang="ja-JP"');
     expect(rootOf((await html('//faq').expect(404)).text)).toContain('lang="en-US"');
