@@ -76,8 +76,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   const { config, pages, markets } = deps;
   // An odd path (an empty segment, a backslash, a malformed percent-encoding, text no page can hold) is no
   // page: it answers the not-found page before the static files and Vite, which choke on some of them.
-  const oddPaths: { handle?: (req: Request, res: Response, next: NextFunction) => Promise<void> } = {};
-  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) && oddPaths.handle ? void oddPaths.handle(req, res, next) : next()));
+  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) ? void servePage(req, res, next) : next()));
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
 
@@ -115,7 +114,9 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
 
   // A regular expression, not `/{*path}`: Express decodes named parameters and answers a malformed
   // percent-encoding (`/ja-jp/cp/%E3%83`) with an error; matchPage decodes safely and finds no page.
-  const servePage = async (req: Request, res: Response, next: NextFunction) => {
+  app.get(/^\//, servePage);
+
+  async function servePage(req: Request, res: Response, next: NextFunction) {
     if (!req.accepts('html')) return next();
     try {
       const entry = await loadEntry();
@@ -129,9 +130,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     } catch (err) {
       next(err);
     }
-  };
-  oddPaths.handle = servePage;
-  app.get(/^\//, servePage);
+  }
 
   async function renderPage(req: Request, res: Response): Promise<Rendered> {
     if (isOddPagePath(req.path)) return notFoundPage(req.path);
