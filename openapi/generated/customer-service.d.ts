@@ -678,7 +678,7 @@ export interface components {
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code (the full table is in the portal section "Error catalogue"):
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "ERR_API_1038" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -1169,6 +1169,24 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
         InvalidEmail: {
             headers: {
@@ -1603,6 +1621,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -1650,6 +1670,8 @@ export interface operations {
             };
             400: components["responses"]["ConfirmActivationBadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ActivationFailed"];
             503: components["responses"]["SignInUnavailable"];
@@ -1696,6 +1718,8 @@ export interface operations {
             400: components["responses"]["RecaptchaBadRequest"];
             401: components["responses"]["InvalidCredentials"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -1807,6 +1831,8 @@ export interface operations {
             400: components["responses"]["UpdateCustomerBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["CustomerForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["UpdateCustomerBadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1834,6 +1860,8 @@ export interface operations {
             };
             400: components["responses"]["CreateCustomerBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreateCustomerUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["CreateCustomerBadGateway"];
@@ -1871,6 +1899,8 @@ export interface operations {
             };
             400: components["responses"]["InvalidRequest"];
             403: components["responses"]["ServiceForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
         };
     };
@@ -1978,6 +2008,8 @@ export interface operations {
             400: components["responses"]["CodeBadRequest"];
             401: components["responses"]["CodeRejected"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["LoginBadGateway"];
             503: components["responses"]["SessionUnavailable"];
@@ -2038,6 +2070,8 @@ export interface operations {
             400: components["responses"]["ChangePasswordBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ChangePasswordBadGateway"];
             503: components["responses"]["SignInUnavailable"];
@@ -2072,6 +2106,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -2119,6 +2155,8 @@ export interface operations {
             };
             400: components["responses"]["ResetPasswordBadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ResetPasswordBadGateway"];
             503: components["responses"]["SignInUnavailable"];
@@ -2191,6 +2229,8 @@ export interface operations {
             400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["EmployeeSaleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["EmployeeSaleBadGateway"];
             503: components["responses"]["SessionUnavailable"];
@@ -2225,6 +2265,8 @@ export interface operations {
             };
             400: components["responses"]["RecaptchaBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
@@ -2254,6 +2296,8 @@ export interface operations {
             };
             400: components["responses"]["SubscriptionBadRequest"];
             403: components["responses"]["RecaptchaForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["SubscriptionUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["SubscriptionBadGateway"];
@@ -2285,6 +2329,8 @@ export interface operations {
             400: components["responses"]["SubscriptionConfirmBadRequest"];
             403: components["responses"]["Forbidden"];
             410: components["responses"]["SubscriptionLinkGone"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["SubscriptionConfirmBadGateway"];
             503: components["responses"]["ServiceUnavailable"];

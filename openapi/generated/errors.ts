@@ -38,6 +38,7 @@ export const errorCatalogue = {
   ERR_API_1035: { status: 504, family: "API", audience: "shopper", message: "The service took too long to respond. Please try again in a few moments." },
   ERR_API_1036: { status: 501, family: "API", audience: "internal", message: "This operation is described in the contract but not implemented yet." },
   ERR_API_1037: { status: 406, family: "API", audience: "internal", message: "The requested response format is not available. Only `application/json` and `application/problem+json` are produced." },
+  ERR_API_1038: { status: 431, family: "API", audience: "internal", message: "The request line and headers are too large to be processed (at most 16 KB)." },
   API_UNKNOWN_ERROR: { status: 500, family: "API", audience: "shopper", message: "The service could not be reached. Please check your connection and try again." },
   ERR_BSK_1000: { status: 404, family: "BSK", audience: "shopper", message: "There is no shopping bag on this session to add the item to. Please refresh the page and try again." },
   ERR_BSK_1001: { status: 404, family: "BSK", audience: "shopper", message: "There is no shopping bag on this session." },

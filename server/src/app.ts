@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { AppError } from './shared/errors.ts';
+import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
@@ -90,6 +91,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const customerBase = customerContract ? basePathOf(customerContract) : undefined;
   const codesByLocation = errorCodesByLocation(contract);
   if (customerContract) for (const [k, v] of errorCodesByLocation(customerContract)) codesByLocation.set(k, v);
+  const refuseText = refuseUnstorableText(codesByLocation);
 
   const app: Express = express();
   app.disable('x-powered-by');
@@ -129,7 +131,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   );
   app.use(compression());
   app.use(cookieParser());
-  app.use(express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] }));
+  // JSON bodies of the methods that carry one in the contracts (POST, PUT, PATCH): at most 32 KB (413
+  // ERR_API_1029), UTF-8/16/32, identity or gzip/deflate/br (415 ERR_API_1030). Other methods' bodies are
+  // never read, so a GET with a body answers as without one.
+  const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
+  app.use((req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next()));
 
   // The API portals, built offline from the bundled contracts.
   const portal = (file: string) => (_req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -166,6 +172,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       req.path === customerBase || req.path.startsWith(`${customerBase}/`) ? customerValidation(req, res, next) : next(),
     );
   }
+
+  // Text the database cannot store (U+0000, lone surrogates) in the path, query or body: 400 before any
+  // service runs, so nothing is written (the validators' own codes for malformed values come first).
+  app.use((req, res, next) => (CONTRACT_PATHS.test(req.path) || (customerBase && (req.path === customerBase || req.path.startsWith(`${customerBase}/`))) ? refuseText(req, res, next) : next()));
 
   const ops = new OperationRegistry([
     { base: '', document: contract },

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
+import { clientErrorHandler } from './shared/client-error.ts';
 import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
 import { seedLegacyAccounts } from './modules/accounts/migration.ts';
@@ -35,6 +36,8 @@ const mailWorker = createMailWorker({ db: database.db, config, logger });
 mailWorker.start(5_000);
 
 const server = createServer(app);
+// A request line and headers over 16 KB (431 ERR_API_1038), or not valid HTTP (400): a problem body, not an empty answer.
+server.on('clientError', clientErrorHandler(logger));
 server.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
   // Printed, not logged: the default production log level (warn) would hide where to go.

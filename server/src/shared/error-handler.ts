@@ -7,6 +7,23 @@ interface ValidatorError {
   path?: string;
   errors?: { path?: string; message?: string }[];
   type?: string;
+  code?: unknown;
+  expose?: boolean;
+}
+
+/**
+ * PostgreSQL's refusals of a value the request brought (SQLSTATE class 22 data exceptions and 54000
+ * program limits: U+0000 in text, an escape JSONB refuses, a number out of range, a tsvector too long…).
+ * A safety net behind the request checks: the client's data is at fault, so 400, logged as a warning.
+ */
+const DATA_REFUSALS = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54000']);
+
+/** The SQLSTATE of a PostgreSQL refusal of the request's data, on the error or its causes. */
+export function databaseRefusal(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && DATA_REFUSALS.has(e.code)) return e.code;
+  }
+  return undefined;
 }
 
 /** Turns contract-validator and body-parser failures into catalogue errors. */
@@ -14,10 +31,19 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
   if (err instanceof AppError) return err;
   const e = err as ValidatorError;
   if (!e || typeof e !== 'object') return undefined;
+  // Body parser (body-parser and the decompression it runs) failures.
   if (e.type === 'entity.parse.failed') return new AppError('ERR_API_1018', 'The body is not valid JSON.');
-  if (e.type === 'entity.too.large') return new AppError('ERR_API_1018', 'The body is too large.');
+  if (e.type === 'entity.too.large') return new AppError('ERR_API_1029', 'The body is larger than the 32 KB accepted.');
+  if (e.type === 'charset.unsupported') return new AppError('ERR_API_1030', 'The charset of a JSON body must be a UTF (utf-8 by default).');
+  if (e.type === 'encoding.unsupported') return new AppError('ERR_API_1030', 'The Content-Encoding of the body is not supported (identity, gzip, deflate or br).');
+  if (e.type === 'request.size.invalid' || e.type === 'request.aborted') return new AppError('ERR_API_1018', 'The body does not match its Content-Length.');
+  if (e.status === 400 && typeof e.code === 'string' && e.code.startsWith('Z_')) return new AppError('ERR_API_1018', 'The body is not encoded as its Content-Encoding says.');
+  const refusal = databaseRefusal(err);
+  if (refusal) return new AppError('ERR_API_1018', `A value of the request cannot be stored (${refusal}).`);
   if (e.status === 404 && Array.isArray(e.errors)) return new AppError('ERR_API_1002', `No route ${e.path ?? ''}.`);
   if (e.status === 405 && Array.isArray(e.errors)) return new AppError('ERR_LIB_1000', 'This method is not allowed on this route.');
+  // The contract validator: a body of a media type the operation does not take (`text/plain`, a form, XML…).
+  if (e.status === 415 && Array.isArray(e.errors)) return new AppError('ERR_API_1030', e.errors.map((i) => i.message ?? '').filter(Boolean).join('; ') || undefined);
   if ((e.status === 400 || e.status === 415) && Array.isArray(e.errors)) {
     const issues: Issue[] = e.errors.map((i) => ({
       // The validator says `.params.pid` / `/query/locale`; the contract says `path/pid` / `query/locale`.
@@ -46,6 +72,13 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
     const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
     return new AppError(located ?? 'ERR_API_1018', detail, issues);
   }
+  // Other client errors of Express and its middleware (a malformed percent-encoding in a route parameter,
+  // a static file request the file server refuses): the catalogue code of their status.
+  if (e.expose === true && typeof e.status === 'number') {
+    const byStatus: Record<number, ErrorCode> = { 400: 'ERR_API_1018', 404: 'ERR_API_1002', 413: 'ERR_API_1029', 415: 'ERR_API_1030' };
+    const code = byStatus[e.status];
+    if (code) return new AppError(code);
+  }
   return undefined;
 }
 
@@ -57,6 +90,10 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
     const requestId = String(req.id ?? '');
     if (!appError || appError.status >= 500) {
       (req.log ?? logger).error({ err }, 'request failed');
+    } else if (databaseRefusal(err)) {
+      // A value the request checks let through and the database refused: the request is answered 400,
+      // the gap is worth a look.
+      (req.log ?? logger).warn({ err }, 'the database refused a value of the request');
     }
     const error = appError ?? new AppError('ERR_API_1000');
     if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));

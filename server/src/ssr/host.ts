@@ -6,6 +6,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
+import { isStorableText } from '../shared/request-text.ts';
 import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
@@ -73,6 +74,9 @@ const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000'])
 
 export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] }; returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] }; newsletter?: Pick<NewsletterPages, 'confirm'> }) {
   const { config, pages, markets } = deps;
+  // An odd path (an empty segment, a backslash, a malformed percent-encoding, text no page can hold) is no
+  // page: it answers the not-found page before the static files and Vite, which choke on some of them.
+  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) ? void servePage(req, res, next) : next()));
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
 
@@ -110,13 +114,15 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
 
   // A regular expression, not `/{*path}`: Express decodes named parameters and answers a malformed
   // percent-encoding (`/ja-jp/cp/%E3%83`) with an error; matchPage decodes safely and finds no page.
-  app.get(/^\//, async (req: Request, res: Response, next: NextFunction) => {
+  app.get(/^\//, servePage);
+
+  async function servePage(req: Request, res: Response, next: NextFunction) {
     if (!req.accepts('html')) return next();
     try {
       const entry = await loadEntry();
-      const personal = PRIVATE_KINDS.test(entry.matchPage(req.path).kind);
+      const personal = !isOddPagePath(req.path) && PRIVATE_KINDS.test(entry.matchPage(req.path).kind);
       const page = personal ? await renderPage(req, res) : await rendered.get(req.originalUrl, () => renderPage(req, res));
-      if ('redirect' in page) return res.redirect(page.status ?? 301, page.redirect);
+      if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
       res
         .status(page.status)
         .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? 'private, no-store' : 'no-cache', 'Content-Language': page.language })
@@ -124,9 +130,10 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     } catch (err) {
       next(err);
     }
-  });
+  }
 
   async function renderPage(req: Request, res: Response): Promise<Rendered> {
+    if (isOddPagePath(req.path)) return notFoundPage(req.path);
     const country = countryPrefixRedirect(req.path, req.originalUrl);
     if (country) return { redirect: country };
     const entry = await loadEntry();
@@ -175,8 +182,28 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     return { status, html, language: htmlLang(market.locale) };
   }
 
+  /** The not-found page (404) of an odd path, in the language of its locale prefix when it has one. */
+  async function notFoundPage(path: string): Promise<Rendered> {
+    const entry = await loadEntry();
+    const { locale } = entry.matchPage(path);
+    const known = locale !== null && markets.isActiveLocale(locale);
+    const market = markets.resolve(known ? locale : DEFAULT_LOCALE);
+    const data = await pages.notFound(market);
+    // Rendered at the not-found page's own address: the odd path is never parsed as a URL.
+    const url = known ? `/${locale}/404` : '/404';
+    const { appHtml, bootstrap } = entry.render({ url, data, brandName: pages.brandName });
+    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand });
+    return { status: 404, html, language: htmlLang(market.locale) };
+  }
+
   async function loadPageData(match: PageMatch, req: Request, res: Response, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
-    const query = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+    // A value the database cannot store (U+0000, a lone surrogate) is ignored like any malformed value:
+    // the page renders as without it (`/search?q=%00` is the search page with no query).
+    const query = (name: string) => {
+      const v = req.query[name];
+      return typeof v === 'string' && isStorableText(v) ? v : undefined;
+    };
+    const sort = () => (typeof req.query.sort === 'string' ? query('sort') : req.query.sort);
     const page = () => {
       const n = Number(req.query.page);
       return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : undefined;
@@ -199,7 +226,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       case 'home':
         return pages.home(market);
       case 'category':
-        return pages.category(market, slug, req.query.sort, page(), listingFilters());
+        return pages.category(market, slug, sort(), page(), listingFilters());
       case 'product':
         return pages.product(market, (match as { pid: string }).pid);
       case 'content':
@@ -224,7 +251,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       case 'rive-droite-content':
         return pages.riveDroiteContent(market, slug);
       case 'rive-droite-category':
-        return pages.riveDroiteCategory(market, slug, req.query.sort, page());
+        return pages.riveDroiteCategory(market, slug, sort(), page());
       case 'rive-droite-calendar':
         return pages.riveDroiteCalendar(market, slug, listParam('themes'), listParam('locations'));
       case 'look':
@@ -234,12 +261,12 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       case 'collection':
         return pages.collection(market, slug);
       case 'collection-items':
-        return pages.collectionItems(market, slug, req.query.sort, page());
+        return pages.collectionItems(market, slug, sort(), page());
       case 'collection-looks':
         return pages.collectionLooks(market, slug, page());
       case 'search': {
         const q = query('q')?.trim().slice(0, 200);
-        return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: req.query.sort, page: page() });
+        return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: sort(), page: page() });
       }
     }
     if (match.kind === 'contact' && deps.contact) return deps.contact.pageData(market);
@@ -302,4 +329,29 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const query = originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '';
     return pages.localizedPath(entry.defaultLocale, rest) + query;
   }
+}
+
+/**
+ * A page path no page can have: an empty segment (`//`, which a URL parser reads as the start of a host), a
+ * backslash (which browsers read as a slash), a malformed percent-encoding, or text no page can hold (U+0000,
+ * a lone surrogate). Such paths answer the not-found page; none is redirected.
+ */
+export function isOddPagePath(path: string): boolean {
+  if (path.includes('//') || path.includes('\\')) return true;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return decoded.includes('\\') || !isStorableText(decoded);
+}
+
+/**
+ * A redirect of a page stays on the site unless it names another site's absolute URL (China's own site): a
+ * target that starts with `//` or `/\` would be read by browsers as another host, so its leading slashes
+ * and backslashes become one slash.
+ */
+export function sameSiteLocation(target: string): string {
+  return /^[/\\]{2,}/.test(target) ? `/${target.replace(/^[/\\]+/, '')}` : target;
 }
