@@ -23,7 +23,7 @@ export const errorCatalogue = {
   ERR_API_1020: { status: 401, family: "API", audience: "shopper", message: "Please sign in to continue." },
   ERR_API_1021: { status: 400, family: "API", audience: "shopper", message: "A path parameter is invalid." },
   ERR_API_1022: { status: 401, family: "API", audience: "shopper", message: "You are not signed in, so there is no session to sign out of." },
-  ERR_API_1023: { status: 404, family: "API", audience: "shopper", message: "This order could not be found. Please check the order number and try again." },
+  ERR_API_1023: { status: 404, family: "API", audience: "shopper", message: "This order could not be found. Please check the details you entered and try again." },
   ERR_API_1024: { status: 409, family: "API", audience: "shopper", message: "The order is not eligible for cancellation" },
   ERR_API_1025: { status: 409, family: "API", audience: "shopper", message: "The order or item of the order is not exchangeable." },
   ERR_API_1026: { status: 409, family: "API", audience: "shopper", message: "Exchange price too high." },

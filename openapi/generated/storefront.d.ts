@@ -915,20 +915,28 @@ export interface paths {
         put?: never;
         /**
          * Track an order by number and e-mail address
-         * @description Order tracking (`/track-order`, form identifier `trackOrder`) for guests and customers: the order number and
-         *     the e-mail address given when ordering (lowercased first) answer the order with its status, parcels and
-         *     tracking links. Order numbers are not secrets, so the e-mail address must match: `ERR_EMAIL_1003` otherwise
-         *     (spec §5 "the email must match the one linked to the order"). Attempts are counted per order number, so
-         *     guessing addresses for a known number is capped.
+         * @description Order tracking (`/track-order`, form identifier `trackOrder`) for guests and customers, and the guest's way
+         *     into a return (`/return-order`): the order number and the e-mail address given when ordering (lowercased
+         *     first) answer the order with its status, parcels, tracking links and guest transaction id. Order numbers are
+         *     not secrets, so the e-mail address must match (spec §5 "the email must match the one linked to the order").
+         *     **One answer for every miss**: an unknown order number and an address that is not the order's both answer
+         *     `404 ERR_API_1023` with the same body, after the same work, so the answer never tells whether an order
+         *     exists.
+         *
+         *     Limits stop guessing where it comes from, never the owner elsewhere: 20 look-ups per IP address per hour;
+         *     look-ups that find nothing, 10 per IP address and 5 per IP address and order number per hour; and 50 per
+         *     order number per hour from all addresses together (a guess spread over many addresses — a shopper's typos
+         *     never come near). A look-up that finds the order does not count as a miss. Each miss is counted before the
+         *     order is read, so simultaneous guesses never get more.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_CO_API_1000` (400): order number missing or malformed;
          *       `ERR_CO_API_1001` (400): e-mail address missing; `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing;
          *       `ERR_API_1018` (400): e-mail address malformed, undocumented property;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
-         *     - `ERR_API_1023` (404): no such order;
-         *     - `ERR_EMAIL_1003` (422): the e-mail address does not match the order; `ERR_FORM_1002` (422): typo blacklist;
-         *     - `ERR_API_1028` (429): 5 failed attempts per order number per hour, 20 requests per IP address per hour;
+         *     - `ERR_API_1023` (404): no order with this number and e-mail address (unknown number or another address alike);
+         *     - `ERR_FORM_1002` (422): typo blacklist;
+         *     - `ERR_API_1028` (429): a limit above is reached (`Retry-After`: the seconds to the end of the hour's window);
          *     - `ERR_CO_API_1003` (502): tracking momentarily unavailable; `ERR_ORDER_DETAILS` (502): the order details
          *       could not be retrieved (internal causes `ERR_OMS_1001`, `ERR_OMS_1002` are logged);
          *       `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
@@ -7082,7 +7090,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The e-mail address is not the one given when ordering (ERR_EMAIL_1003), or it matches the typo blacklist (ERR_FORM_1002). */
+        /** @description No order with this number and this e-mail address (ERR_API_1023): an unknown order number and an e-mail address that is not the one given when ordering get this one answer — same status, code and body, the same work on the server — so that nobody learns which order numbers exist. */
+        OrderTrackNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The e-mail address matches the typo blacklist (ERR_FORM_1002). */
         OrderUnprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -8700,7 +8717,7 @@ export interface operations {
             };
             400: components["responses"]["OrderBadRequest"];
             403: components["responses"]["CustomerForbidden"];
-            404: components["responses"]["OrderNotFound"];
+            404: components["responses"]["OrderTrackNotFound"];
             422: components["responses"]["OrderUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["OrderBadGateway"];
