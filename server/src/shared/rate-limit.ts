@@ -183,7 +183,10 @@ export class RateLimiter {
     if ((await this.store.read(limit.bucket, RateLimiter.digest(key), start)) >= limit.max) throw tooMany(retryAfter);
   }
 
-  /** Counts without refusing (a failure recorded after the answer is known). */
+  /**
+   * Counts without refusing. Not for a limit on failures checked before the attempt (`check()` then `record()`
+   * lets a burst through): take the attempt's place with `reserve()` instead.
+   */
   async record(limit: Limit, key: string): Promise<void> {
     const { start } = this.window(limit);
     await this.store.increment(limit.bucket, RateLimiter.digest(key), start, limit.windowSeconds);
