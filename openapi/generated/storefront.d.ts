@@ -28,11 +28,11 @@ export interface paths {
          *       `ERR_API_1018` (400): a body that is neither form, or malformed;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
          *     - `ERR_FORM_1002` / `ERR_FORM_1001` (422): e-mail typo blacklist / address check;
+         *     - `ERR_CUSTOMER_API` (410): the link cannot activate the account (unknown user id, token unknown, used,
+         *       superseded or older than 7 days; one answer for each): request a new link with the e-mail form;
          *     - `ERR_API_1028` (429): 3 e-mails per address per hour (known or not) and 20 per IP address
          *       per hour; 10 confirmations per IP address per 15 minutes;
-         *     - `ERR_CUSTOMER_API` (502): activation refused (token expired or already used, account not pending);
-         *       `ERR_OKTA_1001` (502): the identity provider failed; `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502):
-         *       the reCAPTCHA verifier failed.
+         *     - `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
          */
         post: operations["activateAccount"];
         delete?: never;
@@ -915,20 +915,28 @@ export interface paths {
         put?: never;
         /**
          * Track an order by number and e-mail address
-         * @description Order tracking (`/track-order`, form identifier `trackOrder`) for guests and customers: the order number and
-         *     the e-mail address given when ordering (lowercased first) answer the order with its status, parcels and
-         *     tracking links. Order numbers are not secrets, so the e-mail address must match: `ERR_EMAIL_1003` otherwise
-         *     (spec §5 "the email must match the one linked to the order"). Attempts are counted per order number, so
-         *     guessing addresses for a known number is capped.
+         * @description Order tracking (`/track-order`, form identifier `trackOrder`) for guests and customers, and the guest's way
+         *     into a return (`/return-order`): the order number and the e-mail address given when ordering (lowercased
+         *     first) answer the order with its status, parcels, tracking links and guest transaction id. Order numbers are
+         *     not secrets, so the e-mail address must match (spec §5 "the email must match the one linked to the order").
+         *     **One answer for every miss**: an unknown order number and an address that is not the order's both answer
+         *     `404 ERR_API_1023` with the same body, after the same work, so the answer never tells whether an order
+         *     exists.
+         *
+         *     Limits stop guessing where it comes from, never the owner elsewhere: 20 look-ups per IP address per hour;
+         *     look-ups that find nothing, 10 per IP address and 5 per IP address and order number per hour; and 50 per
+         *     order number per hour from all addresses together (a guess spread over many addresses — a shopper's typos
+         *     never come near). A look-up that finds the order does not count as a miss. Each miss is counted before the
+         *     order is read, so simultaneous guesses never get more.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_CO_API_1000` (400): order number missing or malformed;
          *       `ERR_CO_API_1001` (400): e-mail address missing; `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing;
          *       `ERR_API_1018` (400): e-mail address malformed, undocumented property;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
-         *     - `ERR_API_1023` (404): no such order;
-         *     - `ERR_EMAIL_1003` (422): the e-mail address does not match the order; `ERR_FORM_1002` (422): typo blacklist;
-         *     - `ERR_API_1028` (429): 5 failed attempts per order number per hour, 20 requests per IP address per hour;
+         *     - `ERR_API_1023` (404): no order with this number and e-mail address (unknown number or another address alike);
+         *     - `ERR_FORM_1002` (422): typo blacklist;
+         *     - `ERR_API_1028` (429): a limit above is reached (`Retry-After`: the seconds to the end of the hour's window);
          *     - `ERR_CO_API_1003` (502): tracking momentarily unavailable; `ERR_ORDER_DETAILS` (502): the order details
          *       could not be retrieved (internal causes `ERR_OMS_1001`, `ERR_OMS_1002` are logged);
          *       `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
@@ -1821,14 +1829,17 @@ export interface paths {
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1009` (400): malformed pid;
-         *       `ERR_STORE_API_1000` (400): a required detail missing or malformed (the request schema's own code);
+         *       `ERR_STORE_API_1000` (400): a required detail missing or malformed (the request schema's own code), or a
+         *       boutique that does not take reservations (`body/storeId`);
          *       `ERR_RECAPTCHA_1000` (400): reCAPTCHA token missing; `ERR_API_1018` (400): undocumented property;
          *     - `ERR_API_1001` (403): cross-site call; `ERR_RECAPTCHA_1002` (403): reCAPTCHA check failed;
          *     - `ERR_GLS_1006` (404): unknown boutique; `ERR_PDT_API_1001` (404): product not sold in this market;
          *     - `ERR_PDT_API_1007` (404): the product has no such size;
+         *     - `ERR_STORE_API_1005` (409): the boutique has fewer units of the size left to reserve than requested
+         *       (none at all, or held by other reservations);
          *     - `ERR_API_1028` (429): 5 reservations per e-mail address per day, 10 per IP address per hour;
-         *     - `ERR_STORE_API_1001` (502): the reservation could not be registered (the boutique does not offer
-         *       reservations or lacks the size, or its service failed; internal cause `ERR_GLS_1010` is logged);
+         *     - `ERR_STORE_API_1001` (502): the reservation could not be registered (the boutique's service failed;
+         *       internal cause `ERR_GLS_1010` is logged);
          *       `ERR_RECAPTCHA_1001` / `ERR_RECAPTCHA_1004` (502): the reCAPTCHA verifier failed.
          */
         post: operations["reserveProductInStore"];
@@ -3424,7 +3435,7 @@ export interface components {
          * @description Catalogue error code. Every problem answer carries one. HTTP status and English message of each code (the full table is in the portal section "Error catalogue"):
          * @enum {string}
          */
-        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "ERR_API_1038" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
+        ErrorCode: "ERR_API_1000" | "ERR_API_1001" | "ERR_API_1002" | "ERR_API_1003" | "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1010" | "ERR_API_1011" | "ERR_API_1012" | "ERR_API_1013" | "ERR_API_1014" | "ERR_API_1015" | "ERR_API_1016" | "ERR_API_1017" | "ERR_API_1018" | "ERR_API_1019" | "ERR_API_1020" | "ERR_API_1021" | "ERR_API_1022" | "ERR_API_1023" | "ERR_API_1024" | "ERR_API_1025" | "ERR_API_1026" | "ERR_API_1027" | "ERR_API_1028" | "ERR_API_1029" | "ERR_API_1030" | "ERR_API_1031" | "ERR_API_1032" | "ERR_API_1033" | "ERR_API_1034" | "ERR_API_1035" | "ERR_API_1036" | "ERR_API_1037" | "ERR_API_1038" | "API_UNKNOWN_ERROR" | "ERR_BSK_1000" | "ERR_BSK_1001" | "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_BSK_1006" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_BSK_1009" | "ERR_OCAPI_1000" | "ERR_OCAPI_1001" | "ERR_OCAPI_1002" | "ERR_OCAPI_1003" | "ERR_OCAPI_1004" | "ERR_OCAPI_1005" | "ERR_OCAPI_1006" | "ERR_OCAPI_1007" | "ERR_OCAPI_1008" | "ERR_OCAPI_1009" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1013" | "ERR_OCAPI_1014" | "ERR_OCAPI_1015" | "ERR_OCAPI_1016" | "ERR_OCAPI_1017" | "ERR_OCAPI_1018" | "ERR_OCAPI_1019" | "ERR_PDT_API_1000" | "ERR_PDT_API_1001" | "ERR_PDT_API_1002" | "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1006" | "ERR_PDT_API_1007" | "ERR_PDT_API_1008" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1013" | "ERR_PDT_API_1014" | "ERR_PDT_API_1015" | "ERR_PDT_API_1016" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_SFRA_1000" | "ERR_SFRA_1001" | "ERR_SFRA_1002" | "ERR_SFRA_1003" | "ERR_SFRA_1004" | "ERR_SFRA_1005" | "ERR_SFRA_1006" | "ERR_SFRA_1007" | "ERR_SFRA_1008" | "ERR_SFRA_1009" | "ERR_SFRA_1010" | "ERR_SFRA_1011" | "ERR_SFRA_1012" | "ERR_SFRA_1013" | "ERR_SFRA_1014" | "ERR_CATALOG_1000" | "ERR_CATALOG_1001" | "ERR_CATALOG_1002" | "ERR_CATALOG_1003" | "ERR_CATALOG_1004" | "ERR_CTG_API_1000" | "ERR_CTG_API_1001" | "ERR_CPN_API_1000" | "ERR_CPN_API_1001" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_PAG_API_1002" | "ERR_CTT_API_1000" | "ERR_CTT_API_1001" | "ERR_CTT_API_1002" | "ERR_CTT_API_1003" | "ERR_CTT_API_1004" | "ERR_CTT_API_1005" | "ERR_CTT_API_1006" | "ERR_CTT_API_1007" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_CTT_API_1011" | "ERR_TRENDING_API_1000" | "ERR_FLT_API_1000" | "ERR_FTR_API_1000" | "ERR_FTR_API_1001" | "ERR_FTR_API_1002" | "ERR_HDR_API_1000" | "ERR_HDR_API_1001" | "ERR_LKS_API_1000" | "ERR_LKS_API_1001" | "ERR_REC_API_1000" | "ERR_REC_API_1001" | "ERR_RCM_API_1000" | "ERR_RCM_API_1001" | "ERR_RCM_API_1002" | "ERR_NWS_API_1000" | "ERR_NWS_API_1001" | "ERR_NWS_API_1002" | "ERR_NWS_API_1003" | "ERR_CTC_API_1000" | "ERR_CTC_API_1001" | "ERR_SEARCH_API_1000" | "ERR_SEARCH_API_1001" | "ERR_SEARCH_API_1002" | "ERR_STS_API_1000" | "ERR_STS_API_1001" | "ERR_STS_API_1002" | "ERR_STORE_API_1000" | "ERR_STORE_API_1001" | "ERR_STORE_API_1002" | "ERR_STORE_API_1003" | "ERR_STORE_API_1004" | "ERR_STORE_API_1005" | "ERR_AUTH_API_1000" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1002" | "ERR_AUTH_API_1003" | "ERR_OKTA_1000" | "ERR_OKTA_1001" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_OKTA_1005" | "ERR_CUSTOMER_API" | "ERR_CDB_API_2000" | "ERR_CDB_API_2001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2003" | "ERR_CDB_API_2004" | "ERR_CDB_API_2005" | "ERR_PREFS_1000" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_EMAIL_1003" | "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_FORM_1003" | "ERR_FORM_1004" | "ERR_FORM_1005" | "ERR_FORM_1006" | "ERR_FORM_1007" | "ERR_FORM_1008" | "ERR_RECAPTCHA_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1002" | "ERR_RECAPTCHA_1003" | "ERR_RECAPTCHA_1004" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_ORDER_DETAILS" | "ERR_GUEST_API_1000" | "ERR_GUEST_API_1001" | "ERR_GUEST_API_1002" | "ERR_GUEST_API_1003" | "ERR_CHK_1000" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_PAY_1000" | "ERR_PAY_1001" | "ERR_PAY_1002" | "ERR_PAY_1003" | "ERR_PAY_1004" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_GLS_1000" | "ERR_GLS_1001" | "ERR_GLS_1002" | "ERR_GLS_1003" | "ERR_GLS_1004" | "ERR_GLS_1005" | "ERR_GLS_1006" | "ERR_GLS_1007" | "ERR_GLS_1008" | "ERR_GLS_1009" | "ERR_GLS_1010" | "ERR_GLS_1011" | "ERR_BE_API_1000" | "ERR_BE_API_1001" | "ERR_BE_API_1002" | "ERR_BE_API_1003" | "ERR_PRECISELY_1000" | "ERR_PRECISELY_1001" | "ERR_PRECISELY_1002" | "ERR_PRECISELY_1003" | "ERR_PRECISELY_API_3000" | "ERR_DATA_1000" | "ERR_SSR_1000" | "ERR_SSR_1001" | "ERR_SSR_1002" | "ERR_SMP_1000" | "ERR_SMP_1001" | "ERR_LOG_1000" | "ERR_LOG_1001" | "ERR_CLT_1000" | "ERR_CLT_1001" | "ERR_CLT_1002" | "ERR_CLT_1003" | "ERR_CLT_1004" | "ERR_CLT_1005" | "ERR_CLT_1006" | "ERR_CLT_1007" | "ERR_CLT_1008" | "ERR_CLT_1009" | "ERR_CLT_1010" | "ERR_CLT_1011" | "ERR_CLT_1012" | "ERR_CLT_1013" | "ERR_CLT_1014" | "ERR_CLT_1015" | "ERR_CLT_1016" | "ERR_CLT_3005" | "ERR_CMS_1000" | "ERR_CMS_1001" | "ERR_CMS_1002" | "ERR_CMS_1003" | "ERR_CMS_1004" | "ERR_CMS_1005" | "ERR_CMS_1006" | "ERR_CMS_3000" | "ERR_CMS_7000" | "ERR_CMS_9000" | "ERR_ALG_1000" | "ERR_ALG_1001" | "ERR_ALG_1002" | "ERR_ALG_1003" | "ERR_ALG_1004" | "ERR_ALG_2000" | "ERR_FCT_1000" | "ERR_FCT_1001" | "ERR_MOL_1000" | "ERR_MOL_1001" | "ERR_MOL_1002" | "ERR_MOL_1003" | "ERR_ORG_1000" | "ERR_ORG_1001" | "ERR_ORG_1002" | "ERR_ORG_1003" | "ERR_ORG_1004" | "ERR_PAGE_1000" | "ERR_PAGE_1001" | "ERR_HLP_1000" | "ERR_HLP_1001" | "ERR_LIB_1000" | "ERR_LIB_1001" | "ERR_LIB_1002" | "ERR_LIB_1003" | "ERR_LIB_1004" | "ERR_LIB_1005" | "ERR_LIB_1006" | "ERR_LIB_1007" | "ERR_LIB_1008" | "ERR_LIB_1009" | "ERR_MWR_1000" | "ERR_MWR_1001" | "ERR_MWR_1002" | "ERR_MWR_1003" | "ERR_MONGODB_1000" | "ERR_MONGODB_1001" | "ERR_MONGODB_1002" | "ERR_STORAGE_1000" | "ERR_STORAGE_1001" | "ERR_STORAGE_1002";
         ValidationIssue: {
             /** @description Where the problem is, e.g. `body/quantity` or `query/locale`. */
             path: string;
@@ -6695,6 +6706,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The activation link cannot activate the account (`ERR_CUSTOMER_API`): unknown, used, superseded by a newer e-mail or older than 7 days — one answer for each, so that the answer does not tell an unknown user id from an expired link. The page offers to send a new link. */
+        ActivationLinkGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
         PayloadTooLarge: {
             headers: {
@@ -6733,7 +6753,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1001 activation, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), activation (ERR_CUSTOMER_API), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+        /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
         AccountBadGateway: {
             headers: {
                 [name: string]: unknown;
@@ -7088,7 +7108,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The e-mail address is not the one given when ordering (ERR_EMAIL_1003), or it matches the typo blacklist (ERR_FORM_1002). */
+        /** @description No order with this number and this e-mail address (ERR_API_1023): an unknown order number and an e-mail address that is not the one given when ordering get this one answer — same status, code and body, the same work on the server — so that nobody learns which order numbers exist. */
+        OrderTrackNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The e-mail address matches the typo blacklist (ERR_FORM_1002). */
         OrderUnprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -7261,6 +7290,15 @@ export interface components {
         };
         /** @description The service cannot answer now (ERR_API_1003). */
         ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The boutique has fewer units of the size left to reserve than the request asks (`ERR_STORE_API_1005`): held by other reservations or out of stock. Another boutique or size may still be reserved (`POST /api/data/stores/product-availability` says `canReserve`). */
+        ReservationConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7646,6 +7684,7 @@ export interface operations {
             };
             400: components["responses"]["AccountBadRequest"];
             403: components["responses"]["CustomerForbidden"];
+            410: components["responses"]["ActivationLinkGone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["AccountUnprocessable"];
@@ -8718,7 +8757,7 @@ export interface operations {
             };
             400: components["responses"]["OrderBadRequest"];
             403: components["responses"]["CustomerForbidden"];
-            404: components["responses"]["OrderNotFound"];
+            404: components["responses"]["OrderTrackNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OrderUnprocessable"];
@@ -9765,6 +9804,7 @@ export interface operations {
             400: components["responses"]["StoreBadRequest"];
             403: components["responses"]["CustomerForbidden"];
             404: components["responses"]["StoreNotFound"];
+            409: components["responses"]["ReservationConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

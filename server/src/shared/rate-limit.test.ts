@@ -53,6 +53,29 @@ describe.each(stores)('rate limits in the %s', (_name, make) => {
     await l.check(limit, 'a@example.fr');
   });
 
+  it('reserves at most the maximum of simultaneous attempts, and gives a place back once', async () => {
+    now += 60_000;
+    const l = limiter();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => l.reserve(limit, 'burst@example.fr')));
+    const taken = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<RateLimiter['reserve']>>> => r.status === 'fulfilled').map((r) => r.value);
+    expect(taken).toHaveLength(3);
+    expect(taken.filter((r) => r.full)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(17).fill('ERR_API_1028'));
+    // Refused attempts counted too: the window is over its maximum until places are given back below it.
+    await l.reset(limit, 'burst@example.fr');
+    const a = await l.reserve(limit, 'burst@example.fr');
+    const b = await l.reserve(limit, 'burst@example.fr');
+    await a.release();
+    await a.release();
+    expect((await l.reserve(limit, 'burst@example.fr')).hits).toBe(2);
+    await l.reserve(limit, 'burst@example.fr');
+    await expect(l.reserve(limit, 'burst@example.fr')).rejects.toMatchObject({ code: 'ERR_API_1028' });
+    // A count cleared meanwhile stays cleared: a late give-back never goes below zero.
+    await l.reset(limit, 'burst@example.fr');
+    await b.release();
+    expect((await l.reserve(limit, 'burst@example.fr')).hits).toBe(1);
+  });
+
   it('accepts a single-use key once, whatever the window', async () => {
     const l = limiter();
     const until = new Date(now + 300_000);

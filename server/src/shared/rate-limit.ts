@@ -17,6 +17,8 @@ export interface CounterStore {
   /** Adds one to a window's counter and answers the new count. */
   increment(bucket: string, key: string, windowStart: Date, windowSeconds: number): Promise<number>;
   read(bucket: string, key: string, windowStart: Date): Promise<number>;
+  /** Takes one back from a window's counter (never below zero; nothing when the count was cleared). */
+  decrement(bucket: string, key: string, windowStart: Date): Promise<void>;
   clear(bucket: string, key: string): Promise<void>;
   /** Stores a single-use key until `until`; true the first time only. */
   claim(bucket: string, key: string, until: Date): Promise<boolean>;
@@ -45,6 +47,16 @@ export class DatabaseCounters implements CounterStore {
       .where('window_start', '=', windowStart)
       .executeTakeFirst();
     return row?.hits ?? 0;
+  }
+  async decrement(bucket: string, key: string, windowStart: Date): Promise<void> {
+    await this.db
+      .updateTable('rate_limit_hits')
+      .set({ hits: sql`hits - 1` })
+      .where('bucket', '=', bucket)
+      .where('key_hash', '=', key)
+      .where('window_start', '=', windowStart)
+      .where('hits', '>', 0)
+      .execute();
   }
   async clear(bucket: string, key: string): Promise<void> {
     await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('key_hash', '=', key).execute();
@@ -83,6 +95,15 @@ export class RedisCounters implements CounterStore {
   }
   async read(bucket: string, key: string, windowStart: Date): Promise<number> {
     return Number((await this.redis.hget(this.name(bucket, key), String(windowStart.getTime()))) ?? 0);
+  }
+  async decrement(bucket: string, key: string, windowStart: Date): Promise<void> {
+    // Only a field that still exists and is positive: a count cleared meanwhile stays cleared.
+    await this.redis.eval(
+      "local n = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0') if n > 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], -1) end return n",
+      1,
+      this.name(bucket, key),
+      String(windowStart.getTime()),
+    );
   }
   async clear(bucket: string, key: string): Promise<void> {
     await this.redis.del(this.name(bucket, key));
@@ -129,13 +150,43 @@ export class RateLimiter {
     if (hits > limit.max) throw tooMany(retryAfter);
   }
 
-  /** Refuses when the window is full, without counting (for limits counted only on failure). */
+  /**
+   * Takes one attempt of a limit counted on failure, before the attempt is evaluated: one atomic increment
+   * (an upsert, or `HINCRBY` in Redis) that refuses when the window already held `max`. Concurrent attempts
+   * therefore never evaluate more than `max` in a window, whatever their number. An attempt that must not
+   * count (it succeeded, or could not be evaluated) gives its place back with `release()`; the rules that
+   * forget every failure after a success call `reset()` instead.
+   */
+  async reserve(limit: Limit, key: string): Promise<Reservation> {
+    const { start, retryAfter } = this.window(limit);
+    const digest = RateLimiter.digest(key);
+    const hits = await this.store.increment(limit.bucket, digest, start, limit.windowSeconds);
+    if (hits > limit.max) throw tooMany(retryAfter);
+    let released = false;
+    return {
+      hits,
+      full: hits >= limit.max,
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.store.decrement(limit.bucket, digest, start);
+      },
+    };
+  }
+
+  /**
+   * Refuses when the window is full, without counting. Never follow it with `record()` for the same attempt:
+   * concurrent attempts all pass the check before any is recorded (use `reserve()`).
+   */
   async check(limit: Limit, key: string): Promise<void> {
     const { start, retryAfter } = this.window(limit);
     if ((await this.store.read(limit.bucket, RateLimiter.digest(key), start)) >= limit.max) throw tooMany(retryAfter);
   }
 
-  /** Counts without refusing (a failure recorded after the answer is known). */
+  /**
+   * Counts without refusing. Not for a limit on failures checked before the attempt (`check()` then `record()`
+   * lets a burst through): take the attempt's place with `reserve()` instead.
+   */
   async record(limit: Limit, key: string): Promise<void> {
     const { start } = this.window(limit);
     await this.store.increment(limit.bucket, RateLimiter.digest(key), start, limit.windowSeconds);
@@ -162,6 +213,16 @@ export class RateLimiter {
   close(): Promise<void> {
     return this.store.close();
   }
+}
+
+/** An attempt counted by `RateLimiter.reserve()`. */
+export interface Reservation {
+  /** The window's count with this attempt. */
+  hits: number;
+  /** This attempt took the last place of the window. */
+  full: boolean;
+  /** Gives the place back (once; later calls do nothing). */
+  release(): Promise<void>;
 }
 
 function tooMany(retryAfter: number): AppError {

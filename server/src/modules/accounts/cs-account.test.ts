@@ -365,7 +365,7 @@ describe('csSendActivationEmail — POST /activation', () => {
     const second = linkParams((await lastMailData(db(), pending.email, 'activation'))?.activationUrl);
     expect(second.get('token')).not.toBe(first.get('token'));
     const confirm = (token: string | null) => browser().post(`${CS}/activation/confirm?locale=fr-fr`).send({ userId: pending.userId, activationToken: token });
-    expectProblem(await confirm(first.get('token')), 502, 'ERR_OKTA_1001');
+    expectProblem(await confirm(first.get('token')), 410, 'ERR_OKTA_1001');
     expect((await confirm(second.get('token'))).status).toBe(204);
   });
 });
@@ -393,7 +393,7 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
     expect(await mailCount(db(), r.email)).toBe(2);
   });
 
-  it('refuses a wrong, unknown, expired or foreign link with the same 502 ERR_OKTA_1001', async () => {
+  it('refuses a wrong, unknown, expired or foreign link with the same 410 ERR_OKTA_1001', async () => {
     const r = await registered();
     const other = await registered();
     const expired = await registered();
@@ -410,7 +410,7 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
       { userId: expired.userId, activationToken: expired.token },
     ]) {
       const res = await confirm(browser(), body);
-      expectProblem(res, 502, 'ERR_OKTA_1001');
+      expectProblem(res, 410, 'ERR_OKTA_1001');
       const { requestId: _r, ...rest } = res.body;
       bodies.push(JSON.stringify(rest));
     }
@@ -427,7 +427,7 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
     expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: 'short' }), 400, 'ERR_API_1018');
     expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ' }), 400, 'ERR_API_1018');
     const ip = newIp();
-    for (let i = 0; i < 10; i++) expectProblem(await confirm(browser(ip), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: randomBytes(32).toString('base64url') }), 502, 'ERR_OKTA_1001');
+    for (let i = 0; i < 10; i++) expectProblem(await confirm(browser(ip), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: randomBytes(32).toString('base64url') }), 410, 'ERR_OKTA_1001');
     const r = await registered();
     expectTooMany(await confirm(browser(ip), { userId: r.userId, activationToken: r.token }), 900);
     expect((await db().selectFrom('customers').select('status').where('email', '=', r.email).executeTakeFirstOrThrow()).status).toBe('PROVISIONED');

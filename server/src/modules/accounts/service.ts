@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { adoptCustomerBaskets, detachBasket } from '../basket/index.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { CsSchemas } from '../../shared/http.ts';
-import type { RateLimiter, Limit } from '../../shared/rate-limit.ts';
+import type { RateLimiter, Limit, Reservation } from '../../shared/rate-limit.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { SessionRef, SessionService, SignedInFields } from '../sessions/index.ts';
 import { hashPassword, verifyPassword, dummyVerify } from './passwords.ts';
@@ -132,13 +132,8 @@ export class AccountService {
   async authn(rawEmail: string, password: string, caller: Caller): Promise<{ code: string; newSessionToken?: string }> {
     const email = checkEmailOrThrow(rawEmail, 'body/email');
     await this.limits.hit(LIMITS.authnPerIp, caller.ip);
-    await this.limits.check(LIMITS.authnFailPerEmail, email);
-    const customer = await this.repo.byEmail(this.db, email);
-    const ok = customer?.password_hash ? await verifyPassword(customer.password_hash, password) : await dummyVerify(password);
-    if (!customer || !ok || customer.status !== 'ACTIVE') {
-      await this.limits.record(LIMITS.authnFailPerEmail, email);
-      throw new AppError('ERR_OKTA_1000');
-    }
+    const { customer, ok } = await this.verifyAttempt(email, password);
+    if (!customer || !ok || customer.status !== 'ACTIVE') throw new AppError('ERR_OKTA_1000');
     await this.limits.reset(LIMITS.authnFailPerEmail, email);
     return this.db.transaction().execute(async (trx) => {
       let session = caller.session;
@@ -155,6 +150,24 @@ export class AccountService {
         .execute();
       return newSessionToken ? { code: secret, newSessionToken } : { code: secret };
     });
+  }
+
+  /**
+   * One password attempt for an address: its place among the address's failures is taken before the password
+   * is hashed (so a burst of simultaneous attempts never evaluates more than the limit) and stays taken when the
+   * attempt fails; an attempt that could not be evaluated gives it back. The caller forgets the failures after
+   * a success (`reset`) or gives the place back.
+   */
+  private async verifyAttempt(email: string, password: string): Promise<{ customer: CustomerRow | undefined; ok: boolean; attempt: Reservation }> {
+    const attempt = await this.limits.reserve(LIMITS.authnFailPerEmail, email);
+    try {
+      const customer = await this.repo.byEmail(this.db, email);
+      const ok = customer?.password_hash ? await verifyPassword(customer.password_hash, password) : await dummyVerify(password);
+      return { customer, ok, attempt };
+    } catch (err) {
+      await attempt.release().catch(() => undefined);
+      throw err;
+    }
   }
 
   /**
@@ -428,13 +441,10 @@ export class AccountService {
   async changeExpiredPassword(rawEmail: string, current: string, next: string, locale: string, caller: Caller): Promise<void> {
     const email = checkEmailOrThrow(rawEmail, 'body/email');
     await this.limits.hit(LIMITS.authnPerIp, caller.ip);
-    await this.limits.check(LIMITS.authnFailPerEmail, email);
-    const customer = await this.repo.byEmail(this.db, email);
-    const ok = customer?.password_hash ? await verifyPassword(customer.password_hash, current) : await dummyVerify(current);
-    if (!customer || !ok || customer.status !== 'PASSWORD_EXPIRED') {
-      await this.limits.record(LIMITS.authnFailPerEmail, email);
-      throw new AppError('ERR_OKTA_1000');
-    }
+    const { customer, ok, attempt } = await this.verifyAttempt(email, current);
+    if (!customer || !ok || customer.status !== 'PASSWORD_EXPIRED') throw new AppError('ERR_OKTA_1000');
+    // The right password is no failure, even when the new one is refused below.
+    await attempt.release();
     if (current.normalize('NFKC') === next.normalize('NFKC')) {
       const m = 'must differ from the current password';
       throw new AppError('ERR_API_1018', `body/newPassword: ${m}`, [{ path: 'body/newPassword', message: m }]);
@@ -451,16 +461,24 @@ export class AccountService {
 
   /** Changes the signed-in customer's password: the other sessions end, this one is rotated. */
   async changePassword(session: SessionRef, current: string, next: string, locale: string): Promise<{ token: string }> {
-    // Counted per session, checked first: once full, even the right password waits for the window.
-    await this.limits.check(LIMITS.changePerSession, session.id);
-    const customer = await this.signedInCustomer(session);
-    const ok = customer.password_hash ? await verifyPassword(customer.password_hash, current) : await dummyVerify(current);
-    if (!ok) {
-      await this.limits.record(LIMITS.changePerSession, session.id);
-      const full = await this.limits.check(LIMITS.changePerSession, session.id).then(() => false, () => true);
+    // Wrong current passwords are counted per session. The attempt takes its place before the password is
+    // hashed (simultaneous attempts never evaluate more than the limit); once full, even the right password
+    // waits for the window. The right one gives its place back.
+    const attempt = await this.limits.reserve(LIMITS.changePerSession, session.id);
+    let customer: CustomerRow;
+    let ok: boolean;
+    try {
+      customer = await this.signedInCustomer(session);
+      ok = customer.password_hash ? await verifyPassword(customer.password_hash, current) : await dummyVerify(current);
+    } catch (err) {
+      await attempt.release().catch(() => undefined);
+      throw err;
+    }
+    if (ok) await attempt.release();
+    else {
       // The fifth wrong current password also signs this session out: a session left open cannot be used
       // to guess the password.
-      if (full) await this.db.updateTable('sessions').set({ customer_id: null, authenticated_at: null, auth_seen_at: null }).where('id', '=', session.id).execute();
+      if (attempt.full) await this.db.updateTable('sessions').set({ customer_id: null, authenticated_at: null, auth_seen_at: null }).where('id', '=', session.id).execute();
       const m = 'is not the current password';
       throw new AppError('ERR_API_1018', `body/currentPassword: ${m}`, [{ path: 'body/currentPassword', message: m }]);
     }

@@ -134,7 +134,7 @@ describe('activation with signIn: true ends signed in', () => {
     const { customer } = await provisioned();
     const before = await db().selectFrom('sign_in_states').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const res = await b.post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: randomBytes(32).toString('base64url'), signIn: true });
-    expectProblem(res, 502, 'ERR_CUSTOMER_API');
+    expectProblem(res, 410, 'ERR_CUSTOMER_API');
     const after = await db().selectFrom('sign_in_states').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });

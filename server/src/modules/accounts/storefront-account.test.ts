@@ -208,12 +208,12 @@ describe('activateAccount — POST /api/account/activate', () => {
     expect(await mailCount(db(), unknown)).toBe(0);
   });
 
-  it('confirmation form: activates the account; a refused link is ERR_CUSTOMER_API (502)', async () => {
+  it('confirmation form: activates the account; a refused link is ERR_CUSTOMER_API (410: the link is gone, nothing failed on our side)', async () => {
     const pending = await insertCustomer(db(), { status: 'PROVISIONED' });
     expect((await activate(browser(), { email: pending.email, recaptchaToken: RECAPTCHA })).status).toBe(204);
     const link = linkParams((await lastMailData(db(), pending.email, 'activation'))?.activationUrl);
-    expectProblem(await activate(browser(), { userId: pending.userId, activationToken: randomBytes(32).toString('base64url') }), 502, 'ERR_CUSTOMER_API');
-    expectProblem(await activate(browser(), { userId: '00uZZZZZZZZZZZZZZZZZ', activationToken: link.get('token') }), 502, 'ERR_CUSTOMER_API');
+    expectProblem(await activate(browser(), { userId: pending.userId, activationToken: randomBytes(32).toString('base64url') }), 410, 'ERR_CUSTOMER_API');
+    expectProblem(await activate(browser(), { userId: '00uZZZZZZZZZZZZZZZZZ', activationToken: link.get('token') }), 410, 'ERR_CUSTOMER_API');
     expect((await customerRow(pending.id)).status).toBe('PROVISIONED');
     const res = await activate(browser(), { userId: link.get('userId'), activationToken: link.get('token') });
     expect(res.status, JSON.stringify(res.body)).toBe(204);

@@ -121,14 +121,59 @@ describe('order tracking (guests and customers)', () => {
     expect(trackPage.body).toMatchObject({ pageType: 'track-order', formId: 'trackOrder' });
   });
 
-  it('a wrong e-mail answers ERR_EMAIL_1003; five per order number per hour, then ERR_API_1028', async () => {
-    const { order } = await placed(agent(t.app), { email: 'owner@example.fr' });
-    for (let i = 0; i < TRACK_LIMITS.failuresPerOrder.max; i++) {
-      expect((await track(order.orderNumber, `guess${i}@example.fr`).expect(422)).body.code).toBe('ERR_EMAIL_1003');
+  it('an unknown order and a wrong e-mail get one answer: 404 ERR_API_1023, the same body, in about the same time', async () => {
+    const { order } = await placed(agent(t.app), { email: 'one-answer@example.fr' });
+    const unknown = `${order.orderNumber.slice(0, -1)}${order.orderNumber.endsWith('9') ? '0' : '9'}`;
+    const wrong = await track(order.orderNumber, 'someone.else@example.fr');
+    const none = await track('YSL-FR-99999999', 'one-answer@example.fr');
+    const near = await track(unknown, 'one-answer@example.fr');
+    for (const res of [wrong, none, near]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
-    const blocked = await track(order.orderNumber, 'owner@example.fr').expect(429);
+    const { requestId: _a, ...a } = wrong.body;
+    const { requestId: _b, ...b } = none.body;
+    const { requestId: _c, ...c } = near.body;
+    expect(a).toEqual(b);
+    expect(c).toEqual(b);
+    expect(a).toMatchObject({ code: 'ERR_API_1023', status: 404 });
+    // The same work either way: the fastest of five of each kind stay close.
+    const fastest = async (orderNumber: string, email: string) => {
+      let best = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await track(orderNumber, email).expect(404);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const [tWrong, tNone] = [await fastest(order.orderNumber, 'someone.else@example.fr'), await fastest('YSL-FR-99999998', 'one-answer@example.fr')];
+    expect(Math.abs(tWrong - tNone)).toBeLessThan(Math.max(25, 0.5 * Math.min(tWrong, tNone)));
+  });
+
+  it('guesses are limited per IP address (429 with Retry-After), never the owner tracking from another address', async () => {
+    const { order } = await placed(agent(t.app), { email: 'owner@example.fr' });
+    const guesser = newIp();
+    // Five wrong addresses for one order from one IP address, then that address waits for this order…
+    for (let i = 0; i < TRACK_LIMITS.failuresPerIpAndOrder.max; i++) expect((await track(order.orderNumber, `guess${i}@example.fr`, guesser).expect(404)).body.code).toBe('ERR_API_1023');
+    const blocked = await track(order.orderNumber, `guess-more@example.fr`, guesser).expect(429);
     expect(blocked.body.code).toBe('ERR_API_1028');
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // …and, after ten failures in all, for any order.
+    for (let i = TRACK_LIMITS.failuresPerIpAndOrder.max; i < TRACK_LIMITS.failuresPerIp.max; i++) await track(`YSL-FR-9${String(i).padStart(7, '0')}`, 'owner@example.fr', guesser).expect(404);
+    expect((await track('YSL-FR-98888888', 'owner@example.fr', guesser).expect(429)).body.code).toBe('ERR_API_1028');
+    // Wrong guesses from many other addresses do not lock the order either.
+    for (let i = 0; i < 8; i++) await track(order.orderNumber, `spread${i}@example.fr`).expect(404);
+    // The owner, from their own address, still gets the order — and may track it again and again.
+    for (let i = 0; i < 3; i++) expect((await track(order.orderNumber, 'Owner@Example.fr').expect(200)).body.orderNumber).toBe(order.orderNumber);
+  });
+
+  it('a burst of simultaneous guesses from one IP address evaluates no more than its limit', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => track(`YSL-FR-97${String(i).padStart(6, '0')}`, 'burst@example.fr', ip)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(TRACK_LIMITS.failuresPerIp.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - TRACK_LIMITS.failuresPerIp.max);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
-import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
+import type { Limit, RateLimiter, Reservation } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import type { Market } from '../markets/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -13,10 +13,19 @@ import { isCancellable, toOrderDto } from './view.ts';
 type Order = Schemas['Order'];
 
 const HOUR = 3600;
-/** Order tracking (spec: the e-mail must match the order): guessing is capped per order number and per IP. */
+/**
+ * Order tracking (spec: the e-mail must match the order), which guest returns use to find the order too. Guessing
+ * is capped where it comes from — the client's IP address, and that address on one order number — so that
+ * someone else's wrong guesses never lock the owner out. The per-order cap is for a guess spread over many
+ * addresses: far above anything a shopper's typos reach.
+ */
 export const TRACK_LIMITS = {
+  /** Every look-up. */
   perIp: { bucket: 'track-ip', max: 20, windowSeconds: HOUR },
-  failuresPerOrder: { bucket: 'track-order-fail', max: 5, windowSeconds: HOUR },
+  /** Look-ups that found nothing (no such order, or not with this e-mail address). */
+  failuresPerIp: { bucket: 'track-fail-ip', max: 10, windowSeconds: HOUR },
+  failuresPerIpAndOrder: { bucket: 'track-fail-ip-order', max: 5, windowSeconds: HOUR },
+  failuresPerOrder: { bucket: 'track-fail-order', max: 50, windowSeconds: HOUR },
 } satisfies Record<string, Limit>;
 
 /** Called after an order is cancelled by its customer, in the cancellation's transaction (the e-mail). */
@@ -93,21 +102,45 @@ export class OrderService {
   }
 
   /**
-   * Order tracking for anyone: the number and the e-mail address given when ordering. A wrong address is
-   * counted against the order number (5 per hour), every attempt against the IP address (20 per hour).
+   * Order tracking for anyone: the number and the e-mail address given when ordering. "No such order" and "not
+   * with this e-mail address" are one answer (404 ERR_API_1023, same detail, same work), so that nobody learns
+   * which order numbers exist. Each look-up takes its place among the failures of its IP address, of that
+   * address on this order number and of the order number before the order is read (simultaneous guesses never
+   * exceed the limits); a look-up that finds the order gives them back.
    */
   async track(input: Schemas['OrderTrackRequest'], caller: { ip: string }, market: Market): Promise<Order> {
     await this.deps.limits.hit(TRACK_LIMITS.perIp, caller.ip);
     await this.deps.recaptcha.verify(input.recaptchaToken, caller.ip);
     const orderNumber = input.orderNumber.toUpperCase();
-    await this.deps.limits.check(TRACK_LIMITS.failuresPerOrder, orderNumber);
-    const order = await repo.findByNumber(this.db, orderNumber);
-    if (!order || hidden(order)) throw new AppError('ERR_API_1023', `No order ${orderNumber}.`);
-    if (order.email !== input.email.trim().toLowerCase()) {
-      await this.deps.limits.record(TRACK_LIMITS.failuresPerOrder, orderNumber);
-      throw new AppError('ERR_EMAIL_1003');
+    const attempts = await this.reserveAll([
+      [TRACK_LIMITS.failuresPerIp, caller.ip],
+      [TRACK_LIMITS.failuresPerIpAndOrder, `${caller.ip} ${orderNumber}`],
+      [TRACK_LIMITS.failuresPerOrder, orderNumber],
+    ]);
+    let order: OrderRow | undefined;
+    try {
+      order = await repo.findByNumber(this.db, orderNumber);
+    } catch (err) {
+      await releaseAll(attempts);
+      throw err;
     }
+    if (!order || hidden(order) || order.email !== input.email.trim().toLowerCase()) {
+      throw new AppError('ERR_API_1023', 'No order with this number and e-mail address.');
+    }
+    await releaseAll(attempts);
     return this.dto(order, market, { includeTransaction: true });
+  }
+
+  /** Takes a place in each limit, or none: a refusal gives back the places already taken. */
+  private async reserveAll(limits: [Limit, string][]): Promise<Reservation[]> {
+    const taken: Reservation[] = [];
+    try {
+      for (const [limit, key] of limits) taken.push(await this.deps.limits.reserve(limit, key));
+      return taken;
+    } catch (err) {
+      await releaseAll(taken);
+      throw err;
+    }
   }
 
   /**
@@ -135,6 +168,10 @@ export class OrderService {
       return dto;
     });
   }
+}
+
+async function releaseAll(reservations: Reservation[]): Promise<void> {
+  await Promise.all(reservations.map((r) => r.release().catch(() => undefined)));
 }
 
 /** Orders whose payment never went through belong to nobody's history. */

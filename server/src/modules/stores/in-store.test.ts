@@ -246,8 +246,8 @@ describe('POST /api/store/reserve-product', () => {
     await post('/api/store/reserve-product', reservation({ pid: held.pid, size: held.size, email: address('reserve-second') })).expect(201);
     const none = await post('/api/data/stores/product-availability', { pid: held.pid, size: held.size, storeIds: [MONTAIGNE] }).expect(200);
     expect(none.body.stores[0]).toMatchObject({ status: 'unavailable', canReserve: false });
-    const refused = await post('/api/store/reserve-product', reservation({ pid: held.pid, size: held.size, email: address('reserve-third') })).expect(502);
-    expect(refused.body.code).toBe('ERR_STORE_API_1001');
+    const refused = await post('/api/store/reserve-product', reservation({ pid: held.pid, size: held.size, email: address('reserve-third') })).expect(409);
+    expect(refused.body.code).toBe('ERR_STORE_API_1005');
     expect(await reservationsOf(address('reserve-third'))).toHaveLength(0);
   });
 
@@ -269,6 +269,7 @@ describe('POST /api/store/reserve-product', () => {
     ['a typo in the address', (h) => reservation({ ...h, email: address('typo').replace('example.org', 'gmail.con') }), 400, 'ERR_STORE_API_1000', 'body/email'],
     ['no consent', (h) => reservation({ ...h, consent: false }), 400, 'ERR_STORE_API_1000', 'body/consent'],
     ['three units', (h) => reservation({ ...h, quantity: 3 }), 400, 'ERR_STORE_API_1000', 'body/quantity'],
+    ['zero units', (h) => reservation({ ...h, quantity: 0 }), 400, 'ERR_STORE_API_1000', 'body/quantity'],
     ['no pid', (h) => { const { pid: _, ...b } = reservation(h); return b; }, 400, 'ERR_STORE_API_1000'],
     ['a malformed pid', (h) => reservation({ ...h, pid: 'AB_12' }), 400, 'ERR_API_1009'],
     ['no reCAPTCHA token', (h) => { const { recaptchaToken: _, ...b } = reservation(h); return b; }, 400, 'ERR_RECAPTCHA_1000'],
@@ -279,7 +280,7 @@ describe('POST /api/store/reserve-product', () => {
     ["another house's boutique", (h) => reservation({ ...h, storeId: BALENCIAGA }), 404, 'ERR_GLS_1006'],
     ['an unknown product', (h) => reservation({ ...h, pid: 'ZZZZ0000NOPE' }), 404, 'ERR_PDT_API_1001'],
     ['an unknown size', (h) => reservation({ ...h, size: 'XXL9' }), 404, 'ERR_PDT_API_1007'],
-    ['a boutique without reservations', (h) => reservation({ ...h, storeId: RIVE_DROITE }), 502, 'ERR_STORE_API_1001'],
+    ['a boutique without reservations', (h) => reservation({ ...h, storeId: RIVE_DROITE }), 400, 'ERR_STORE_API_1000', 'body/storeId'],
   ];
   it.each(refusals)('refuses %s and writes nothing', async (_what, build, status, code, path) => {
     const held = await heldSize(MONTAIGNE, 1);
@@ -328,7 +329,7 @@ describe('POST /api/store/reserve-product', () => {
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => post('/api/store/reserve-product', reservation({ storeId: CANNES, pid: held.pid, size: held.size, email: address(`race-${i}`) }))),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 502, 502, 502, 502, 502]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const rows = await t.database.db.selectFrom('store_reservations').select('id').where('store_id', '=', CANNES).where('sku', '=', held.sku).execute();
     expect(rows).toHaveLength(1);
   });

@@ -231,7 +231,10 @@ export class InStoreService {
     const product = await this.product(input.pid, market, 'ERR_STORE_API_1001');
     const variant = InStoreService.variant(product, input.size);
     const quantity = input.quantity ?? 1;
-    if (!store.services.includes('reserveInStore')) throw new AppError('ERR_STORE_API_1001', `Boutique ${store.id} does not take reservations.`);
+    if (!store.services.includes('reserveInStore')) {
+      const issue = { path: 'body/storeId', message: 'this boutique does not take reservations' };
+      throw new AppError('ERR_STORE_API_1000', `${issue.path}: ${issue.message}`, [issue]);
+    }
 
     const storeName = this.storeName(store, market);
     const now = new Date(this.clock());
@@ -242,7 +245,8 @@ export class InStoreService {
       // The same request twice (a second click, a second tab): the reservation already made.
       if (existing) return { row: existing, created: false };
       const held = await heldUnits(trx, store.id, variant.sku, now);
-      if (stock - held < quantity) throw new AppError('ERR_STORE_API_1001', `Boutique ${store.id} has ${Math.max(0, stock - held)} unit(s) of ${variant.sku} to reserve.`);
+      // Too few units left is the request's conflict with the stock (409), never a failure of the service.
+      if (stock - held < quantity) throw new AppError('ERR_STORE_API_1005', `Boutique ${store.id} has ${Math.max(0, stock - held)} unit(s) of ${variant.sku} to reserve.`);
       const holdUntil = this.holdUntil(store, now);
       for (let attempt = 0; attempt < 5; attempt++) {
         const reference = newStoreReference('RES', this.clock());

@@ -47,8 +47,8 @@ describe('tracking form', () => {
   });
 
   it('shows the refusal beside the field it is about', () => {
-    expect(trackErrorsOf('ERR_EMAIL_1003')).toEqual({ email: 'errors:ERR_EMAIL_1003' });
-    expect(trackErrorsOf('ERR_API_1023')).toEqual({ orderNumber: 'errors:ERR_API_1023' });
+    // One answer for an unknown number and another address: about both fields, so said above them.
+    expect(trackErrorsOf('ERR_API_1023')).toEqual({ form: 'errors:ERR_API_1023' });
     expect(trackErrorsOf('ERR_API_1028')).toEqual({ form: 'errors:ERR_API_1028' });
     expect(trackErrorsOf('ERR_API_1018', ['body/email'])).toEqual({ email: 'errors:ERR_FORM_1001' });
   });

@@ -87,10 +87,8 @@ export function trackErrorsOf(code: string, paths: readonly string[] = []): Trac
   const key: Message = `errors:${code}`;
   switch (code) {
     case 'ERR_CO_API_1000':
-    case 'ERR_API_1023':
       return { orderNumber: key };
     case 'ERR_CO_API_1001':
-    case 'ERR_EMAIL_1003':
     case 'ERR_FORM_1002':
     case 'ERR_FORM_1001':
       return { email: key };

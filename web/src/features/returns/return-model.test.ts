@@ -75,8 +75,8 @@ describe('the guest lookup', () => {
   it('checks the order number and the e-mail address, and places refusals beside their field', () => {
     expect(validateLookup({ orderNumber: '', email: 'x' })).toEqual({ orderNumber: 'lookup.errors.orderNumberRequired', email: 'lookup.errors.emailInvalid' });
     expect(validateLookup({ orderNumber: 'YSL-FR-00045871', email: 'a@b.fr' })).toEqual({});
-    expect(lookupErrorsOf('ERR_EMAIL_1003')).toEqual({ email: 'errors:ERR_EMAIL_1003' });
-    expect(lookupErrorsOf('ERR_API_1023')).toEqual({ orderNumber: 'errors:ERR_API_1023' });
+    // One answer for an unknown number and another address: about both fields, so said above them.
+    expect(lookupErrorsOf('ERR_API_1023')).toEqual({ form: 'errors:ERR_API_1023' });
     expect(lookupErrorsOf('ERR_API_1028')).toEqual({ form: 'errors:ERR_API_1028' });
   });
 });

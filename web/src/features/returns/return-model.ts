@@ -162,10 +162,8 @@ export function validateLookup(values: LookupValues): LookupErrors {
 /** A refusal of the tracking call, said beside the field it is about. */
 export function lookupErrorsOf(code: string | undefined): LookupErrors {
   switch (code) {
-    case 'ERR_API_1023':
     case 'ERR_CO_API_1000':
       return { orderNumber: `errors:${code}` };
-    case 'ERR_EMAIL_1003':
     case 'ERR_CO_API_1001':
     case 'ERR_FORM_1001':
     case 'ERR_FORM_1002':

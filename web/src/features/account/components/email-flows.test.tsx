@@ -131,7 +131,7 @@ describe('activation from the e-mail link', () => {
   });
 
   it('says why an activation failed and offers a new link', async () => {
-    network.mockResolvedValueOnce(problem(502, 'ERR_CUSTOMER_API'));
+    network.mockResolvedValueOnce(problem(410, 'ERR_CUSTOMER_API'));
     renderAt('en-us', `/myaccount/activate?userId=${data.userId}&token=${TOKEN}`, <ActivationPage data={data} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Your account could not be activated. The link may have expired: please request a new one.');
     expect(screen.getByRole('button', { name: 'Send a new activation link' })).toBeTruthy();

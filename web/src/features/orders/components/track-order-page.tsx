@@ -48,7 +48,8 @@ export interface TrackOrderPageProps {
 /**
  * `/track-order` (form `trackOrder`): the order number and the e-mail address given when ordering, with
  * reCAPTCHA, then the order inline — status timeline, parcels and tracking links — and the way to its page.
- * Refusals are said beside the field they are about (an address that does not match: ERR_EMAIL_1003).
+ * Refusals are said beside the field they are about; "no order with this number and e-mail address" (ERR_API_1023,
+ * the one answer for an unknown number and another address alike) concerns both, so it is said above them.
  */
 export function TrackOrderPage({ data, help }: TrackOrderPageProps) {
   const { t } = useTranslation('orders');
