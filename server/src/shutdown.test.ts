@@ -15,7 +15,8 @@ import { buyableVariant, card, FR_ADDRESS, setStock } from './modules/checkout/t
 import { freePort, snapshotPath, TEST_BRAND } from './test/settings.ts';
 
 const root = join(import.meta.dirname, '../..');
-const GRACE_MS = 10_000;
+// Generous: the machine running the tests may be slow; a normal run exits within a few seconds.
+const GRACE_MS = 30_000;
 const LANES = 6;
 const PAGES = 6;
 const CHECKOUTS = 8;
@@ -179,7 +180,7 @@ beforeAll(async () => {
     const running = Array.from({ length: LANES }, (_, i) => {
       const log: Outcome[] = [];
       lanes.push(log);
-      return lane(port, i === 0 ? ['/readyz'] : ['/healthz', '/readyz', '/fr-fr/', '/api/data/basket/get-basket?locale=fr-fr'], log);
+      return lane(port, i === 0 ? ['/readyz'] : ['/healthz', '/readyz', '/api/data/basket/get-basket?locale=fr-fr', '/api/data/category?locale=fr-fr'], log);
     });
     await new Promise((r) => setTimeout(r, 500));
     // Pages (rendered, no cache) on fresh connections and checkouts, half on fresh connections, half on the
@@ -231,8 +232,11 @@ describe('the server process stopped by SIGTERM under load', () => {
   it('resets nothing: a request is answered, or refused because the listener has closed', () => {
     const failed = [...lanes.flat(), ...pages, ...checkouts].filter((o) => o.error && o.error !== 'ECONNREFUSED');
     expect(failed).toEqual([]);
-    // Each kept-alive connection ended with a refused request, never with a reset one.
-    for (const log of lanes) expect(log.at(-1)?.error).toBe('ECONNREFUSED');
+    for (const log of lanes) {
+      // Served; ended with a refused request, never with a reset one.
+      expect(log.filter((o) => o.status === 200).length).toBeGreaterThan(0);
+      expect(log.at(-1)?.error).toBe('ECONNREFUSED');
+    }
   });
 
   it('answers with Connection: close once the listener has closed, and readiness 503', () => {

@@ -10,15 +10,15 @@
 // one connection per event-loop turn, so after a busy moment a whole queue of sent requests is reset.
 //
 // Here, instead:
-// 1. at the signal, readiness answers 503;
-// 2. once the connections already waiting in the kernel's accept queue are taken in (event-loop turns until one
-//    accepts nothing), the listener closes — only the listening socket: later connections are refused;
-// 3. from then on every response carries `Connection: close`, so a client sends nothing more on that
-//    connection and reconnects elsewhere; requests in progress finish;
-// 4. a kept-alive connection with nothing in progress is closed once it has been silent for `idleMs` (a client
+// 1. at the signal, readiness answers 503 and every answer from then on carries `Connection: close` (the
+//    client sends nothing more on that connection and reconnects elsewhere); requests in progress finish;
+// 2. the listener closes once the kernel's accept queue is empty (event-loop turns until one accepts nothing,
+//    normally one or two); meanwhile answers are not finished (so no client reconnects into the queue) and the
+//    connections accepted are not read. Only the listening socket closes: later connections are refused;
+// 3. a kept-alive connection with nothing in progress is closed once it has been silent for `idleMs` (a client
 //    using it sends its next request sooner, and that one is answered, with `Connection: close`);
-// 5. once every connection has ended: the close steps, in order (workers, then the database last);
-// 6. exit 0 — or, past the grace period, the remaining connections are destroyed, the fact logged, and the
+// 4. once every connection has ended: the close steps, in order (workers, then the database last);
+// 5. exit 0 — or, past the grace period, the remaining connections are destroyed, the fact logged, and the
 //    exit code is 1 (the close steps still run, for at most `hardStopMs` more).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
@@ -79,6 +79,17 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
   const connections = new Map<Socket, Connection>();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
+  /** While the listener waits for the accept queue to empty: answers are finished only once it has closed. */
+  let holding = false;
+  const heldEnds: (() => void)[] = [];
+  const hold = (res: ServerResponse) => {
+    const end = res.end;
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      if (!holding) return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+      heldEnds.push(() => (end as (...a: unknown[]) => ServerResponse).apply(this, args));
+      return this;
+    } as ServerResponse['end'];
+  };
   let answeredWhileDraining = 0;
   let idleClosed = 0;
   let accepted = 0;
@@ -98,6 +109,7 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     if (connection) connection.active++;
     inFlight.add(res);
     if (draining) res.setHeader('Connection', 'close');
+    if (holding) hold(res);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -171,10 +183,12 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     // Connections that reached the process before the signal may still wait in the kernel's accept queue, and
     // libuv takes one of them per event-loop turn: closing the listener now would reset the rest, their
-    // requests sent in full. So the loop turns until a turn accepts nothing. The connections accepted
-    // meanwhile (those, and the reconnections of clients just told to close) are not read until the listener
-    // has closed: they add no work that would lengthen the turns, and their clients get no answer that would
-    // make them reconnect again — the queue empties.
+    // requests sent in full. So the loop turns until a turn accepts nothing. Meanwhile no client may be made
+    // to reconnect — its new connection would join the queue, and be reset if it came after the last turn —
+    // so the answers are written but not finished (a client acts on `Connection: close` at the end of the
+    // answer); and the connections accepted meanwhile are not read yet, adding no work to lengthen the turns.
+    holding = true;
+    for (const res of inFlight) hold(res);
     pausing(true);
     const acceptUntil = t0 + acceptMs;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -185,6 +199,8 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     // net.Server's close, not http.Server's: that one destroys idle-looking connections at once (see above).
     // Later connections are refused.
     const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    holding = false;
+    for (const end of heldEnds.splice(0)) end();
     pausing(false);
     for (const c of connections.values()) {
       if (!c.paused) continue;
