@@ -200,7 +200,14 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     // Later connections are refused.
     const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     holding = false;
-    for (const end of heldEnds.splice(0)) end();
+    for (const end of heldEnds.splice(0)) {
+      try {
+        end();
+      } catch (err) {
+        // A connection destroyed meanwhile (the grace period over, the client gone): nothing to finish.
+        logger.warn({ err }, 'shutdown: an answer could not be finished');
+      }
+    }
     pausing(false);
     for (const c of connections.values()) {
       if (!c.paused) continue;
