@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { gracefulShutdown } from './shared/graceful-shutdown.ts';
 import { loadConfig } from './shared/config.ts';
 import { createLogger } from './shared/logger.ts';
 import { openDatabase } from './db/database.ts';
@@ -46,25 +47,18 @@ server.listen(config.port, config.host, () => {
   );
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.warn({ signal }, 'shutting down');
-  readiness.ready = false;
-  // Stop accepting connections, let in-flight requests finish, then close the database.
-  const force = setTimeout(() => {
-    logger.error('grace period over, closing remaining connections');
-    server.closeAllConnections();
-  }, config.shutdownGraceMs);
-  force.unref();
-  server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await mailWorker.stop();
-  await closeApp();
-  await database.close();
-  logger.warn('stopped');
-  process.exit(0);
-}
+// SIGTERM / SIGINT: readiness 503, the requests in progress answered (with `Connection: close`), then the
+// workers and the database closed; exit 0 within SHUTDOWN_GRACE_MS, 1 past it (docs/operations.md#shutdown).
+const shutdown = gracefulShutdown({
+  server,
+  readiness,
+  logger,
+  graceMs: config.shutdownGraceMs,
+  steps: [
+    { name: 'mail worker', close: () => mailWorker.stop() },
+    { name: 'background tasks and the customer service loopback', close: closeApp },
+    { name: 'database', close: () => database.close() },
+  ],
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -18,6 +18,8 @@ export function opsRoutes(ops: OperationRegistry, database: DatabaseHandle, stat
     } catch {
       throw new AppError('ERR_API_1003', 'The database does not answer.');
     }
+    // Shutdown may have begun while the database answered: a probe answered after the signal says 503.
+    if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
     res.set('Cache-Control', 'no-store').json({ status: 'ok', checks: { database: database.kind } });
   });
 }
