@@ -84,6 +84,20 @@ export function noBreakSpaces(text: string): string {
   return text.replace(INTL_SPACE, NBSP);
 }
 
+/**
+ * Words that ICU versions write differently for the same language, by language and Intl part: Node 20's ICU
+ * writes `AM` / `PM` in Korean where Chromium writes `오전` / `오후`.
+ */
+const PART_WORDS: Record<string, Partial<Record<Intl.DateTimeFormatPartTypes, Record<string, string>>>> = {
+  ko: { dayPeriod: { AM: '오전', PM: '오후' } },
+};
+
+/** Date parts joined into text the same way on every engine: plain spaces, one word for each half of the day. */
+export function joinDateParts(parts: readonly Intl.DateTimeFormatPart[], locale: string): string {
+  const words = PART_WORDS[intlLocale(locale).split('-')[0]!];
+  return plainSpaces(parts.map((p) => words?.[p.type]?.[p.value] ?? p.value).join(''));
+}
+
 /** A number in the locale's language (`1 234,5`), with non-breaking spaces whatever the engine. */
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return noBreakSpaces(new Intl.NumberFormat(intlLocale(locale), options).format(value));
@@ -97,20 +111,20 @@ export function formatDay(value: string, locale: string, options: Intl.DateTimeF
   const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = calendar ? new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]))) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return plainSpaces(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: calendar ? 'UTC' : timeZone }).format(date));
+  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: calendar ? 'UTC' : timeZone }).formatToParts(date), locale);
 }
 
 /** An instant in words of the locale's language, in `timeZone` (`mardi 10 novembre 2026 à 11:00`). */
 export function formatDateTime(value: Date | string, locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return plainSpaces(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).format(date));
+  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).formatToParts(date), locale);
 }
 
 /**
  * Two instants as one range in words of the locale's language, in `timeZone`: `10 novembre – 20 décembre 2026`,
  * `10 – 12 November 2026` (what they share written once). The dash has plain spaces on the server and in
- * every browser.
+ * every browser, and the Korean tilde one on each side (`10일 ~ 12일`: Node 20 writes it without).
  */
 export function formatDateRange(start: Date | string, end: Date | string, locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
   const fmt = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone });
@@ -122,5 +136,5 @@ export function formatDateRange(start: Date | string, end: Date | string, locale
   } catch {
     text = `${fmt.format(from)} – ${fmt.format(to)}`;
   }
-  return plainSpaces(text);
+  return plainSpaces(text).replace(/ *~ */g, ' ~ ');
 }

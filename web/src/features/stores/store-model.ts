@@ -13,7 +13,7 @@ import {
   type HoursPeriod,
 } from '../../../../fixtures/stores/hours';
 import { ApiError, type Schemas } from '../../lib/api-client';
-import { intlLocale, plainSpaces } from '../../lib/format';
+import { intlLocale, joinDateParts } from '../../lib/format';
 
 export type Store = Schemas['Store'];
 export type StoreService = Schemas['StoreService'];
@@ -53,12 +53,6 @@ export function groupByCity(stores: readonly Store[]): { city: string; stores: S
   return groups;
 }
 
-/**
- * Words for the half of the day that ICU versions write differently, by language: Node 20's ICU writes `AM`
- * and `PM` in Korean where Chromium writes `오전` and `오후`; the server and the browser must agree (hydration).
- */
-const DAY_PERIODS: Record<string, Record<string, string>> = { ko: { AM: '오전', PM: '오후' } };
-
 /** `19:30` in the shopper's language (`7:30 PM` in the United States, `오후 7:30` in Korea); `24:00` is midnight. */
 export function formatTime(time: string, locale: string): string {
   const minutes = toMinutes(time) % (24 * 60);
@@ -66,8 +60,8 @@ export function formatTime(time: string, locale: string): string {
   // A 24-hour clock writes two-digit hours (09:30, 00:00); a 12-hour clock does not (9:30 AM).
   const twelve = new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hour12 === true;
   const parts = new Intl.DateTimeFormat(tag, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
-  const periods = DAY_PERIODS[tag.split('-')[0]!];
-  return plainSpaces(parts.map((p) => (p.type === 'dayPeriod' && periods ? (periods[p.value] ?? p.value) : p.value)).join(''));
+  // The same words on the server and in the browser (lib/format: Korean `AM` in Node 20, `오전` in Chromium).
+  return joinDateParts(parts, locale);
 }
 
 /** `10:00 – 13:00, 14:00 – 19:00`; empty for a closed day. */
@@ -77,7 +71,7 @@ export function formatPeriods(periods: readonly HoursPeriod[], locale: string): 
 
 /** A calendar date (`YYYY-MM-DD`) written in the shopper's language, never shifted by time zones. */
 export function formatCalendarDate(date: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }): string {
-  return plainSpaces(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)));
+  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).formatToParts(new Date(`${date}T12:00:00Z`)), locale);
 }
 
 /** The name of an ISO day of the week (1 Monday … 7 Sunday). */
