@@ -115,6 +115,7 @@ describe('Intl text rendered on both sides', () => {
     expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'en-gb', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('10 – 12 November 2026');
     expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'ko-kr', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('2026년 11월 10일 ~ 12일');
     expect(formatDateTime(start, 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toBe('오전 11:00');
+    expect(formatDateRange(start, '2026-11-10T13:00:00Z', 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toMatch(/^오전 11:00 ~ 오후 2:00$/);
     for (const locale of ['fr-fr', 'en-us', 'de-de', 'it-it', 'es-es', 'pt-br', 'ja-jp', 'ko-kr', 'zh-cn', 'zh-tw']) {
       expect(formatDateRange(start, '2026-12-20T10:00:00Z', locale, { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).not.toMatch(exotic);
       expect(formatDay('2026-11-10', locale, { weekday: 'long', day: 'numeric', month: 'long' })).not.toMatch(exotic);

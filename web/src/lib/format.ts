@@ -132,9 +132,9 @@ export function formatDateRange(start: Date | string, end: Date | string, locale
   const to = typeof end === 'string' ? new Date(end) : end;
   let text: string;
   try {
-    text = fmt.formatRange(from, to);
+    text = joinDateParts(fmt.formatRangeToParts(from, to), locale);
   } catch {
-    text = `${fmt.format(from)} – ${fmt.format(to)}`;
+    text = `${joinDateParts(fmt.formatToParts(from), locale)} – ${joinDateParts(fmt.formatToParts(to), locale)}`;
   }
-  return plainSpaces(text).replace(/ *~ */g, ' ~ ');
+  return text.replace(/ *~ */g, ' ~ ');
 }
