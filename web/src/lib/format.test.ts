@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countries, currencies } from '../../../fixtures/markets/index.ts';
-import { currencyFormatOf, formatDate, formatPrice, intlLocale } from './format';
+import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -95,5 +95,37 @@ describe('formatDate (spec §9)', () => {
     expect(formatDate(instant, 'US', 'America/New_York')).toBe('03/04/2026');
     expect(formatDate('2026-12-31', 'JP')).toBe('2026/12/31');
     expect(() => formatDate('not a date', 'FR')).toThrow(RangeError);
+  });
+});
+
+// Intl text rendered by the server and again by the browser must be the same string on both sides, or React
+// discards the server HTML (hydration error #418): Node writes thin spaces (U+2009) around a range's dash where
+// Chromium writes plain ones, and engines differ on U+202F / U+00A0 in times and numbers.
+describe('Intl text rendered on both sides', () => {
+  const exotic = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/;
+
+  it('writes every space of a date plain and every space of a number non-breaking', () => {
+    expect(plainSpaces('10 novembre\u2009–\u200920 décembre\u00a02026\u202f')).toBe('10 novembre – 20 décembre 2026 ');
+    expect(noBreakSpaces('1\u202f234,5 km')).toBe('1\u00a0234,5\u00a0km');
+  });
+
+  it('formats an event range with plain spaces around the dash, in every language', () => {
+    const start = '2026-11-10T10:00:00Z';
+    expect(formatDateRange(start, '2026-12-20T10:00:00Z', 'fr-fr', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('10 novembre – 20 décembre 2026');
+    expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'en-gb', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('10 – 12 November 2026');
+    expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'ko-kr', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('2026년 11월 10일 ~ 12일');
+    expect(formatDateTime(start, 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toBe('오전 11:00');
+    expect(formatDateRange(start, '2026-11-10T13:00:00Z', 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toMatch(/^오전 11:00 ~ 오후 2:00$/);
+    for (const locale of ['fr-fr', 'en-us', 'de-de', 'it-it', 'es-es', 'pt-br', 'ja-jp', 'ko-kr', 'zh-cn', 'zh-tw']) {
+      expect(formatDateRange(start, '2026-12-20T10:00:00Z', locale, { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).not.toMatch(exotic);
+      expect(formatDay('2026-11-10', locale, { weekday: 'long', day: 'numeric', month: 'long' })).not.toMatch(exotic);
+      expect(formatDateTime(start, locale, { dateStyle: 'full', timeStyle: 'short' }, 'Europe/Paris')).not.toMatch(exotic);
+    }
+  });
+
+  it('formats numbers with non-breaking spaces only', () => {
+    expect(formatNumber(1234.5, 'fr-fr', { maximumFractionDigits: 1 })).toBe('1\u00a0234,5');
+    expect(formatNumber(12.25, 'en-us', { maximumFractionDigits: 1 })).toBe('12.3');
+    expect(formatPrice(1234.5, 'XAF', 'fr-fr')).not.toMatch(/[ \u202f]/);
   });
 });

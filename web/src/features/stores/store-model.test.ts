@@ -33,6 +33,9 @@ describe('boutique lists', () => {
     expect(formatTime('19:30', 'fr-fr')).toBe('19:30');
     expect(formatTime('19:30', 'en-us')).toMatch(/^7:30\sPM$/);
     expect(formatTime('24:00', 'fr-fr')).toBe('00:00');
+    // The same words on the server and in the browser, whatever their ICU (Korean `AM` in Node 20, `오전` in Chromium).
+    expect(formatTime('09:30', 'ko-kr')).toBe('오전 9:30');
+    expect(formatTime('19:30', 'ko-kr')).toBe('오후 7:30');
     expect(formatPeriods(cannes.openingHours[0]!.periods, 'fr-fr')).toBe('10:00\u2009–\u200913:00, 14:00\u2009–\u200919:00');
     expect(weekdayName(1, 'fr-fr')).toBe('lundi');
     expect(weekdayName(7, 'ja-jp', 'short')).toBe('日');

@@ -13,7 +13,7 @@ import {
   type HoursPeriod,
 } from '../../../../fixtures/stores/hours';
 import { ApiError, type Schemas } from '../../lib/api-client';
-import { intlLocale } from '../../lib/format';
+import { intlLocale, joinDateParts } from '../../lib/format';
 
 export type Store = Schemas['Store'];
 export type StoreService = Schemas['StoreService'];
@@ -53,13 +53,15 @@ export function groupByCity(stores: readonly Store[]): { city: string; stores: S
   return groups;
 }
 
-/** `19:30` in the shopper's language (`7:30 PM` in the United States); `24:00` is midnight. */
+/** `19:30` in the shopper's language (`7:30 PM` in the United States, `오후 7:30` in Korea); `24:00` is midnight. */
 export function formatTime(time: string, locale: string): string {
   const minutes = toMinutes(time) % (24 * 60);
   const tag = intlLocale(locale);
   // A 24-hour clock writes two-digit hours (09:30, 00:00); a 12-hour clock does not (9:30 AM).
   const twelve = new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hour12 === true;
-  return new Intl.DateTimeFormat(tag, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
+  const parts = new Intl.DateTimeFormat(tag, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
+  // The same words on the server and in the browser (lib/format: Korean `AM` in Node 20, `오전` in Chromium).
+  return joinDateParts(parts, locale);
 }
 
 /** `10:00 – 13:00, 14:00 – 19:00`; empty for a closed day. */
@@ -69,7 +71,7 @@ export function formatPeriods(periods: readonly HoursPeriod[], locale: string): 
 
 /** A calendar date (`YYYY-MM-DD`) written in the shopper's language, never shifted by time zones. */
 export function formatCalendarDate(date: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).formatToParts(new Date(`${date}T12:00:00Z`)), locale);
 }
 
 /** The name of an ISO day of the week (1 Monday … 7 Sunday). */

@@ -1,5 +1,6 @@
 import { Button as AriaButton, Tag, TagGroup, TagList, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { noBreakSpaces } from '../../../lib/format';
 import type { FilterSelection } from '../../../lib/paths';
 import type { Filter } from '../api/catalog-queries';
 import { parsePriceRange } from '../listing-url';
@@ -29,7 +30,7 @@ export function FilterChips({ selection, filters, onRemove, onClearAll }: Filter
         const range = parsePriceRange(value);
         const currency = filter?.range?.currencyCode;
         const fmt = (n: number) =>
-          currency ? new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(n) : String(n);
+          currency ? noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(n)) : String(n);
         if (range) label = t('filters.priceBetween', { min: fmt(range[0]), max: fmt(range[1]) });
       }
       chips.push({ id: `${key}:${value}`, key, value, label });

@@ -14,6 +14,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/ui/switch';
+import { noBreakSpaces } from '../../../lib/format';
 import type { FilterSelection } from '../../../lib/paths';
 import type { Filter } from '../api/catalog-queries';
 import { parsePriceRange, setValues } from '../listing-url';
@@ -53,7 +54,7 @@ function PriceRange({ filter, selection, onChange }: { filter: Filter; selection
   useEffect(() => setValue(fromSelection()), [selection.price?.[0], lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!range) return null;
   const currency = { style: 'currency', currency: range.currencyCode, maximumFractionDigits: 0 } as const;
-  const format = (n: number) => new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, currency).format(n);
+  const format = (n: number) => noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, currency).format(n));
   return (
     <Slider
       className="filter-price"

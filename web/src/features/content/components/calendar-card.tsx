@@ -2,20 +2,13 @@ import './content.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
-import { intlLocale } from '../../../lib/format';
+import { formatDateRange } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { CmsLink } from './cms-link';
 
 /** Dates of an event in the market's language, in Paris time (where the boutique is). */
 export function eventDates(card: Pick<Schemas['Event'], 'startDate' | 'endDate'>, locale: string): string {
-  const fmt = new Intl.DateTimeFormat(intlLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
-  const start = new Date(card.startDate);
-  const end = new Date(card.endDate);
-  try {
-    return fmt.formatRange(start, end);
-  } catch {
-    return `${fmt.format(start)} – ${fmt.format(end)}`;
-  }
+  return formatDateRange(card.startDate, card.endDate, locale, { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris');
 }
 
 /** One event of the "rive droite" calendar: image, theme, title, dates and place, booking link. */

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
-import { intlLocale } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useSizeGuide } from '../api/product-queries';
 import type { SizeGuideCategories } from '../product-rules';
 
@@ -36,7 +36,7 @@ export function SizeGuideDialog({ isOpen, onOpenChange, categories, productName 
 export function SizeGuideTable({ guide }: { guide: Schemas['SizeGuide'] }) {
   const { t } = useTranslation('product');
   const { locale } = useMarket();
-  const number = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 });
+  const number = { format: (n: number) => formatNumber(n, locale, { maximumFractionDigits: 1 }) };
   const [region, setRegion] = useState<Region>(guide.region);
   const others = guide.regions.filter((r) => r !== region);
   const measures = [...new Set(guide.rows.flatMap((r) => Object.keys(r.measurements ?? {})))];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';
-import { intlLocale } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { recaptchaToken } from '../../../lib/recaptcha';
 import { detailsOf, errorsOfProblem, hasErrors, initialDetails, validateDetails, type DetailValues, type FormErrors } from '../store-model';
@@ -68,7 +68,7 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
   };
 
   if (done) {
-    const holdUntil = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeStyle: 'short', timeZone: store.timeZone }).format(new Date(done.reservation.holdUntil));
+    const holdUntil = formatDateTime(done.reservation.holdUntil, locale, { dateStyle: 'full', timeStyle: 'short' }, store.timeZone);
     return (
       <div className="ui-form__done store-form__done" role="status" data-testid="reservation-done">
         <h3 className="ui-form__done-title">{t('findInStore.done.title')}</h3>
@@ -95,7 +95,7 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
           <div className="ui-form__options">
             {['1', '2'].map((q) => (
               <Radio key={q} value={q} className="ui-form__option">
-                {new Intl.NumberFormat(intlLocale(locale)).format(Number(q))}
+                {formatNumber(Number(q), locale)}
               </Radio>
             ))}
           </div>

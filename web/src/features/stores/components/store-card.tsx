@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { directionsUrl, displayPhone, sortServices, type Store } from '../store-model';
 import { TodayHours } from './store-hours';
@@ -42,7 +43,7 @@ export function StoreCard({ store, now, headingLevel = 3 }: { store: Store; now:
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The card names the first services; the boutique's page lists them all.
   const services = sortServices(store.services).slice(0, CARD_SERVICES);
-  const distance = store.distanceKm === undefined ? null : new Intl.NumberFormat(locale, { maximumFractionDigits: store.distanceKm < 10 ? 1 : 0 }).format(store.distanceKm);
+  const distance = store.distanceKm === undefined ? null : formatNumber(store.distanceKm, locale, { maximumFractionDigits: store.distanceKm < 10 ? 1 : 0 });
   return (
     <article className="store-card" data-testid="store-card" data-store-id={store.id}>
       <div className="store-card__head">
