@@ -6724,6 +6724,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (the request then wrote nothing). `Retry-After` says when to try again. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The callback query is not usable: ERR_AUTH_API_1001 (authorization `code` missing or malformed), ERR_AUTH_API_1003 (`state` missing, malformed, expired or not issued to this session), ERR_API_1018 (undocumented parameter). */
         LoginCallbackBadRequest: {
             headers: {
@@ -6753,7 +6764,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable; retry later. */
+        /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable, or the database does not answer (ERR_API_1003); retry later. */
         AccountServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -7241,15 +7252,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service cannot answer now (ERR_API_1003). */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The `X-Internal-Token` header is missing (metrics, ERR_LIB_1007), or missing or wrong (cache busting, ERR_LIB_1002). */
         InternalUnauthorized: {
             headers: {
@@ -7631,6 +7633,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     migrateAccount: {
@@ -7664,6 +7667,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     completeSignInCallback: {
@@ -7723,7 +7727,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Sign-in is momentarily unavailable (ERR_API_1015); retry later. */
+            /** @description Sign-in is momentarily unavailable (ERR_API_1015), or the database does not answer (ERR_API_1003); retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7809,6 +7813,7 @@ export interface operations {
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["PaymentConflict"];
             502: components["responses"]["PaymentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckoutOptions: {
@@ -7838,6 +7843,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["CheckoutNotFound"];
             409: components["responses"]["BasketConflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -7892,6 +7898,7 @@ export interface operations {
             409: components["responses"]["CheckoutConflict"];
             422: components["responses"]["CheckoutUnprocessable"];
             502: components["responses"]["PaymentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addBasketItem: {
@@ -7926,6 +7933,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
             409: components["responses"]["BasketConflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBasket: {
@@ -7955,6 +7963,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeBasketItem: {
@@ -7986,6 +7995,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBasketItem: {
@@ -8020,6 +8030,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
             409: components["responses"]["BasketConflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryNavigation: {
@@ -8047,6 +8058,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategory: {
@@ -8095,6 +8107,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomerInformation: {
@@ -8127,6 +8140,7 @@ export interface operations {
             401: components["responses"]["CustomerUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
@@ -8161,6 +8175,7 @@ export interface operations {
             401: components["responses"]["CustomerUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCmsComponent: {
@@ -8199,6 +8214,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendContactRequest: {
@@ -8235,6 +8251,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccordionsByTagSubjectId: {
@@ -8266,6 +8283,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGenericContent: {
@@ -8297,6 +8315,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSizeGuide: {
@@ -8338,6 +8357,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCountryAddressFormats: {
@@ -8367,6 +8387,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -8407,6 +8428,7 @@ export interface operations {
             400: components["responses"]["CustomerBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvents: {
@@ -8443,6 +8465,7 @@ export interface operations {
             };
             400: components["responses"]["ContentBadRequest"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getListingFilters: {
@@ -8481,6 +8504,7 @@ export interface operations {
             400: components["responses"]["SearchBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["SearchBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCountries: {
@@ -8502,6 +8526,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStores: {
@@ -8536,6 +8561,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -8572,6 +8598,7 @@ export interface operations {
             404: components["responses"]["OrderNotFound"];
             409: components["responses"]["OrderConflict"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrders: {
@@ -8607,6 +8634,7 @@ export interface operations {
             400: components["responses"]["OrderBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createReturnRequest: {
@@ -8646,6 +8674,7 @@ export interface operations {
             409: components["responses"]["ReturnRequestConflict"];
             422: components["responses"]["ReturnRequestUnprocessable"];
             502: components["responses"]["ReturnRequestBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     trackOrder: {
@@ -8682,6 +8711,7 @@ export interface operations {
             422: components["responses"]["OrderUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentPage: {
@@ -8726,6 +8756,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPlpNavigation: {
@@ -8759,6 +8790,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductAvailability: {
@@ -8791,6 +8823,7 @@ export interface operations {
             400: components["responses"]["GetProductAvailabilityBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeBackInStock: {
@@ -8830,6 +8863,7 @@ export interface operations {
             409: components["responses"]["BackInStockConflict"];
             422: components["responses"]["BackInStockUnprocessable"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductPrices: {
@@ -8862,6 +8896,7 @@ export interface operations {
             400: components["responses"]["GetProductPricesBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductShippingInfo: {
@@ -8896,6 +8931,7 @@ export interface operations {
             400: components["responses"]["GetProductShippingInfoBadRequest"];
             404: components["responses"]["ProductOrSizeNotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductsAvailability: {
@@ -8930,6 +8966,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHitTiles: {
@@ -8964,6 +9001,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductsPrices: {
@@ -8998,6 +9036,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRecentlyViewedProducts: {
@@ -9038,6 +9077,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAlgoliaRecommendations: {
@@ -9075,6 +9115,7 @@ export interface operations {
             400: components["responses"]["ProductListBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getManualRecommendations: {
@@ -9108,6 +9149,7 @@ export interface operations {
             400: components["responses"]["ProductListBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchProducts: {
@@ -9162,6 +9204,7 @@ export interface operations {
             };
             400: components["responses"]["SearchBadRequest"];
             502: components["responses"]["SearchBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrendingSearches: {
@@ -9190,6 +9233,7 @@ export interface operations {
             };
             400: components["responses"]["ContentBadRequest"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomerSession: {
@@ -9255,6 +9299,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProductOrSizeNotFound"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStore: {
@@ -9288,6 +9333,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StoreNotFound"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTranslations: {
@@ -9324,6 +9370,7 @@ export interface operations {
             };
             400: components["responses"]["PathParameterBadRequest"];
             502: components["responses"]["TranslationsBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductShippingMethods: {
@@ -9357,6 +9404,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmNewsletterSubscription: {
@@ -9394,6 +9442,7 @@ export interface operations {
             410: components["responses"]["NewsletterLinkGone"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["NewsletterBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeNewsletter: {
@@ -9428,6 +9477,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changeExpiredPassword: {
@@ -9462,6 +9512,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -9495,6 +9546,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setNewPassword: {
@@ -9538,6 +9590,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestPasswordReset: {
@@ -9572,6 +9625,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -9605,6 +9659,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRegisterFormData: {
@@ -9668,6 +9723,7 @@ export interface operations {
             404: components["responses"]["StoreNotFound"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reserveProductInStore: {
@@ -9703,6 +9759,7 @@ export interface operations {
             404: components["responses"]["StoreNotFound"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -9751,6 +9808,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InternalUnauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMetrics: {
@@ -9774,6 +9832,7 @@ export interface operations {
             401: components["responses"]["InternalUnauthorized"];
             403: components["responses"]["InternalForbidden"];
             404: components["responses"]["InternalNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportWebVitals: {
@@ -9799,6 +9858,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InternalNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryImage: {
@@ -9827,6 +9887,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentImage: {
@@ -9854,6 +9915,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["PathParameterBadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductImage: {
@@ -9881,6 +9943,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
@@ -9925,6 +9988,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["SitemapUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSitemap: {
@@ -9956,6 +10020,7 @@ export interface operations {
             400: components["responses"]["GetSitemapBadRequest"];
             404: components["responses"]["PageNotFound"];
             500: components["responses"]["SitemapUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNotFoundPageData: {
@@ -9983,6 +10048,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBasketPageData: {
@@ -10011,6 +10077,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryPageData: {
@@ -10057,6 +10124,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckoutPageData: {
@@ -10085,6 +10153,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderConfirmationPageData: {
@@ -10116,6 +10185,7 @@ export interface operations {
             400: components["responses"]["OrderBadRequest"];
             404: components["responses"]["OrderNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getClientServicePageData: {
@@ -10144,6 +10214,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionsPageData: {
@@ -10172,6 +10243,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionPageData: {
@@ -10204,6 +10276,7 @@ export interface operations {
             400: components["responses"]["GetCollectionPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionItemsPageData: {
@@ -10244,6 +10317,7 @@ export interface operations {
             400: components["responses"]["GetCollectionItemsPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionLooksPageData: {
@@ -10278,6 +10352,7 @@ export interface operations {
             400: components["responses"]["GetCollectionLooksPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContactPageData: {
@@ -10306,6 +10381,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentPageData: {
@@ -10338,6 +10414,7 @@ export interface operations {
             400: components["responses"]["GetContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFaqPageData: {
@@ -10366,6 +10443,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGuestOrderOnlinePageData: {
@@ -10397,6 +10475,7 @@ export interface operations {
             400: components["responses"]["GetGuestOrderOnlinePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGuestReturnExchangePageData: {
@@ -10430,6 +10509,7 @@ export interface operations {
             400: components["responses"]["GetGuestReturnExchangePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHomePageData: {
@@ -10457,6 +10537,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLegalPageData: {
@@ -10489,6 +10570,7 @@ export interface operations {
             400: components["responses"]["GetLegalPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLogoutPageData: {
@@ -10518,6 +10600,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ErrApi1022Problem"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLookPageData: {
@@ -10550,6 +10633,7 @@ export interface operations {
             400: components["responses"]["GetLookPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketingPageData: {
@@ -10585,6 +10669,7 @@ export interface operations {
             400: components["responses"]["GetMarketingPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyAccountPageData: {
@@ -10614,6 +10699,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountInformationPageData: {
@@ -10643,6 +10729,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountActivationPageData: {
@@ -10674,6 +10761,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAddressBookPageData: {
@@ -10703,6 +10791,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditAddressPageData: {
@@ -10735,6 +10824,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditPasswordPageData: {
@@ -10764,6 +10854,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewAddressPageData: {
@@ -10793,6 +10884,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOfflineOrderPageData: {
@@ -10825,6 +10917,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOnlineOrderPageData: {
@@ -10857,6 +10950,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrdersPageData: {
@@ -10888,6 +10982,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentPageData: {
@@ -10917,6 +11012,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProfilePageData: {
@@ -10946,6 +11042,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getResetPasswordPageData: {
@@ -10976,6 +11073,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountReturnExchangePageData: {
@@ -11010,6 +11108,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReturnThankYouPageData: {
@@ -11044,6 +11143,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewsletterConfirmPageData: {
@@ -11072,6 +11172,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCatchAllPageData: {
@@ -11104,6 +11205,7 @@ export interface operations {
             400: components["responses"]["GetCatchAllPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductPageData: {
@@ -11135,6 +11237,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReturnOrderPageData: {
@@ -11163,6 +11266,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroitePageData: {
@@ -11191,6 +11295,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteCategoryPageData: {
@@ -11231,6 +11336,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteCategoryPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteCalendarPageData: {
@@ -11267,6 +11373,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteCalendarPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteContentPageData: {
@@ -11299,6 +11406,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSearchPageData: {
@@ -11370,6 +11478,7 @@ export interface operations {
             };
             400: components["responses"]["SearchBadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSignInPageData: {
@@ -11400,6 +11509,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSignUpPageData: {
@@ -11428,6 +11538,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStoreListPageData: {
@@ -11456,6 +11567,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStoreDetailPageData: {
@@ -11488,6 +11600,7 @@ export interface operations {
             400: components["responses"]["GetStoreDetailPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrackOrderPageData: {
@@ -11516,6 +11629,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
