@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { createApp } from './app.ts';
+import { untilDatabaseAnswers } from './db/availability.ts';
+import { startingHandler } from './modules/ops/index.ts';
 import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
 import { seedLegacyAccounts } from './modules/accounts/migration.ts';
@@ -17,31 +19,47 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: config.pgliteDir,
   ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
+  timeouts: config.databaseTimeouts,
   // A dropped connection (restart, failover, terminated backend) is replaced on the next query: one line, no exit.
   onConnectionError: (err) => logger.warn({ code: 'ERR_API_1003', reason: err.message }, 'database connection lost; it is replaced on next use'),
 });
-await migrateToLatest(database.db);
-const seeded = await seed(database.db, { brand: config.brand, products: config.catalogProducts });
-if (config.demoClient) {
-  const boutique = await database.db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
-  if (await seedDemoClient(database.db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
-  const former = await seedLegacyAccounts(database.db);
-  if (former) logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
+
+// Listening from the first moment: until the database answers and the app is built, the liveness probe
+// answers 200 and everything else 503 ERR_API_1003 (readiness included), so nothing waits on a dead database.
+const starting = startingHandler();
+const server = createServer(starting);
+server.listen(config.port, config.host);
+
+/** Migrations and seeding (free of the request timeouts), then the app. */
+async function build() {
+  const seeded = await database.maintenance(async (db) => {
+    await migrateToLatest(db);
+    const result = await seed(db, { brand: config.brand, products: config.catalogProducts });
+    if (config.demoClient) {
+      const boutique = await db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
+      if (await seedDemoClient(db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
+      const former = await seedLegacyAccounts(db);
+      if (former) logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
+    }
+    return result;
+  });
+  return { seeded, ...(await createApp({ config, database, logger })) };
 }
-const { app, readiness, close: closeApp } = await createApp({ config, database, logger });
+
+// A database that does not answer yet (PostgreSQL starting, a partition) is waited for, with backoff.
+const { seeded, app, readiness, close: closeApp } = await untilDatabaseAnswers(build, logger);
 
 // Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).
 const mailWorker = createMailWorker({ db: database.db, config, logger });
 mailWorker.start(5_000);
 
-const server = createServer(app);
-server.listen(config.port, config.host, () => {
-  const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
-  // Printed, not logged: the default production log level (warn) would hide where to go.
-  console.log(
-    `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`,
-  );
-});
+server.off('request', starting);
+server.on('request', app);
+const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
+// Printed, not logged: the default production log level (warn) would hide where to go.
+console.log(
+  `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

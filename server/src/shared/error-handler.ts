@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable, reasonOf } from '../db/availability.ts';
 
 interface ValidatorError {
   status?: number;
@@ -12,6 +13,8 @@ interface ValidatorError {
 /** Turns contract-validator and body-parser failures into catalogue errors. */
 export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>, operationId?: string): AppError | undefined {
   if (err instanceof AppError) return err;
+  // The database does not answer (no connection, a lost one, a statement past its timeout): 503 with Retry-After.
+  if (isDatabaseUnavailable(err)) return databaseUnavailable(err);
   const e = err as ValidatorError;
   if (!e || typeof e !== 'object') return undefined;
   if (e.type === 'entity.parse.failed') return new AppError('ERR_API_1018', 'The body is not valid JSON.');
@@ -55,7 +58,11 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
     const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
     const appError = toAppError(err, codesByLocation, operationId);
     const requestId = String(req.id ?? '');
-    if (!appError || appError.status >= 500) {
+    const cause = appError?.code === 'ERR_API_1003' ? (appError as { cause?: unknown }).cause : undefined;
+    if (cause !== undefined) {
+      // One line, no stack: during an outage every request fails alike, and the stack says nothing more.
+      (req.log ?? logger).warn({ code: 'ERR_API_1003', reason: reasonOf(cause) }, 'database unavailable');
+    } else if (!appError || appError.status >= 500) {
       (req.log ?? logger).error({ err }, 'request failed');
     }
     const error = appError ?? new AppError('ERR_API_1000');
