@@ -99,7 +99,12 @@ function guardedPool(pool: pg.Pool): PostgresPool {
         state.client = {
           query: ((text: string, parameters: readonly unknown[]) =>
             client.query(text, parameters as unknown[]).catch((err: unknown) => {
-              if (isConnectionLost(err)) state.broken = err as Error;
+              if (isConnectionLost(err)) {
+                // Closed now, not at release: the transaction's rollback then fails at once instead of
+                // waiting out a second timeout behind the statement that never got its answer.
+                state.broken = err as Error;
+                void client.end().catch(() => undefined);
+              }
               throw isDatabaseUnavailable(err) ? databaseUnavailable(err) : err;
             })) as unknown as PostgresPoolClient['query'],
           release: () => {
