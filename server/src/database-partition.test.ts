@@ -186,6 +186,7 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
     expect(cutOff.status).toBe(503);
     expect(cutOff.body.code).toBe('ERR_API_1003');
     expect(cutOff.ms).toBeLessThan(CLIENT_GIVES_UP_MS + 1_000);
+    figures.push(`basket add cut off mid-transaction: 503 in ${cutOff.ms} ms`);
     expect(await countRows(direct!.db)).toEqual(before);
 
     proxy!.restore();

@@ -17,10 +17,15 @@ const LOST = /^(Connection terminated|timeout expired|timeout exceeded when tryi
  */
 const UNAVAILABLE_STATES = /^(08...|57P0[123]|57014|25P03|53300)$/;
 
-/** Whether the connection that raised `err` is unusable: the pool must close it rather than lend it again. */
+/**
+ * Whether the connection that raised `err` is unusable: the pool must close it rather than lend it again.
+ * A socket failure, a connection `pg` gave up on, or a FATAL answer (the server closes the connection after it:
+ * a terminated backend, a shutdown, an idle transaction timed out).
+ */
 export function isConnectionLost(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  const code = (err as { code?: unknown }).code;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  if (severity === 'FATAL' || severity === 'PANIC') return true;
   if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
   return typeof code !== 'string' && LOST.test(err.message);
 }
