@@ -6724,7 +6724,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (the request then wrote nothing). `Retry-After` says when to try again. */
+        /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
         ServiceUnavailable: {
             headers: {
                 /** @description Seconds to wait before trying again. */
