@@ -65,6 +65,8 @@ export const CLIENT_MARGIN_MS = 1_000;
  * connection to a server that vanished silently (a partition, a dead host) is eventually noticed and dropped.
  */
 const KEEPALIVE_DELAY_MS = 10_000;
+/** Longest wait for the pool's connections to close (at shutdown). */
+const CLOSE_LIMIT_MS = 5_000;
 
 /** `pg` pool settings for `timeouts`: connect limit, server-side limits (0 = not sent), the client's read limit, keepalive. */
 function poolSettings(timeouts: DatabaseTimeouts | undefined, statements: boolean): pg.PoolConfig {
@@ -82,9 +84,9 @@ function poolSettings(timeouts: DatabaseTimeouts | undefined, statements: boolea
 /**
  * The pool as Kysely sees it. A failure of the database to answer (no connection within the connect
  * timeout, a lost connection, a statement past its timeout) becomes ERR_API_1003, which every route answers
- * as 503 with `Retry-After`; a connection that failed so is closed on release, never lent again (a
- * statement the client gave up on may still be pending on it). Kysely rolls the transaction back first;
- * what the server never committed is not written.
+ * as 503 with `Retry-After`; a connection that failed so is closed at once, never lent again (a statement
+ * the client gave up on may still be pending on it). The transaction fails with it; what the server never
+ * committed is not written.
  */
 function guardedPool(pool: pg.Pool): PostgresPool {
   const guards = new WeakMap<pg.PoolClient, { client: PostgresPoolClient; broken: Error | undefined }>();
@@ -168,7 +170,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => db.destroy(),
+      // Bounded: closing says goodbye on every idle connection, and behind a partition no goodbye is answered.
+      close: () => withinTime(db.destroy(), CLOSE_LIMIT_MS, 'closing the database').catch(() => undefined),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
