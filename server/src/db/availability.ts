@@ -35,7 +35,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof AppError) return e.code === 'ERR_API_1003';
     const code = (e as { code?: unknown }).code;
-    if (isConnectionLost(e) || (typeof code === 'string' && UNAVAILABLE_STATES.test(code))) return true;
+    // Not every FATAL: a refused password or a missing database is a configuration to fix, not to wait out.
+    if (typeof code === 'string' ? SOCKET_CODES.has(code) || UNAVAILABLE_STATES.test(code) : LOST.test(e.message)) return true;
   }
   return false;
 }

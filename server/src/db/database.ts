@@ -93,7 +93,8 @@ function guardedPool(pool: pg.Pool): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect().catch((err: unknown) => {
-        throw databaseUnavailable(err);
+        // A refused password or a missing database stays itself: it is not waited out.
+        throw isDatabaseUnavailable(err) ? databaseUnavailable(err) : err;
       });
       let guard = guards.get(client);
       if (!guard) {
