@@ -201,4 +201,17 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
     expect(await countRows(direct!.db)).toEqual({ sessions: before.sessions + 1, baskets: before.baskets + 1, items: before.items + 1 });
     expect(child?.exitCode).toBeNull();
   }, 60_000);
+
+  it('SIGTERM during a partition: the process still stops, within its bounded waits', async () => {
+    expect((await timed('/readyz')).status).toBe(200);
+    proxy!.partition();
+    expect((await timed('/readyz')).status).toBe(503);
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    figures.push(`SIGTERM in a partition: stopped in ${Date.now() - started} ms`);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    proxy!.restore();
+  }, 30_000);
 });

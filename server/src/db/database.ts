@@ -65,7 +65,7 @@ export const CLIENT_MARGIN_MS = 1_000;
  * connection to a server that vanished silently (a partition, a dead host) is eventually noticed and dropped.
  */
 const KEEPALIVE_DELAY_MS = 10_000;
-/** Longest wait for the pool's connections to close (at shutdown). */
+/** Longest wait for the pool to close (at shutdown). */
 const CLOSE_LIMIT_MS = 5_000;
 
 /** `pg` pool settings for `timeouts`: connect limit, server-side limits (0 = not sent), the client's read limit, keepalive. */
@@ -171,7 +171,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      // Bounded: closing says goodbye on every idle connection, and behind a partition no goodbye is answered.
+      // Bounded: the pool ends once its lent connections come back, and a statement without a limit
+      // (DATABASE_STATEMENT_TIMEOUT_MS=0) stuck behind a partition would never come back.
       close: () => withinTime(db.destroy(), CLOSE_LIMIT_MS, 'closing the database').catch(() => undefined),
     };
   }

@@ -10,7 +10,8 @@ interface Pair {
 /**
  * A TCP proxy on loopback between a process and its PostgreSQL, for fault tests:
  * - `partition()`: nothing passes any more, silently — no bytes, no close, no reset; new connections are
- *   accepted and then hear nothing (as behind a dropped route). Everything is held, in order.
+ *   accepted and then hear nothing (as behind a dropped route). Everything is held, in order. Sockets are
+ *   half-open capable, so a side that says goodbye (FIN) hears nothing back either, as across a real partition.
  * - `partitionOn(text)`: the same, from the moment a client sends bytes containing `text` (those bytes are held).
  * - `restore()`: what was held is delivered, and forwarding goes on (a partition that heals).
  * - `cut()`: every connection is closed at once, both ways (a restart, a failover).
@@ -27,7 +28,7 @@ export class FaultProxy {
   ) {}
 
   static async start(target: { host: string; port: number }): Promise<FaultProxy> {
-    const server = createServer();
+    const server = createServer({ allowHalfOpen: true });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', resolve);
@@ -96,6 +97,7 @@ export class FaultProxy {
       }
       this.pass(pair, () => pair.upstream?.write(chunk));
     });
+    client.on('end', () => this.pass(pair, () => pair.upstream?.end()));
     client.on('close', () =>
       this.pass(pair, () => {
         pair.upstream?.destroy();
@@ -106,10 +108,11 @@ export class FaultProxy {
   }
 
   private connectUpstream(pair: Pair): void {
-    const upstream = connect(this.target.port, this.target.host);
+    const upstream = connect({ port: this.target.port, host: this.target.host, allowHalfOpen: true });
     pair.upstream = upstream;
     upstream.on('error', () => undefined);
     upstream.on('data', (chunk: Buffer) => this.pass(pair, () => pair.client.write(chunk)));
+    upstream.on('end', () => this.pass(pair, () => pair.client.end()));
     upstream.on('close', () =>
       this.pass(pair, () => {
         pair.client.destroy();
