@@ -1225,9 +1225,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service cannot answer now (ERR_API_1003). */
+        /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
         ServiceUnavailable: {
             headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1261,7 +1263,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic (`ERR_API_1003`). */
+        /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
         SignInUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1432,7 +1434,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The session store is unavailable (`ERR_API_1016`), or the service is not accepting traffic (`ERR_API_1003`). */
+        /** @description The session store is unavailable (`ERR_API_1016`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
         SessionUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1902,6 +1904,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidEmail"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     csGetRegistrationForm: {
@@ -2036,6 +2039,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["NotSignedIn"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     csChangePassword: {

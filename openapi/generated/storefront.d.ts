@@ -6762,6 +6762,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The callback query is not usable: ERR_AUTH_API_1001 (authorization `code` missing or malformed), ERR_AUTH_API_1003 (`state` missing, malformed, expired or not issued to this session), ERR_API_1018 (undocumented parameter). */
         LoginCallbackBadRequest: {
             headers: {
@@ -6791,7 +6802,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable; retry later. */
+        /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable, or the database does not answer (ERR_API_1003); retry later. */
         AccountServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -7288,15 +7299,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service cannot answer now (ERR_API_1003). */
-        ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The boutique has fewer units of the size left to reserve than the request asks (`ERR_STORE_API_1005`): held by other reservations or out of stock. Another boutique or size may still be reserved (`POST /api/data/stores/product-availability` says `canReserve`). */
         ReservationConflict: {
             headers: {
@@ -7690,6 +7692,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     migrateAccount: {
@@ -7725,6 +7728,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     completeSignInCallback: {
@@ -7784,7 +7788,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Sign-in is momentarily unavailable (ERR_API_1015); retry later. */
+            /** @description Sign-in is momentarily unavailable (ERR_API_1015), or the database does not answer (ERR_API_1003); retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7874,6 +7878,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["PaymentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckoutOptions: {
@@ -7903,6 +7908,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["CheckoutNotFound"];
             409: components["responses"]["BasketConflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -7959,6 +7965,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CheckoutUnprocessable"];
             502: components["responses"]["PaymentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addBasketItem: {
@@ -7995,6 +8002,7 @@ export interface operations {
             409: components["responses"]["BasketConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBasket: {
@@ -8024,6 +8032,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeBasketItem: {
@@ -8055,6 +8064,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BasketNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBasketItem: {
@@ -8091,6 +8101,7 @@ export interface operations {
             409: components["responses"]["BasketConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryNavigation: {
@@ -8118,6 +8129,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategory: {
@@ -8166,6 +8178,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomerInformation: {
@@ -8198,6 +8211,7 @@ export interface operations {
             401: components["responses"]["CustomerUnauthorized"];
             403: components["responses"]["CustomerForbidden"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
@@ -8234,6 +8248,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCmsComponent: {
@@ -8272,6 +8287,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendContactRequest: {
@@ -8310,6 +8326,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccordionsByTagSubjectId: {
@@ -8341,6 +8358,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGenericContent: {
@@ -8372,6 +8390,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSizeGuide: {
@@ -8413,6 +8432,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCountryAddressFormats: {
@@ -8442,6 +8462,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomer: {
@@ -8482,6 +8503,7 @@ export interface operations {
             400: components["responses"]["CustomerBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             502: components["responses"]["CustomerBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEvents: {
@@ -8518,6 +8540,7 @@ export interface operations {
             };
             400: components["responses"]["ContentBadRequest"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getListingFilters: {
@@ -8556,6 +8579,7 @@ export interface operations {
             400: components["responses"]["SearchBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["SearchBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCountries: {
@@ -8577,6 +8601,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStores: {
@@ -8611,6 +8636,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -8649,6 +8675,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrders: {
@@ -8684,6 +8711,7 @@ export interface operations {
             400: components["responses"]["OrderBadRequest"];
             401: components["responses"]["CustomerUnauthorized"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createReturnRequest: {
@@ -8725,6 +8753,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ReturnRequestUnprocessable"];
             502: components["responses"]["ReturnRequestBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     trackOrder: {
@@ -8763,6 +8792,7 @@ export interface operations {
             422: components["responses"]["OrderUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["OrderBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentPage: {
@@ -8807,6 +8837,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPlpNavigation: {
@@ -8840,6 +8871,7 @@ export interface operations {
             400: components["responses"]["ContentBadRequest"];
             404: components["responses"]["ContentNotFound"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductAvailability: {
@@ -8872,6 +8904,7 @@ export interface operations {
             400: components["responses"]["GetProductAvailabilityBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeBackInStock: {
@@ -8913,6 +8946,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BackInStockUnprocessable"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductPrices: {
@@ -8945,6 +8979,7 @@ export interface operations {
             400: components["responses"]["GetProductPricesBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductShippingInfo: {
@@ -8979,6 +9014,7 @@ export interface operations {
             400: components["responses"]["GetProductShippingInfoBadRequest"];
             404: components["responses"]["ProductOrSizeNotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductsAvailability: {
@@ -9013,6 +9049,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHitTiles: {
@@ -9047,6 +9084,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductsPrices: {
@@ -9081,6 +9119,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRecentlyViewedProducts: {
@@ -9121,6 +9160,7 @@ export interface operations {
             };
             400: components["responses"]["ProductListBadRequest"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAlgoliaRecommendations: {
@@ -9158,6 +9198,7 @@ export interface operations {
             400: components["responses"]["ProductListBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getManualRecommendations: {
@@ -9191,6 +9232,7 @@ export interface operations {
             400: components["responses"]["ProductListBadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchProducts: {
@@ -9245,6 +9287,7 @@ export interface operations {
             };
             400: components["responses"]["SearchBadRequest"];
             502: components["responses"]["SearchBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrendingSearches: {
@@ -9273,6 +9316,7 @@ export interface operations {
             };
             400: components["responses"]["ContentBadRequest"];
             502: components["responses"]["ContentBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCustomerSession: {
@@ -9342,6 +9386,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStore: {
@@ -9375,6 +9420,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["StoreNotFound"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTranslations: {
@@ -9411,6 +9457,7 @@ export interface operations {
             };
             400: components["responses"]["PathParameterBadRequest"];
             502: components["responses"]["TranslationsBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductShippingMethods: {
@@ -9444,6 +9491,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["ProductBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmNewsletterSubscription: {
@@ -9483,6 +9531,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["NewsletterBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeNewsletter: {
@@ -9519,6 +9568,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["ContactBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changeExpiredPassword: {
@@ -9555,6 +9605,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -9590,6 +9641,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setNewPassword: {
@@ -9635,6 +9687,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestPasswordReset: {
@@ -9671,6 +9724,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ErrRecaptcha1003Problem"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -9706,6 +9760,7 @@ export interface operations {
             422: components["responses"]["AccountUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["AccountBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRegisterFormData: {
@@ -9771,6 +9826,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reserveProductInStore: {
@@ -9809,6 +9865,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["StoreBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {
@@ -9859,6 +9916,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMetrics: {
@@ -9883,6 +9941,7 @@ export interface operations {
             401: components["responses"]["InternalUnauthorized"];
             403: components["responses"]["InternalForbidden"];
             404: components["responses"]["InternalNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reportWebVitals: {
@@ -9910,6 +9969,7 @@ export interface operations {
             404: components["responses"]["InternalNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryImage: {
@@ -9938,6 +9998,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentImage: {
@@ -9965,6 +10026,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["PathParameterBadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductImage: {
@@ -9992,6 +10054,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
@@ -10036,6 +10099,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["SitemapUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSitemap: {
@@ -10067,6 +10131,7 @@ export interface operations {
             400: components["responses"]["GetSitemapBadRequest"];
             404: components["responses"]["PageNotFound"];
             500: components["responses"]["SitemapUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNotFoundPageData: {
@@ -10094,6 +10159,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBasketPageData: {
@@ -10122,6 +10188,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategoryPageData: {
@@ -10168,6 +10235,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCheckoutPageData: {
@@ -10196,6 +10264,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderConfirmationPageData: {
@@ -10227,6 +10296,7 @@ export interface operations {
             400: components["responses"]["OrderBadRequest"];
             404: components["responses"]["OrderNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getClientServicePageData: {
@@ -10255,6 +10325,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionsPageData: {
@@ -10283,6 +10354,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionPageData: {
@@ -10315,6 +10387,7 @@ export interface operations {
             400: components["responses"]["GetCollectionPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionItemsPageData: {
@@ -10355,6 +10428,7 @@ export interface operations {
             400: components["responses"]["GetCollectionItemsPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionLooksPageData: {
@@ -10389,6 +10463,7 @@ export interface operations {
             400: components["responses"]["GetCollectionLooksPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContactPageData: {
@@ -10417,6 +10492,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getContentPageData: {
@@ -10449,6 +10525,7 @@ export interface operations {
             400: components["responses"]["GetContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFaqPageData: {
@@ -10477,6 +10554,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGuestOrderOnlinePageData: {
@@ -10508,6 +10586,7 @@ export interface operations {
             400: components["responses"]["GetGuestOrderOnlinePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getGuestReturnExchangePageData: {
@@ -10541,6 +10620,7 @@ export interface operations {
             400: components["responses"]["GetGuestReturnExchangePageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHomePageData: {
@@ -10568,6 +10648,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLegalPageData: {
@@ -10600,6 +10681,7 @@ export interface operations {
             400: components["responses"]["GetLegalPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLogoutPageData: {
@@ -10629,6 +10711,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["ErrApi1022Problem"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLookPageData: {
@@ -10661,6 +10744,7 @@ export interface operations {
             400: components["responses"]["GetLookPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketingPageData: {
@@ -10696,6 +10780,7 @@ export interface operations {
             400: components["responses"]["GetMarketingPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyAccountPageData: {
@@ -10725,6 +10810,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountInformationPageData: {
@@ -10754,6 +10840,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountActivationPageData: {
@@ -10785,6 +10872,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAddressBookPageData: {
@@ -10814,6 +10902,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditAddressPageData: {
@@ -10846,6 +10935,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEditPasswordPageData: {
@@ -10875,6 +10965,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewAddressPageData: {
@@ -10904,6 +10995,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOfflineOrderPageData: {
@@ -10936,6 +11028,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOnlineOrderPageData: {
@@ -10968,6 +11061,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrdersPageData: {
@@ -10999,6 +11093,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentPageData: {
@@ -11028,6 +11123,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProfilePageData: {
@@ -11057,6 +11153,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getResetPasswordPageData: {
@@ -11087,6 +11184,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountReturnExchangePageData: {
@@ -11121,6 +11219,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReturnThankYouPageData: {
@@ -11155,6 +11254,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getNewsletterConfirmPageData: {
@@ -11183,6 +11283,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCatchAllPageData: {
@@ -11215,6 +11316,7 @@ export interface operations {
             400: components["responses"]["GetCatchAllPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductPageData: {
@@ -11246,6 +11348,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReturnOrderPageData: {
@@ -11274,6 +11377,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroitePageData: {
@@ -11302,6 +11406,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteCategoryPageData: {
@@ -11342,6 +11447,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteCategoryPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteCalendarPageData: {
@@ -11378,6 +11484,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteCalendarPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRiveDroiteContentPageData: {
@@ -11410,6 +11517,7 @@ export interface operations {
             400: components["responses"]["GetRiveDroiteContentPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSearchPageData: {
@@ -11481,6 +11589,7 @@ export interface operations {
             };
             400: components["responses"]["SearchBadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSignInPageData: {
@@ -11511,6 +11620,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSignUpPageData: {
@@ -11539,6 +11649,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStoreListPageData: {
@@ -11567,6 +11678,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStoreDetailPageData: {
@@ -11599,6 +11711,7 @@ export interface operations {
             400: components["responses"]["GetStoreDetailPageDataBadRequest"];
             404: components["responses"]["PageNotFound"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrackOrderPageData: {
@@ -11627,6 +11740,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             502: components["responses"]["PageDataBadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

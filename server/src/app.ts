@@ -181,7 +181,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     { base: '', document: contract },
     ...(customerContract && customerBase ? [{ base: customerBase, document: customerContract }] : []),
   ]);
-  opsRoutes(ops, database, readiness);
+  opsRoutes(ops, database, readiness, config.readinessTimeoutMs);
   metricsRoutes(ops, metrics, config.metricsToken);
   webVitalsRoutes(ops, config.env === 'development');
   marketRoutes(ops, markets);

@@ -41,4 +41,14 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db.internal/db', DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
     for (const bad of ['0', '201', 'many', '2.5']) expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
   });
+
+  it('database timeouts: defaults, empty means default, 0 turns the server-side ones off, nonsense is refused', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 5000, idleInTransactionMs: 15000 });
+    expect(loadConfig({}).readinessTimeoutMs).toBe(1000);
+    const set = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '', READINESS_TIMEOUT_MS: '800' });
+    expect(set.databaseTimeouts).toEqual({ connectMs: 1500, statementMs: 0, idleInTransactionMs: 15000 });
+    expect(set.readinessTimeoutMs).toBe(800);
+    for (const bad of ['0', '-1', 'soon', '1.5']) expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: bad }), bad).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ READINESS_TIMEOUT_MS: '60000' })).toThrow(/READINESS_TIMEOUT_MS/);
+  });
 });

@@ -7,6 +7,8 @@ const BRANDS = ['amq', 'ysl', 'bv', 'bal'] as const;
 // `npm start` work with no env file: embedded database under .data/, port 3000, brand ysl.
 // An empty variable means unset (a common way to clear one in shells and CI).
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+/** A duration in milliseconds from `min` to `max`; unset or empty = `fallback`. */
+const millis = (min: number, max: number, fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +23,18 @@ const schema = z.object({
    * other queue for the same CPUs), 10 otherwise. See `databasePoolSize`.
    */
   DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).optional()),
+  /** Opening a PostgreSQL connection, or waiting for a free one of the pool, before the request fails with 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: millis(100, 120_000, 5000),
+  /**
+   * A statement's limit on the PostgreSQL server (`statement_timeout`); the server process also gives up on
+   * its own one second later, for when the server cannot tell it (a network partition). 0 = no limit.
+   * Migrations and seeding at start run without it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: millis(0, 3_600_000, 5000),
+  /** A transaction left idle this long is rolled back by PostgreSQL, which frees its locks (`idle_in_transaction_session_timeout`). 0 = no limit. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(0, 3_600_000, 15_000),
+  /** How long `/readyz` waits for the database's answer before it answers 503. */
+  READINESS_TIMEOUT_MS: millis(50, 30_000, 1000),
   /** PGlite data directory; `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default('.data/pglite'),
   /** Catalogue size seeded on an empty database. */
@@ -131,6 +145,10 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   /** Connections of the PostgreSQL pool (undefined with PGlite). */
   databasePoolSize: number | undefined;
+  /** Limits of the PostgreSQL connections (ms; 0 = none); PGlite, in process, has no network to wait for. */
+  databaseTimeouts: Readonly<{ connectMs: number; statementMs: number; idleInTransactionMs: number }>;
+  /** How long `/readyz` waits for the database (ms). */
+  readinessTimeoutMs: number;
   pgliteDir: string;
   catalogProducts: number;
   logLevel: string;
@@ -183,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brand: e.BRAND,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: databasePoolSize(e.DATABASE_URL, e.DATABASE_POOL_SIZE),
+    databaseTimeouts: Object.freeze({
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+    readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
     pgliteDir: e.PGLITE_DIR,
     catalogProducts: e.CATALOG_PRODUCTS,
     // Spec §9: debug in development, warn otherwise.

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable, reasonOf } from '../db/availability.ts';
 
 interface ValidatorError {
   status?: number;
@@ -29,6 +30,8 @@ export function databaseRefusal(err: unknown): string | undefined {
 /** Turns contract-validator and body-parser failures into catalogue errors. */
 export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>, operationId?: string): AppError | undefined {
   if (err instanceof AppError) return err;
+  // The database does not answer (no connection, a lost one, a statement past its timeout): 503 with Retry-After.
+  if (isDatabaseUnavailable(err)) return databaseUnavailable(err);
   const e = err as ValidatorError;
   if (!e || typeof e !== 'object') return undefined;
   // Body parser (body-parser and the decompression it runs) failures.
@@ -88,7 +91,11 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
     const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
     const appError = toAppError(err, codesByLocation, operationId);
     const requestId = String(req.id ?? '');
-    if (!appError || appError.status >= 500) {
+    const cause = appError?.code === 'ERR_API_1003' ? (appError as { cause?: unknown }).cause : undefined;
+    if (cause !== undefined) {
+      // One line, no stack: during an outage every request fails alike, and the stack says nothing more.
+      (req.log ?? logger).warn({ code: 'ERR_API_1003', reason: reasonOf(cause) }, 'database unavailable');
+    } else if (!appError || appError.status >= 500) {
       (req.log ?? logger).error({ err }, 'request failed');
     } else if (databaseRefusal(err)) {
       // A value the request checks let through and the database refused: the request is answered 400,

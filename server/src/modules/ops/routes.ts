@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.ts';
+import { databaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from '../../db/availability.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 
@@ -7,19 +8,28 @@ export interface Readiness {
   ready: boolean;
 }
 
-export function opsRoutes(ops: OperationRegistry, database: DatabaseHandle, state: Readiness): void {
+/** How long `/readyz` waits for the database unless told otherwise (READINESS_TIMEOUT_MS). */
+export const READINESS_TIMEOUT_MS = 1_000;
+
+export function opsRoutes(ops: OperationRegistry, database: DatabaseHandle, state: Readiness, pingTimeoutMs = READINESS_TIMEOUT_MS): void {
   ops.on('getHealth', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   ops.on('getReadiness', async (_req, res) => {
-    if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
+    res.set('Cache-Control', 'no-store');
+    if (!state.ready) {
+      const error = new AppError('ERR_API_1003', 'The server is not accepting traffic.');
+      error.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+      throw error;
+    }
     try {
-      await database.ping();
-    } catch {
-      throw new AppError('ERR_API_1003', 'The database does not answer.');
+      // Its own short limit: a probe must answer within its period even when the database never does.
+      await database.ping(pingTimeoutMs);
+    } catch (err) {
+      throw databaseUnavailable(err, 'The database does not answer.');
     }
     // Shutdown may have begun while the database answered: a probe answered after the signal says 503.
     if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', checks: { database: database.kind } });
+    res.json({ status: 'ok', checks: { database: database.kind } });
   });
 }
