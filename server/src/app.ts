@@ -14,6 +14,7 @@ import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
+import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
@@ -156,6 +157,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       ignoreUndocumented: false,
       ...(ignorePaths ? { ignorePaths } : {}),
     });
+  // The validators cache their compiled schemas by Content-Type: only a bounded set of values reaches them.
+  app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
   app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
