@@ -46,8 +46,11 @@ import { TranslationService, translationRoutes } from './modules/translations/in
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
-/** Paths the storefront contract describes; everything else is a page, an asset, the docs or another API. */
-export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/;
+/**
+ * Paths the storefront contract describes; everything else is a page, an asset, the docs or another API.
+ * Case-insensitive, as Express routes: `/API/DATA/...` reached the handlers without validation.
+ */
+export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/i;
 
 export interface AppOptions {
   config: Config;
@@ -167,9 +170,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
     customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
-    app.use((req, res, next) =>
-      req.path === customerBase || req.path.startsWith(`${customerBase}/`) ? customerValidation(req, res, next) : next(),
-    );
+    // Compared case-insensitively, as Express routes (`/CUSTOMER-SERVICE/V1/...` reached the handlers unvalidated).
+    const base = customerBase.toLowerCase();
+    app.use((req, res, next) => {
+      const path = req.path.toLowerCase();
+      return path === base || path.startsWith(`${base}/`) ? customerValidation(req, res, next) : next();
+    });
   }
 
   const ops = new OperationRegistry([
