@@ -15,7 +15,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
-import { commaListParameters, commaListShapes } from './shared/query-shapes.ts';
+import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
 import { AppError } from './shared/errors.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
@@ -163,7 +163,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     });
   // The validators cache their compiled schemas by Content-Type: only a bounded set of values reaches them.
   app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
-  app.use(commaListShapes(commaListParameters(contract, ...(customerContract ? [customerContract] : []))));
+  // Query values the validator would let through to a crash (`tags[a]=1`, `pageSize=1e400`) reach it as refusable text.
+  app.use(queryShapes(queryShapesOf(contract, ...(customerContract ? [customerContract] : []))));
   app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
