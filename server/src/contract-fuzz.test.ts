@@ -101,7 +101,7 @@ beforeAll(async () => {
     CACHE_BUST_TOKEN: TOKENS.internalToken,
     METRICS_TOKEN: TOKENS.internalToken,
     CUSTOMER_SERVICE_TOKEN: TOKENS.serviceToken,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
     // Caches on, as in production: a sitemap index (seconds on PGlite) is built once, not for each valid request.
     CACHE_TTL_SECONDS: '300',
   });
