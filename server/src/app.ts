@@ -14,6 +14,8 @@ import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
+import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
+import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
 import { AppError } from './shared/errors.ts';
 import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
@@ -45,8 +47,11 @@ import { TranslationService, translationRoutes } from './modules/translations/in
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
-/** Paths the storefront contract describes; everything else is a page, an asset, the docs or another API. */
-export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/;
+/**
+ * Paths the storefront contract describes; everything else is a page, an asset, the docs or another API.
+ * Case-insensitive, as Express routes: `/API/DATA/...` reached the handlers without validation.
+ */
+export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/i;
 
 export interface AppOptions {
   config: Config;
@@ -162,15 +167,22 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       ignoreUndocumented: false,
       ...(ignorePaths ? { ignorePaths } : {}),
     });
+  // The validators cache their compiled schemas by Content-Type: only a bounded set of values reaches them.
+  app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
+  // Query values the validator would let through to a crash (`tags[a]=1`, `pageSize=1e400`) reach it as refusable text.
+  app.use(queryShapes(queryShapesOf(contract, ...(customerContract ? [customerContract] : []))));
   app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
     customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
-    app.use((req, res, next) =>
-      req.path === customerBase || req.path.startsWith(`${customerBase}/`) ? customerValidation(req, res, next) : next(),
-    );
+    // Compared case-insensitively, as Express routes (`/CUSTOMER-SERVICE/V1/...` reached the handlers unvalidated).
+    const base = customerBase.toLowerCase();
+    app.use((req, res, next) => {
+      const path = req.path.toLowerCase();
+      return path === base || path.startsWith(`${base}/`) ? customerValidation(req, res, next) : next();
+    });
   }
 
   // Text the database cannot store (U+0000, lone surrogates) in the path, query or body: 400 before any

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { signEmployeeSaleToken } from './employee-sale.ts';
-import { LIMITS } from './service.ts';
+import { AccountService, LIMITS } from './service.ts';
+import { SessionService } from '../sessions/index.ts';
+import { RateLimiter } from '../../shared/rate-limit.ts';
+import { AppError } from '../../shared/errors.ts';
 import {
   awayFromWindowEnd,
   RECAPTCHA,
@@ -206,6 +209,22 @@ describe('csAuthn — POST /authn', () => {
     expectTooMany(await authn(browser(ip), c), 900);
     // Another address is not concerned.
     expect((await authn(browser(), c)).status).toBe(200);
+  });
+});
+
+describe('csAuthn while the session changes', () => {
+  // Found by the contract fuzz suite on PostgreSQL: two sign-ins of one browser at once; the second, past its
+  // password check, wrote its code for a session id the first had just rotated (a foreign-key violation, 500).
+  it('a session rotated or ended during the password check: 503 ERR_API_1015 (sign in again), not a database error', async () => {
+    const customer = await insertCustomer(db());
+    const accounts = new AccountService(db(), new SessionService(db(), false), new RateLimiter(db()), { publicOrigin: 'http://localhost' });
+    const gone = { id: sessionIdOf(randomBytes(16).toString('base64url')) };
+    const refused = await accounts.authn(customer.email, customer.password, { ip: newIp(), session: gone }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('ERR_API_1015');
   });
 });
 

@@ -142,6 +142,12 @@ export class AccountService {
         const created = await this.sessions.create(trx);
         session = created.ref;
         newSessionToken = created.token;
+      } else {
+        // The session was read at the start of the request; another request of the same browser (a second
+        // sign-in, a sign-out) may have rotated or ended it since (the password check takes a while). Held
+        // until the code is written; gone, the sign-in is asked again rather than failing on the foreign key.
+        const live = await trx.selectFrom('sessions').select('id').where('id', '=', session.id).forKeyShare().executeTakeFirst();
+        if (!live) throw new AppError('ERR_API_1015', 'The session changed during the sign-in (another sign-in or a sign-out at the same time). Please sign in again.');
       }
       const { secret, digest } = newSecret();
       await trx

@@ -94,6 +94,22 @@ describe('getContentPage (GET /api/data/page)', () => {
     const res = await request(t.app).get('/api/data/page').query({ locale: 'en-us', pageId: 'home' }).expect(400);
     expect(res.body.code).toBe('ERR_PAG_API_1000');
   });
+
+  // Found by the contract fuzz suite: the bracket form made the validator's list parsing throw (a 500).
+  it.each([
+    ['/api/data/page?locale=ja-jp&pageId=client-service&currentContextTags%5Ba%5D=1', 'the page'],
+    ['/api/data/page?locale=en-us&pageId=home&currentContextTags%5Ba%5D=guest&currentContextTags%5Bb%5D=x', 'the page, two keys'],
+    ['/api/data/component?locale=en-us&componentId=layout-footer&currentContextTags%5Ba%5D=guest', 'a component'],
+  ])('context tags written as an object (%s) are a malformed list: ERR_PAG_API_1000 (%s)', async (url) => {
+    const res = await request(t.app).get(url).expect(400);
+    expect(res.body.code).toBe('ERR_PAG_API_1000');
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('context tags as repeated parameters still read as the list', async () => {
+    const res = await request(t.app).get('/api/data/page?locale=en-us&pageId=home&currentContextTags=guest&currentContextTags=fr-fr');
+    expect(res.status).not.toBe(500);
+  });
 });
 
 describe('context tags', () => {
