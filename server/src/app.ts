@@ -97,6 +97,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const codesByLocation = errorCodesByLocation(contract);
   if (customerContract) for (const [k, v] of errorCodesByLocation(customerContract)) codesByLocation.set(k, v);
   const refuseText = refuseUnstorableText(codesByLocation);
+  /** The customer service API's paths, compared case-insensitively as Express routes (`/CUSTOMER-SERVICE/V1/...` once reached the handlers unvalidated). */
+  const isCustomerServicePath = (path: string) => {
+    const p = path.toLowerCase();
+    const base = customerBase?.toLowerCase();
+    return !!base && (p === base || p.startsWith(`${base}/`));
+  };
 
   const app: Express = express();
   app.disable('x-powered-by');
@@ -177,17 +183,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
     customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
-    // Compared case-insensitively, as Express routes (`/CUSTOMER-SERVICE/V1/...` reached the handlers unvalidated).
-    const base = customerBase.toLowerCase();
-    app.use((req, res, next) => {
-      const path = req.path.toLowerCase();
-      return path === base || path.startsWith(`${base}/`) ? customerValidation(req, res, next) : next();
-    });
+    app.use((req, res, next) => (isCustomerServicePath(req.path) ? customerValidation(req, res, next) : next()));
   }
 
   // Text the database cannot store (U+0000, lone surrogates) in the path, query or body: 400 before any
   // service runs, so nothing is written (the validators' own codes for malformed values come first).
-  app.use((req, res, next) => (CONTRACT_PATHS.test(req.path) || (customerBase && (req.path === customerBase || req.path.startsWith(`${customerBase}/`))) ? refuseText(req, res, next) : next()));
+  app.use((req, res, next) => (CONTRACT_PATHS.test(req.path) || isCustomerServicePath(req.path) ? refuseText(req, res, next) : next()));
 
   const ops = new OperationRegistry([
     { base: '', document: contract },
@@ -271,6 +272,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
 
   if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) }, newsletter: newsletterPages });
 
+  // What no route, page or file answered (`//api/…`, `/x/../api/…`, a page path with another method): a 404
+  // problem like every other error, never Express's own HTML answer.
+  app.use((req, _res, next) => next(new AppError('ERR_API_1002', `No route ${req.method} ${req.path}.`)));
   // A refused sign-in callback loaded as a page: the same status and code, as a page the shopper can read.
   app.use(signInCallbackRefusalPage(codesByLocation));
   app.use(problemHandler(logger, codesByLocation));
