@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { buyableVariant, card, FR_ADDRESS, setStock } from './modules/checkout/test-support.ts';
+import { buyableVariant, orderBodyFrom, setStock } from './modules/checkout/test-support.ts';
 import { freePort, snapshotPath, TEST_BRAND } from './test/settings.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -103,19 +103,7 @@ async function shopper(port: number, v: { pid: string; size: string }): Promise<
   const headers = { ...same, Cookie: (add.setCookie ?? []).map((c) => c.split(';')[0]).join('; ') };
   const options = await send(port, '/api/checkout/options?locale=fr-fr', { agent, headers });
   expect(options.status, options.body).toBe(200);
-  const o = JSON.parse(options.body!) as { basket: { subtotal: number }; deliveryOptions: { id: string; cost: number }[] };
-  const option = o.deliveryOptions.find((d) => d.id.endsWith('-STD'))!;
-  const body = {
-    email: 'camille.martin@example.fr',
-    civility: 'MS',
-    firstName: 'Camille',
-    lastName: 'Martin',
-    phone: '+33 6 12 34 56 78',
-    delivery: { optionId: option.id, address: FR_ADDRESS },
-    payment: card(),
-    expectedTotal: o.basket.subtotal + option.cost,
-    acceptTerms: true,
-  };
+  const { body } = orderBodyFrom(JSON.parse(options.body!));
   return { agent, headers, body };
 }
 

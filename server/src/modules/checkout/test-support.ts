@@ -52,11 +52,11 @@ export function card(number: string = TEST_CARDS.approved) {
   return { method: 'card' as const, card: { number, expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 3, cvc: number.startsWith('3') ? '1234' : '123', holderName: 'Camille Martin' } };
 }
 
-/** A valid order body for the shopper's basket, from the checkout options (standard delivery to an address). */
-export async function orderBody(a: Agent, overrides: Record<string, unknown> = {}, locale = 'fr-fr', optionSuffix = 'STD') {
-  const options = (await a.get(`/api/checkout/options?locale=${locale}`).expect(200)).body;
-  const option = options.deliveryOptions.find((o: { id: string }) => o.id.endsWith(`-${optionSuffix}`));
-  const base = {
+/** A valid order body from checkout options already read: delivery `-<optionSuffix>` to an address in France, by card. */
+export function orderBodyFrom<Option extends { id: string; cost: number }>(options: { basket: { subtotal: number }; deliveryOptions: Option[] }, optionSuffix = 'STD') {
+  const option = options.deliveryOptions.find((o) => o.id.endsWith(`-${optionSuffix}`));
+  if (!option) throw new Error(`no delivery option -${optionSuffix}`);
+  const body = {
     email: 'camille.martin@example.fr',
     civility: 'MS',
     firstName: 'Camille',
@@ -67,7 +67,15 @@ export async function orderBody(a: Agent, overrides: Record<string, unknown> = {
     expectedTotal: options.basket.subtotal + option.cost,
     acceptTerms: true,
   };
-  return { body: { ...base, ...overrides }, options, option };
+  return { body, option };
+}
+
+/** A valid order body for the shopper's basket, from the checkout options (standard delivery to an address). */
+export async function orderBody(a: Agent, overrides: Record<string, unknown> = {}, locale = 'fr-fr', optionSuffix = 'STD') {
+  const options = (await a.get(`/api/checkout/options?locale=${locale}`).expect(200)).body;
+  // The option as the tests read it: every field of the answer.
+  const option = options.deliveryOptions.find((o: { id: string }) => o.id.endsWith(`-${optionSuffix}`));
+  return { body: { ...orderBodyFrom(options, optionSuffix).body, ...overrides }, options, option };
 }
 
 export function place(a: Agent, body: unknown, key: string = randomUUID(), locale = 'fr-fr') {
