@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -17,6 +17,7 @@ import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
 import { AppError } from './shared/errors.ts';
+import { inlineScriptHashes, withScriptSources } from './shared/csp.ts';
 import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
@@ -130,8 +131,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The bootstrap state is an inline JSON script; Vite's dev client needs inline/eval in development.
-          'script-src': ["'self'", "'unsafe-inline'", ...(config.viteDev ? ["'unsafe-eval'"] : [])],
+          // No inline script runs (the bootstrap state is a JSON data block): scripts from this origin only.
+          // Vite's development client injects an inline preamble and evaluates modules: allowed in development only.
+          'script-src': ["'self'", ...(config.viteDev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])],
           'img-src': ["'self'", 'data:'],
           'connect-src': ["'self'", ...(config.viteDev ? ['ws:'] : [])],
           'upgrade-insecure-requests': config.secureCookies ? [] : null,
@@ -148,11 +150,21 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
   app.use((req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next()));
 
-  // The API portals, built offline from the bundled contracts.
+  // The API portals, built offline from the bundled contracts. Their inline scripts are allowed by their
+  // hashes, for these two pages only (the storefront's pages run none).
+  const portals = new Map<string, { mtimeMs: number; html: string; policy: (current: string) => string }>();
   const portal = (file: string) => (_req: express.Request, res: express.Response, next: express.NextFunction) => {
     const path = join(import.meta.dirname, '../../openapi/dist', file);
     if (!existsSync(path)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run build.'));
-    res.sendFile(path);
+    const { mtimeMs } = statSync(path);
+    let page = portals.get(file);
+    if (!page || page.mtimeMs !== mtimeMs) {
+      const html = readFileSync(path, 'utf8');
+      const sources = ["'self'", ...inlineScriptHashes(html)];
+      page = { mtimeMs, html, policy: (current) => withScriptSources(current, sources) };
+      portals.set(file, page);
+    }
+    res.set('Content-Security-Policy', page.policy(String(res.getHeader('Content-Security-Policy') ?? ''))).type('html').send(page.html);
   };
   app.get('/docs', portal('docs.html'));
   app.get('/docs/customer-service', portal('customer-service.html'));

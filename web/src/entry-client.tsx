@@ -7,14 +7,12 @@ import { DEFAULT_LOCALE, matchPage, pageDataUrl } from './app/page-routes';
 import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, translationsBackend } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 
-declare global {
-  interface Window {
-    __SF_BOOTSTRAP__?: Bootstrap;
-  }
-}
-
 const root = document.getElementById('root') as HTMLElement;
-const boot = window.__SF_BOOTSTRAP__;
+// The server's state is a JSON data block (`<script type="application/json" id="sf-bootstrap">`, written by
+// server/src/ssr/document.ts), not a script: the page runs no inline script, so the CSP needs no
+// 'unsafe-inline', nonce or hash.
+const bootText = document.getElementById('sf-bootstrap')?.textContent;
+const boot = bootText ? (JSON.parse(bootText) as Bootstrap) : undefined;
 
 function app(state: unknown, brandName: string) {
   return (

@@ -24,7 +24,8 @@ describe('renderDocument', () => {
     expect(html).toContain('<html lang="fr-FR" data-theme="light" data-layout="default">');
     expect(html).toContain('<title>Sac &quot;Le 5 à 7&quot; &lt;b&gt;</title>');
     expect(html).toContain('content="x &amp; y"');
-    expect(html).toContain('window.__SF_BOOTSTRAP__={"a":1}');
+    // A JSON data block, not a script: the CSP allows no inline script.
+    expect(html).toContain('<script type="application/json" id="sf-bootstrap">{"a":1}</script>');
   });
 });
 

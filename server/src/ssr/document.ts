@@ -56,7 +56,9 @@ export function renderDocument(template: string, input: { data: PageDataLike; ap
     [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
     ['<!--app-head-->', renderHead(input.data)],
     ['<!--app-html-->', input.appHtml],
-    ['<!--app-state-->', `<script>window.__SF_BOOTSTRAP__=${serializeForScript(input.bootstrap)}</script>`],
+    // A data block, not a script (web/src/entry-client.tsx parses it): no inline script runs, so the CSP's
+    // script-src is 'self' alone.
+    ['<!--app-state-->', `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>`],
   ]);
 }
 

@@ -25,7 +25,7 @@ afterAll(() => t?.close());
 const html = (path: string) => request(app).get(path).set('Accept', 'text/html');
 /** The bootstrap state of a page, parsed: it must stay one valid JSON value. */
 function bootstrapOf(page: string): unknown {
-  const m = /<script>window\.__SF_BOOTSTRAP__=(.*?)<\/script>/s.exec(page);
+  const m = /<script type="application\/json" id="sf-bootstrap">(.*?)<\/script>/s.exec(page);
   expect(m, 'bootstrap script').toBeTruthy();
   return JSON.parse(m?.[1] ?? 'null');
 }
