@@ -12,7 +12,7 @@ import { serializeRequest } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { BUNDLED_CONTRACT_PATH, CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
@@ -48,11 +48,6 @@ import { TranslationService, translationRoutes } from './modules/translations/in
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 
-/**
- * Paths the storefront contract describes; everything else is a page, an asset, the docs or another API.
- * Case-insensitive, as Express routes: `/API/DATA/...` reached the handlers without validation.
- */
-export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/i;
 
 export interface AppOptions {
   config: Config;
@@ -289,7 +284,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use((req, _res, next) => next(new AppError('ERR_API_1002', `No route ${req.method} ${req.path}.`)));
   // A refused sign-in callback loaded as a page: the same status and code, as a page the shopper can read.
   app.use(signInCallbackRefusalPage(codesByLocation));
-  app.use(problemHandler(logger, codesByLocation));
+  // A page load that fails on our side reads a short page in its language; API calls get their problem.
+  app.use(problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
   readiness.ready = true;

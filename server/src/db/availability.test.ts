@@ -99,4 +99,23 @@ describe('database availability', () => {
       expect(JSON.parse(res.text)).toMatchObject({ code: 'ERR_API_1003', status: 503 });
     }
   });
+
+  it('while starting: a shopper loading a page reads the short unavailable page in its language, which reloads by itself', async () => {
+    const server = createServer(startingHandler());
+    const page = await request(server).get('/fr-fr/ca/women-bags').set('Sec-Fetch-Mode', 'navigate').expect(503);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['retry-after']).toBe('5');
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(page.text).toContain('<html lang="fr">');
+    expect(page.text).toContain('Notre boutique en ligne est momentanément indisponible');
+    expect(page.text).toContain('data-error-code="ERR_API_1003"');
+    expect(page.text).toMatch(/<meta http-equiv="refresh" content="\d+">/);
+    expect(page.text).not.toContain('<script');
+    // No locale in the path: the browser's language.
+    const home = await request(server).get('/').set('Accept', 'text/html').set('Accept-Language', 'ja-JP,ja;q=0.9').expect(503);
+    expect(home.text).toContain('オンラインブティック');
+    // An API call stays a problem, even from a browser tab.
+    const api = await request(server).get('/api/data/category/women?locale=fr-fr').set('Sec-Fetch-Mode', 'navigate').expect(503);
+    expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
 });

@@ -70,3 +70,9 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
   }
   return map;
 }
+
+/**
+ * Paths the storefront contract describes; everything else is a page, an asset, the docs or another API.
+ * Case-insensitive, as Express routes: `/API/DATA/...` reached the handlers without validation.
+ */
+export const CONTRACT_PATHS = /^\/(api|ssr|media|internal|sitemaps)(\/|$)|^\/(healthz|readyz|sitemap_index\.xml)$/i;

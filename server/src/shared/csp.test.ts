@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { inlineScriptHashes, withScriptSources } from './csp.ts';
 
-const scriptSrc = (policy: string) => policy.split(';').find((d) => d.trim().startsWith('script-src '))?.trim();
+const scriptSrc = (policy: string | undefined = '') => policy.split(';').find((d) => d.trim().startsWith('script-src '))?.trim();
 
 describe('inline script hashes', () => {
   it('hashes each inline script exactly, and skips scripts loaded from a file', () => {

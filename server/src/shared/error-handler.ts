@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
+import { isPageLoad, NOTICE_CSP, noticePage, UNAVAILABLE_TEXTS } from './notice-page.ts';
+import { acceptedTextLanguage, textLanguageOf } from './text-language.ts';
 import { databaseUnavailable, isDatabaseUnavailable, reasonOf } from '../db/availability.ts';
 
 interface ValidatorError {
@@ -85,7 +87,12 @@ export function toAppError(err: unknown, codesByLocation: Map<string, ErrorCode>
   return undefined;
 }
 
-export function problemHandler(logger: Logger, codesByLocation: Map<string, ErrorCode>): ErrorRequestHandler {
+/**
+ * The last error handler: a catalogue problem (`application/problem+json`). A browser's page load (GET or HEAD
+ * of a path `isPage` accepts) that fails on our side (5xx) gets a short page in the shopper's language instead
+ * (`notice-page.ts`: no script, its own policy; a 503 reloads by itself after a while), never JSON it cannot read.
+ */
+export function problemHandler(logger: Logger, codesByLocation: Map<string, ErrorCode>, isPage: (path: string) => boolean = () => false): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
@@ -104,8 +111,29 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
     }
     const error = appError ?? new AppError('ERR_API_1000');
     if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    if (error.status >= 500 && (req.method === 'GET' || req.method === 'HEAD') && isPage(req.path) && isPageLoad(req)) {
+      res.status(error.status).set({ 'Content-Security-Policy': NOTICE_CSP, 'Cache-Control': 'no-store' }).type('html').send(unavailablePage({ path: req.path, acceptLanguage: req.get('accept-language') }, error));
+      return;
+    }
     res.status(error.status).type('application/problem+json').json(problemOf(error, requestId));
   };
+}
+
+/** The page a shopper reads when a page fails on our side, in the language of its locale prefix (else Accept-Language). */
+export function unavailablePage(req: { path: string; acceptLanguage?: string | undefined }, error: Pick<AppError, 'code' | 'status' | 'retryAfterSeconds'>): string {
+  const prefix = /^\/([a-z]{2}-[a-z]{2})(\/|$)/i.exec(req.path)?.[1];
+  const language = prefix ? textLanguageOf(prefix) : acceptedTextLanguage(req.acceptLanguage);
+  const texts = UNAVAILABLE_TEXTS[language];
+  // The page's own address, relative: `Try again` reloads it (a path with `//` is never written as a link).
+  const here = req.path.startsWith('/') && !req.path.startsWith('//') ? req.path : '/';
+  return noticePage({
+    language,
+    code: error.code,
+    title: texts.title,
+    body: texts.body,
+    link: { href: here, text: texts.retry },
+    ...(error.status === 503 ? { refreshSeconds: Math.max(error.retryAfterSeconds ?? 0, 15) } : {}),
+  });
 }
 
 /**

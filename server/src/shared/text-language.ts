@@ -21,3 +21,21 @@ export function textLanguageOf(locale: string): TextLanguage {
 export function textsOf<T>(table: TextTable<T>, locale: string): T {
   return table[textLanguageOf(locale)];
 }
+
+/** The first language of `Accept-Language` the storefront writes in (English otherwise). */
+export function acceptedTextLanguage(header: string | undefined): TextLanguage {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = textLanguageOf(tag);
+    if (language !== 'en' || tag.toLowerCase().startsWith('en')) return language;
+  }
+  return 'en';
+}

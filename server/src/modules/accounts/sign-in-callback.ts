@@ -6,7 +6,8 @@ import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import { textLanguageOf, textsOf, type TextLanguage, type TextTable } from '../../shared/text-language.ts';
+import { acceptedTextLanguage, textLanguageOf, textsOf, type TextLanguage, type TextTable } from '../../shared/text-language.ts';
+import { isPageLoad, NOTICE_CSP, noticePage } from '../../shared/notice-page.ts';
 import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
 import { newCodeVerifier, newState, s256 } from './pkce.ts';
@@ -38,14 +39,6 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
 /** The continuation page runs no script and loads nothing: the strictest policy that still shows it. */
 const PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
-/** The refusal page: a calm centred message and one button-like link. */
-const REFUSAL_STYLE =
-  'body{font:16px/1.6 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}' +
-  'main{box-sizing:border-box;max-width:34rem;padding:2rem 1.5rem;text-align:center}' +
-  'h1{font-weight:400;font-size:1.375rem;line-height:1.4;letter-spacing:.01em;margin:0 0 1rem}p{margin:0 0 2rem;color:#444}' +
-  'a{display:inline-block;padding:.9rem 2.75rem;background:#111;color:#fff;text-decoration:none;font-size:.8125rem;letter-spacing:.1em;text-transform:uppercase}' +
-  'a:focus-visible{outline:2px solid #111;outline-offset:3px}';
-const REFUSAL_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REFUSAL_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 
 /** The page a sign-in continues to, if it is one of this site's; anything else (`//host`, `https:`…) is never followed. */
@@ -221,42 +214,11 @@ const REFUSAL_TEXTS: TextTable<RefusalTexts> = {
   },
 };
 
-/** The first language of `Accept-Language` the storefront writes in (English otherwise). */
-export function acceptedTextLanguage(header: string | undefined): TextLanguage {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const language = textLanguageOf(tag);
-    if (language !== 'en' || tag.toLowerCase().startsWith('en')) return language;
-  }
-  return 'en';
-}
-
 /** The page of a refused callback (no script; the code in `data-error-code`). */
 export function refusalPage(code: ErrorCode, status: number, language: TextLanguage): string {
   const texts = REFUSAL_TEXTS[language];
   const { title, body } = status >= 500 ? texts.unavailable : texts.gone;
-  return (
-    `<!doctype html><html lang="${language === 'zh-hant' ? 'zh-Hant' : language}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(title)}</title><style>${REFUSAL_STYLE}</style></head>` +
-    `<body><main data-error-code="${escapeHtml(code)}"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>` +
-    `<p><a href="/signin">${escapeHtml(texts.signIn)}</a></p></main></body></html>`
-  );
-}
-
-/** A browser's page load (the shopper followed the link) rather than a program's call. */
-function isPageLoad(req: Request): boolean {
-  const mode = req.get('sec-fetch-mode');
-  if (mode) return mode === 'navigate';
-  return req.accepts(['application/problem+json', 'application/json', 'text/html']) === 'text/html';
+  return noticePage({ language, code, title, body, link: { href: '/signin', text: texts.signIn } });
 }
 
 /**
@@ -269,7 +231,7 @@ export function signInCallbackRefusalPage(codesByLocation: Map<string, ErrorCode
     const error = toAppError(err, codesByLocation, 'completeSignInCallback');
     if (!error) return next(err);
     if (error.status >= 500) (req.log ?? undefined)?.error({ err }, 'sign-in callback failed');
-    res.status(error.status).set('Content-Security-Policy', REFUSAL_CSP).type('html').send(refusalPage(error.code, error.status, acceptedTextLanguage(req.get('accept-language'))));
+    res.status(error.status).set('Content-Security-Policy', NOTICE_CSP).type('html').send(refusalPage(error.code, error.status, acceptedTextLanguage(req.get('accept-language'))));
   };
 }
 
@@ -292,3 +254,6 @@ export function signInCallbackRoutes(ops: OperationRegistry, sessions: SessionSe
     res.type('html').send(page);
   });
 }
+
+// Kept where the callback's tests import it from.
+export { acceptedTextLanguage };
