@@ -30,6 +30,11 @@ const backends: [string, boolean, Record<string, string>][] = [
   ['Redis', Boolean(redisUrl), redisUrl ? { REDIS_URL: redisUrl } : {}],
 ];
 
+/**
+ * A burst may first wait up to a minute for a fresh window (awayFromWindowEnd), longer than the suite's 30 s per test.
+ */
+const BURST_TIMEOUT_MS = 120_000;
+
 describe.each(backends)('password limits under a burst, counters in %s', (_name, enabled, env) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -56,7 +61,7 @@ describe.each(backends)('password limits under a burst, counters in %s', (_name,
     expect(answers.at(-1)?.status).toBe(429);
     expect(await signedInSessions(db(), c.id)).toBe(0);
     expect((await login(c.password)).status).toBe(429);
-  });
+  }, BURST_TIMEOUT_MS);
 
   it.skipIf(!enabled)('the customer service sign-in and the expired-password change share the limit under a burst', async () => {
     await awayFromWindowEnd(LIMITS.authnFailPerEmail.windowSeconds, 60);
@@ -79,7 +84,7 @@ describe.each(backends)('password limits under a burst, counters in %s', (_name,
     expect(answers.at(-1)?.status).toBe(429);
     const row = await db().selectFrom('customers').select('status').where('id', '=', c.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('PASSWORD_EXPIRED');
-  });
+  }, BURST_TIMEOUT_MS);
 
   it.skipIf(!enabled)('a burst of wrong current passwords on one session: 5 evaluated, the session signed out, the right one refused', async () => {
     await awayFromWindowEnd(LIMITS.changePerSession.windowSeconds, 60);
@@ -98,7 +103,7 @@ describe.each(backends)('password limits under a burst, counters in %s', (_name,
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LIMITS.changePerSession.max);
     expect(answers.at(-1)?.status).toBe(429);
     expect(await signedInSessions(db(), c.id)).toBe(0);
-  });
+  }, BURST_TIMEOUT_MS);
 });
 
 if (!backends.some(([, enabled]) => enabled)) it.skip('password limits under a burst (set TEST_DB=postgres or TEST_REDIS_URL)', () => {});
