@@ -43,13 +43,19 @@ if (import.meta.env.DEV) {
 
 if (boot) {
   // Server-rendered page: hydrate with the inlined strings and data (and the server's pseudo-locale
-  // choice, so the texts match). A namespace the server had no file for is loaded from the API.
+  // choice, so the texts match).
+  // The page inlines the namespaces its render read, in its language; the others (and English, the fallback)
+  // load once the page is shown and the browser is idle, so that the next route finds its strings at hand.
+  const inlined = Object.keys(boot.resources[boot.language] ?? {});
   i18n = createI18n(boot.language, boot.resources, {
     pseudo: boot.pseudo ?? false,
-    namespaces: boot.namespaces,
+    namespaces: inlined,
     backend: translationsBackend(),
   });
   hydrateRoot(root, app(boot.state, boot.brandName));
+  const rest = () => void i18n.loadNamespaces(boot.namespaces);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 3_000 });
+  else setTimeout(rest, 1_000);
 } else {
   // No server (npm run dev:mock against Prism): English ships with the client as the fallback, the
   // page's language comes from GET /api/data/translations/{language}/{namespace} with the retries of

@@ -20,10 +20,10 @@ describe('render (entry-server)', () => {
     for (const locale of ['zh-tw', 'zh-hk']) {
       const { appHtml, bootstrap } = render({ url: `/${locale}/404`, data: notFoundIn(locale), brandName: 'Saint Laurent' });
       expect(bootstrap.language).toBe('zh-hant');
-      expect(Object.keys(bootstrap.resources).sort()).toEqual(['en', 'zh-hant']);
+      // The page's language only: English, the fallback, loads in the browser once the page is shown.
+      expect(Object.keys(bootstrap.resources)).toEqual(['zh-hant']);
       expect(appHtml).toContain('找不到此頁面');
       expect(bootstrap.namespaces).toEqual(expect.arrayContaining(['common', 'errors']));
-      for (const ns of bootstrap.namespaces) expect(Object.keys(bootstrap.resources.en!)).toContain(ns);
     }
     const { appHtml, bootstrap } = render({ url: '/zh-cn/404', data: notFoundIn('zh-cn'), brandName: 'Saint Laurent' });
     expect(bootstrap.language).toBe('zh');
@@ -37,5 +37,19 @@ describe('render (entry-server)', () => {
     const plain = render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
     expect(plain.bootstrap.pseudo).toBe(false);
     expect(plain.appHtml).not.toContain('⟦');
+  });
+
+  it('inlines only the namespaces the render read, in the page language: fewer than the release has', () => {
+    const { bootstrap } = render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+    const inlined = Object.keys(bootstrap.resources.fr ?? {});
+    // The shell's namespaces always (the cookie banner renders in the browser), and what the render read.
+    expect(inlined).toEqual(expect.arrayContaining(['common', 'consent', 'market']));
+    expect(inlined.length).toBeLessThan(bootstrap.namespaces.length);
+    // Whatever it inlines is the whole namespace of that language, as the locale file has it.
+    const common = JSON.parse(readFileSync(join(import.meta.dirname, 'locales/fr/common.json'), 'utf8')) as unknown;
+    expect(bootstrap.resources.fr?.common).toEqual(common);
+    // A namespace no component of this page reads is left out (checkout strings on a not-found page).
+    expect(inlined).not.toContain('checkout');
+    expect(inlined).not.toContain('returns');
   });
 });

@@ -5,12 +5,12 @@ import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
-import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled } from './lib/i18n';
+import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces } from './lib/i18n';
 
 export { matchPage };
 
-// Every language's strings are bundled on the server; each page inlines only its own language (and
-// English, the fallback): every namespace that has a file. A namespace without one is loaded by the client.
+// Every language's strings are bundled on the server; each page inlines the shell's namespaces and those its
+// render read, in its own language. The client loads the others (and English, the fallback) once the page is shown.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 /** The namespaces this release has: a namespace without an English file is not loaded at all. */
 const namespaces = namespacesIn(files);
@@ -23,7 +23,7 @@ export interface Bootstrap {
   state: unknown;
   /** Pseudo-locale on (`?pseudo=1`): the client hydrates with the same texts as the server. */
   pseudo: boolean;
-  /** The namespaces of the release; the client loads those missing from `resources`. */
+  /** The namespaces of the release; the client loads those missing from `resources` once the page is shown. */
   namespaces: string[];
 }
 
@@ -33,9 +33,12 @@ export function render({ url, data, brandName }: { url: string; data: PageData; 
   queryClient.setQueryData(pageQueryKey(pageDataUrl(matchPage(parsed.pathname), parsed.search)), data);
   // From the locale, not market.language: zh-tw and zh-hk read Traditional Chinese, zh-cn Simplified.
   const language = i18nLanguageOf(data.market.locale);
-  const resources = pickResources(files, language);
   const pseudo = pseudoLocaleEnabled(parsed.search);
-  const i18n = createI18n(language, resources, { pseudo, namespaces });
+  // Every namespace is at hand for the render; the page inlines those it read, in its language only.
+  const all = pickResources(files, language);
+  const tracking = trackNamespaces(all, language);
+  const i18n = createI18n(language, tracking.resources, { pseudo, namespaces });
+  tracking.reset();
   const appHtml = renderToString(
     <StaticRouter location={url}>
       <AppProviders queryClient={queryClient} i18n={i18n}>
@@ -43,6 +46,7 @@ export function render({ url, data, brandName }: { url: string; data: PageData; 
       </AppProviders>
     </StaticRouter>,
   );
+  const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
   const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient), pseudo, namespaces };
   return { appHtml, bootstrap };
 }

@@ -13,6 +13,12 @@ export type I18nLanguage = (typeof LANGUAGES)[number];
 export const NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
+/**
+ * What every page's shell may show as soon as it is interactive, before the browser is idle: the header and
+ * footer (`common`), the cookie banner (`consent`), the country selector and the wrong-market drawer
+ * (`market`). Always inlined, whether or not the server's render read them (the banner renders in the browser).
+ */
+export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'consent', 'market'];
 export const FALLBACK_LANGUAGE: I18nLanguage = 'en';
 
 const TRADITIONAL_CHINESE_REGIONS = new Set(['tw', 'hk', 'mo']);
@@ -45,6 +51,30 @@ export function pickResources(files: Record<string, LocaleFile>, language: strin
     }
   }
   return resources;
+}
+
+/**
+ * Notes which namespaces of `language` are read while `resources` are in use (the server's render): a
+ * namespace read is one a component asked for (`useTranslation(ns)`) or a text was taken from. `used` is
+ * emptied by `reset()`, called once i18next is initialised (its start-up peeks at one namespace).
+ */
+export function trackNamespaces(resources: Resource, language: string): { resources: Resource; used: Set<string>; reset(): void } {
+  const used = new Set<string>();
+  const bundles = resources[language];
+  if (!bundles) return { resources, used, reset: () => used.clear() };
+  const tracked = new Proxy(bundles, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && Object.hasOwn(target, key)) used.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { resources: { ...resources, [language]: tracked }, used, reset: () => used.clear() };
+}
+
+/** The bundles of `names` in `language` only: what a page inlines (the others load when a route needs them). */
+export function bundlesOf(resources: Resource, language: string, names: Iterable<string>): Resource {
+  const all = resources[language] ?? {};
+  return { [language]: Object.fromEntries([...names].filter((ns) => ns in all).sort().map((ns) => [ns, all[ns]!])) };
 }
 
 /** The namespaces of NAMESPACES that English has a file for among `files`: the ones this release has. */
