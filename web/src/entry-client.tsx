@@ -6,6 +6,8 @@ import { Storefront, pageQueryKey } from './app/storefront';
 import { DEFAULT_LOCALE, matchPage, pageDataUrl } from './app/page-routes';
 import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, translationsBackend } from './lib/i18n';
 import type { Bootstrap } from './entry-server';
+import { loadPage, setPageLoadHook } from './app/page-modules';
+import { pageRouteOf } from './lib/route-table';
 
 const root = document.getElementById('root') as HTMLElement;
 // The server's state is a JSON data block (`<script type="application/json" id="sf-bootstrap">`, written by
@@ -41,6 +43,9 @@ if (import.meta.env.DEV) {
   );
 }
 
+// A page reached by a client navigation renders once its strings are at hand as well as its code.
+const withStrings = () => setPageLoadHook((pageType) => i18n.loadNamespaces([...pageRouteOf(pageType).namespaces]));
+
 if (boot) {
   // Server-rendered page: hydrate with the inlined strings and data (and the server's pseudo-locale
   // choice, so the texts match).
@@ -52,7 +57,10 @@ if (boot) {
     namespaces: inlined,
     backend: translationsBackend(),
   });
+  // The page's component (its chunk preloaded by the HTML) is at hand before hydration, which never suspends.
+  await loadPage(boot.pageType);
   hydrateRoot(root, app(boot.state, boot.brandName));
+  withStrings();
   const rest = () => void i18n.loadNamespaces(boot.namespaces);
   if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 3_000 });
   else setTimeout(rest, 1_000);
@@ -71,5 +79,6 @@ if (boot) {
     backend: translationsBackend(),
   });
   await i18n.loadNamespaces(namespaces);
+  withStrings();
   createRoot(root).render(app(undefined, import.meta.env.VITE_BRAND_NAME ?? 'Saint Laurent'));
 }

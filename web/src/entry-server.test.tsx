@@ -16,31 +16,31 @@ function notFoundIn(locale: string): PageData {
 }
 
 describe('render (entry-server)', () => {
-  it('inlines and renders Traditional Chinese for zh-tw and zh-hk, Simplified for zh-cn', () => {
+  it('inlines and renders Traditional Chinese for zh-tw and zh-hk, Simplified for zh-cn', async () => {
     for (const locale of ['zh-tw', 'zh-hk']) {
-      const { appHtml, bootstrap } = render({ url: `/${locale}/404`, data: notFoundIn(locale), brandName: 'Saint Laurent' });
+      const { appHtml, bootstrap } = await render({ url: `/${locale}/404`, data: notFoundIn(locale), brandName: 'Saint Laurent' });
       expect(bootstrap.language).toBe('zh-hant');
       // The page's language only: English, the fallback, loads in the browser once the page is shown.
       expect(Object.keys(bootstrap.resources)).toEqual(['zh-hant']);
       expect(appHtml).toContain('找不到此頁面');
       expect(bootstrap.namespaces).toEqual(expect.arrayContaining(['common', 'errors']));
     }
-    const { appHtml, bootstrap } = render({ url: '/zh-cn/404', data: notFoundIn('zh-cn'), brandName: 'Saint Laurent' });
+    const { appHtml, bootstrap } = await render({ url: '/zh-cn/404', data: notFoundIn('zh-cn'), brandName: 'Saint Laurent' });
     expect(bootstrap.language).toBe('zh');
     expect(appHtml).toContain('无法找到此页面');
   });
 
-  it('renders the pseudo-locale with ?pseudo=1 and tells the client, and not without it', () => {
-    const pseudo = render({ url: '/fr-fr/404?pseudo=1', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+  it('renders the pseudo-locale with ?pseudo=1 and tells the client, and not without it', async () => {
+    const pseudo = await render({ url: '/fr-fr/404?pseudo=1', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
     expect(pseudo.bootstrap.pseudo).toBe(true);
     expect(pseudo.appHtml).toContain('⟦');
-    const plain = render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+    const plain = await render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
     expect(plain.bootstrap.pseudo).toBe(false);
     expect(plain.appHtml).not.toContain('⟦');
   });
 
-  it('inlines only the namespaces the render read, in the page language: fewer than the release has', () => {
-    const { bootstrap } = render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
+  it('inlines only the namespaces the render read, in the page language: fewer than the release has', async () => {
+    const { bootstrap } = await render({ url: '/fr-fr/404', data: notFoundIn('fr-fr'), brandName: 'Saint Laurent' });
     const inlined = Object.keys(bootstrap.resources.fr ?? {});
     // The shell's namespaces always (the cookie banner renders in the browser), and what the render read.
     expect(inlined).toEqual(expect.arrayContaining(['common', 'consent', 'market']));

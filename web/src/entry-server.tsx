@@ -5,6 +5,8 @@ import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
+import { loadPage, moduleFile } from './app/page-modules';
+import { pageRouteOf, type PageType } from './lib/route-table';
 import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces } from './lib/i18n';
 
 export { matchPage };
@@ -25,9 +27,21 @@ export interface Bootstrap {
   pseudo: boolean;
   /** The namespaces of the release; the client loads those missing from `resources` once the page is shown. */
   namespaces: string[];
+  /** The page type rendered: the client loads its component (preloaded by the HTML) before it hydrates. */
+  pageType: PageType;
 }
 
-export function render({ url, data, brandName }: { url: string; data: PageData; brandName: string }) {
+export interface Rendered {
+  appHtml: string;
+  bootstrap: Bootstrap;
+  /** The build-manifest keys of the modules the page needs beyond the shell: the server preloads their chunks and styles. */
+  modules: string[];
+}
+
+export async function render({ url, data, brandName }: { url: string; data: PageData; brandName: string }): Promise<Rendered> {
+  const pageType = data.pageType as PageType;
+  // The page's component is loaded before the render, which never suspends (page-modules.tsx).
+  await loadPage(pageType);
   const parsed = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   queryClient.setQueryData(pageQueryKey(pageDataUrl(matchPage(parsed.pathname), parsed.search)), data);
@@ -47,6 +61,6 @@ export function render({ url, data, brandName }: { url: string; data: PageData; 
     </StaticRouter>,
   );
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
-  const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient), pseudo, namespaces };
-  return { appHtml, bootstrap };
+  const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient), pseudo, namespaces, pageType };
+  return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)] };
 }

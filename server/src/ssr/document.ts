@@ -42,7 +42,7 @@ export function htmlLang(locale: string): string {
 }
 
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
-export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string }): string {
+export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string }): string {
   const attrs = [
     `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
     // Spec §4: the theme id on the document root; spec §2: the shell (default or secondary theme).
@@ -55,6 +55,9 @@ export function renderDocument(template: string, input: { data: PageDataLike; ap
   return fill(template, [
     [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
     ['<!--app-head-->', renderHead(input.data)],
+    // The page's own chunks and styles, after the shell's (its styles come later in the cascade, as they do
+    // when the client loads them on a navigation).
+    ['</head>', input.preload ? `  ${input.preload}\n  </head>` : '</head>'],
     ['<!--app-html-->', input.appHtml],
     // A data block, not a script (web/src/entry-client.tsx parses it): no inline script runs, so the CSP's
     // script-src is 'self' alone.

@@ -18,40 +18,17 @@ import type { ReturnPages } from '../modules/returns/index.ts';
 import type { StorePages } from '../modules/stores/index.ts';
 import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
-import { parseListingFilters, serializeListingFilters } from '../../../web/src/lib/paths.ts';
+import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
+import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
+import { preloadLinks, readManifest, type Manifest } from './preload.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
 
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
   matchPage(pathname: string): PageMatch;
-  render(input: { url: string; data: PageDataLike; brandName: string }): { appHtml: string; bootstrap: unknown };
+  render(input: { url: string; data: PageDataLike; brandName: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[] }>;
 }
-type WithLocale<T> = T & { locale: string | null };
-/** The page kinds of the web app's `matchPage` (web/src/lib/paths.ts); any other kind renders the not-found page. */
-export type PageMatch =
-  | WithLocale<{ kind: 'home' }>
-  | WithLocale<{ kind: 'category'; slug: string }>
-  | WithLocale<{ kind: 'product'; pid: string; name: string }>
-  | WithLocale<{ kind: 'content'; slug: string }>
-  | WithLocale<{ kind: 'legal'; slug: string }>
-  | WithLocale<{ kind: 'legal-legacy'; slug: string }>
-  | WithLocale<{ kind: 'faq' }>
-  | WithLocale<{ kind: 'client-service' }>
-  | WithLocale<{ kind: 'marketing' }>
-  | WithLocale<{ kind: 'catch-all'; slug: string }>
-  | WithLocale<{ kind: 'rive-droite' }>
-  | WithLocale<{ kind: 'rive-droite-content'; slug: string }>
-  | WithLocale<{ kind: 'rive-droite-category'; slug: string }>
-  | WithLocale<{ kind: 'rive-droite-calendar'; slug: string }>
-  | WithLocale<{ kind: 'look'; slug: string }>
-  | WithLocale<{ kind: 'collections' }>
-  | WithLocale<{ kind: 'collection'; slug: string }>
-  | WithLocale<{ kind: 'collection-items'; slug: string }>
-  | WithLocale<{ kind: 'collection-looks'; slug: string }>
-  | WithLocale<{ kind: 'search' }>
-  | WithLocale<{ kind: 'not-found' }>
-  | WithLocale<{ kind: string & {} }>;
 export interface PageDataLike {
   pageType: string;
   market: { locale: string; language: string };
@@ -67,8 +44,6 @@ export const WEB_ROOT = join(import.meta.dirname, '../../../web');
  * as `GET /ssr/...`), renders React to HTML and inlines the data the client hydrates from.
  * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
  */
-/** Pages of one visitor (account area, sign-in, sign-up, signed out): never cached, `private, no-store`. */
-const PRIVATE_KINDS = /^(sign-in|sign-up|logout|my-account(-.+)?|basket|checkout|checkout-confirmation|guest-order-online|track-order|return-order|guest-return-exchange)$/;
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
@@ -79,6 +54,9 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) ? void servePage(req, res, next) : next()));
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
+  // The build's manifest: which chunks and styles a page's route module needs (none in development, where
+  // Vite serves each module as it is asked for).
+  let manifest: Manifest | null = null;
 
   if (config.viteDev) {
     const { createServer } = await import('vite');
@@ -101,6 +79,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const entry = (await import(pathToFileURL(join(WEB_ROOT, 'dist/server/entry-server.js')).href)) as WebServerEntry;
     loadEntry = async () => entry;
     template = async () => html;
+    manifest = readManifest(clientDir);
     // Hashed assets never change: cache them for a year.
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
@@ -120,7 +99,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     if (!req.accepts('html')) return next();
     try {
       const entry = await loadEntry();
-      const personal = !isOddPagePath(req.path) && PRIVATE_KINDS.test(entry.matchPage(req.path).kind);
+      const personal = !isOddPagePath(req.path) && isPersonalKind(entry.matchPage(req.path).kind);
       const page = personal ? await renderPage(req, res) : await rendered.get(req.originalUrl, () => renderPage(req, res));
       if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
       res
@@ -177,8 +156,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       const canonicalPath = (data as { store: { url: string } }).store.url;
       if (canonicalPath !== req.path) return { redirect: canonicalPath };
     }
-    const { appHtml, bootstrap } = entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
-    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand });
+    const { appHtml, bootstrap, modules } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
+    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules) });
     return { status, html, language: htmlLang(market.locale) };
   }
 
@@ -191,8 +170,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const data = await pages.notFound(market);
     // Rendered at the not-found page's own address: the odd path is never parsed as a URL.
     const url = known ? `/${locale}/404` : '/404';
-    const { appHtml, bootstrap } = entry.render({ url, data, brandName: pages.brandName });
-    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand });
+    const { appHtml, bootstrap, modules } = await entry.render({ url, data, brandName: pages.brandName });
+    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules) });
     return { status: 404, html, language: htmlLang(market.locale) };
   }
 
@@ -276,7 +255,7 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     if (deps.orders && deps.orders.kinds.has(match.kind)) return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;
     if (deps.returns && deps.returns.kinds.has(match.kind)) return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
     const account = deps.accountPages;
-    if (account && PRIVATE_KINDS.test(match.kind)) {
+    if (account && isPersonalKind(match.kind)) {
       const param = (name: string, pattern: RegExp) => {
         const v = query(name);
         if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);

@@ -10,46 +10,12 @@ import { SiteHeader, type RenderLink } from '../features/navigation/components/s
 import { SiteFooter } from '../features/navigation/components/site-footer';
 import { useBasket } from '../features/basket/api/basket-queries';
 import { ProductTile } from '../features/catalog/components/product-tile';
-import { categoryPageRef } from '../features/catalog/components/category-listing';
-import { applyNavigation, type PageRef } from '../features/catalog/navigation-context';
+import { applyNavigation, categoryPageRef, type PageRef } from '../features/catalog/navigation-context';
 import { CmsLink, ContentSlotsProvider, InfoBanner, opensWithHero, type ContentSlots } from '../features/content';
-import { HomeRoute } from './routes/home-route';
-import { CategoryRoute } from './routes/category-route';
-import { ProductRoute } from './routes/product-route';
-import { NotFoundRoute } from './routes/not-found-route';
-import { ContentPageRoute } from './routes/content-page-route';
-import { LegalRoute } from './routes/legal-route';
-import { FaqRoute } from './routes/faq-route';
-import { ClientServiceRoute } from './routes/client-service-route';
-import { ContactRoute } from './routes/contact-route';
-import { MarketingRoute } from './routes/marketing-route';
-import { RiveDroiteRoute } from './routes/rive-droite-route';
-import { RiveDroiteCategoryRoute } from './routes/rive-droite-category-route';
-import { RiveDroiteCalendarRoute } from './routes/rive-droite-calendar-route';
-import { LookRoute } from './routes/look-route';
-import { CollectionsRoute, CollectionRoute, CollectionItemsRoute, CollectionLooksRoute } from './routes/collection-routes';
-import { SearchRoute } from './routes/search-route';
-import { StoreDetailRoute, StoreListRoute } from './routes/store-routes';
-import { SignInRoute } from './routes/sign-in-route';
-import { BasketRoute } from './routes/basket-route';
-import { CheckoutConfirmationRoute, CheckoutRoute } from './routes/checkout-routes';
-import { AccountOrderRoute, AccountOrdersRoute, GuestOrderRoute, TrackOrderRoute } from './routes/order-routes';
-import { AccountReturnRoute, GuestReturnRoute, ReturnOrderRoute, ReturnThankYouRoute } from './routes/return-routes';
 import { CartReminder } from '../features/basket/components/cart-reminder';
-import { SignUpRoute } from './routes/sign-up-route';
-import { SignOutRoute } from './routes/sign-out-route';
-import { NewsletterConfirmRoute } from './routes/newsletter-confirm-route';
-import {
-  AccountActivateRoute,
-  AccountAddressBookRoute,
-  AccountAddressFormRoute,
-  AccountDashboardRoute,
-  AccountEditPasswordRoute,
-  AccountInformationRoute,
-  AccountProfileRoute,
-  AccountResetPasswordRoute,
-  AccountSignInRequired,
-} from './routes/account-routes';
+import { NotFoundRoute } from './routes/not-found-route';
+import { loadPage, Page } from './page-modules';
+import { pageTypeOfKind, type PageType } from '../lib/route-table';
 import { DocumentHead } from './document-head';
 import { SiteLayer } from './site-layer';
 import '../styles/global.css';
@@ -59,6 +25,8 @@ import './storefront.css';
 const Minicart = lazy(() => import('../features/basket/components/minicart').then((m) => ({ default: m.Minicart })));
 // The search drawer's code loads the first time the header's search opens.
 const SearchOverlay = lazy(() => import('../features/search/components/search-overlay').then((m) => ({ default: m.SearchOverlay })));
+// A guarded page for a visitor whose session has ended on a client navigation (the server redirects instead).
+const SignInRequired = lazy(() => import('../features/account/components/sign-in-required').then((m) => ({ default: m.SignInRequired })));
 
 export type PageData =
   | Schemas['HomePageData']
@@ -111,102 +79,6 @@ const renderLink: RenderLink = (link, { className, onNavigate }) => <CmsLink lin
 function contentOf(data: PageData | undefined): Schemas['ContentPage'] | null {
   const content = (data as { content?: Schemas['ContentPage'] | null } | undefined)?.content;
   return content ?? null;
-}
-
-function Page({ data, onAdded }: { data: PageData; onAdded: () => void }) {
-  switch (data.pageType) {
-    case 'home':
-      return <HomeRoute data={data as Schemas['HomePageData']} />;
-    case 'category':
-      return <CategoryRoute data={data as Schemas['CategoryPageData']} />;
-    case 'product':
-      return <ProductRoute data={data as Schemas['ProductPageData']} onAdded={onAdded} />;
-    case 'content':
-    case 'rive-droite-content':
-      return <ContentPageRoute data={data as Schemas['ContentPageData']} />;
-    case 'legal':
-      return <LegalRoute data={data as Schemas['ContentPageData']} />;
-    case 'faq':
-      return <FaqRoute data={data as Schemas['FaqPageData']} />;
-    case 'client-service':
-      return <ClientServiceRoute data={data as Schemas['ClientServicePageData']} />;
-    case 'contact':
-      return <ContactRoute data={data as Schemas['ContactPageData']} />;
-    case 'marketing':
-      return <MarketingRoute data={data as Schemas['MarketingPageData']} />;
-    case 'rive-droite':
-      return <RiveDroiteRoute data={data as Schemas['RiveDroitePageData']} />;
-    case 'rive-droite-category':
-      return <RiveDroiteCategoryRoute data={data as Schemas['RiveDroiteCategoryPageData']} />;
-    case 'rive-droite-calendar':
-      return <RiveDroiteCalendarRoute data={data as Schemas['RiveDroiteCalendarPageData']} />;
-    case 'look':
-      return <LookRoute data={data as Schemas['LookPageData']} />;
-    case 'collections':
-      return <CollectionsRoute data={data as Schemas['CollectionsPageData']} />;
-    case 'collection':
-      return <CollectionRoute data={data as Schemas['CollectionPageData']} />;
-    case 'collection-items':
-      return <CollectionItemsRoute data={data as Schemas['CollectionItemsPageData']} />;
-    case 'collection-looks':
-      return <CollectionLooksRoute data={data as Schemas['CollectionLooksPageData']} />;
-    case 'search':
-      return <SearchRoute data={data as Schemas['SearchPageData']} />;
-    case 'store-list':
-      return <StoreListRoute data={data as Schemas['StoreListPageData']} />;
-    case 'store-detail':
-      return <StoreDetailRoute data={data as Schemas['StoreDetailPageData']} />;
-    case 'basket':
-      return <BasketRoute />;
-    case 'checkout':
-      return <CheckoutRoute />;
-    case 'checkout-confirmation':
-      return <CheckoutConfirmationRoute data={data as Schemas['OrderConfirmationPageData']} />;
-    case 'track-order':
-      return <TrackOrderRoute data={data as Schemas['TrackOrderPageData']} />;
-    case 'guest-order-online':
-      return <GuestOrderRoute data={data as Schemas['OrderDetailPageData']} />;
-    case 'my-account-orders':
-      return <AccountOrdersRoute data={data as Schemas['OrderHistoryPageData']} />;
-    case 'my-account-order-online':
-    case 'my-account-order-offline':
-      return <AccountOrderRoute data={data as Schemas['OrderDetailPageData']} />;
-    case 'return-order':
-      return <ReturnOrderRoute data={data as Schemas['ReturnOrderPageData']} />;
-    case 'guest-return-exchange':
-      return <GuestReturnRoute data={data as Schemas['ReturnExchangePageData']} />;
-    case 'my-account-return-exchange':
-      return <AccountReturnRoute data={data as Schemas['ReturnExchangePageData']} />;
-    case 'my-account-return-thank-you':
-      return <ReturnThankYouRoute data={data as Schemas['ReturnThankYouPageData']} />;
-    case 'sign-in':
-      return <SignInRoute data={data as Schemas['SignInPageData']} />;
-    case 'sign-up':
-      return <SignUpRoute data={data as Schemas['SignUpPageData']} />;
-    case 'logout':
-      return <SignOutRoute data={data as Schemas['LogoutPageData']} />;
-    case 'newsletter-confirm':
-      return <NewsletterConfirmRoute data={data as Schemas['NewsletterConfirmPageData']} />;
-    case 'my-account':
-      return <AccountDashboardRoute data={data as Schemas['MyAccountPageData']} />;
-    case 'my-account-activate':
-      return <AccountActivateRoute data={data as Schemas['AccountActivationPageData']} />;
-    case 'my-account-information':
-      return <AccountInformationRoute data={data as Schemas['AccountInformationPageData']} />;
-    case 'my-account-profile':
-      return <AccountProfileRoute data={data as Schemas['ProfilePageData']} />;
-    case 'my-account-address-book':
-      return <AccountAddressBookRoute data={data as Schemas['AddressBookPageData']} />;
-    case 'my-account-new-address-book':
-    case 'my-account-edit-address-book':
-      return <AccountAddressFormRoute data={data as Schemas['AddressFormPageData']} />;
-    case 'my-account-edit-password':
-      return <AccountEditPasswordRoute data={data as Schemas['PasswordPageData']} />;
-    case 'my-account-reset-password':
-      return <AccountResetPasswordRoute data={data as Schemas['PasswordPageData']} />;
-    default:
-      return <NotFoundRoute />;
-  }
 }
 
 /** The page as the catalogue's navigation-context rules see it (spec §4). */
@@ -280,6 +152,11 @@ export function Storefront({ brandName }: { brandName: string }) {
     if (data && !query.isPlaceholderData) applyNavigation(pageRefOf(data, location.search));
   }, [data, query.isPlaceholderData]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The next page's code loads alongside its data, from the moment its URL is known.
+  useEffect(() => {
+    if (hydrated) void loadPage(pageTypeOfKind(match.kind)).catch(() => undefined);
+  }, [hydrated, match.kind]);
+
   useEffect(() => {
     // A new page starts at the top; a URL with a hash is scrolled to its element by the site layer
     // (spec §2: retried every 100 ms up to 100 times, then offset by the header and info banner).
@@ -287,10 +164,11 @@ export function Storefront({ brandName }: { brandName: string }) {
   }, [location.pathname, location.hash]);
 
   let page;
-  if (signInRequired) page = <AccountSignInRequired />;
+  const loadingPage = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
+  if (signInRequired) page = <SignInRequired />;
   else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
-  else if (!data) page = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
-  else page = <Page data={data} onAdded={() => setBagOpen(true)} />;
+  else if (!data) page = loadingPage;
+  else page = <Page pageType={data.pageType as PageType} data={data} onAdded={() => setBagOpen(true)} />;
 
   const banner = layout?.infoBanner ? <InfoBanner component={layout.infoBanner} /> : null;
 
@@ -316,7 +194,8 @@ export function Storefront({ brandName }: { brandName: string }) {
             heroTheme={heroTheme}
           />
           <main id="main" className="container" tabIndex={-1}>
-            {page}
+            {/* A page's code loads with its data on a client navigation (never on the first page: it is preloaded). */}
+            <Suspense fallback={loadingPage}>{page}</Suspense>
           </main>
           <SiteFooter brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName} footer={layout?.footer} renderLink={renderLink} />
         </div>

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type i18n, type PostProcessorModule, type ReadCallback, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { NAMESPACES, type Namespace } from './namespaces';
 
 /**
  * The languages the strings are written in (`web/src/locales/<language>/`, and the `language` of
@@ -9,16 +10,15 @@ import { initReactI18next } from 'react-i18next';
 export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const;
 export type I18nLanguage = (typeof LANGUAGES)[number];
 
-/** i18next namespaces, one JSON file each per language; spec §9: the default namespace is `common`. */
-export const NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace };
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 /**
  * What every page's shell may show as soon as it is interactive, before the browser is idle: the header and
  * footer (`common`), the cookie banner (`consent`), the country selector and the wrong-market drawer
- * (`market`). Always inlined, whether or not the server's render read them (the banner renders in the browser).
+ * (`market`), the info banner and CMS links (`content`), the header's search and product tiles (`catalog`).
+ * Always inlined, whether or not the server's render read them (the banner renders in the browser).
  */
-export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'consent', 'market'];
+export const SHELL_NAMESPACES: readonly Namespace[] = ['common', 'consent', 'market', 'content', 'catalog'];
 export const FALLBACK_LANGUAGE: I18nLanguage = 'en';
 
 const TRADITIONAL_CHINESE_REGIONS = new Set(['tw', 'hk', 'mo']);

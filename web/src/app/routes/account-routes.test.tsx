@@ -33,7 +33,7 @@ describe('account pages: URL → page → page data', () => {
     ['/myaccount/reset-password?token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96', 'my-account-reset-password', '/ssr/myaccount/reset-password?locale=en-us&token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96'],
   ];
   for (const [url, kind, data] of cases) {
-    it(`${url} → ${kind}`, () => {
+    it(`${url} → ${kind}`, async () => {
       const parsed = new URL(url, 'http://localhost');
       const match = matchPage(parsed.pathname);
       expect(match.kind).toBe(kind);
@@ -41,7 +41,7 @@ describe('account pages: URL → page → page data', () => {
     });
   }
 
-  it('leaves other account paths to the rest of the storefront', () => {
+  it('leaves other account paths to the rest of the storefront', async () => {
     expect(matchPage('/myaccount/unknown').kind).toBe('not-found');
     expect(matchPage('/signin/extra').kind).toBe('not-found');
   });
@@ -64,24 +64,24 @@ describe('account pages render on the server', () => {
   ];
   for (const [name, path, expected] of pages) {
     for (const locale of ['en-us', 'fr-fr', 'ja-jp']) {
-      it(`${path} (${locale})`, () => {
+      it(`${path} (${locale})`, async () => {
         const url = locale === 'en-us' ? path : `/${locale}${path}`;
-        const { appHtml, bootstrap } = render({ url, data: example(`${name}-${locale}`), brandName: 'Saint Laurent' });
+        const { appHtml, bootstrap } = await render({ url, data: example(`${name}-${locale}`), brandName: 'Saint Laurent' });
         expect(appHtml).toMatch(expected);
         expect(bootstrap.namespaces).toContain('account');
       });
     }
   }
 
-  it('offers a new link instead of the form when the recovery link has expired', () => {
-    const { appHtml } = render({ url: '/fr-fr/myaccount/reset-password?token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96', data: example('get-reset-password-page-data-fr-fr'), brandName: 'Saint Laurent' });
+  it('offers a new link instead of the form when the recovery link has expired', async () => {
+    const { appHtml } = await render({ url: '/fr-fr/myaccount/reset-password?token=VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96', data: example('get-reset-password-page-data-fr-fr'), brandName: 'Saint Laurent' });
     expect(appHtml).toContain('Ce lien n’est plus valable');
     expect(appHtml).toContain('Demander un nouveau lien');
     expect(appHtml).not.toMatch(/autocomplete="new-password"/i);
   });
 
-  it('renders the French texts of the account namespace', () => {
-    const { appHtml } = render({ url: '/fr-fr/signin', data: example('get-sign-in-page-data-fr-fr'), brandName: 'Saint Laurent' });
+  it('renders the French texts of the account namespace', async () => {
+    const { appHtml } = await render({ url: '/fr-fr/signin', data: example('get-sign-in-page-data-fr-fr'), brandName: 'Saint Laurent' });
     expect(appHtml).toContain('Mot de passe oublié ?');
     expect(appHtml).toContain('Afficher le mot de passe');
   });

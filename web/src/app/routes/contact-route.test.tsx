@@ -10,8 +10,8 @@ const example = (name: string) =>
   (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: PageData }).value;
 
 describe('/contact', () => {
-  it('renders the contact form and the other channels of the market (fr-fr)', () => {
-    const { appHtml, bootstrap } = render({ url: '/fr-fr/contact', data: example('get-contact-page-data-fr-fr'), brandName: 'Saint Laurent' });
+  it('renders the contact form and the other channels of the market (fr-fr)', async () => {
+    const { appHtml, bootstrap } = await render({ url: '/fr-fr/contact', data: example('get-contact-page-data-fr-fr'), brandName: 'Saint Laurent' });
     expect(bootstrap.namespaces).toContain('contact');
     expect(appHtml).toContain('class="contact-form"');
     expect(appHtml).toContain('Écrivez-nous');
@@ -19,8 +19,8 @@ describe('/contact', () => {
     expect(appHtml).toContain('Autres moyens de nous joindre');
   });
 
-  it('renders in English where the strings are not translated yet (ja-jp)', () => {
-    const { appHtml } = render({ url: '/ja-jp/contact', data: example('get-contact-page-data-ja-jp'), brandName: 'Saint Laurent' });
+  it('renders in English where the strings are not translated yet (ja-jp)', async () => {
+    const { appHtml } = await render({ url: '/ja-jp/contact', data: example('get-contact-page-data-ja-jp'), brandName: 'Saint Laurent' });
     expect(appHtml).toContain('class="contact-form"');
   });
 });

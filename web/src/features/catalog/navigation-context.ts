@@ -8,6 +8,7 @@
 //   - Stored values expire in whole days.
 // The rules are pure functions over a small state; `applyNavigation` reads and writes it through the
 // storage helpers (per tab: sessionStorage), so every rule is tested without a browser.
+import type { Schemas } from '../../lib/api-client';
 import { getStored, removeStored, setStored, type StorageKind } from '../../lib/storage';
 
 export interface MenuPathEntry {
@@ -38,6 +39,17 @@ export type PageRef =
   | { kind: 'category'; url: string; search?: string; path: MenuPathEntry[]; pids: string[] }
   | { kind: 'product'; pid: string }
   | { kind: 'other' };
+
+/** The page reference of a category listing for the navigation-context rules (spec §4). */
+export function categoryPageRef(listing: Schemas['CategoryListing'], search = ''): PageRef {
+  return {
+    kind: 'category',
+    url: listing.category.url,
+    search,
+    path: listing.breadcrumbs.filter((b) => b.url).map((b, i) => ({ id: String(i), name: b.name, url: b.url ?? '' })),
+    pids: listing.products.map((p) => p.id),
+  };
+}
 
 export interface NavigationContext {
   menuPath: StoredMenuPath | null;

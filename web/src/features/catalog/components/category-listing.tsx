@@ -3,21 +3,10 @@ import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { categoryFacetsQuery, type ListingFacets } from '../api/catalog-queries';
-import { saveProductCategoryContext, type PageRef } from '../navigation-context';
+import { categoryPageRef, saveProductCategoryContext } from '../navigation-context';
 import type { GridView } from '../listing-url';
 import { ProductListing } from './product-listing';
 import './category-listing.css';
-
-/** The page reference of a category listing for the navigation-context rules (spec §4). */
-export function categoryPageRef(listing: Schemas['CategoryListing'], search = ''): PageRef {
-  return {
-    kind: 'category',
-    url: listing.category.url,
-    search,
-    path: listing.breadcrumbs.filter((b) => b.url).map((b, i) => ({ id: String(i), name: b.name, url: b.url ?? '' })),
-    pids: listing.products.map((p) => p.id),
-  };
-}
 
 /** A category page body: title, sub-categories, then the listing (filters, sort, grid, pages). */
 export function CategoryListing({
