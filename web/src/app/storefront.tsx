@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
@@ -15,6 +15,7 @@ import { CmsLink, ContentSlotsProvider, InfoBanner, opensWithHero, type ContentS
 import { CartReminder } from '../features/basket/components/cart-reminder';
 import { NotFoundRoute } from './routes/not-found-route';
 import { loadPage, Page } from './page-modules';
+import { startPrefetchOnIntent } from './prefetch';
 import { pageTypeOfKind, type PageType } from '../lib/route-table';
 import { DocumentHead } from './document-head';
 import { SiteLayer } from './site-layer';
@@ -127,7 +128,13 @@ export function Storefront({ brandName }: { brandName: string }) {
     setSearchOpenState(open);
   };
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A mark for tools and tests: the page is interactive (its handlers are attached).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  const queryClient = useQueryClient();
+  useEffect(() => startPrefetchOnIntent(queryClient, pageQueryKey), [queryClient]);
   // The basket is per session and never server-rendered: it loads once the page is interactive.
   const { data: basket } = useBasket(market.locale, hydrated);
 

@@ -1,0 +1,72 @@
+import { test, expect, type Page } from '@playwright/test';
+import { answerCookieBanner, watchConsole } from './helpers';
+
+// Per-route code: a page loads the shell and its own route's chunk, never another page's; a link the shopper
+// points at loads its page's chunk and data ahead, so the click shows the page without waiting for either.
+
+/** The same-origin scripts the page has requested so far (entry, chunks, modulepreloads). */
+function scriptsOf(page: Page): () => string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || /\/assets\/.*\.js$/.test(r.url())) urls.push(new URL(r.url()).pathname);
+  });
+  return () => urls;
+}
+
+test.beforeEach(async ({ context, baseURL }) => answerCookieBanner(context, baseURL));
+
+test('a listing loads its own route chunk, not the product page’s; pointing at a product loads it ahead', async ({ page }) => {
+  const errors = watchConsole(page);
+  const scripts = scriptsOf(page);
+  const dataRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/ssr/')) dataRequests.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/fr-fr/ca/women-shoes');
+  // What the HTML makes the browser fetch at once: the shell and the listing's own chunk only.
+  const html = (await response!.text()).split('</head>')[0]!;
+  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(referenced.some((s) => /\/category-route-[^/]+\.js$/.test(s))).toBe(true);
+  expect(referenced.some((s) => /\/(product-route|checkout-routes|search-route|home-route)-[^/]+\.js$/.test(s))).toBe(false);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The hydration fetched no other page's code either (links in view load theirs once the browser is idle).
+  expect(scripts().some((s) => /\/checkout-routes-[^/]+\.js$/.test(s))).toBe(false);
+
+  const tile = page.getByTestId('product-tile').first().locator('a').first();
+  const href = (await tile.getAttribute('href'))!;
+  const pid = /-([A-Za-z0-9]+)\.html$/.exec(href)![1]!;
+  await tile.hover();
+  await expect.poll(() => scripts().some((s) => /\/product-route-[^/]+\.js$/.test(s))).toBe(true);
+  await expect.poll(() => dataRequests.filter((p) => p === `/ssr/pr/${pid}`).length).toBe(1);
+
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`${pid}\\.html$`));
+  await expect(page.locator('h1')).toBeVisible();
+  // The click used the data fetched on hover.
+  expect(dataRequests.filter((p) => p === `/ssr/pr/${pid}`).length).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('a client navigation to a page whose strings were not inlined shows its strings, never its keys', async ({ page }) => {
+  const errors = watchConsole(page);
+  // The store locator's strings (`stores`) are not inlined on the home page; they answer slowly here (also to
+  // the load of every namespace that follows the first page), and the navigation starts before they arrive.
+  await page.route('**/api/data/translations/fr/stores', async (route) => {
+    await new Promise((r) => setTimeout(r, 3_000));
+    await route.continue();
+  });
+  await page.goto('/fr-fr/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Every text the page shows from now on is recorded: a key (`list.title`) shown even for a moment is caught.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver(() => seen.push(document.querySelector('main')?.textContent ?? '')).observe(document.body, { childList: true, subtree: true, characterData: true });
+    window.history.pushState({}, '', '/fr-fr/stores');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('main h1')).toHaveText('Boutiques');
+  const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+  expect(seen.filter((t) => t.includes('list.title') || t.includes('list.intro'))).toEqual([]);
+  expect(errors).toEqual([]);
+});
