@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching, useQuery, keepPreviousData } from '@tanstack/react-query';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,19 @@ import { Select } from '../../../components/ui/select';
 import type { Schemas } from '../../../lib/api-client';
 import { parseListingFilters, serializeListingFilters, type FilterSelection } from '../../../lib/paths';
 import { useUiFlag } from '../../../lib/ui-store';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { FacetsQuery, Filter } from '../api/catalog-queries';
 import { countSelected, listingSearch, readListingState, SORTS, toggleValue, withFilters, withPage, withSort, type GridView, type ListingState, type Sort } from '../listing-url';
 import { accumulatePages, type PagesOnScreen } from '../listing-pages';
 import { useGridView } from '../use-grid-view';
 import { FilterChips } from './filter-chips';
-import { FilterDrawer } from './filter-drawer';
 import { GridViewToggle } from './grid-view-toggle';
 import { ListingPager } from './listing-pager';
 import { ProductGrid } from './product-grid';
 import './product-listing.css';
+
+// The filter panel loads its code when first opened, not with the listing.
+const FilterDrawer = lazy(() => import('./filter-drawer').then((m) => ({ default: m.FilterDrawer })));
 
 export interface ProductListingProps {
   /** Accessible name of the grid (the category's name, or the search). */
@@ -103,6 +106,7 @@ export function ProductListing({
 
   // The drawer edits a draft; its counts follow the draft.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const [draft, setDraft] = useState<FilterSelection>(applied);
   const draftString = serializeListingFilters(draft);
   const draftFacets = useQuery({ ...facetsQuery(draftString), enabled: drawerOpen && draftString !== appliedString, placeholderData: keepPreviousData });
@@ -190,19 +194,23 @@ export function ProductListing({
           if (!loadingMore && acc.last < pageCount) go(withPage(shown, acc.last + 1), { replace: true });
         }}
       />
-      <FilterDrawer
-        isOpen={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        filters={drawerFilters}
-        total={drawerTotal}
-        isUpdating={!draftIsApplied && draftFacets.isFetching}
-        draft={draft}
-        onDraftChange={setDraft}
-        onApply={() => {
-          setDrawerOpen(false);
-          if (!draftIsApplied) go(withFilters(shown, draft));
-        }}
-      />
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            isOpen={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            filters={drawerFilters}
+            total={drawerTotal}
+            isUpdating={!draftIsApplied && draftFacets.isFetching}
+            draft={draft}
+            onDraftChange={setDraft}
+            onApply={() => {
+              setDrawerOpen(false);
+              if (!draftIsApplied) go(withFilters(shown, draft));
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PriceTag } from '../../../components/price-tag';
@@ -7,6 +7,7 @@ import { LinkButton } from '../../../components/ui/link-button';
 import { SizePicker } from '../../../components/ui/size-picker';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useAvailability, useRecommendations, useShippingInfo } from '../api/product-queries';
 import {
   callToActionOf,
@@ -24,13 +25,15 @@ import {
 import { SWATCH_CATEGORY_ALLOWLIST } from '../swatch-allowlist';
 import { useRecentlyViewedProducts } from '../use-recently-viewed';
 import { ColorSwatches } from './color-swatches';
-import { FindInStoreDrawer } from './find-in-store-drawer';
 import { NotifyMeForm } from './notify-me-form';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';
 import { ShippingInfo } from './shipping-info';
-import { SizeGuideDialog } from './size-guide-dialog';
 import './product-view.css';
+
+// The size guide and find-in-store load their code when first opened, not with the page.
+const SizeGuideDialog = lazy(() => import('./size-guide-dialog').then((m) => ({ default: m.SizeGuideDialog })));
+const FindInStoreDrawer = lazy(() => import('./find-in-store-drawer').then((m) => ({ default: m.FindInStoreDrawer })));
 
 export interface PurchaseSlot {
   /** The size chosen in the page's size selector (`TU` for one-size products), null before a choice. */
@@ -81,6 +84,8 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
   const [size, setSize] = useState<string | null>(oneSize ? 'TU' : null);
   const [guideOpen, setGuideOpen] = useState(false);
   const [storeOpen, setStoreOpen] = useState(false);
+  const guideOpened = useOpenedOnce(guideOpen);
+  const storeOpened = useOpenedOnce(storeOpen);
 
   const availability = useAvailability(product.id, locale, enabled);
   const recommendations = useRecommendations(product.id, locale, enabled);
@@ -186,12 +191,18 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
       <ProductCarousel title={recommendations.data?.title || t('recommendations.title')} products={recommendations.data?.products ?? []} renderTile={renderTile} testId="recommendations" />
       <ProductCarousel title={t('recentlyViewed.title')} products={recentlyViewed} renderTile={renderTile} testId="recently-viewed" />
 
-      <SizeGuideDialog isOpen={guideOpen} onOpenChange={setGuideOpen} categories={guideCategories} productName={product.name} />
-      {renderFindInStore ? (
-        renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
-      ) : (
-        <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
+      {guideOpened && (
+        <Suspense fallback={null}>
+          <SizeGuideDialog isOpen={guideOpen} onOpenChange={setGuideOpen} categories={guideCategories} productName={product.name} />
+        </Suspense>
       )}
+      {renderFindInStore
+        ? renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
+        : storeOpened && (
+            <Suspense fallback={null}>
+              <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
+            </Suspense>
+          )}
     </>
   );
 }
