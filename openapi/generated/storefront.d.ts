@@ -5931,6 +5931,36 @@ export interface components {
             footer: components["schemas"]["CmsFooterComponent"];
             infoBanner: components["schemas"]["CmsInfoBannerComponent"] | null;
         };
+        /**
+         * @description Colour theme of the page, set as the theme id on the document root (spec §4): `dark` when the page's
+         *     content tags hold `theme-dark` or the product is marked dark, otherwise `light`. Absent means `light`.
+         * @enum {string}
+         */
+        PageTheme: "light" | "dark";
+        /**
+         * @description Which shell the page uses (spec §2): `rive-droite` when the page's content tags hold the secondary-theme
+         *     tag `rive-droite`, otherwise `default`. Absent means `default`.
+         * @enum {string}
+         */
+        LayoutVariant: "default" | "rive-droite";
+        /**
+         * @description Data of the not-found page (page type `not-found`), the body of every 404 page: the page envelope, its
+         *     `pageType` the constant `not-found`. (Written out field by field, each taken from `PageEnvelope`: release
+         *     0.1.0 answered the envelope itself here.)
+         */
+        NotFoundPageData: {
+            /**
+             * @description The page type, always `not-found`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "not-found";
+            market: components["schemas"]["Market"];
+            meta: components["schemas"]["PageMeta"];
+            navigation: components["schemas"]["CategoryNavItem"][];
+            layout?: components["schemas"]["PageLayout"];
+            theme?: components["schemas"]["PageTheme"];
+            layoutVariant?: components["schemas"]["LayoutVariant"];
+        };
         /** @description What every page-data response carries. */
         PageEnvelope: {
             pageType: components["schemas"]["PageType"];
@@ -5939,26 +5969,28 @@ export interface components {
             navigation: components["schemas"]["CategoryNavItem"][];
             /** @description Header, footer and info banner of the market (absent only in page data recorded before they existed). */
             layout?: components["schemas"]["PageLayout"];
-            /**
-             * @description Colour theme of the page, set as the theme id on the document root (spec §4): `dark` when the page's
-             *     content tags hold `theme-dark` or the product is marked dark, otherwise `light`. Absent means `light`.
-             * @enum {string}
-             */
-            theme?: "light" | "dark";
-            /**
-             * @description Which shell the page uses (spec §2): `rive-droite` when the page's content tags hold the secondary-theme
-             *     tag `rive-droite`, otherwise `default`. Absent means `default`.
-             * @enum {string}
-             */
-            layoutVariant?: "default" | "rive-droite";
+            theme?: components["schemas"]["PageTheme"];
+            layoutVariant?: components["schemas"]["LayoutVariant"];
         };
         /**
          * @description Data of the shopping bag `/basket` (page type `basket`) and of the checkout `/checkout` (`checkout`): the page
          *     envelope only. The basket and the checkout options are personal and read by the browser
          *     (`GET /api/data/basket/get-basket`, `GET /api/checkout/options`); the pages are `noindex`.
          */
-        CheckoutPageData: components["schemas"]["PageEnvelope"];
+        CheckoutPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type: `basket`, `checkout`.
+             * @enum {string}
+             */
+            pageType: "basket" | "checkout";
+        };
         CategoryPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `category`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "category";
+        } & {
             listing: components["schemas"]["CategoryListing"];
         };
         /**
@@ -5966,6 +5998,12 @@ export interface components {
          *     order just placed, shown only to the session (or signed-in customer) that placed it.
          */
         OrderConfirmationPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `checkout-confirmation`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "checkout-confirmation";
+        } & {
             order: components["schemas"]["Order"];
             /** @description The boutique where the order is collected; null for a delivery to an address. */
             store: components["schemas"]["Store"] | null;
@@ -5977,6 +6015,12 @@ export interface components {
          *     ways to reach client service in this market.
          */
         ClientServicePageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `client-service`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "client-service";
+        } & {
             content: components["schemas"]["ContentPage"];
             /** @description Contact channels open in this market, in display order. */
             contactChannels: {
@@ -6091,6 +6135,12 @@ export interface components {
         };
         /** @description Data of the collections landing page `/collections` (page type `collections`). */
         CollectionsPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `collections`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "collections";
+        } & {
             /** @description Editorial content above the list (content page of category `collections`), null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
             /**
@@ -6101,6 +6151,12 @@ export interface components {
         };
         /** @description Data of a collection page `/collections/{slug}` (page type `collection`). */
         CollectionPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `collection`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "collection";
+        } & {
             /** @description The collection, with the first 8 `items` and the first 8 `looks` (the items and looks pages list the rest). */
             collection: components["schemas"]["Collection"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
@@ -6109,6 +6165,12 @@ export interface components {
         };
         /** @description Data of the products page of a collection `/collections/{slug}/items` (page type `collection-items`). */
         CollectionItemsPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `collection-items`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "collection-items";
+        } & {
             /** @description The collection; `items` holds the requested page of products in `sort` order and `looks` is empty. */
             collection: components["schemas"]["Collection"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
@@ -6120,6 +6182,12 @@ export interface components {
         };
         /** @description Data of the looks page of a collection `/collections/{slug}/looks` (page type `collection-looks`). */
         CollectionLooksPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `collection-looks`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "collection-looks";
+        } & {
             /** @description The collection; `looks` holds the requested page of looks in show order and `items` is empty. */
             collection: components["schemas"]["Collection"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
@@ -6134,6 +6202,12 @@ export interface components {
          *     the market.
          */
         ContactPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `contact`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "contact";
+        } & {
             /** @description Content page of category `contact`, null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
             form: {
@@ -6164,6 +6238,12 @@ export interface components {
          *     `content.tags` holds the `rive-droite` tag.
          */
         ContentPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type: `content`, `legal`, `rive-droite-content`.
+             * @enum {string}
+             */
+            pageType: "content" | "legal" | "rive-droite-content";
+        } & {
             content: components["schemas"]["ContentPage"];
         };
         /**
@@ -6171,6 +6251,12 @@ export interface components {
          *     answer one subject (`tagSubjectId`), and the list of subjects for the side navigation.
          */
         FaqPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `faq`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "faq";
+        } & {
             content: components["schemas"]["ContentPage"];
             /** @description FAQ subjects in display order; `id` is the `tagSubjectId` of the accordion answering it (the page anchors on it). */
             subjects: {
@@ -6186,6 +6272,12 @@ export interface components {
          *     or a guest's online order `/guest/order-online` (`guest-order-online`). Private to the customer or guest.
          */
         OrderDetailPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type: `guest-order-online`, `my-account-order-offline`, `my-account-order-online`.
+             * @enum {string}
+             */
+            pageType: "guest-order-online" | "my-account-order-offline" | "my-account-order-online";
+        } & {
             order: components["schemas"]["Order"];
             /** @description The boutique of an in-boutique purchase, or where a click-and-collect order is collected; null otherwise. */
             store: components["schemas"]["Store"] | null;
@@ -6222,6 +6314,12 @@ export interface components {
          *     through `steps`; the order and the lines that can take the flow (`OrderItem.returnableFlows`) come with it.
          */
         ReturnExchangePageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type: `guest-return-exchange`, `my-account-return-exchange`.
+             * @enum {string}
+             */
+            pageType: "guest-return-exchange" | "my-account-return-exchange";
+        } & {
             order: components["schemas"]["Order"];
             flowType: components["schemas"]["ReturnFlowType"];
             /** @description The flows at least one line of the order can take. */
@@ -6246,6 +6344,12 @@ export interface components {
             returnWindowDays: number;
         };
         HomePageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `home`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "home";
+        } & {
             /** @description The home page of the content service (category `custom`); its components make the page. `hero`, `featuredCategories` and `featuredProducts` remain for clients of 0.1.0. */
             content: components["schemas"]["ContentPage"];
             hero: {
@@ -6266,6 +6370,12 @@ export interface components {
          *     signs nobody out and needs no session.
          */
         LogoutPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `logout`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "logout";
+        } & {
             title: string;
             message: string;
             /** @description Where to go next (home, sign in again). */
@@ -6273,6 +6383,12 @@ export interface components {
         };
         /** @description Data of a look page `/looks/{slug}` (page type `look`). */
         LookPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `look`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "look";
+        } & {
             look: components["schemas"]["Look"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
             /** @description The collection the look belongs to (name and URL), null when it belongs to none. */
@@ -6289,6 +6405,12 @@ export interface components {
          *     an unknown `cat` or `pid` is not an error: `category` or `product` is then null.
          */
         MarketingPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `marketing`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "marketing";
+        } & {
             /**
              * @description The campaign id (`cid`) the page was built for.
              * @example fw26-launch
@@ -6308,6 +6430,12 @@ export interface components {
          *     the address book, and the latest online orders.
          */
         MyAccountPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account";
+        } & {
             customer: components["schemas"]["Customer"];
             /** @description The 3 latest online orders, newest first. */
             recentOrders: components["schemas"]["Order"][];
@@ -6320,6 +6448,12 @@ export interface components {
          *     `POST /api/data/cdb/update-customer`).
          */
         AccountInformationPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-information`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-information";
+        } & {
             customer: components["schemas"]["Customer"];
             /** @description Fields of the personal-details form of the market, in display order (without `password`). */
             fields: components["schemas"]["RegisterField"][];
@@ -6330,6 +6464,12 @@ export interface components {
          *     `POST /api/account/activate` (`userId` and the link's `token` as `activationToken`); an `ACTIVE` one only needs to sign in.
          */
         AccountActivationPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-activate`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-activate";
+        } & {
             userId: string;
             accountStatus: components["schemas"]["CustomerAccountStatus"];
             /** @description The account's e-mail address with most of the local part hidden (`c•••••@example.fr`), to reassure without disclosing it. */
@@ -6342,6 +6482,12 @@ export interface components {
          *     customer's addresses, default first.
          */
         AddressBookPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-address-book`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-address-book";
+        } & {
             addresses: components["schemas"]["Address"][];
             /**
              * @description Size limit of the address book; "add an address" is hidden when it is full.
@@ -6356,6 +6502,12 @@ export interface components {
          *     (see `Address`).
          */
         AddressFormPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type: `my-account-edit-address-book`, `my-account-new-address-book`.
+             * @enum {string}
+             */
+            pageType: "my-account-edit-address-book" | "my-account-new-address-book";
+        } & {
             /** @description The address being edited; null for a new address. */
             address: components["schemas"]["Address"] | null;
             /** @description Address types offered, in display order. */
@@ -6376,6 +6528,12 @@ export interface components {
          */
         PasswordPageData: components["schemas"]["PageEnvelope"] & {
             /**
+             * @description The page type: `my-account-edit-password`, `my-account-reset-password`.
+             * @enum {string}
+             */
+            pageType: "my-account-edit-password" | "my-account-reset-password";
+        } & {
+            /**
              * @description `change`: current and new password (signed in); `reset`: new password with the e-mail token.
              * @enum {string}
              */
@@ -6395,6 +6553,12 @@ export interface components {
          *     customer's online orders and one of their in-boutique purchases, newest first.
          */
         OrderHistoryPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-orders`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-orders";
+        } & {
             online: components["schemas"]["OrderList"];
             offline: components["schemas"]["OrderList"];
         };
@@ -6403,6 +6567,12 @@ export interface components {
          *     customer saved at checkout, masked (the card numbers never reach the storefront).
          */
         PaymentPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-payment`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-payment";
+        } & {
             cards: {
                 id: string;
                 /** @enum {string} */
@@ -6421,6 +6591,12 @@ export interface components {
          *     boutique.
          */
         ProfilePageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-profile`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-profile";
+        } & {
             /** @description The profile, with `consents`. */
             customer: components["schemas"]["Customer"];
             /** @description The consent texts of the market (current versions), for the checkboxes. */
@@ -6435,6 +6611,12 @@ export interface components {
          *     or exchange request was sent: what was requested and what happens next.
          */
         ReturnThankYouPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `my-account-return-thank-you`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "my-account-return-thank-you";
+        } & {
             orderNumber: components["schemas"]["OrderNumber"];
             /**
              * @description Number of the return request, as in the confirmation e-mail.
@@ -6460,6 +6642,12 @@ export interface components {
          *     The same for every visitor of a market; `noindex`.
          */
         NewsletterConfirmPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `newsletter-confirm`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "newsletter-confirm";
+        } & {
             /** @description The page's heading before the answer is known. */
             title: string;
             /** @description Where "Continue" leads (the home page of the market). */
@@ -6530,6 +6718,12 @@ export interface components {
             display?: components["schemas"]["ProductAvailabilityDisplay"][];
         };
         ProductPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `product`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "product";
+        } & {
             product: components["schemas"]["Product"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
         };
@@ -6539,6 +6733,12 @@ export interface components {
          *     then continues on `/guest/return-exchange`.
          */
         ReturnOrderPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `return-order`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "return-order";
+        } & {
             /** @description Return policy (content page), null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
             formId: components["schemas"]["FormIdentifier"];
@@ -6564,6 +6764,12 @@ export interface components {
          *     page type the secondary theme recognises by path: its content, its categories and the next events.
          */
         RiveDroitePageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `rive-droite`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "rive-droite";
+        } & {
             content: components["schemas"]["ContentPage"];
             /** @description Categories of the boutique, linked as `/rive-droite/ca/{slug}`. */
             categories: components["schemas"]["CategoryNavItem"][];
@@ -6578,6 +6784,12 @@ export interface components {
          *     shown with the secondary-theme layout.
          */
         RiveDroiteCategoryPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `rive-droite-category`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "rive-droite-category";
+        } & {
             listing: components["schemas"]["CategoryListing"];
             /** @description Editorial content shown above the listing, null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
@@ -6587,6 +6799,12 @@ export interface components {
          *     `rive-droite-calendar`): the events of one calendar (`eventType`) as cards, filtered by theme and location.
          */
         RiveDroiteCalendarPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `rive-droite-calendar`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "rive-droite-calendar";
+        } & {
             /** @description Editorial content of the calendar (content page of category `event`), null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
             /**
@@ -6616,6 +6834,12 @@ export interface components {
          *     search for now.
          */
         SearchPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `search`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "search";
+        } & {
             search: components["schemas"]["SearchResult"] | null;
             trending: components["schemas"]["TrendingSearches"] | null;
         };
@@ -6624,6 +6848,12 @@ export interface components {
          *     (email, password and `recaptchaToken`; the storefront signs in through the customer service); a signed-in customer is sent on to `returnUrl`.
          */
         SignInPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `sign-in`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "sign-in";
+        } & {
             /** @description True when the session is already signed in (the page then redirects to `returnUrl`). */
             customerAuthenticated: boolean;
             /** @description Site-relative URL to go to after signing in (the `returnUrl` asked for, or `/myaccount`). */
@@ -6641,6 +6871,12 @@ export interface components {
          *     (form `customerRegistration`: fields, consent texts), posted to `POST /api/register`.
          */
         SignUpPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `sign-up`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "sign-up";
+        } & {
             registration: components["schemas"]["RegisterFormData"];
             /** @description Public reCAPTCHA site key. */
             recaptchaSiteKey: string;
@@ -6652,6 +6888,12 @@ export interface components {
          *     city then name, and the other countries that have boutiques (the country selector of the page).
          */
         StoreListPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `store-list`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "store-list";
+        } & {
             storeList: components["schemas"]["StoreList"];
             /** @description Countries with at least one boutique, by name in the locale's language. */
             countries: {
@@ -6665,6 +6907,12 @@ export interface components {
          *     boutiques. `meta.canonical` holds the boutique's current URL, whatever `{name}` the request had.
          */
         StoreDetailPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `store-detail`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "store-detail";
+        } & {
             store: components["schemas"]["Store"];
             breadcrumbs: components["schemas"]["Breadcrumb"][];
             /** @description Up to 3 other boutiques of the same country, nearest first (with `distanceKm`). */
@@ -6675,6 +6923,12 @@ export interface components {
          *     `trackOrder`: order number and e-mail, posted to `POST /api/data/order/track`).
          */
         TrackOrderPageData: components["schemas"]["PageEnvelope"] & {
+            /**
+             * @description The page type, always `track-order`: what a client tells this page's data by.
+             * @enum {string}
+             */
+            pageType: "track-order";
+        } & {
             /** @description Help text of the page (content page), null when none is published. */
             content: components["schemas"]["ContentPage"] | null;
             formId: components["schemas"]["FormIdentifier"];
@@ -10155,7 +10409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageEnvelope"];
+                    "application/json": components["schemas"]["NotFoundPageData"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -16,7 +16,7 @@ import { CartReminder } from '../features/basket/components/cart-reminder';
 import { NotFoundRoute } from './routes/not-found-route';
 import { loadPage, Page } from './page-modules';
 import { startPrefetchOnIntent } from './prefetch';
-import { pageTypeOfKind, type PageType } from '../lib/route-table';
+import { pageTypeOfKind } from '../lib/route-table';
 import { DocumentHead } from './document-head';
 import { SiteLayer } from './site-layer';
 import '../styles/global.css';
@@ -67,7 +67,12 @@ export type PageData =
   | Schemas['ReturnOrderPageData']
   | Schemas['ReturnExchangePageData']
   | Schemas['ReturnThankYouPageData']
-  | Schemas['PageEnvelope'];
+  | Schemas['CheckoutPageData']
+  | Schemas['PaymentPageData']
+  | Schemas['NotFoundPageData'];
+
+/** The data of one page type: the schema whose `pageType` is that constant. */
+export type PageDataOf<T extends PageData['pageType']> = Extract<PageData, { pageType: T }>;
 
 export const pageQueryKey = (url: string) => ['page', url] as const;
 
@@ -84,8 +89,8 @@ function contentOf(data: PageData | undefined): Schemas['ContentPage'] | null {
 
 /** The page as the catalogue's navigation-context rules see it (spec §4). */
 function pageRefOf(data: PageData, search: string): PageRef {
-  if (data.pageType === 'category') return categoryPageRef((data as Schemas['CategoryPageData']).listing, search);
-  if (data.pageType === 'product') return { kind: 'product', pid: (data as Schemas['ProductPageData']).product.id };
+  if (data.pageType === 'category') return categoryPageRef(data.listing, search);
+  if (data.pageType === 'product') return { kind: 'product', pid: data.product.id };
   return { kind: 'other' };
 }
 
@@ -175,7 +180,7 @@ export function Storefront({ brandName }: { brandName: string }) {
   if (signInRequired) page = <SignInRequired />;
   else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
   else if (!data) page = loadingPage;
-  else page = <Page pageType={data.pageType as PageType} data={data} onAdded={() => setBagOpen(true)} />;
+  else page = <Page pageType={data.pageType} data={data} onAdded={() => setBagOpen(true)} />;
 
   const banner = layout?.infoBanner ? <InfoBanner component={layout.infoBanner} /> : null;
 

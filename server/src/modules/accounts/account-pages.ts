@@ -29,7 +29,7 @@ export class AccountPages {
     return this.pages.localizedPath(market.locale, path);
   }
 
-  private shell(type: Schemas['PageType'], market: Market, path: string, key: AccountPageKey) {
+  private shell<T extends Schemas['PageType']>(type: T, market: Market, path: string, key: AccountPageKey) {
     return this.pages.privateShell(type, market, path, accountTexts(market.locale).titles[key]);
   }
 

@@ -11,7 +11,7 @@ type PageType = Schemas['PageType'];
 
 /** The envelope of a private page (the page-data module's privateShell). */
 export interface Shells {
-  privateShell(pageType: PageType, market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']>;
+  privateShell<T extends PageType>(pageType: T, market: Market, path: string, title: string): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
 export interface StoreDetails {
   get(storeId: string, market: Market): Promise<Schemas['Store']>;
@@ -42,7 +42,7 @@ export class OrderPages {
     private readonly deps: { shells: Shells; stores: StoreDetails; recaptchaSiteKey: string },
   ) {}
 
-  private shell(type: PageType, market: Market, path: string, key: OrderPageKey) {
+  private shell<T extends PageType>(type: T, market: Market, path: string, key: OrderPageKey) {
     return this.deps.shells.privateShell(type, market, path, orderPageTitle(market.locale, key));
   }
 

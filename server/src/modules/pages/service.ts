@@ -13,6 +13,8 @@ import type { SearchService } from '../search/index.ts';
 
 type ContentPage = Schemas['ContentPage'];
 type NavItem = Schemas['CategoryNavItem'];
+/** The envelope of a page of one type: what every page's data starts from, its `pageType` the constant its schema names. */
+export type Envelope<T extends Schemas['PageType']> = Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T };
 
 /** Shell of a page from its content tags (spec §2 and §4). */
 export function shellOf(tags: readonly { id: string }[] | undefined, rd = false): { theme: 'light' | 'dark'; layoutVariant: 'default' | 'rive-droite' } {
@@ -83,12 +85,12 @@ export class PageDataService {
     return { title, description, canonical: this.origin + this.localizedPath(market.locale, path), robots, alternates };
   }
 
-  private async envelope(
-    pageType: Schemas['PageType'],
+  private async envelope<T extends Schemas['PageType']>(
+    pageType: T,
     market: Market,
     meta: Schemas['PageMeta'],
     shell: ReturnType<typeof shellOf> = shellOf(undefined),
-  ): Promise<Schemas['PageEnvelope']> {
+  ): Promise<Envelope<T>> {
     const layout = await this.content.layout(market);
     return {
       pageType,
@@ -101,7 +103,7 @@ export class PageDataService {
   }
 
   /** The envelope of a page another module builds (contact): market, navigation, layout, with its own head. */
-  shell(pageType: Schemas['PageType'], market: Market, meta: Schemas['PageMeta']): Promise<Schemas['PageEnvelope']> {
+  shell<T extends Schemas['PageType']>(pageType: T, market: Market, meta: Schemas['PageMeta']): Promise<Envelope<T>> {
     return this.envelope(pageType, market, meta);
   }
 
@@ -109,7 +111,7 @@ export class PageDataService {
    * The envelope of a private or utility page (account area, sign-in, sign-up): canonical to itself,
    * never indexed, no alternates (their content is not the same in every market).
    */
-  async privateShell(pageType: Schemas['PageType'], market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']> {
+  async privateShell<T extends Schemas['PageType']>(pageType: T, market: Market, path: string, title: string): Promise<Envelope<T>> {
     const meta: Schemas['PageMeta'] = { title: `${title} | ${this.brandName}`, description: '', canonical: this.origin + this.localizedPath(market.locale, path), robots: 'noindex, nofollow', alternates: [] };
     return this.envelope(pageType, market, meta);
   }

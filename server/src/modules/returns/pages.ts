@@ -11,7 +11,7 @@ type PageType = Schemas['PageType'];
 
 /** The envelope of a private page (the page-data module's privateShell). */
 export interface Shells {
-  privateShell(pageType: PageType, market: Market, path: string, title: string): Promise<Schemas['PageEnvelope']>;
+  privateShell<T extends PageType>(pageType: T, market: Market, path: string, title: string): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
 
 /** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
@@ -54,7 +54,7 @@ export class ReturnPages {
     };
   }
 
-  private async flowPage(type: PageType, path: string, order: OrderRow, market: Market, flow: string | undefined): Promise<Schemas['ReturnExchangePageData']> {
+  private async flowPage(type: 'guest-return-exchange' | 'my-account-return-exchange', path: string, order: OrderRow, market: Market, flow: string | undefined): Promise<Schemas['ReturnExchangePageData']> {
     const flowType = flow === 'Exchange' ? 'Exchange' : 'Return';
     const [shell, dto, options] = await Promise.all([
       this.deps.shells.privateShell(type, market, path, returnPageTitle(market.locale, 'returnExchange')),
