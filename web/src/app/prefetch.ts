@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchPageData } from '../lib/api-client';
-import { matchPage, pageDataUrl } from '../lib/paths';
+import { matchPage, pageDataRequest, pageDataUrlOf } from '../lib/paths';
 import { pageRouteOf, pageTypeOfKind } from '../lib/route-table';
 import { loadPage } from './page-modules';
 
@@ -32,11 +32,12 @@ export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url
     const pageType = pageTypeOfKind(match.kind);
     void loadPage(pageType).catch(() => undefined);
     if (pageRouteOf(pageType).personal || match.kind === 'not-found') return;
-    const dataUrl = pageDataUrl(match, url.search);
+    const request = pageDataRequest(match, url.search);
+    const dataUrl = pageDataUrlOf(request);
     if (fetched.has(dataUrl)) return;
     fetched.add(dataUrl);
     setTimeout(() => fetched.delete(dataUrl), PREFETCH_FRESH_MS);
-    void queryClient.prefetchQuery({ queryKey: queryKeyOf(dataUrl), queryFn: () => fetchPageData(dataUrl), staleTime: PREFETCH_FRESH_MS });
+    void queryClient.prefetchQuery({ queryKey: queryKeyOf(dataUrl), queryFn: () => fetchPageData(request), staleTime: PREFETCH_FRESH_MS });
   };
   const options = { passive: true, capture: true } as const;
   document.addEventListener('pointerover', intent, options);

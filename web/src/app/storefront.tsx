@@ -5,7 +5,8 @@ import { useLocation } from 'react-router-dom';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
 import { MarketProvider } from '../lib/market-context';
 import { setUiFlag } from '../lib/ui-store';
-import { matchPage, pageDataUrl } from './page-routes';
+import { matchPage } from './page-routes';
+import { pageDataRequest, pageDataUrlOf, type PageDataResponse } from '../lib/paths';
 import { SiteHeader, type RenderLink } from '../features/navigation/components/site-header';
 import { SiteFooter } from '../features/navigation/components/site-footer';
 import { useBasket } from '../features/basket/api/basket-queries';
@@ -29,47 +30,8 @@ const SearchOverlay = lazy(() => import('../features/search/components/search-ov
 // A guarded page for a visitor whose session has ended on a client navigation (the server redirects instead).
 const SignInRequired = lazy(() => import('../features/account/components/sign-in-required').then((m) => ({ default: m.SignInRequired })));
 
-export type PageData =
-  | Schemas['HomePageData']
-  | Schemas['CategoryPageData']
-  | Schemas['ProductPageData']
-  | Schemas['ContentPageData']
-  | Schemas['FaqPageData']
-  | Schemas['ClientServicePageData']
-  | Schemas['ContactPageData']
-  | Schemas['MarketingPageData']
-  | Schemas['RiveDroitePageData']
-  | Schemas['RiveDroiteCategoryPageData']
-  | Schemas['RiveDroiteCalendarPageData']
-  | Schemas['LookPageData']
-  | Schemas['CollectionsPageData']
-  | Schemas['CollectionPageData']
-  | Schemas['CollectionItemsPageData']
-  | Schemas['CollectionLooksPageData']
-  | Schemas['SearchPageData']
-  | Schemas['StoreListPageData']
-  | Schemas['StoreDetailPageData']
-  | Schemas['SignInPageData']
-  | Schemas['SignUpPageData']
-  | Schemas['LogoutPageData']
-  | Schemas['NewsletterConfirmPageData']
-  | Schemas['MyAccountPageData']
-  | Schemas['AccountActivationPageData']
-  | Schemas['AccountInformationPageData']
-  | Schemas['ProfilePageData']
-  | Schemas['AddressBookPageData']
-  | Schemas['AddressFormPageData']
-  | Schemas['PasswordPageData']
-  | Schemas['OrderConfirmationPageData']
-  | Schemas['TrackOrderPageData']
-  | Schemas['OrderDetailPageData']
-  | Schemas['OrderHistoryPageData']
-  | Schemas['ReturnOrderPageData']
-  | Schemas['ReturnExchangePageData']
-  | Schemas['ReturnThankYouPageData']
-  | Schemas['CheckoutPageData']
-  | Schemas['PaymentPageData']
-  | Schemas['NotFoundPageData'];
+/** The data of any page: what the contract's page-data operations answer (discriminated by `pageType`). */
+export type PageData = PageDataResponse;
 
 /** The data of one page type: the schema whose `pageType` is that constant. */
 export type PageDataOf<T extends PageData['pageType']> = Extract<PageData, { pageType: T }>;
@@ -103,14 +65,15 @@ export function Storefront({ brandName }: { brandName: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const match = matchPage(location.pathname);
-  const url = pageDataUrl(match, location.search);
+  const request = pageDataRequest(match, location.search);
+  const url = pageDataUrlOf(request);
   const sameKind = (prev: unknown) => {
     const type = (prev as PageData | undefined)?.pageType;
     return type === match.kind || (type === 'content' && match.kind === 'catch-all');
   };
   const query = useQuery({
     queryKey: pageQueryKey(url),
-    queryFn: () => fetchPageData<PageData>(url),
+    queryFn: () => fetchPageData(request),
     // Keep the previous listing (or calendar) on screen while the next sort, page or filter loads.
     placeholderData: (prev) => (sameKind(prev) ? prev : undefined),
   });

@@ -1,6 +1,8 @@
 // The web's one door to the API: a typed openapi-fetch client generated from the contract.
 import { createStorefrontClient, ApiError, unwrap } from '@storefront/openapi/client';
 
+import type { PageDataRequest, PageDataResponse } from './paths';
+
 export { ApiError, unwrap };
 export type { Schemas, Problem } from '@storefront/openapi/client';
 
@@ -8,15 +10,17 @@ export const api = createStorefrontClient({
   baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
 });
 
-/** Fetches a page-data URL (`/ssr/...`); non-ok answers become ApiError. */
-export async function fetchPageData<T>(url: string): Promise<T> {
-  let response: Response;
+/**
+ * Fetches a page's data through the contract's client (`GET /ssr/...`); a non-ok answer becomes ApiError, a
+ * network failure ApiError(0). The request was checked against its operation where it was built
+ * (`pageDataRequest`), so one call serves every page-data operation.
+ */
+export async function fetchPageData(request: PageDataRequest): Promise<PageDataResponse> {
+  let result;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    result = await api.GET(request.path as '/ssr/home', { params: request.params as never, headers: { Accept: 'application/json' } });
   } catch {
     throw new ApiError(0, undefined);
   }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) throw new ApiError(response.status, body as never);
-  return body as T;
+  return unwrap(result) as PageDataResponse;
 }

@@ -1,12 +1,12 @@
 // The contact form's calls over the typed client: the page data of `/contact` (topics and channels of the
 // market, for the contact modal of other pages), and the message itself.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, fetchPageData, unwrap, type Schemas } from '../../../lib/api-client';
+import { api, unwrap, type Schemas } from '../../../lib/api-client';
 
 export const contactPageQuery = (locale: string) =>
   queryOptions({
     queryKey: ['page', `/ssr/contact?locale=${locale}`] as const,
-    queryFn: () => fetchPageData<Schemas['ContactPageData']>(`/ssr/contact?locale=${encodeURIComponent(locale)}`),
+    queryFn: async () => unwrap(await api.GET('/ssr/contact', { params: { query: { locale } } })),
   });
 
 export function useContactPage(locale: string, enabled = true) {
