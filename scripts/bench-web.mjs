@@ -1,0 +1,404 @@
+#!/usr/bin/env node
+// `npm run bench:web`: Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and 4× CPU
+// slowdown) on the production storefront, the median of several runs per page, against the web targets.
+//
+//   node scripts/bench-web.mjs [--runs 5] [--locales fr-fr,ja-jp] [--pages home,listing,…] [--skip-build]
+//
+// Builds (node scripts/build.mjs), starts the production server on a fresh embedded database (PGlite dir
+// under the OS temp dir) on a free loopback port, and finds its pages at run time from the server's own
+// data: the home page; the listing of the home page's first featured category; the first product of that
+// listing that can be bought online; a search for the category's name; the basket and the checkout with
+// that product in the bag (added through the API; the session cookie goes to Lighthouse as a header).
+// Each Lighthouse run gets its own headless Chromium (CHROME_PATH, default /usr/bin/chromium) with a fresh
+// profile and no background networking, and audits the performance category only. The load average and
+// Lighthouse's benchmarkIndex of each run are kept: the machine may be busy with other work.
+//
+// Prints a Markdown table (stdout; progress goes to stderr) and writes .reports/bench-web.json, plus the
+// Lighthouse report of each page's median run under .reports/lighthouse/. A benchmark, not a test: it
+// exits 0 whether or not the targets are met, and 1 only when it cannot run (build, server, Chromium, a
+// page that fails to load in every run); children are always stopped.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { HOST, children, cleanup, freePort, log, root, setTempDir, startChild, startReaper, waitForLine, waitUntilAnswers } from './bench-lib.mjs';
+
+// ---------------------------------------------------------------- options
+const PAGES = ['home', 'listing', 'product', 'search', 'basket', 'checkout'];
+/** The web targets (issue #19): a performance score only for the pages a shopper lands on. */
+const TARGETS = { score: 95, scorePages: ['home', 'listing', 'product'], lcpMs: 2000, tbtMs: 100, cls: 0.02 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  // The machine may have no outside network: without these Chromium keeps trying to reach Google's services.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const USAGE = `usage: node scripts/bench-web.mjs [--runs N] [--locales fr-fr,ja-jp] [--pages ${PAGES.join(',')}] [--skip-build]`;
+
+function parseArgs(argv) {
+  const opts = { runs: 5, locales: ['fr-fr', 'ja-jp'], pages: PAGES, skipBuild: false };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (arg === '--skip-build') {
+      opts.skipBuild = true;
+      continue;
+    }
+    let value;
+    const eq = arg.indexOf('=');
+    if (eq > 0) [arg, value] = [arg.slice(0, eq), arg.slice(eq + 1)];
+    if (!['--runs', '--locales', '--pages'].includes(arg)) throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
+    value ??= argv[++i];
+    if (value === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
+    if (arg === '--runs') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`--runs must be an integer in [1, 50], got ${value}`);
+      opts.runs = n;
+    } else if (arg === '--locales') {
+      opts.locales = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const bad = opts.locales.find((l) => !/^[a-z]{2}-[a-z]{2}$/.test(l));
+      if (bad || !opts.locales.length) throw new Error(`--locales takes locales like fr-fr,ja-jp, got ${value}`);
+    } else {
+      opts.pages = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = opts.pages.find((p) => !PAGES.includes(p));
+      if (bad || !opts.pages.length) throw new Error(`--pages takes some of ${PAGES.join(',')}, got ${value}`);
+    }
+  }
+  return opts;
+}
+
+// ---------------------------------------------------------------- finding the pages
+async function getJson(url, init) {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { body: JSON.parse(text), res };
+}
+const pathOf = (canonical) => new URL(canonical).pathname;
+
+/** The pages of one locale, found from the running server's data (nothing about the catalogue is assumed). */
+async function discover(base, locale, wanted) {
+  const q = `locale=${encodeURIComponent(locale)}`;
+  const { body: home } = await getJson(`${base}/ssr/home?${q}`);
+  // A listing: the home page's featured categories, then its navigation (deepest first), the first with products.
+  const candidates = [
+    ...(home.featuredCategories ?? []).map((f) => f.category),
+    ...[...(home.navigation ?? [])].sort((a, b) => (b.level ?? 0) - (a.level ?? 0)),
+  ].filter((c) => c?.slug);
+  let listing;
+  for (const c of candidates) {
+    const { body } = await getJson(`${base}/ssr/ca/${encodeURIComponent(c.slug)}?${q}`);
+    if (body.listing?.products?.some((p) => p.availability?.inStock && p.availability?.isSellableOnline)) {
+      listing = body;
+      break;
+    }
+  }
+  if (!listing) throw new Error(`${locale}: no category of the home page lists a product that can be bought online`);
+  const category = listing.listing.category;
+
+  // A product that can be bought online, and one of its sizes in stock (for the basket and the checkout).
+  let product;
+  let size;
+  for (const p of listing.listing.products.filter((x) => x.availability?.inStock && x.availability?.isSellableOnline)) {
+    const { body } = await getJson(`${base}/ssr/pr/${encodeURIComponent(p.id)}?${q}`);
+    size = body.product?.sizes?.find((s) => s.inStock);
+    if (size) {
+      product = body;
+      break;
+    }
+  }
+  if (!product) throw new Error(`${locale}: no product of the ${category.slug} listing has a size in stock`);
+
+  // A search that finds pieces: the category's name, else words of the product's name.
+  let query;
+  const words = [category.name, product.product.shortName, ...String(product.product.name).split(/\s+/)].filter((w) => w && w.length > 1);
+  for (const w of words) {
+    const { body } = await getJson(`${base}/ssr/search?${q}&q=${encodeURIComponent(w)}`);
+    if ((body.search?.totalNrOfProducts ?? 0) > 0) {
+      query = { text: w, results: body.search.totalNrOfProducts };
+      break;
+    }
+  }
+  if (!query && wanted.includes('search')) throw new Error(`${locale}: no search for ${words.join(', ')} finds anything`);
+
+  // The bag: one unit of that size, on a session of its own; Lighthouse sends its cookies with every request.
+  let cookie;
+  if (wanted.includes('basket') || wanted.includes('checkout')) {
+    const { res } = await getJson(`${base}/api/data/basket/add-item?${q}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ pid: product.product.id, size: size.id }),
+    });
+    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (!/(^|; )sid=/.test(cookie)) throw new Error(`${locale}: adding to the bag set no session cookie`);
+  }
+
+  const all = {
+    home: { path: pathOf(home.meta.canonical) },
+    listing: { path: pathOf(listing.meta.canonical), note: category.slug },
+    product: { path: pathOf(product.meta.canonical), note: product.product.id },
+    search: query && { path: `/${locale}/search?q=${encodeURIComponent(query.text)}`, note: `${query.text} (${query.results} results)` },
+    basket: { path: `/${locale}/basket`, note: `1 × ${product.product.id}`, cookie },
+    checkout: { path: `/${locale}/checkout`, note: `1 × ${product.product.id}`, cookie },
+  };
+  return wanted.map((page) => ({ page, locale, ...all[page] }));
+}
+
+// ---------------------------------------------------------------- Lighthouse
+let currentChrome;
+process.on('exit', () => currentChrome?.kill());
+
+async function lighthouseRun(url, target, tempDir, n) {
+  const userDataDir = join(tempDir, `chromium-${n}`);
+  mkdirSync(userDataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [...CHROME_FLAGS],
+    userDataDir,
+    handleSIGINT: false, // bench-lib handles the signals; the 'exit' hook above stops Chromium
+    logLevel: 'silent',
+  });
+  currentChrome = chrome;
+  const exited = new Promise((r) => chrome.process.once('exit', r));
+  children.push({ name: 'chromium', proc: chrome.process, exited, alive: () => chrome.process.exitCode === null && chrome.process.signalCode === null });
+  startReaper(); // the reaper also stops this Chromium if the bench dies
+  let timer;
+  try {
+    const result = await Promise.race([
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
+      }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Lighthouse did not finish within 3 minutes')), 180_000);
+      }),
+    ]);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no result');
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    clearTimeout(timer);
+    currentChrome = undefined;
+    chrome.kill();
+    await Promise.race([exited, sleep(5000)]);
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const num = (lhr, id) => {
+  const v = lhr.audits[id]?.numericValue;
+  return Number.isFinite(v) ? v : null;
+};
+/** Transferred bytes of the page's scripts (the network-requests audit; resource-summary as a fallback). */
+function scriptBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items;
+  if (Array.isArray(items)) return items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  return lhr.audits['resource-summary']?.details?.items?.find((r) => r.resourceType === 'script')?.transferSize ?? null;
+}
+function metrics(lhr) {
+  const score = lhr.categories.performance?.score;
+  return {
+    score: Number.isFinite(score) ? Math.round(score * 100) : null,
+    fcpMs: num(lhr, 'first-contentful-paint'),
+    lcpMs: num(lhr, 'largest-contentful-paint'),
+    tbtMs: num(lhr, 'total-blocking-time'),
+    cls: num(lhr, 'cumulative-layout-shift'),
+    speedIndexMs: num(lhr, 'speed-index'),
+    ttiMs: num(lhr, 'interactive'),
+    serverResponseMs: num(lhr, 'server-response-time'),
+    jsBytes: scriptBytes(lhr),
+    totalBytes: num(lhr, 'total-byte-weight'),
+    // Lighthouse's own measure of the machine's speed at that moment, and the load of the machine.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    loadAverage: lhr.loadAverage1m ?? null,
+  };
+}
+function median(values) {
+  const v = values.filter((x) => x != null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+function checkTargets(page, m) {
+  const missed = [];
+  if (TARGETS.scorePages.includes(page) && !(m.score >= TARGETS.score)) missed.push(`score ${m.score ?? '–'} < ${TARGETS.score}`);
+  if (!(m.lcpMs <= TARGETS.lcpMs)) missed.push(`LCP ${m.lcpMs == null ? '–' : (m.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
+  if (!(m.tbtMs <= TARGETS.tbtMs)) missed.push(`TBT ${m.tbtMs == null ? '–' : Math.round(m.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
+  if (!(m.cls <= TARGETS.cls)) missed.push(`CLS ${m.cls == null ? '–' : m.cls.toFixed(3)} > ${TARGETS.cls}`);
+  return missed;
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const t0 = Date.now();
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+  const targetsCount = opts.pages.length * opts.locales.length;
+  // Bounded: whatever happens, the whole run ends (build, start, and at most 3 minutes per Lighthouse run).
+  const budgetMs = 15 * 60_000 + targetsCount * opts.runs * 200_000;
+  setTimeout(async () => {
+    log(`run exceeded its ${Math.round(budgetMs / 1000)} s budget; aborting`);
+    await cleanup();
+    process.exit(2);
+  }, budgetMs).unref();
+
+  if (!opts.skipBuild) {
+    log('building (node scripts/build.mjs)');
+    await new Promise((resolve, reject) => {
+      const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
+      children.push({ name: 'build', proc: b, exited: new Promise((r) => b.once('exit', r)), alive: () => b.exitCode === null && b.signalCode === null });
+      const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
+      b.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        code === 0 ? resolve() : reject(new Error(`build failed (code ${code}, signal ${signal})`));
+      });
+    });
+  }
+
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const tempDir = mkdtempSync(join(os.tmpdir(), 'storefront-bench-web-'));
+  setTempDir(tempDir);
+  const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), PGLITE_DIR: join(tempDir, 'pglite'), PUBLIC_ORIGIN: base, SHUTDOWN_GRACE_MS: '2000' };
+  delete env.DATABASE_URL;
+  delete env.VITE_DEV; // always the production build
+  const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
+  startReaper();
+  log(`starting the storefront on ${base} (PGLITE_DIR ${env.PGLITE_DIR})`);
+  const started = Date.now();
+  await waitForLine(store, /Storefront ready at/, 180_000);
+  await waitUntilAnswers(`${base}/readyz`, 30_000);
+  log(`storefront ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const targets = [];
+  for (const locale of opts.locales) targets.push(...(await discover(base, locale, opts.pages)));
+  // Page order in the table: by page, then locale.
+  targets.sort((a, b) => PAGES.indexOf(a.page) - PAGES.indexOf(b.page) || opts.locales.indexOf(a.locale) - opts.locales.indexOf(b.locale));
+  for (const t of targets) {
+    // Each page answers 200 before it is measured; this also fills the server's page cache, as for any shopper after the first.
+    const res = await fetch(base + t.path, { headers: { accept: 'text/html', ...(t.cookie ? { cookie: t.cookie } : {}) }, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${t.path} answered ${res.status} before the run`);
+    log(`${t.page.padEnd(8)} ${t.locale} ${decodeURI(t.path)}${t.note ? ` (${t.note})` : ''}`);
+  }
+
+  const lhVersion = JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+  let chromiumVersion;
+  try {
+    chromiumVersion = execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    chromiumVersion = chromePath;
+  }
+  const reportDir = join(root, '.reports/lighthouse');
+  mkdirSync(reportDir, { recursive: true });
+
+  const rows = [];
+  let n = 0;
+  for (const t of targets) {
+    const lhrs = [];
+    const failures = [];
+    for (let i = 1; i <= opts.runs; i++) {
+      const runStarted = Date.now();
+      try {
+        const lhr = await lighthouseRun(base + t.path, t, tempDir, ++n);
+        lhr.loadAverage1m = Math.round(os.loadavg()[0] * 100) / 100;
+        lhrs.push(lhr);
+        const m = metrics(lhr);
+        log(`${t.page} ${t.locale} run ${i}/${opts.runs}: score ${m.score}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)} (${((Date.now() - runStarted) / 1000).toFixed(0)} s)`);
+      } catch (err) {
+        failures.push(err.message);
+        log(`${t.page} ${t.locale} run ${i}/${opts.runs} failed: ${err.message}`);
+      }
+    }
+    const runs = lhrs.map(metrics);
+    const med = Object.fromEntries(Object.keys(runs[0] ?? metrics({ audits: {}, categories: {} })).map((k) => [k, median(runs.map((r) => r[k]))]));
+    if (med.score != null) med.score = Math.round(med.score);
+    let report = null;
+    if (lhrs.length) {
+      const file = `${t.page}-${t.locale}.json`;
+      let medianRun;
+      try {
+        medianRun = computeMedianRun(lhrs); // Lighthouse's choice: the run nearest the median FCP and TTI
+      } catch {
+        medianRun = lhrs[0];
+      }
+      writeFileSync(join(reportDir, file), JSON.stringify(medianRun));
+      report = `.reports/lighthouse/${file}`;
+    }
+    const missed = lhrs.length ? checkTargets(t.page, med) : ['no successful run'];
+    rows.push({ page: t.page, locale: t.locale, path: t.path, note: t.note ?? null, runs: lhrs.length, failures, median: med, allRuns: runs, targetsMet: missed.length === 0, missed, report });
+  }
+  await cleanup();
+
+  // ---- report
+  const s = (ms) => (ms == null ? '–' : (ms / 1000).toFixed(2) + ' s');
+  const range = (values, d) => {
+    const v = values.filter(Number.isFinite);
+    return v.length ? `${Math.min(...v).toFixed(d)}–${Math.max(...v).toFixed(d)} (median ${median(v).toFixed(d)})` : '–';
+  };
+  const lines = [
+    `| page | locale | score | FCP | LCP | TBT | CLS | JS KB | targets |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---|`,
+    ...rows.map((r) => {
+      const m = r.median;
+      const runs = r.runs < opts.runs ? ` (${r.runs}/${opts.runs} runs)` : '';
+      return `| ${r.page} | ${r.locale} | ${m.score ?? '–'} | ${s(m.fcpMs)} | ${s(m.lcpMs)} | ${m.tbtMs == null ? '–' : Math.round(m.tbtMs) + ' ms'} | ${m.cls == null ? '–' : m.cls.toFixed(3)} | ${m.jsBytes == null ? '–' : (m.jsBytes / 1024).toFixed(1)} | ${r.targetsMet ? 'met' : `not met: ${r.missed.join(', ')}`}${runs} |`;
+    }),
+  ];
+  const cpus = os.cpus();
+  const machine = { cores: cpus.length, cpuModel: cpus[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, chromium: chromiumVersion, lighthouse: lhVersion };
+  const durationSeconds = (Date.now() - t0) / 1000;
+  const summary = [
+    `## Storefront pages, Lighthouse mobile (${new Date().toISOString()})`,
+    '',
+    `Lighthouse ${lhVersion} defaults (mobile emulation, simulated slow 4G and 4× CPU slowdown), performance category; ${chromiumVersion}, headless; ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}.`,
+    `Each figure is the median of ${opts.runs} run${opts.runs > 1 ? 's' : ''}, taken metric by metric; JS KB = transferred bytes of the page's scripts. Production build, fresh embedded database, loopback.`,
+    `Targets: score ≥ ${TARGETS.score} (${TARGETS.scorePages.join(', ')}), LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}.`,
+    '',
+    ...lines,
+    '',
+    `Machine during the runs: load average (1 min) ${range(rows.flatMap((r) => r.allRuns.map((x) => x.loadAverage)), 1)}, Lighthouse benchmarkIndex ${range(rows.flatMap((r) => r.allRuns.map((x) => x.benchmarkIndex)), 0)}.`,
+    `Pages: ${rows.map((r) => `${r.page} ${r.locale} ${decodeURI(r.path)}${r.note ? ` (${r.note})` : ''}`).join('; ')}.`,
+    `Run took ${Math.floor(durationSeconds / 60)} min ${Math.round(durationSeconds % 60)} s.`,
+  ].join('\n');
+  console.log(summary);
+
+  const out = join(root, '.reports/bench-web.json');
+  writeFileSync(
+    out,
+    JSON.stringify({ date: new Date().toISOString(), durationSeconds, machine, options: { ...opts, chromeFlags: CHROME_FLAGS }, targets: TARGETS, rows, allTargetsMet: rows.every((r) => r.targetsMet), markdown: summary }, null, 2) + '\n',
+  );
+  log(`wrote ${out} and the median runs' reports under ${reportDir}`);
+  const failed = rows.filter((r) => r.runs === 0);
+  if (failed.length) {
+    log(`FAILED: no Lighthouse run succeeded on ${failed.map((r) => `${r.page} ${r.locale}`).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  async (err) => {
+    log(`error: ${err?.stack ?? err}`);
+    await cleanup();
+    process.exit(1);
+  },
+);
