@@ -9,7 +9,25 @@ const customerServiceTarget = process.env.CUSTOMER_SERVICE_PROXY;
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', manifest: true, sourcemap: true },
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    sourcemap: true,
+    // One stylesheet for the whole site (26 KB gzip), cached across pages: a page waits for one request
+    // before its first paint, not for a dozen small ones (each a round trip on a phone's network).
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs to hydrate, in one chunk rather than a handful: fewer requests on the
+            // critical path, no byte more (each page loads all of it anyway).
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|i18next|react-i18next|openapi-fetch|use-sync-external-store)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   ssr: { noExternal: ['react-aria-components', /^@react-aria\//, /^@react-stately\//, /^@internationalized\//] },
   server: mockTarget
     ? (() => {

@@ -19,8 +19,9 @@ function pageLinkOf(target: EventTarget | null): URL | null {
 
 /**
  * Prefetch on intent: a link the shopper points at, focuses or touches loads its page's code and (for a public
- * page) its data, so that the click shows the page at once; a link that scrolls into view loads its page's code
- * only, when the browser is idle. A personal page's data (account, bag, checkout) is never fetched ahead: it is
+ * page) its data, so that the click shows the page at once (a phone's touch comes about 100 ms before its click).
+ * Links merely in view load nothing: loading a module runs it, and on a phone that work would compete with the
+ * page the shopper is reading. A personal page's data (account, bag, checkout) is never fetched ahead: it is
  * the visitor's, and some of those reads act (signing out).
  */
 export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url: string) => readonly unknown[]): () => void {
@@ -44,49 +45,9 @@ export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url
   document.addEventListener('focusin', intent, options);
   document.addEventListener('touchstart', intent, options);
 
-  // Links in view: their pages' code, once per page module, when the browser has time.
-  const idle = (fn: () => void) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(fn, { timeout: 2_000 });
-    else globalThis.setTimeout(fn, 200);
-  };
-  const seen = new WeakSet<Element>();
-  const inView =
-    'IntersectionObserver' in window
-      ? new IntersectionObserver((entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            inView?.unobserve(entry.target);
-            const url = pageLinkOf(entry.target);
-            if (url) idle(() => void loadPage(pageTypeOfKind(matchPage(url.pathname).kind)).catch(() => undefined));
-          }
-        })
-      : null;
-  const observeLinks = () => {
-    if (!inView) return;
-    for (const link of document.querySelectorAll('main a[href], header a[href]')) {
-      if (seen.has(link)) continue;
-      seen.add(link);
-      inView.observe(link);
-    }
-  };
-  observeLinks();
-  // New links (a client navigation, a listing's next page): looked for once per idle moment, not per change.
-  let pending = false;
-  const mutations = new MutationObserver(() => {
-    if (pending) return;
-    pending = true;
-    idle(() => {
-      pending = false;
-      observeLinks();
-    });
-  });
-  mutations.observe(document.body, { childList: true, subtree: true });
-
   return () => {
     document.removeEventListener('pointerover', intent, options);
     document.removeEventListener('focusin', intent, options);
     document.removeEventListener('touchstart', intent, options);
-    inView?.disconnect();
-    mutations.disconnect();
   };
 }
