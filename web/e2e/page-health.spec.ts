@@ -1,5 +1,7 @@
 import { test, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { answerCookieBanner } from './helpers';
+import { PAGE_ROUTES } from '../src/lib/route-table';
+import { pages as contentPages } from '../../fixtures/content/index';
 
 // Every kind of page the demo data reaches, at two phone sizes and a desktop one, must be whole:
 //   - the document no wider than the screen (nothing to scroll sideways, no header or banner off-screen),
@@ -55,6 +57,8 @@ function publicPages(product: string): Visit[] {
     { path: '/fr-fr/return-order' },
     { path: '/fr-fr/basket' }, // after "add to bag": one line
     { path: '/fr-fr/checkout' },
+    { path: '/fr-fr/newsletter/confirm' }, // without the e-mail's token: the page says the link is incomplete
+    { path: `/fr-fr/marketing?cid=${campaignId()}` },
     { path: '/fr-fr/this-page-does-not-exist', status: 404 },
     // Korean: the language whose dates and hours Node's ICU and Chromium's write most differently.
     { path: '/ko-kr/rive-droite' },
@@ -62,8 +66,41 @@ function publicPages(product: string): Visit[] {
   ];
 }
 
+/** A campaign page of the content fixtures shown in every market (what `/marketing?cid=` shows). */
+function campaignId(): string {
+  const everywhere = (p: (typeof contentPages)[number]) => !p.countries;
+  const campaign = contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ?? contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
+  if (!campaign) throw new Error('No campaign page in the content fixtures');
+  return campaign.globalPageId;
+}
+
 /** The account pages of the demo client (server/src/modules/orders/demo.ts). */
-const ACCOUNT_PAGES: Visit[] = [{ path: '/fr-fr/myaccount' }, { path: '/fr-fr/myaccount/account-information' }, { path: '/fr-fr/myaccount/address-book' }, { path: '/fr-fr/myaccount/orders' }];
+const ACCOUNT_PAGES: Visit[] = [
+  { path: '/fr-fr/myaccount' },
+  { path: '/fr-fr/myaccount/account-information' },
+  { path: '/fr-fr/myaccount/profile' },
+  { path: '/fr-fr/myaccount/address-book' },
+  { path: '/fr-fr/myaccount/new-address-book' },
+  { path: '/fr-fr/myaccount/editpassword' },
+  { path: '/fr-fr/myaccount/orders' },
+];
+
+/**
+ * Page types of the route table this test does not reach, and where they are checked instead: each needs a
+ * value only an e-mail, an order or a return gives. Any other page type of the table must be visited here.
+ */
+const REACHED_ELSEWHERE: Partial<Record<keyof typeof PAGE_ROUTES, string>> = {
+  'my-account-activate': 'the activation e-mail’s link (account.spec.ts)',
+  'my-account-reset-password': 'the recovery e-mail’s link (account.spec.ts)',
+  'my-account-edit-address-book': 'an address id (account.spec.ts)',
+  'my-account-payment': 'no page of its own: the not-found page',
+  'my-account-return-exchange': 'a returnable order (returns.spec.ts)',
+  'my-account-return-thank-you': 'a return just made (returns.spec.ts)',
+  'checkout-confirmation': 'an order just placed (checkout.spec.ts)',
+  'guest-order-online': 'a guest order’s link (checkout.spec.ts)',
+  'guest-return-exchange': 'a guest order’s link (returns.spec.ts)',
+  'rive-droite-content': 'the content page kind, in the secondary theme (visited as `content` data)',
+};
 const DEMO_CLIENT = { email: 'client@example.com', password: 'Maison-Montaigne-2026' };
 
 type Tile = { id: string; url: string; price: { salePriceValue: number | null } | null };
@@ -144,6 +181,9 @@ async function overflow(page: Page, screenWidth: number): Promise<string | null>
   return m;
 }
 
+/** The page types the visits rendered (the bootstrap names each page's type). */
+const visitedTypes = new Set<string>();
+
 async function visit(page: Page, watcher: ReturnType<typeof watch>, origin: string, v: Visit, width: number): Promise<string[]> {
   const url = new URL(v.path, origin).href;
   const status = v.status ?? 200;
@@ -151,6 +191,8 @@ async function visit(page: Page, watcher: ReturnType<typeof watch>, origin: stri
   const res = await page.goto(v.path, { waitUntil: 'networkidle' });
   const problems = watcher.take();
   if (res?.status() !== status) problems.push(`status ${res?.status()} (expected ${status})`);
+  const pageType = await page.evaluate(() => (JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}') as { pageType?: string }).pageType);
+  if (pageType) visitedTypes.add(pageType);
   const wide = await overflow(page, width);
   if (wide) problems.push(wide);
   return problems;
@@ -236,9 +278,20 @@ for (const size of SIZES) {
     });
     expect(login.status(), 'the demo client signs in').toBe(200);
     for (const v of ACCOUNT_PAGES) note(v.path, await visit(page, watcher, origin, v, size.width));
-    const order = page.locator('a[href*="/myaccount/order-"]').first();
-    if ((await order.count()) > 0) note('an order of the demo client', await visit(page, watcher, origin, { path: (await order.getAttribute('href'))! }, size.width));
-    else problems.push('/fr-fr/myaccount/orders: the demo client has no order to open');
+    // One online order and one in-boutique purchase of the demo client (the second tab's links are not in the page
+    // until it is chosen: the numbers come from the orders page's data).
+    const history = (await (await page.request.get('/ssr/myaccount/orders?locale=fr-fr')).json()) as Record<'online' | 'offline', { orders: { orderNumber: string }[] }>;
+    for (const channel of ['online', 'offline'] as const) {
+      const number = history[channel]?.orders[0]?.orderNumber;
+      if (number) note(`an ${channel} order of the demo client`, await visit(page, watcher, origin, { path: `/fr-fr/myaccount/order-${channel}?orderNumber=${encodeURIComponent(number)}` }, size.width));
+      else problems.push(`/fr-fr/myaccount/orders: the demo client has no ${channel} order to open`);
+    }
+    // Signing out last: the page that confirms it.
+    note('/fr-fr/logout', await visit(page, watcher, origin, { path: '/fr-fr/logout' }, size.width));
+
+    // Every page type of the route table was visited, or is named with the test that reaches it.
+    const unvisited = Object.keys(PAGE_ROUTES).filter((type) => !visitedTypes.has(type) && !(type in REACHED_ELSEWHERE));
+    if (unvisited.length) problems.push(`page types of the route table no visit reached: ${unvisited.join(', ')}`);
 
     await context.close();
     expect(problems).toEqual([]);
