@@ -15,10 +15,14 @@ export function loadContract(path = BUNDLED_CONTRACT_PATH): Json {
   return YAML.parse(readFileSync(path, 'utf8')) as Json;
 }
 
-/** The base path of an API: its first server URL when it is a path (`/customer-service/v1`). */
+/**
+ * The base path of an API: the path of its first server URL, its variables at their defaults
+ * (`{scheme}://{host}/customer-service/v1` → `/customer-service/v1`; `{scheme}://{host}` → '').
+ */
 export function basePathOf(contract: Json): string {
-  const url = ((contract.servers as { url?: string }[] | undefined)?.[0]?.url ?? '/').replace(/\/$/, '');
-  return url.startsWith('/') ? url : new URL(url).pathname.replace(/\/$/, '');
+  const server = (contract.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined)?.[0];
+  const url = (server?.url ?? '/').replace(/\{(\w+)\}/g, (m, name: string) => server?.variables?.[name]?.default ?? m).replace(/\/$/, '');
+  return url.startsWith('/') || url === '' ? url : new URL(url).pathname.replace(/\/$/, '');
 }
 
 /**
