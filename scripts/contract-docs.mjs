@@ -42,7 +42,7 @@ export function catalogueSection(apiCodes, totalCodes) {
   for (const family of families) {
     const rows = apiCodes
       .filter((c) => c.family === family)
-      .map((c) => `| \`${c.code}\` | ${c.status} | ${cell(c.message)}${(c.audience ?? 'shopper') === 'internal' ? ' *(internal)*' : ''} |`);
+      .map((c) => `| ${c.code} | ${c.status} | ${cell(c.message)}${(c.audience ?? 'shopper') === 'internal' ? ' *(internal)*' : ''} |`);
     parts.push(`### ${family}\n\n| code | status | message |\n|---|---|---|\n${rows.join('\n')}`);
   }
   return parts.join('\n\n') + '\n';
