@@ -3,8 +3,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -17,7 +16,7 @@ import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
 import { AppError } from './shared/errors.ts';
-import { inlineScriptHashes, withScriptSources } from './shared/csp.ts';
+import { mountApiPortals } from './shared/portal.ts';
 import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
@@ -145,24 +144,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
   app.use((req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next()));
 
-  // The API portals, built offline from the bundled contracts. Their inline scripts are allowed by their
-  // hashes, for these two pages only (the storefront's pages run none).
-  const portals = new Map<string, { mtimeMs: number; html: string; policy: (current: string) => string }>();
-  const portal = (file: string) => (_req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const path = join(import.meta.dirname, '../../openapi/dist', file);
-    if (!existsSync(path)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run build.'));
-    const { mtimeMs } = statSync(path);
-    let page = portals.get(file);
-    if (!page || page.mtimeMs !== mtimeMs) {
-      const html = readFileSync(path, 'utf8');
-      const sources = ["'self'", ...inlineScriptHashes(html)];
-      page = { mtimeMs, html, policy: (current) => withScriptSources(current, sources) };
-      portals.set(file, page);
-    }
-    res.set('Content-Security-Policy', page.policy(String(res.getHeader('Content-Security-Policy') ?? ''))).type('html').send(page.html);
-  };
-  app.get('/docs', portal('docs.html'));
-  app.get('/docs/customer-service', portal('customer-service.html'));
+  // The API portals and the bundled contracts they show (/docs, /docs/<api>.yaml|json): outside the contracts.
+  mountApiPortals(app);
   app.get('/robots.txt', robotsTxt(config.publicOrigin));
   // The development mailbox (never in production): every e-mail the storefront queued, rendered.
   mountMailbox(app, db, { config });
