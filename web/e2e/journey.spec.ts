@@ -124,7 +124,7 @@ test('the API portals render under their policy: scripts run, nothing is refused
   for (const [path, title] of [
     ['/docs', 'Storefront API'],
     ['/docs/customer-service', 'Customer Service API'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     // Redoc draws the operations' menu only once its inline bundle has run.
     await expect(page.getByRole('navigation').or(page.locator('.menu-content')).first()).toBeVisible();
