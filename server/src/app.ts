@@ -11,7 +11,7 @@ import { serializeRequest } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { BUNDLED_CONTRACT_PATH, CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
@@ -153,9 +153,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(sameOriginGuard());
   app.use(signInCallbackHeaders());
   // Requests always validated against the contract; responses too outside production.
-  const validator = (apiSpec: string, ignorePaths?: (path: string) => boolean) =>
+  // Each validator gets the contract already parsed (it clones it), not its path: it would parse the YAML again.
+  type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+  const validator = (apiSpec: Record<string, unknown>, ignorePaths?: (path: string) => boolean) =>
     OpenApiValidator.middleware({
-      apiSpec,
+      apiSpec: apiSpec as unknown as ApiSpec,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
@@ -167,12 +169,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
   // Query values the validator would let through to a crash (`tags[a]=1`, `pageSize=1e400`) reach it as refusable text.
   app.use(queryShapes(queryShapesOf(contract, ...(customerContract ? [customerContract] : []))));
-  app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
+  app.use(validator(contract, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
-    customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
+    customerValidation.use(validator(customerContract));
     app.use((req, res, next) => (isCustomerServicePath(req.path) ? customerValidation(req, res, next) : next()));
   }
 

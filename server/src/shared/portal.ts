@@ -5,8 +5,7 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import YAML from 'yaml';
-import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH } from './contract.ts';
+import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } from './contract.ts';
 import { inlineScriptHashes, withScriptSources } from './csp.ts';
 import { AppError } from './errors.ts';
 
@@ -21,14 +20,14 @@ export const CONTRACT_DOCUMENTS = {
 const MEDIA_TYPES = { yaml: 'application/yaml; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
 /** A file's content derived once per version of the file. */
-function perVersion<T>(derive: (text: string) => T): (path: string) => T | undefined {
+function perVersion<T>(derive: (text: string, path: string) => T): (path: string) => T | undefined {
   const cache = new Map<string, { mtimeMs: number; value: T }>();
   return (path) => {
     if (!existsSync(path)) return undefined;
     const { mtimeMs } = statSync(path);
     const hit = cache.get(path);
     if (hit && hit.mtimeMs === mtimeMs) return hit.value;
-    const value = derive(readFileSync(path, 'utf8'));
+    const value = derive(readFileSync(path, 'utf8'), path);
     cache.set(path, { mtimeMs, value });
     return value;
   };
@@ -49,7 +48,7 @@ export function mountApiPortals(app: Express, dir = PORTAL_DIR): void {
   // The contracts, as generated (YAML) and as JSON, at stable URLs the portals link to.
   const documents = {
     yaml: perVersion((text) => text),
-    json: perVersion((text) => `${JSON.stringify(YAML.parse(text), null, 2)}\n`),
+    json: perVersion((_text, path) => `${JSON.stringify(loadContract(path), null, 2)}\n`),
   };
   for (const [name, path] of Object.entries(CONTRACT_DOCUMENTS)) {
     for (const format of ['yaml', 'json'] as const) {
