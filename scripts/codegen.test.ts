@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ const run = (...args: string[]) => spawnSync('node', [codegen, '--root', dir, ..
 
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('codegen', { timeout: 60_000 }, () => {
+describe('codegen', { timeout: 180_000 }, () => {
   it('passes --check on the committed tree', () => {
     copyRepo();
     const r = run('--check');
@@ -49,5 +49,62 @@ describe('codegen', { timeout: 60_000 }, () => {
     expect(run('--check').status).toBe(0);
     expect(readFileSync(join(dir, 'openapi/generated/errors.ts'), 'utf8')).toContain('ERR_TEST_9999');
     expect(readFileSync(join(dir, 'web/src/locales/en/errors.json'), 'utf8')).toContain('ERR_TEST_9999');
+  });
+
+  // Every `npm start` runs codegen: an unchanged contract must leave every generated file (and so the portal and
+  // web builds that depend on them) untouched.
+  const OUTPUTS = [
+    'openapi/storefront/openapi.yaml',
+    'openapi/storefront/components/schemas/ErrorCode.yaml',
+    'openapi/generated/storefront.bundled.yaml',
+    'openapi/generated/storefront.d.ts',
+    'openapi/customer-service/openapi.yaml',
+    'openapi/generated/customer-service.bundled.yaml',
+    'openapi/generated/customer-service.d.ts',
+    'openapi/generated/errors.ts',
+    'openapi/errors/catalogue.md',
+    'web/src/locales/en/errors.json',
+  ];
+  const mtimes = () => Object.fromEntries(OUTPUTS.map((p) => [p, statSync(join(dir, p)).mtimeMs]));
+  const age = () => {
+    const past = new Date(Date.now() - 3_600_000);
+    for (const p of OUTPUTS) utimesSync(join(dir, p), past, past);
+  };
+
+  it('run twice, writes nothing the second time, even when it regenerates everything (--force)', () => {
+    copyRepo();
+    const first = run('--force');
+    expect(first.status).toBe(0);
+    age();
+    const before = mtimes();
+    const second = run('--force');
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain('wrote ');
+    expect(second.stdout).toContain('nothing written');
+    expect(mtimes()).toEqual(before);
+  });
+
+  it('skips the work when the inputs and outputs are those of its last run, and redoes it when an input changes', () => {
+    copyRepo();
+    expect(run().status).toBe(0);
+    const skipped = run();
+    expect(skipped.stdout).toContain('inputs unchanged');
+    // A changed input: only the outputs it changes are written.
+    const tagFile = join(dir, 'openapi/storefront/root.yaml');
+    writeFileSync(tagFile, readFileSync(tagFile, 'utf8').replace('description: Health and readiness probes.', 'description: Health and readiness probes (changed).'));
+    age();
+    const before = mtimes();
+    const changed = run();
+    expect(changed.status, changed.stderr).toBe(0);
+    const written = [...changed.stdout.matchAll(/^wrote (.+)$/gm)].map((m) => m[1]).sort();
+    expect(written).toEqual(['openapi/generated/storefront.bundled.yaml', 'openapi/storefront/openapi.yaml'].sort());
+    const after = mtimes();
+    for (const p of OUTPUTS) if (!written.includes(p)) expect(after[p], p).toBe(before[p]);
+    // A generated file edited by hand is not "up to date": the next run puts it back.
+    const types = join(dir, 'openapi/generated/errors.ts');
+    writeFileSync(types, readFileSync(types, 'utf8') + '// edited\n');
+    const restored = run();
+    expect(restored.stdout).toContain('wrote openapi/generated/errors.ts');
+    expect(readFileSync(types, 'utf8')).not.toContain('// edited');
   });
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run dev:mock`: the storefront against the contract's mocks, with no server and no database.
-//   Prism (mocks/serve.mjs) on http://127.0.0.1:4010, serving the contract's per-locale examples;
-//   Vite's dev server for web/ on http://127.0.0.1:5173, proxying /api, /ssr and /media to Prism
+//   Prism (mocks/serve.mjs) on http://127.0.0.1:4010 (MOCK_PORT; the customer service's Prism on the next
+//   port), serving the contract's per-locale examples;
+//   Vite's dev server for web/ on http://127.0.0.1:5173 (WEB_PORT), proxying /api, /ssr, /media and
+//   /internal/web-vitals to Prism
 //   (STOREFRONT_API_PROXY; see the mock branch of web/vite.config.ts: it adds `Prefer: example=<locale>`
 //   and draws /media images itself). The web app renders on the client (no server bootstrap).
 // Ctrl-C (SIGINT) or SIGTERM stops both; when one of them exits, the other is stopped too.

@@ -116,6 +116,9 @@ export default defineConfig({
             '/api': { target: mockTarget, configure: preferLocaleExample },
             '/ssr': { target: mockTarget, configure: preferLocaleExample },
             '/media': { target: mockTarget, bypass: serveMedia },
+            // The development build reports its web vitals here (web/src/lib/web-vitals.ts): Prism answers the
+            // contract's 204 (and checks the body), where Vite alone would answer 404.
+            '/internal/web-vitals': { target: mockTarget },
             ...(customerServiceTarget
               ? { '/customer-service/v1': { target: customerServiceTarget, rewrite: (path: string) => path.replace(/^\/customer-service\/v1/, '') || '/', configure: preferLocaleExample } }
               : {}),

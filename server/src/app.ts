@@ -3,8 +3,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
@@ -12,12 +11,12 @@ import { serializeRequest } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { BUNDLED_CONTRACT_PATH, CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
 import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
 import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
 import { AppError } from './shared/errors.ts';
-import { inlineScriptHashes, withScriptSources } from './shared/csp.ts';
+import { mountApiPortals } from './shared/portal.ts';
 import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
@@ -145,24 +144,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
   app.use((req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next()));
 
-  // The API portals, built offline from the bundled contracts. Their inline scripts are allowed by their
-  // hashes, for these two pages only (the storefront's pages run none).
-  const portals = new Map<string, { mtimeMs: number; html: string; policy: (current: string) => string }>();
-  const portal = (file: string) => (_req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const path = join(import.meta.dirname, '../../openapi/dist', file);
-    if (!existsSync(path)) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run build.'));
-    const { mtimeMs } = statSync(path);
-    let page = portals.get(file);
-    if (!page || page.mtimeMs !== mtimeMs) {
-      const html = readFileSync(path, 'utf8');
-      const sources = ["'self'", ...inlineScriptHashes(html)];
-      page = { mtimeMs, html, policy: (current) => withScriptSources(current, sources) };
-      portals.set(file, page);
-    }
-    res.set('Content-Security-Policy', page.policy(String(res.getHeader('Content-Security-Policy') ?? ''))).type('html').send(page.html);
-  };
-  app.get('/docs', portal('docs.html'));
-  app.get('/docs/customer-service', portal('customer-service.html'));
+  // The API portals and the bundled contracts they show (/docs, /docs/<api>.yaml|json): outside the contracts.
+  mountApiPortals(app);
   app.get('/robots.txt', robotsTxt(config.publicOrigin));
   // The development mailbox (never in production): every e-mail the storefront queued, rendered.
   mountMailbox(app, db, { config });
@@ -170,9 +153,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(sameOriginGuard());
   app.use(signInCallbackHeaders());
   // Requests always validated against the contract; responses too outside production.
-  const validator = (apiSpec: string, ignorePaths?: (path: string) => boolean) =>
+  // Each validator gets the contract already parsed (it clones it), not its path: it would parse the YAML again.
+  type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+  const validator = (apiSpec: Record<string, unknown>, ignorePaths?: (path: string) => boolean) =>
     OpenApiValidator.middleware({
-      apiSpec,
+      apiSpec: apiSpec as unknown as ApiSpec,
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
@@ -184,12 +169,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
   // Query values the validator would let through to a crash (`tags[a]=1`, `pageSize=1e400`) reach it as refusable text.
   app.use(queryShapes(queryShapesOf(contract, ...(customerContract ? [customerContract] : []))));
-  app.use(validator(BUNDLED_CONTRACT_PATH, (path) => !CONTRACT_PATHS.test(path)));
+  app.use(validator(contract, (path) => !CONTRACT_PATHS.test(path)));
   if (customerContract && customerBase) {
     // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
     // so the customer service validator sits behind a router that only its own paths reach.
     const customerValidation = express.Router();
-    customerValidation.use(validator(CUSTOMER_SERVICE_CONTRACT_PATH));
+    customerValidation.use(validator(customerContract));
     app.use((req, res, next) => (isCustomerServicePath(req.path) ? customerValidation(req, res, next) : next()));
   }
 

@@ -112,16 +112,39 @@ test('the API portal is served offline at /docs', async ({ request }) => {
   expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
 });
 
-test('the API portal renders under its policy: its inline scripts run, nothing is refused', async ({ page }) => {
-  const refused: string[] = [];
+test('the API portals render under their policy: scripts run, nothing is refused, nothing comes from another host', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  const offsite: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') refused.push(m.text());
+    if (m.type() === 'error') errors.push(m.text());
   });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(new URL(baseURL!).origin) && !r.url().startsWith('data:')) offsite.push(r.url());
+  });
+  for (const [path, title] of [
+    ['/docs', 'Storefront API'],
+    ['/docs/customer-service', 'Customer Service API'],
+  ] as const) {
+    await page.goto(path);
+    // Redoc draws the operations' menu only once its inline bundle has run.
+    await expect(page.getByRole('navigation').or(page.locator('.menu-content')).first()).toBeVisible();
+    await expect(page.getByText(title).first()).toBeVisible();
+    // The tag groups, then the one reference section.
+    await expect(page.getByText('Reference', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Error catalogue', { exact: true }).first()).toBeVisible();
+    // Redoc's logo is inline and its telemetry off: no request elsewhere, no CSP refusal, no error at all.
+    await page.waitForTimeout(1_000);
+  }
+  expect(errors).toEqual([]);
+  expect(offsite).toEqual([]);
+});
+
+test('the portal links to its contract, served as YAML and JSON', async ({ page, request }) => {
   await page.goto('/docs');
-  // Redoc draws the operations' menu only once its inline bundle has run.
-  await expect(page.getByRole('navigation').or(page.locator('.menu-content')).first()).toBeVisible();
-  await expect(page.getByText('Storefront API').first()).toBeVisible();
-  // No script refused. (The built portal still asks for Redoc's logo and telemetry on other hosts, which the
-  // policy refuses on purpose: img-src and connect-src are this origin's.)
-  expect(refused.filter((e) => /Content Security Policy/i.test(e) && /script/i.test(e))).toEqual([]);
+  await page.getByRole('link', { name: 'storefront.json' }).first().click();
+  await expect(page).toHaveURL(/\/docs\/storefront\.json$/);
+  const yaml = await request.get('/docs/storefront.yaml');
+  expect(yaml.status()).toBe(200);
+  expect(yaml.headers()['content-type']).toBe('application/yaml; charset=utf-8');
+  expect(await yaml.text()).toContain('openapi: 3.1.0');
 });

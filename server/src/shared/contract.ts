@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import YAML from 'yaml';
 import { isErrorCode, type ErrorCode } from '@storefront/openapi/errors';
@@ -11,14 +12,44 @@ export const CUSTOMER_SERVICE_CONTRACT_PATH = join(dirname(BUNDLED_CONTRACT_PATH
 
 type Json = Record<string, unknown>;
 
+/** Parsed contracts, as JSON, by a hash of their text (best effort: a read-only tree just parses each time). */
+const PARSED_CACHE = join(import.meta.dirname, '../../../node_modules/.cache/contracts');
+
+/**
+ * A bundled contract, parsed. Parsing the storefront's YAML (2.7 MB) took most of a second of every start (and
+ * of every test app); its JSON, kept by a hash of the text, parses in milliseconds. A new text is parsed once.
+ */
 export function loadContract(path = BUNDLED_CONTRACT_PATH): Json {
-  return YAML.parse(readFileSync(path, 'utf8')) as Json;
+  const text = readFileSync(path, 'utf8');
+  const name = basename(path, '.yaml');
+  const cached = join(PARSED_CACHE, `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 32)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as Json;
+  } catch {
+    // Not parsed yet (or unreadable): parse the YAML below.
+  }
+  const doc = YAML.parse(text) as Json;
+  try {
+    mkdirSync(PARSED_CACHE, { recursive: true });
+    const partial = `${cached}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(doc));
+    renameSync(partial, cached);
+    // Earlier versions of this contract are not needed any more.
+    for (const f of readdirSync(PARSED_CACHE)) if (f.startsWith(`${name}-`) && f.endsWith('.json') && join(PARSED_CACHE, f) !== cached) rmSync(join(PARSED_CACHE, f), { force: true });
+  } catch {
+    // A read-only tree: no cache.
+  }
+  return doc;
 }
 
-/** The base path of an API: its first server URL when it is a path (`/customer-service/v1`). */
+/**
+ * The base path of an API: the path of its first server URL, its variables at their defaults
+ * (`{scheme}://{host}/customer-service/v1` → `/customer-service/v1`; `{scheme}://{host}` → '').
+ */
 export function basePathOf(contract: Json): string {
-  const url = ((contract.servers as { url?: string }[] | undefined)?.[0]?.url ?? '/').replace(/\/$/, '');
-  return url.startsWith('/') ? url : new URL(url).pathname.replace(/\/$/, '');
+  const server = (contract.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined)?.[0];
+  const url = (server?.url ?? '/').replace(/\{(\w+)\}/g, (m, name: string) => server?.variables?.[name]?.default ?? m).replace(/\/$/, '');
+  return url.startsWith('/') || url === '' ? url : new URL(url).pathname.replace(/\/$/, '');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../shared/html.ts';
 import type { PageDataLike } from './host.ts';
+import { htmlLang } from '../../../web/src/lib/html-lang.ts';
 
 /** JSON safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
 export function serializeForScript(value: unknown): string {
@@ -27,19 +28,8 @@ export function renderHead(data: PageDataLike): string {
   return tags.join('\n    ');
 }
 
-/**
- * BCP 47 tag of a storefront locale for `<html lang>` and `Content-Language`: language and region
- * (`fr-CH`, so that hyphenation, quotes and numbers follow the market), Chinese with its script
- * (Traditional in Taiwan, Hong Kong and Macau, Simplified elsewhere); the placeholder countries of the
- * international site (`en-en`, `zh-zh`) have no region.
- */
-export function htmlLang(locale: string): string {
-  const [language = 'en', country = ''] = locale.toLowerCase().split('-');
-  // `en` and `zh` are not countries: the international placeholders `en-en` and `zh-zh`.
-  const region = /^[a-z]{2}$/.test(country) && country !== 'en' && country !== 'zh' ? `-${country.toUpperCase()}` : '';
-  if (language === 'zh') return `${['tw', 'hk', 'mo'].includes(country) ? 'zh-Hant' : 'zh-Hans'}${region}`;
-  return `${language}${region}`;
-}
+/** BCP 47 tag of a storefront locale (`fr-FR`, `zh-Hant-TW`): shared with the client, which keeps it in step. */
+export { htmlLang };
 
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
 export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string }): string {

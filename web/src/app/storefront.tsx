@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
 import { MarketProvider } from '../lib/market-context';
+import { htmlLang } from '../lib/html-lang';
 import { setUiFlag } from '../lib/ui-store';
 import { matchPage } from './page-routes';
 import { pageDataRequest, pageDataUrlOf, type PageDataResponse } from '../lib/paths';
@@ -114,6 +115,11 @@ export function Storefront({ brandName }: { brandName: string }) {
   // The floating header takes the hero's colours: light text over a dark photograph, dark over a light one.
   const heroTheme = overHero ? (pageComponents?.find((c) => c.type === 'hero' && c.parentId === null)?.theme ?? 'dark') : undefined;
 
+  // The server writes <html lang> into the first HTML; without a server (npm run dev:mock) and across client
+  // navigations to another market, the page's locale sets it.
+  useEffect(() => {
+    document.documentElement.lang = htmlLang(market.locale);
+  }, [market.locale]);
   // The server sets these on the first HTML; client navigations keep them in step (spec §4).
   useEffect(() => {
     if (!data) return;
