@@ -6,7 +6,9 @@ import { createLogger } from './shared/logger.ts';
 import { runPrimary } from './shared/cluster.ts';
 
 const config = loadConfig();
-const logger = createLogger(config.logLevel);
+const base = createLogger(config.logLevel);
+// A worker's lines say which worker wrote them.
+const logger = cluster.isWorker && cluster.worker ? base.child({ worker: cluster.worker.id }) : base;
 
 if (cluster.isPrimary && config.webConcurrencyRefused) {
   logger.warn(
