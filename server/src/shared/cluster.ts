@@ -48,6 +48,8 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
 
   const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
 
+  /** The ready line of the worker that migrated and seeded (it says whether a catalogue was seeded). */
+  let maintainerLine: string | undefined;
   const fork = (role: WorkerRole): Worker => {
     const worker = cluster.fork({ [WORKER_ROLE_VARIABLE]: role });
     worker.on('message', (message: WorkerMessage) => {
@@ -60,11 +62,12 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
         else waiting.add(worker);
       } else if (message?.type === 'storefront:ready') {
         ready.add(worker.id);
+        if (role === 'maintain') maintainerLine = message.line;
         if (!announced && ready.size >= count) {
           announced = true;
           // Printed, not logged, like a single process's line (the production log level hides info).
-          console.log(`${message.line} — ${count} worker processes (WEB_CONCURRENCY)`);
-        }
+          console.log(`${maintainerLine ?? message.line} — ${count} worker processes (WEB_CONCURRENCY)`);
+        } else if (announced) logger.warn({ worker: worker.id }, 'the new worker serves');
       }
     });
     return worker;
