@@ -67,6 +67,8 @@ function get(base: string, path: string): Promise<{ status: number; body: string
       res.on('data', (d) => (body += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
+    // A connection handed to a worker at the instant it is killed gets no answer: the client gives up.
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', reject);
     req.end();
   });
@@ -144,11 +146,13 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   it('a worker that dies is replaced, and the other serves meanwhile', async () => {
     const [victim, survivor] = childrenOf(server!.child.pid!);
     process.kill(victim!, 'SIGKILL');
-    expect((await get(server!.base, '/readyz')).status).toBe(200);
+    // The survivor answers at once (a request that was being handed to the victim may be lost, as with any crash).
+    const answered = await Promise.all([get(server!.base, '/readyz'), get(server!.base, '/readyz'), get(server!.base, '/readyz')].map((p) => p.then((r) => r.status, () => 0)));
+    expect(answered).toContain(200);
     const started = Date.now();
     let workers = childrenOf(server!.child.pid!);
     while (!(workers.length === 2 && server!.output.includes('the new worker serves'))) {
-      if (Date.now() - started > 60_000) throw new Error(`not replaced: ${workers}\n${server!.output}`);
+      if (Date.now() - started > 100_000) throw new Error(`not replaced: ${workers}\n${server!.output}`);
       await sleep(200);
       workers = childrenOf(server!.child.pid!);
     }
@@ -156,7 +160,7 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(workers).not.toContain(victim);
     expect(server!.output).toContain('a worker died: starting another');
     expect((await get(server!.base, '/api/data/category/women-bags?locale=fr-fr')).status).toBe(200);
-  }, 90_000);
+  }, 150_000);
 
   it('SIGTERM under load: every request sent before it is answered, every worker stops, exit 0', async () => {
     const workers = childrenOf(server!.child.pid!);

@@ -93,7 +93,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   // This start published the content and replaced the reference data (and maybe seeded a catalogue): the
   // instances already serving empty their caches.
   if (maintained) {
-    await bus.invalidate({ caches: bus.names(), reason: 'content published and reference data replaced at start' }).catch((err: unknown) => logger.warn({ err }, 'the other instances were not told of this start'));
+    await bus.invalidate({ caches: bus.names(), reason: 'content published and reference data replaced at start' }).catch((err: unknown) => logger.warn({ code: 'ERR_API_1003', reason: (err as Error).message }, 'the other instances were not told of this start'));
   }
 
   // Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).

@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from './database.ts';
+import { isDatabaseUnavailable } from './availability.ts';
 
 export interface JobTables {
   job_leases: {
@@ -33,6 +34,7 @@ export interface JobDefinition {
 
 interface JobLogger {
   debug(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -103,6 +105,8 @@ export class JobScheduler {
   private stopped = true;
   /** Runs this instance did, by job (tests, logs). */
   readonly runs = new Map<string, number>();
+  /** Jobs whose lease could not be read because the database was away: said once per outage, not at every look. */
+  private readonly unreachable = new Set<string>();
 
   constructor(
     private readonly db: DB,
@@ -156,13 +160,19 @@ export class JobScheduler {
     let claimed = false;
     try {
       claimed = await claimJob(this.db, job.name, this.holder, this.leaseMs);
+      this.unreachable.delete(job.name);
     } catch (err) {
-      this.logger.error({ err, job: job.name }, 'job: its lease could not be read');
+      if (!isDatabaseUnavailable(err)) this.logger.error({ err, job: job.name }, 'job: its lease could not be read');
+      else if (!this.unreachable.has(job.name)) {
+        // One line per outage, no stack: the database's absence is logged and answered elsewhere.
+        this.unreachable.add(job.name);
+        (this.logger.warn ?? this.logger.error).call(this.logger, { code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: the database does not answer; looking again later');
+      }
       return false;
     }
     if (!claimed) return false;
     const renewing = setInterval(() => {
-      renewJob(this.db, job.name, this.holder, this.leaseMs).catch((err: unknown) => this.logger.error({ err, job: job.name }, 'job: its lease could not be renewed'));
+      renewJob(this.db, job.name, this.holder, this.leaseMs).catch((err: unknown) => this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: its lease could not be renewed'));
     }, this.leaseMs / 3);
     renewing.unref();
     let error: string | null = null;
@@ -171,13 +181,15 @@ export class JobScheduler {
       await job.run();
     } catch (err) {
       error = (err as Error)?.message?.slice(0, 500) ?? String(err);
-      this.logger.error({ err, job: job.name }, `${job.name} failed`);
+      if (isDatabaseUnavailable(err)) this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: error }, `${job.name} failed: the database does not answer`);
+      else this.logger.error({ err, job: job.name }, `${job.name} failed`);
     } finally {
       clearInterval(renewing);
     }
     this.runs.set(job.name, (this.runs.get(job.name) ?? 0) + 1);
     this.logger.debug({ job: job.name, ms: Date.now() - started }, 'job run');
-    await finishJob(this.db, job.name, this.holder, job.periodMs, error).catch((err: unknown) => this.logger.error({ err, job: job.name }, 'job: its lease could not be given back'));
+    // Not given back (the database away): the lease lapses by itself.
+    await finishJob(this.db, job.name, this.holder, job.periodMs, error).catch((err: unknown) => this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: its lease could not be given back'));
     return true;
   }
 }

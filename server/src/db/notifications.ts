@@ -133,6 +133,11 @@ export class PostgresTransport implements BusTransport {
     if (this.retry) clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
-    await client?.end().catch(() => undefined);
+    if (!client) return;
+    // Bounded: in a partition the server never acknowledges the end, and a shutdown must not wait for it.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([client.end().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+    clearTimeout(timer);
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
 }

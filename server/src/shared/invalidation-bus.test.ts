@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { NOTIFY_PAYLOAD_LIMIT, PostgresTransport } from '../db/notifications.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { testDatabaseKind } from '../test/settings.ts';
+import { TEST_BRAND, testDatabaseKind } from '../test/settings.ts';
 import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport, type CacheFilter } from './invalidation-bus.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -177,13 +177,17 @@ describe.skipIf(!onPostgres)('two apps on one PostgreSQL, no Redis', () => {
   const env = { CACHE_TTL_SECONDS: '60', CACHE_BUST_TOKEN: 'bus-test-token-0123456789' };
   beforeAll(async () => {
     [one, two] = await Promise.all([startTestApp(env), startTestApp(env)]);
+    // A product of the house the apps serve, sold in the US (files sharing this database add others).
     const row = await one.database.db
       .selectFrom('product_translations as t')
       .innerJoin('products as p', 'p.pid', 't.pid')
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', 'USD'))
       .select(['t.pid', 't.name'])
+      .where('p.brand', '=', TEST_BRAND)
       .where('t.language', '=', 'en')
       .where('p.is_employee_only', '=', false)
-      .orderBy('t.pid', 'desc')
+      .orderBy('t.pid')
+      .offset(7)
       .limit(1)
       .executeTakeFirstOrThrow();
     pid = row.pid;

@@ -303,6 +303,11 @@ export class RedisTransport implements BusTransport {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all([this.subscriber.quit().catch(() => this.subscriber.disconnect()), this.publisher.quit().catch(() => this.publisher.disconnect())]);
+    // Politely, but bounded: a Redis that does not answer must not hold a shutdown.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([this.subscriber.quit(), this.publisher.quit()]).catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+    clearTimeout(timer);
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
   }
 }
