@@ -105,7 +105,7 @@ async function main() {
   const P = opts.pipelining;
   const json = { accept: 'application/json' };
   // The ceiling, measured once for every run of the storefront.
-  const helloRow = { ...(await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: P, headers: json }, opts)), baseline: true };
+  const helloRow = { ...(await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: P, headers: json }, opts)), baseline: true, ratioToHello: 1 };
   const helloRss = rssKiB(hello.proc.pid);
 
   const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
@@ -155,7 +155,7 @@ async function main() {
       '',
       ...table([helloRow, ...run.rows]),
       '',
-      `Storefront RSS (${run.workers > 1 ? 'primary and workers' : 'the process'}): ${run.memory.storefrontRssMiBAtStart} MiB after start, ${run.memory.storefrontRssMiBAfterRuns} MiB after the runs${run.memory.storefrontPeakRssMiB ? ` (peak ${run.memory.storefrontPeakRssMiB} MiB)` : ''}; ready ${run.startupSeconds.toFixed(1)} s after its start.`,
+      `Storefront RSS (${run.workers > 1 ? 'primary and workers' : 'the process'}): ${run.memory.storefrontRssMiBAtStart} MiB after start, ${run.memory.storefrontRssMiBAfterRuns} MiB after the runs${run.memory.storefrontPeakRssMiB && run.workers === 1 ? ` (peak ${run.memory.storefrontPeakRssMiB} MiB)` : ''}; ready ${run.startupSeconds.toFixed(1)} s after its start.`,
     ]),
     ...(runs.length > 1
       ? [
@@ -249,7 +249,8 @@ async function measureStorefront({ opts, workers, index, tempDir, helloRow }) {
     startupSeconds,
     product: { pid, pagePath },
     rows,
-    memory: { storefrontRssMiBAtStart: mib(rssAtStart.rss), storefrontRssMiBAfterRuns: mib(rssAfter.rss), storefrontPeakRssMiB: mib(rssAfter.peak) },
+    // The peak is one process's (the primary's, with workers): kept for a single process only.
+    memory: { storefrontRssMiBAtStart: mib(rssAtStart.rss), storefrontRssMiBAfterRuns: mib(rssAfter.rss), storefrontPeakRssMiB: workers === 1 ? mib(rssAfter.peak) : null },
   };
 }
 
