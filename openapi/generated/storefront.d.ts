@@ -1886,6 +1886,11 @@ export interface paths {
          *     a cross-site browser call is refused like every state-changing call. Served by the storefront server itself,
          *     outside the validated `/api` and `/ssr` prefixes. Idempotent: busting an empty cache removes 0 entries.
          *
+         *     Every instance of the storefront empties the same caches: the instance that receives the call empties its
+         *     own, then tells the others (Redis pub/sub, or PostgreSQL LISTEN/NOTIFY) and answers once they have been
+         *     handed the message. `entriesRemoved` counts the entries of the answering instance. A 503 means the other
+         *     instances could not be told: call again.
+         *
          *     Codes:
          *     - `ERR_API_1018` (400): the body does not match `CacheBustRequest` (unknown cache, unknown property,
          *       `keys` with several caches);

@@ -46,6 +46,9 @@ import { SitemapService, robotsTxt, seoRoutes } from './modules/seo/index.ts';
 import { TranslationService, translationRoutes } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
+import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } from './shared/invalidation-bus.ts';
+import { PostgresTransport } from './db/notifications.ts';
+import { JobScheduler, instanceName } from './db/jobs.ts';
 
 
 export interface AppOptions {
@@ -56,8 +59,22 @@ export interface AppOptions {
   pages?: boolean;
 }
 
+/**
+ * How the caches of the instances hear each other's invalidations: Redis pub/sub when REDIS_URL is set,
+ * otherwise PostgreSQL LISTEN/NOTIFY; with the embedded PGlite database (one process) in process only.
+ */
+export function invalidationTransport(config: Pick<Config, 'redisUrl' | 'brand'>, database: DatabaseHandle, logger: Logger): BusTransport {
+  if (config.redisUrl) return new RedisTransport({ url: config.redisUrl, brand: config.brand, logger });
+  if (database.kind === 'postgres' && database.url) {
+    return new PostgresTransport({ url: database.url, db: database.db, brand: config.brand, logger, ...(database.timeouts ? { connectMs: database.timeouts.connectMs } : {}) });
+  }
+  return new LocalTransport();
+}
+
 export async function createApp({ config, database, logger, pages = true }: AppOptions) {
   const { db } = database;
+  // Every cache-emptying event (a bust, a content publication, a catalogue change) goes through it, to every instance.
+  const bus = new InvalidationBus(invalidationTransport(config, database, logger), logger);
   const readiness: Readiness = { ready: false };
   const markets = await MarketService.load(db);
   const catalog = new CatalogService(db, config.brand, config.cacheTtlMs);
@@ -76,8 +93,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   pageData.withSearch(search);
   const recaptcha = new RecaptchaVerifier({ mode: config.recaptchaVerifier, ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}) });
   const limits = new RateLimiter(config.redisUrl ? new RedisCounters(config.redisUrl) : db);
-  const pruning = setInterval(() => void limits.prune().catch((err: unknown) => logger.error({ err }, 'rate-limit pruning failed')), 3_600_000);
-  pruning.unref();
+  // Periodic jobs: each runs once per period across the instances (a lease in job_leases), its items claimed row by row.
+  const jobs = new JobScheduler(db, logger, { holder: instanceName(), ...(config.jobPeriodMs ? { periodMs: config.jobPeriodMs } : {}) });
+  jobs.add({ name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() });
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
   const registration = new RegistrationService(markets);
   accounts.withRegistrationRules(registration);
@@ -235,28 +253,28 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   returnRoutes(ops, { returns, pages: returnPages, sessions, markets });
   checkoutRoutes(ops, new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }), sessions, markets);
   // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
-  const sweeping = setInterval(() => void sweepUnpaidOrders(db).catch((err: unknown) => logger.error({ err }, 'unpaid order sweep failed')), 60_000);
-  sweeping.unref();
-  // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
+  jobs.add({ name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) });
   // Listing removals are read by the listing indexes within moments; an hour on, they go.
-  const pruningRemovals = setInterval(() => void catalog.pruneRemovals().catch((err: unknown) => logger.error({ err }, 'listing removal pruning failed')), 600_000);
-  pruningRemovals.unref();
-  const lapsing = setInterval(() => void sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }).catch((err: unknown) => logger.error({ err }, 'return lapse sweep failed')), 600_000);
-  lapsing.unref();
+  jobs.add({ name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() });
+  // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
+  jobs.add({ name: 'return lapse sweep', periodMs: 600_000, run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }) });
   const stepSeconds = config.fulfilmentStepSeconds;
-  const fulfilling = stepSeconds
-    ? setInterval(() => void advanceOrders(db, stepSeconds).catch((err: unknown) => logger.error({ err }, 'demo fulfilment failed')), Math.min(stepSeconds * 500, 5_000))
-    : undefined;
-  fulfilling?.unref();
+  if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds) });
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
-  contentRoutes(ops, content, markets, {
-    token: config.cacheBustToken,
-    caches: { content: (f) => content.bust(f), 'page-data': (f) => pageData.bust(f), catalog: (f) => catalog.bustCache(f), navigation: () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0) },
-  });
+  const sitemaps = new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs);
+  // The caches of this instance, by the names a bust uses. Page data's listeners (rendered pages, boutique
+  // pages) go with it. The category tree and the markets are read again rather than emptied.
+  bus.register('content', (f) => content.bust(f));
+  bus.register('page-data', (f) => pageData.bust(f));
+  bus.register('catalog', (f) => catalog.bustCache(f));
+  bus.register('navigation', () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0));
+  bus.register('markets', () => (void markets.reload().then(() => sitemaps.bust()).catch((err: unknown) => logger.error({ err }, 'market reload failed')), 0));
+  bus.register('sitemaps', () => sitemaps.bust());
+  contentRoutes(ops, content, markets, { token: config.cacheBustToken, invalidate: (i) => bus.invalidate(i) });
   mediaRoutes(ops, db, config.brand);
-  seoRoutes(ops, new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs));
+  seoRoutes(ops, sitemaps);
   translationRoutes(ops, await TranslationService.load({ logger }));
   app.use(ops.router);
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
@@ -273,16 +291,15 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)));
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
+  await bus.start();
+  jobs.start();
   readiness.ready = true;
   const close = async () => {
-    clearInterval(pruning);
     metrics.close();
-    clearInterval(sweeping);
-    clearInterval(lapsing);
-    clearInterval(pruningRemovals);
-    if (fulfilling) clearInterval(fulfilling);
+    await jobs.stop();
+    await bus.close();
     await gateway.close();
     await limits.close();
   };
-  return { app, readiness, operations: ops, close };
+  return { app, readiness, operations: ops, close, bus, jobs };
 }

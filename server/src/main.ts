@@ -1,88 +1,25 @@
-import { createServer } from 'node:http';
-import { gracefulShutdown, type CloseStep } from './shared/graceful-shutdown.ts';
+// The server's entry. WEB_CONCURRENCY > 1 (PostgreSQL only): this process becomes the primary of a cluster and
+// forks the workers, each of which runs this file again and serves (docs/scaling.md). Otherwise it serves.
+import cluster from 'node:cluster';
 import { loadConfig } from './shared/config.ts';
 import { createLogger } from './shared/logger.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
-import { createApp } from './app.ts';
-import { clientErrorHandler } from './shared/client-error.ts';
-import { untilDatabaseAnswers } from './db/availability.ts';
-import { startingHandler } from './modules/ops/index.ts';
-import { createMailWorker } from './modules/mail/index.ts';
-import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
-import { seedLegacyAccounts } from './modules/accounts/migration.ts';
-import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
+import { runPrimary } from './shared/cluster.ts';
 
 const config = loadConfig();
-const logger = createLogger(config.logLevel);
+const base = createLogger(config.logLevel);
+// A worker's lines say which worker wrote them.
+const logger = cluster.isWorker && cluster.worker ? base.child({ worker: cluster.worker.id }) : base;
 
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: config.pgliteDir,
-  ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
-  timeouts: config.databaseTimeouts,
-  // A dropped connection (restart, failover, terminated backend) is replaced on the next query: one line, no exit.
-  onConnectionError: (err) => logger.warn({ code: 'ERR_API_1003', reason: err.message }, 'database connection lost; it is replaced on next use'),
-});
-
-// Listening from the first moment: until the database answers and the app is built, the liveness probe
-// answers 200 and everything else 503 ERR_API_1003 (readiness included), so nothing waits on a dead database.
-const starting = startingHandler();
-const server = createServer(starting);
-// A request line and headers over 16 KB (431 ERR_API_1038), or not valid HTTP (400): a problem body, not an empty answer.
-server.on('clientError', clientErrorHandler(logger));
-
-// SIGTERM / SIGINT: readiness 503, the requests in progress answered (with `Connection: close`), then the
-// workers and the database closed; exit 0 within SHUTDOWN_GRACE_MS, 1 past it (docs/operations.md#shutdown).
-// Installed before the first connection is accepted (it tracks them all), so a signal while the database is
-// still awaited stops cleanly too; the app's readiness and close steps join once it is built.
-let built: { readiness: { ready: boolean } } | undefined;
-const readiness = {
-  get ready() {
-    return built?.readiness.ready ?? false;
-  },
-  set ready(value: boolean) {
-    if (built) built.readiness.ready = value;
-  },
-};
-const steps: CloseStep[] = [{ name: 'database', close: () => database.close() }];
-const shutdown = gracefulShutdown({ server, readiness, logger, graceMs: config.shutdownGraceMs, steps });
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-server.listen(config.port, config.host);
-
-/** Migrations and seeding (free of the request timeouts), then the app. */
-async function build() {
-  const seeded = await database.maintenance(async (db) => {
-    await migrateToLatest(db);
-    const result = await seed(db, { brand: config.brand, products: config.catalogProducts });
-    if (config.demoClient) {
-      const boutique = await db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
-      if (await seedDemoClient(db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
-      const former = await seedLegacyAccounts(db);
-      if (former) logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
-    }
-    return result;
-  });
-  return { seeded, ...(await createApp({ config, database, logger })) };
+if (cluster.isPrimary && config.webConcurrencyRefused) {
+  logger.warn(
+    { webConcurrency: config.webConcurrencyRefused },
+    `WEB_CONCURRENCY=${config.webConcurrencyRefused} refused: the embedded PGlite database can be opened by one process only; running 1 process (set DATABASE_URL to a PostgreSQL to run several)`,
+  );
 }
 
-// A database that does not answer yet (PostgreSQL starting, a partition) is waited for, with backoff.
-const { seeded, app, readiness: appReadiness, close: closeApp } = await untilDatabaseAnswers(build, logger);
-built = { readiness: appReadiness };
-
-// Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).
-const mailWorker = createMailWorker({ db: database.db, config, logger });
-mailWorker.start(5_000);
-
-// The workers close before the database, in this order.
-steps.unshift({ name: 'mail worker', close: () => mailWorker.stop() }, { name: 'background tasks and the customer service loopback', close: closeApp });
-server.off('request', starting);
-server.on('request', app);
-const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
-// Printed, not logged: the default production log level (warn) would hide where to go.
-console.log(
-  `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`,
-);
-
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  await runPrimary({ workers: config.webConcurrency, logger, graceMs: config.shutdownGraceMs });
+} else {
+  const { serve } = await import('./serve.ts');
+  await serve(config, logger);
+}

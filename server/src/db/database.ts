@@ -14,6 +14,10 @@ export interface DatabaseHandle {
   /** The embedded client, when kind is pglite (tests snapshot it). */
   pglite?: PGlite;
   kind: 'pglite' | 'postgres';
+  /** The connection string (PostgreSQL): the cache invalidations listen on a connection of their own. */
+  url?: string;
+  /** Limits of the PostgreSQL connections, when set. */
+  timeouts?: DatabaseTimeouts;
   /**
    * Liveness of the database connection, for /readyz: one `select 1` at a time (callers share it), and
    * ERR_API_1003 after `timeoutMs` without an answer.
@@ -21,7 +25,9 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<void>;
   /**
    * Runs long work (migrations, seeding) free of the statement timeouts that guard requests: on
-   * PostgreSQL over a pool of its own, closed afterwards; on PGlite over the one connection.
+   * PostgreSQL over a pool of its own, closed afterwards, and one process at a time across every instance
+   * (an advisory lock: two instances starting on an empty database would both seed it); on PGlite over the
+   * one connection.
    */
   maintenance<T>(work: (db: DB) => Promise<T>): Promise<T>;
   /** Connections of the PostgreSQL pool (none for the embedded database), for the metrics. */
@@ -67,6 +73,8 @@ export const CLIENT_MARGIN_MS = 1_000;
 const KEEPALIVE_DELAY_MS = 10_000;
 /** Longest wait for the pool to close (at shutdown). */
 const CLOSE_LIMIT_MS = 5_000;
+/** The advisory lock key of migrations and seeding (any constant shared by every instance). */
+export const MAINTENANCE_LOCK = 7_310_522_026;
 
 /** `pg` pool settings for `timeouts`: connect limit, server-side limits (0 = not sent), the client's read limit, keepalive. */
 function poolSettings(timeouts: DatabaseTimeouts | undefined, statements: boolean): pg.PoolConfig {
@@ -162,12 +170,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       ping: pinger(db),
+      url,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       maintenance: async (work) => {
-        const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)) }) });
+        // The lock is held by a connection of its own (session level): a process that dies lets it go with its connection.
+        const lock = new pg.Client({ connectionString: url, ...(options.timeouts ? { connectionTimeoutMillis: options.timeouts.connectMs } : {}) });
+        lock.on('error', (err) => options.onConnectionError?.(err));
         try {
-          return await work(own);
+          await lock.connect();
+        } catch (err) {
+          throw isDatabaseUnavailable(err) ? databaseUnavailable(err) : err;
+        }
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MAINTENANCE_LOCK]);
+          const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)) }) });
+          try {
+            return await work(own);
+          } finally {
+            await own.destroy();
+          }
         } finally {
-          await own.destroy();
+          await lock.end().catch(() => undefined);
         }
       },
       poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -21,6 +21,7 @@ import * as m0022 from './migrations/2026-11-27-0022-listing-index.ts';
 import * as m0023 from './migrations/2026-11-27-0023-listing-removals-pruning.ts';
 import * as m0024 from './migrations/2026-11-27-0024-product-numbers.ts';
 import * as m0025 from './migrations/2026-11-27-0025-content-versions.ts';
+import * as m0026 from './migrations/2026-11-28-0026-job-leases.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0023-listing-removals-pruning': m0023,
   '2026-11-27-0024-product-numbers': m0024,
   '2026-11-27-0025-content-versions': m0025,
+  '2026-11-28-0026-job-leases': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

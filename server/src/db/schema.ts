@@ -12,5 +12,6 @@ import type { MailTables } from '../modules/mail/tables.ts';
 import type { OrderTables } from '../modules/orders/tables.ts';
 import type { ReturnTables } from '../modules/returns/tables.ts';
 import type { LegacyAccountTables } from '../modules/accounts/migration-tables.ts';
+import type { JobTables } from './jobs.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables, JobTables {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databasePoolSize, isLocalDatabase, loadConfig } from './config.ts';
+import { databasePoolSize, isLocalDatabase, loadConfig, webConcurrency } from './config.ts';
 
 describe('config', () => {
   it('works with an empty environment (npm start needs no env file)', () => {
@@ -23,6 +23,18 @@ describe('config', () => {
 
   it('refuses bad values with a message naming each variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', BRAND: 'gucci', DATABASE_URL: 'not a url' })).toThrow(/PORT[\s\S]*BRAND[\s\S]*DATABASE_URL/);
+  });
+
+  it('runs one process per core in production on PostgreSQL, one otherwise, and never more than one on PGlite', () => {
+    const pg = 'postgres://u@db.internal/shop';
+    expect(webConcurrency(undefined, { production: true, databaseUrl: pg }, 4)).toEqual({ workers: 4 });
+    expect(webConcurrency(undefined, { production: false, databaseUrl: pg }, 4)).toEqual({ workers: 1 });
+    expect(webConcurrency(3, { production: false, databaseUrl: pg }, 4)).toEqual({ workers: 3 });
+    expect(webConcurrency(undefined, { production: true, databaseUrl: undefined }, 4)).toEqual({ workers: 1 });
+    expect(webConcurrency(2, { production: true, databaseUrl: undefined }, 4)).toEqual({ workers: 1, refused: 2 });
+    expect(loadConfig({ WEB_CONCURRENCY: '2' })).toMatchObject({ webConcurrency: 1, webConcurrencyRefused: 2 });
+    expect(loadConfig({ WEB_CONCURRENCY: '' })).toMatchObject({ webConcurrency: 1, webConcurrencyRefused: undefined });
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it('sizes the PostgreSQL pool by where the database runs, unless told', () => {

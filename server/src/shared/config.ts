@@ -77,7 +77,7 @@ const schema = z.object({
    * set to `true` (the demo launcher `npm start` and the browser tests do; never on a real deployment).
    */
   MAILBOX: z.enum(['true', 'false']).optional(),
-  /** Redis for shared counters (rate limits); unset = they live in the database. */
+  /** Redis for shared counters (rate limits) and cache invalidation between instances; unset = the database (counters) and LISTEN/NOTIFY. */
   REDIS_URL: optionalUrl,
   /** Base URL of the customer service API; unset = this process serves it on a loopback port. */
   CUSTOMER_SERVICE_URL: optionalUrl,
@@ -91,6 +91,14 @@ const schema = z.object({
   FULFILMENT_STEP_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   /** Demo client account with an order history (`client@example.com`, docs/checkout.md). `npm start` sets it; never on by default. */
   DEMO_CLIENT: z.enum(['true', 'false']).optional(),
+  /**
+   * Worker processes on this machine (node:cluster), each with its own connections and caches. Unset: as many
+   * as the cores in production on PostgreSQL, 1 otherwise (and always 1 on the embedded PGlite database, which
+   * one process only can open). See `webConcurrency`.
+   */
+  WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
+  /** Every periodic job's period (sweeps, pruning, demo fulfilment), whatever its own: for tests and demos. Unset = each job's own. */
+  JOB_PERIOD_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(86_400_000).optional()),
 });
 
 /** Whether a PostgreSQL connection string names a server on this machine (loopback address, `localhost` or a Unix socket). */
@@ -111,6 +119,20 @@ export function isLocalDatabase(url: string): boolean {
 export function databasePoolSize(url: string | undefined, explicit: number | undefined, cores = availableParallelism()): number | undefined {
   if (!url) return undefined;
   return explicit ?? (isLocalDatabase(url) ? Math.max(2, cores) : 10);
+}
+
+/**
+ * Worker processes (WEB_CONCURRENCY). PGlite is embedded: one process opens its data directory, so more than one
+ * is refused (`refused` says so, and 1 runs). Unset: the cores in production on PostgreSQL, otherwise 1.
+ */
+export function webConcurrency(
+  explicit: number | undefined,
+  env: { production: boolean; databaseUrl: string | undefined },
+  cores = availableParallelism(),
+): { workers: number; refused?: number } {
+  const wanted = explicit ?? (env.production && env.databaseUrl ? cores : 1);
+  if (wanted > 1 && !env.databaseUrl) return { workers: 1, refused: wanted };
+  return { workers: wanted };
 }
 
 /** A setting that was not usable and fell back to its default: logged (with its internal code) at start. */
@@ -181,6 +203,12 @@ export type Config = Readonly<{
   demoClient: boolean;
   /** Characters a search query needs after trimming. */
   searchMinChars: number;
+  /** Worker processes (node:cluster); 1 = this process serves. */
+  webConcurrency: number;
+  /** WEB_CONCURRENCY asked for more than one process on PGlite: how many (1 runs). */
+  webConcurrencyRefused: number | undefined;
+  /** Every periodic job's period when set (JOB_PERIOD_MS). */
+  jobPeriodMs: number | undefined;
   /** Settings that fell back to their default; logged by the app at start. */
   warnings: readonly ConfigWarning[];
 }>;
@@ -194,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const warnings: ConfigWarning[] = [];
+  const concurrency = webConcurrency(e.WEB_CONCURRENCY, { production, databaseUrl: e.DATABASE_URL });
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -233,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoClient: e.DEMO_CLIENT === 'true',
     secureCookies: production && (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     searchMinChars: searchMinChars(e.SEARCH_MIN_CHARS, warnings),
+    webConcurrency: concurrency.workers,
+    webConcurrencyRefused: concurrency.refused,
+    jobPeriodMs: e.JOB_PERIOD_MS,
     warnings: Object.freeze(warnings),
   });
 }

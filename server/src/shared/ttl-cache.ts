@@ -2,8 +2,8 @@
  * A small in-process cache for public, session-independent answers (page data, listings, rendered
  * pages): entries live `ttlMs`, the oldest are dropped beyond `maxEntries`. Concurrent misses for one
  * key share a single computation. With ttlMs = 0 nothing is cached.
- * Each instance caches on its own; with several instances a CDN (the answers carry Cache-Control)
- * or a shared cache in front keeps them in step.
+ * Each instance caches on its own; what empties a cache (a bust, a content publication) reaches every
+ * instance through the invalidation bus (`invalidation-bus.ts`), so the TTL only bounds changes nobody announced.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();

@@ -38,7 +38,8 @@ export class CustomerServiceGateway {
     const server = createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      // Exclusive: in a cluster worker, port 0 would otherwise be one port shared by every worker through the primary.
+      server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => resolve());
     });
     server.unref();
     this.server = server;

@@ -1,5 +1,5 @@
 export { ContentService, PUBLIC_CONTEXT_TAGS, filterString, visibleWith } from './service.ts';
-export { contentRoutes, type Bustable, type CacheFilter } from './routes.ts';
+export { BUSTABLE_CACHES, contentRoutes, type Bustable, type CacheFilter } from './routes.ts';
 export { seedContent } from './seed.ts';
 export { sanitizeHtml } from './sanitize.ts';
 export type { ContentTables } from './tables.ts';

@@ -8,9 +8,9 @@ import type { MarketService } from '../markets/index.ts';
 import type { ContentService } from './service.ts';
 
 type CacheName = Schemas['CacheBustCache'];
-export type CacheFilter = { keys?: string[] | undefined; locales?: string[] | undefined };
-/** A server cache the bust endpoint can empty: answers the number of entries removed. */
-export type Bustable = (filter: CacheFilter) => number;
+export type { Bustable, CacheFilter } from '../../shared/invalidation-bus.ts';
+/** Every cache a bust of `all` names. */
+export const BUSTABLE_CACHES = ['page-data', 'catalog', 'navigation', 'content', 'markets', 'sitemaps'] as const satisfies readonly Exclude<CacheName, 'all'>[];
 
 /** `a,b` or `['a','b']` (the validator may or may not have split a form, explode=false list). */
 export function listOf(value: unknown): string[] | undefined {
@@ -47,7 +47,11 @@ export function contentRoutes(
   ops: OperationRegistry,
   content: ContentService,
   markets: MarketService,
-  internal: { token: string | undefined; caches: Partial<Record<Exclude<CacheName, 'all'>, Bustable>> },
+  internal: {
+    token: string | undefined;
+    /** Empties the caches here and on every other instance; answers the entries removed here (`InvalidationBus.invalidate`). */
+    invalidate: (invalidation: { caches: string[]; keys?: string[] | undefined; locales?: string[] | undefined; reason: string }) => Promise<{ cache: string; entriesRemoved: number }[]>;
+  },
 ): void {
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
@@ -113,19 +117,18 @@ export function contentRoutes(
     }),
   );
 
-  ops.on('bustCache', (req, res) => {
+  ops.on('bustCache', async (req, res) => {
     if (!sameSecret(req.get('x-internal-token'), internal.token)) {
       throw new AppError('ERR_LIB_1002', 'X-Internal-Token is missing or is not the cache-buster token.');
     }
     const body = req.body as Schemas['CacheBustRequest'];
-    const names = body.caches.includes('all')
-      ? (['page-data', 'catalog', 'navigation', 'content', 'markets', 'sitemaps'] as const)
-      : (body.caches as Exclude<CacheName, 'all'>[]);
+    const names: Exclude<CacheName, 'all'>[] = body.caches.includes('all') ? [...BUSTABLE_CACHES] : (body.caches as Exclude<CacheName, 'all'>[]);
     if (body.keys?.length && body.caches.length > 1) {
       throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [{ path: 'body/keys', message: 'needs a single cache' }]);
     }
-    const filter: CacheFilter = { keys: body.keys, locales: body.locales };
-    const caches = names.map((cache) => ({ cache, entriesRemoved: internal.caches[cache]?.(filter) ?? 0 }));
+    // Emptied here at once, and on every other instance through the invalidation bus (docs/scaling.md).
+    const removed = await internal.invalidate({ caches: names, keys: body.keys, locales: body.locales, reason: 'bust' });
+    const caches = removed.map((r) => ({ cache: r.cache as Exclude<CacheName, 'all'>, entriesRemoved: r.entriesRemoved }));
     res.set('Cache-Control', 'no-store').json({ bustedAt: new Date().toISOString(), caches } satisfies Schemas['CacheBustResult']);
   });
 }

@@ -21,26 +21,42 @@ export interface Market {
 }
 
 /**
- * Markets are reference data: read once from the database at start and kept in memory, so resolving
- * a request's locale costs no query.
+ * Markets are reference data: read from the database at start and kept in memory, so resolving a request's
+ * locale costs no query. `reload()` reads them again (the `markets` cache of a bust, on every instance).
  */
 export class MarketService {
   private constructor(
-    private readonly countryList: CountryData[],
-    private readonly regionList: RegionData[],
-    private readonly byCountry: Map<string, CountryData>,
-    private readonly activeLocales: Set<string>,
-    private readonly currencyTable: Record<string, CurrencyData>,
+    private countryList: CountryData[],
+    private regionList: RegionData[],
+    private byCountry: Map<string, CountryData>,
+    private activeLocales: Set<string>,
+    private currencyTable: Record<string, CurrencyData>,
+    private readonly db: DB,
   ) {}
 
-  static async load(db: DB): Promise<MarketService> {
+  private static async read(db: DB) {
     const countries = await listCountries(db);
     const regions = await listRegions(db);
     const currencyTable = await listCurrencies(db);
     const byCountry = new Map(countries.map((c) => [c.country, c]));
     const active = new Set(countries.flatMap((c) => c.locales));
     if (!byCountry.has('US')) throw new Error('Market data lacks the US, the fallback market');
-    return new MarketService(countries, regions, byCountry, active, currencyTable);
+    return { countries, regions, byCountry, active, currencyTable };
+  }
+
+  static async load(db: DB): Promise<MarketService> {
+    const r = await MarketService.read(db);
+    return new MarketService(r.countries, r.regions, r.byCountry, r.active, r.currencyTable, db);
+  }
+
+  /** Reads the markets again; the answers in progress keep the data they started with. */
+  async reload(): Promise<void> {
+    const r = await MarketService.read(this.db);
+    this.countryList = r.countries;
+    this.regionList = r.regions;
+    this.byCountry = r.byCountry;
+    this.activeLocales = r.active;
+    this.currencyTable = r.currencyTable;
   }
 
   countries(): CountryData[] {

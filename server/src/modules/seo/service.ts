@@ -63,7 +63,7 @@ export class SitemapService {
   private readonly cache: TtlCache<unknown>;
   /** The last resort of a `lastmod`: a database whose content was never published with its versions. */
   private readonly startedAt = new Date();
-  private readonly served: LocaleInfo[];
+  private served: LocaleInfo[];
 
   constructor(
     private readonly db: DB,
@@ -77,13 +77,25 @@ export class SitemapService {
     private readonly urlsPerFile = URLS_PER_FILE,
   ) {
     this.cache = new TtlCache(cacheTtlMs, undefined, 'sitemaps');
-    // Locales this site serves: markets with their own site (China's) are left to it.
-    this.served = markets
+    this.served = this.servedLocales();
+  }
+
+  /** Locales this site serves: markets with their own site (China's) are left to it. */
+  private servedLocales(): LocaleInfo[] {
+    return this.markets
       .countries()
       .filter((c) => !c.urlOverride)
       .flatMap((c) => c.locales)
-      .map((locale) => ({ locale, market: markets.resolve(locale) }))
+      .map((locale) => ({ locale, market: this.markets.resolve(locale) }))
       .filter((l) => l.market.locale === l.locale);
+  }
+
+  /** Empties the cache and reads the served locales again (the `sitemaps` cache of a bust); answers how many entries went. */
+  bust(): number {
+    const n = this.cache.size;
+    this.cache.clear();
+    this.served = this.servedLocales();
+    return n;
   }
 
   /**

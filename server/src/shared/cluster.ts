@@ -1,0 +1,176 @@
+// WEB_CONCURRENCY > 1: this machine's cores through node:cluster (docs/scaling.md#one-machine-all-cores).
+// The primary process only supervises: it forks the workers (each a whole storefront with its own database
+// pool, caches and invalidation listener; the primary hands them the connections of the shared port in
+// turn), relays "migrations and seeding are done" from the one worker that runs them to the others, replaces a
+// worker that dies after it started, and at SIGTERM/SIGINT passes the signal on, waits for every worker's
+// graceful shutdown and exits 0 only if each of them did.
+import cluster, { type Worker } from 'node:cluster';
+
+/** A worker's part at start: run migrations and seeding, wait for another worker's, or skip them (a replacement). */
+export type WorkerRole = 'maintain' | 'wait' | 'skip';
+export const WORKER_ROLE_VARIABLE = 'STOREFRONT_WORKER_ROLE';
+
+type WorkerMessage =
+  | { type: 'storefront:maintained' }
+  | { type: 'storefront:await-maintenance' }
+  | { type: 'storefront:ready'; line: string };
+
+interface PrimaryLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  logger: PrimaryLogger;
+  /** Each worker's SHUTDOWN_GRACE_MS: the primary waits that, plus the close steps' 2 s and a margin. */
+  graceMs: number;
+  /** process.exit, replaced in tests. */
+  exit?: (code: number) => void;
+  /** Replacements allowed within a minute before the primary gives up (a crash loop). */
+  maxRestartsPerMinute?: number;
+}
+
+/** The primary's side. Resolves with the exit code once every worker is gone. */
+export function runPrimary(options: PrimaryOptions): Promise<number> {
+  const { workers: count, logger, graceMs } = options;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const maxRestarts = options.maxRestartsPerMinute ?? 5;
+  const ready = new Set<number>();
+  const waiting = new Set<Worker>();
+  const restarts: number[] = [];
+  let maintained = false;
+  let announced = false;
+  let stopping: { code: number; signal: string } | undefined;
+  let finish: (code: number) => void = () => undefined;
+  const done = new Promise<number>((resolve) => (finish = resolve));
+
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+
+  /** The ready line of the worker that migrated and seeded (it says whether a catalogue was seeded). */
+  let maintainerLine: string | undefined;
+  const fork = (role: WorkerRole): Worker => {
+    const worker = cluster.fork({ [WORKER_ROLE_VARIABLE]: role });
+    worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === 'storefront:maintained') {
+        maintained = true;
+        for (const w of waiting) w.send({ type: 'storefront:maintained' });
+        waiting.clear();
+      } else if (message?.type === 'storefront:await-maintenance') {
+        if (maintained) worker.send({ type: 'storefront:maintained' });
+        else waiting.add(worker);
+      } else if (message?.type === 'storefront:ready') {
+        ready.add(worker.id);
+        if (role === 'maintain') maintainerLine = message.line;
+        if (!announced && ready.size >= count) {
+          announced = true;
+          // Printed, not logged, like a single process's line (the production log level hides info).
+          console.log(`${maintainerLine ?? message.line} — ${count} worker processes (WEB_CONCURRENCY)`);
+        } else if (announced) logger.warn({ worker: worker.id }, 'the new worker serves');
+      }
+    });
+    return worker;
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    waiting.delete(worker);
+    const wasReady = ready.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) stopping.code = 1;
+      if (alive().length === 0) end(stopping.code);
+      return;
+    }
+    if (!wasReady) {
+      // A worker that could not start (a wrong password, a failing migration): the others would fail alike.
+      logger.error({ code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal }, 'a worker ended during its start: stopping');
+      stop('start failed', 1);
+      return;
+    }
+    const now = Date.now();
+    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length >= maxRestarts) {
+      logger.error({ code: 'ERR_API_1003', restarts: restarts.length }, 'workers keep dying: stopping');
+      stop('crash loop', 1);
+      return;
+    }
+    restarts.push(now);
+    logger.error({ code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal }, 'a worker died: starting another');
+    fork('skip');
+  });
+
+  let deadline: NodeJS.Timeout | undefined;
+  function stop(signal: string, code: number): void {
+    if (stopping) {
+      logger.warn({ signal }, 'already shutting down');
+      return;
+    }
+    stopping = { code, signal };
+    logger.warn({ signal, workers: alive().length, graceMs }, 'shutting down: the signal passed on to every worker');
+    for (const w of alive()) {
+      try {
+        w.process.kill('SIGTERM');
+      } catch {
+        // Gone meanwhile: its exit is counted.
+      }
+    }
+    if (alive().length === 0) {
+      end(code);
+      return;
+    }
+    // Each worker stops within its grace period plus its close steps' 2 s; beyond a margin, it is killed.
+    deadline = setTimeout(() => {
+      const left = alive();
+      logger.error({ code: 'ERR_API_1003', workers: left.length }, 'workers still running past the grace period: killed');
+      for (const w of left) w.process.kill('SIGKILL');
+      if (stopping) stopping.code = 1;
+    }, graceMs + 5_000);
+    deadline.unref();
+  }
+
+  function end(code: number): void {
+    if (deadline) clearTimeout(deadline);
+    logger.warn({ exitCode: code }, 'stopped: every worker has exited');
+    finish(code);
+    exit(code);
+  }
+
+  process.on('SIGTERM', () => stop('SIGTERM', 0));
+  process.on('SIGINT', () => stop('SIGINT', 0));
+
+  fork('maintain');
+  for (let i = 1; i < count; i++) fork('wait');
+  return done;
+}
+
+/** A worker's role (undefined when this process is not a cluster worker). */
+export function workerRole(): WorkerRole | undefined {
+  if (!cluster.isWorker) return undefined;
+  const role = process.env[WORKER_ROLE_VARIABLE];
+  return role === 'wait' || role === 'skip' ? role : 'maintain';
+}
+
+/** A waiting worker's wait for the primary's word that migrations and seeding are done. */
+export function maintenanceDone(): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: WorkerMessage) => {
+      if (message?.type !== 'storefront:maintained') return;
+      process.off('message', listener);
+      resolve();
+    };
+    process.on('message', listener);
+    process.send?.({ type: 'storefront:await-maintenance' } satisfies WorkerMessage);
+  });
+}
+
+/** Tells the primary (if any) that this worker's migrations and seeding are done. */
+export function reportMaintained(): void {
+  if (cluster.isWorker) process.send?.({ type: 'storefront:maintained' } satisfies WorkerMessage);
+}
+
+/** Tells the primary that this worker serves; false when there is no primary (the caller prints the line). */
+export function reportReady(line: string): boolean {
+  if (!cluster.isWorker) return false;
+  process.send?.({ type: 'storefront:ready', line } satisfies WorkerMessage);
+  return true;
+}
