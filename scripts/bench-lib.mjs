@@ -1,4 +1,4 @@
-// Shared machinery of the benchmarks (`scripts/bench.mjs`, `scripts/bench-catalogue.mjs`): child processes
+// Shared machinery of the benchmarks (`scripts/bench.mjs`, `scripts/bench-catalogue.mjs`, `scripts/bench-web.mjs`): child processes
 // that are always stopped (even when the bench dies), free loopback ports, readiness waits, autocannon runs
 // that check the answer first, warm up, and wait for the server to drain its backlog between runs.
 import autocannon from 'autocannon';
@@ -20,6 +20,20 @@ let cleaningUp;
 /** A temporary folder removed with the children (also by the reaper when the bench dies). */
 export function setTempDir(dir) {
   tempDir = dir;
+}
+
+/** The production build (`node scripts/build.mjs`), stopped with the bench; at most 10 minutes. */
+export function runBuild() {
+  log('building (node scripts/build.mjs)');
+  return new Promise((resolve, reject) => {
+    const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
+    children.push({ name: 'build', proc: b, exited: new Promise((r) => b.once('exit', r)), alive: () => b.exitCode === null && b.signalCode === null });
+    const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
+    b.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      code === 0 ? resolve() : reject(new Error(`build failed (code ${code}, signal ${signal})`));
+    });
+  });
 }
 
 export function startChild(name, args, env) {

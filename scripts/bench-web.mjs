@@ -17,7 +17,7 @@
 // Lighthouse report of each page's median run under .reports/lighthouse/. A benchmark, not a test: it
 // exits 0 whether or not the targets are met, and 1 only when it cannot run (build, server, Chromium, a
 // page that fails to load in every run); children are always stopped.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,7 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { HOST, children, cleanup, freePort, log, root, setTempDir, startChild, startReaper, waitForLine, waitUntilAnswers } from './bench-lib.mjs';
+import { HOST, children, cleanup, freePort, log, root, runBuild, setTempDir, startChild, startReaper, waitForLine, waitUntilAnswers } from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
 const PAGES = ['home', 'listing', 'product', 'search', 'basket', 'checkout'];
@@ -260,18 +260,7 @@ async function main() {
     process.exit(2);
   }, budgetMs).unref();
 
-  if (!opts.skipBuild) {
-    log('building (node scripts/build.mjs)');
-    await new Promise((resolve, reject) => {
-      const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
-      children.push({ name: 'build', proc: b, exited: new Promise((r) => b.once('exit', r)), alive: () => b.exitCode === null && b.signalCode === null });
-      const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
-      b.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        code === 0 ? resolve() : reject(new Error(`build failed (code ${code}, signal ${signal})`));
-      });
-    });
-  }
+  if (!opts.skipBuild) await runBuild();
 
   const port = await freePort();
   const base = `http://${HOST}:${port}`;

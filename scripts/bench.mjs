@@ -17,12 +17,11 @@
 // and writes .reports/bench.json.
 // Exits 1 if any target returned errors (timeouts included) or non-2xx responses, or no response at all;
 // children are always stopped. BENCH_DEBUG=1 logs the backlog-drain probes.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  HOST, children, cleanup, log, measure, mib, root, rssKiB, setTempDir, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers, freePort,
+  HOST, children, cleanup, log, runBuild, measure, mib, root, rssKiB, setTempDir, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers, freePort,
 } from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
@@ -82,18 +81,7 @@ async function main() {
     process.exit(2);
   }, budgetMs).unref();
 
-  if (!opts.skipBuild) {
-    log('building (node scripts/build.mjs)');
-    await new Promise((resolve, reject) => {
-      const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
-      children.push({ name: 'build', proc: b, exited: new Promise((r) => b.once('exit', r)), alive: () => b.exitCode === null && b.signalCode === null });
-      const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
-      b.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        code === 0 ? resolve() : reject(new Error(`build failed (code ${code}, signal ${signal})`));
-      });
-    });
-  }
+  if (!opts.skipBuild) await runBuild();
 
   const helloPort = await freePort();
   const tempDir = mkdtempSync(join(os.tmpdir(), 'storefront-bench-'));
