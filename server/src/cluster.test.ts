@@ -162,18 +162,25 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect((await get(server!.base, '/api/data/category/women-bags?locale=fr-fr')).status).toBe(200);
   }, 150_000);
 
-  it('SIGTERM under load: every request sent before it is answered, every worker stops, exit 0', async () => {
+  it('SIGTERM under load: every request sent before it is answered, later connections refused (never reset), every worker stops, exit 0', async () => {
     const workers = childrenOf(server!.child.pid!);
-    const inFlight = Array.from({ length: 24 }, (_, i) => get(server!.base, `/ssr/pr/${i}?locale=en-us`).then((r) => r.status, (err: Error) => err.message));
-    await sleep(20);
+    // Sixty listings on connections of their own, none from the cache (a page size each): the workers are busy at the signal.
+    const outcome = (p: Promise<{ status: number }>) => p.then((r) => r.status, (err: NodeJS.ErrnoException) => err.code ?? err.message);
+    const inFlight = Array.from({ length: 60 }, (_, i) => outcome(get(server!.base, `/api/data/category/women-bags?locale=fr-fr&pageSize=${20 + i}`)));
+    await sleep(30);
     server!.child.kill('SIGTERM');
+    // And connections opened after the signal, one after the other, until they are refused.
+    const after: (number | string)[] = [];
+    while (after.at(-1) !== 'ECONNREFUSED' && after.length < 500) after.push(await outcome(get(server!.base, '/readyz')));
     const statuses = await Promise.all(inFlight);
-    expect(statuses.every((s) => typeof s === 'number'), JSON.stringify(statuses)).toBe(true);
+    expect(statuses, JSON.stringify(statuses)).toEqual(Array(60).fill(200));
+    expect(after.every((s) => s === 200 || s === 503 || s === 'ECONNREFUSED'), JSON.stringify(after)).toBe(true);
+    expect(after.at(-1)).toBe('ECONNREFUSED');
     expect(await server!.exited).toBe(0);
     expect(server!.output.match(/"msg":"stopped"/g)).toHaveLength(workers.length);
     expect(server!.output).toContain('stopped: every worker has exited');
     for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
-  }, 30_000);
+  }, 60_000);
 
   it('a worker that cannot start stops the cluster: exit 1', async () => {
     const missing = new URL(own!.url);

@@ -15,7 +15,7 @@ import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
 import { seedLegacyAccounts } from './modules/accounts/migration.ts';
 import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
-import { maintenanceDone, reportMaintained, reportReady, workerRole } from './shared/cluster.ts';
+import { maintenanceDone, reportMaintained, reportReady, takeConnections, workerRole } from './shared/cluster.ts';
 
 export async function serve(config: Config, logger: Logger): Promise<void> {
   // In a cluster, one worker migrates and seeds; the others wait for it (a replacement worker skips it).
@@ -58,11 +58,21 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     stopping = true;
     void shutdown(signal);
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-  // A worker whose primary is gone (killed) stops too: nothing hands it connections any more.
-  if (cluster.isWorker) process.on('disconnect', () => stopping || stop('primary gone'));
-  server.listen(config.port, config.host);
+  if (cluster.isWorker) {
+    // A cluster's worker: the primary accepts the connections and hands them over; it also decides when to stop
+    // (a signal to the whole process group — Ctrl-C, systemd — reaches the primary too), and a worker whose
+    // primary is gone (killed) stops by itself. The worker's own listener, on a loopback port nobody is told
+    // of, only gives its HTTP server the timeouts of a listening one.
+    takeConnections((socket) => server.emit('connection', socket), (signal) => stopping || stop(signal));
+    process.on('SIGTERM', () => logger.info({ signal: 'SIGTERM' }, 'signal left to the primary'));
+    process.on('SIGINT', () => logger.info({ signal: 'SIGINT' }, 'signal left to the primary'));
+    process.on('disconnect', () => stopping || stop('primary gone'));
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true });
+  } else {
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    server.listen(config.port, config.host);
+  }
 
   /** Migrations and seeding (free of the request timeouts, one instance at a time), then the app. */
   async function build() {

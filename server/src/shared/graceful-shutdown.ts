@@ -101,7 +101,10 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
   server.on('connection', (socket: Socket) => {
     accepted++;
     connections.set(socket, { socket, active: 0, idleSince: Date.now(), bytesAtIdle: socket.bytesRead, paused: paused() });
-    socket.once('close', () => connections.delete(socket));
+    socket.once('close', () => {
+      connections.delete(socket);
+      connectionGone();
+    });
   });
   // Before the application's own listener: the header is set before any handler can send the response.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -147,6 +150,9 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
       }
     }
   };
+
+  /** Set while shutting down: called when a connection ends, to notice the last one. */
+  let connectionGone: () => void = () => undefined;
 
   let started: Promise<number> | undefined;
   return (signal: string) => {
@@ -198,7 +204,19 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     }
     // net.Server's close, not http.Server's: that one destroys idle-looking connections at once (see above).
     // Later connections are refused.
-    const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    // Drained once the listener has closed and every connection this shutdown tracks has ended. The tracked ones
+    // are also those handed to this process by a cluster's primary (`emit('connection')`), which the listener's
+    // own count never sees.
+    const drained = new Promise<void>((resolve) => {
+      let listenerClosed = false;
+      connectionGone = () => {
+        if (listenerClosed && connections.size === 0) resolve();
+      };
+      NetServer.prototype.close.call(server, () => {
+        listenerClosed = true;
+        connectionGone();
+      });
+    });
     holding = false;
     for (const end of heldEnds.splice(0)) {
       try {
