@@ -25,7 +25,6 @@ function pageLinkOf(target: EventTarget | null): URL | null {
  * the visitor's, and some of those reads act (signing out).
  */
 export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url: string) => readonly unknown[]): () => void {
-  const fetched = new Set<string>();
   const intent = (event: Event) => {
     const url = pageLinkOf(event.target);
     if (!url) return;
@@ -34,11 +33,8 @@ export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url
     void loadPage(pageType).catch(() => undefined);
     if (pageRouteOf(pageType).personal || match.kind === 'not-found') return;
     const request = pageDataRequest(match, url.search);
-    const dataUrl = pageDataUrlOf(request);
-    if (fetched.has(dataUrl)) return;
-    fetched.add(dataUrl);
-    setTimeout(() => fetched.delete(dataUrl), PREFETCH_FRESH_MS);
-    void queryClient.prefetchQuery({ queryKey: queryKeyOf(dataUrl), queryFn: () => fetchPageData(request), staleTime: PREFETCH_FRESH_MS });
+    // TanStack Query fetches it once: a request in flight is joined, an answer younger than staleTime kept.
+    void queryClient.prefetchQuery({ queryKey: queryKeyOf(pageDataUrlOf(request)), queryFn: () => fetchPageData(request), staleTime: PREFETCH_FRESH_MS });
   };
   const options = { passive: true, capture: true } as const;
   document.addEventListener('pointerover', intent, options);
