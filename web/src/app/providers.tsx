@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../lib/i18n-react';
 import type { i18n } from 'i18next';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router-dom';

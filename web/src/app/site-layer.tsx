@@ -6,7 +6,7 @@
 //   - page-view and page-load analytics (spec §4, §7).
 // The dialogs are lazy chunks loaded after hydration, only when first needed.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import type { Schemas } from '../lib/api-client';

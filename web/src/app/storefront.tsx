@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { useLocation } from 'react-router-dom';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
 import { MarketProvider } from '../lib/market-context';

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type i18n, type PostProcessorModule, type ReadCallback, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { setDefaultI18n } from './i18n-react';
 import { NAMESPACES, type Namespace } from './namespaces';
 
 /**
@@ -198,7 +198,8 @@ const logLoadFailure = (language: string, namespace: string, reason: string) => 
 /** One i18next instance per render on the server, one per page on the client, from inlined resources. */
 export function createI18n(language: string, resources: Resource, options: I18nOptions = {}): i18n {
   const instance = i18next.createInstance();
-  instance.use(initReactI18next).use(pseudoLocale);
+  instance.use(pseudoLocale);
+  setDefaultI18n(instance);
   if (options.backend) instance.use(options.backend);
   const onLoadFailure = options.onLoadFailure ?? logLoadFailure;
   instance.on('failedLoading', (lng: string, ns: string, reason: string) => onLoadFailure(lng, ns, String(reason)));
@@ -218,9 +219,6 @@ export function createI18n(language: string, resources: Resource, options: I18nO
     interpolation: { escapeValue: false },
     returnNull: false,
     postProcess: options.pseudo ? [PSEUDO_POST_PROCESSOR] : false,
-    // A namespace still loading shows English and re-renders once loaded, instead of suspending
-    // (which, during hydration, would throw away the server's HTML).
-    react: { useSuspense: false },
   });
   return instance;
 }

@@ -1,6 +1,6 @@
 // Story-only: adds the `catalog` namespace (French and English) to the story shell's i18n instance.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import enCatalog from '../locales/en/catalog.json';
 import frCatalog from '../locales/fr/catalog.json';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Schemas } from '../../lib/api-client';
 import { Breadcrumbs } from '../../features/navigation/components/breadcrumbs';
 import { CmsLink, ContentRenderer } from '../../features/content';

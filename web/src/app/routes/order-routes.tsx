@@ -1,6 +1,6 @@
 // The order pages compose two features: the account area's layout (its navigation and sign-out) and the
 // orders feature's history and order detail; the tracking page adds its help text from the content feature.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Schemas } from '../../lib/api-client';
 import { AccountShell } from '../../features/account/components/account-layout';
 import { useGoToSignIn } from '../../features/account/use-account-navigation';

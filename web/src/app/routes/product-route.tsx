@@ -1,11 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Schemas } from '../../lib/api-client';
 import { Breadcrumbs } from '../../features/navigation/components/breadcrumbs';
 import { ProductView } from '../../features/product/components/product-view';
 import { AddToBasketForm } from '../../features/basket/components/add-to-basket-form';
 import { ExpressCheckoutButton } from '../../features/basket/components/express-checkout-button';
 import { ProductTile } from '../../features/catalog/components/product-tile';
-import { FindInStoreDialog } from '../../features/stores/components/find-in-store-dialog';
+
+/** The boutiques' find-in-store modal (a React Aria dialog and the reservation form) loads when first opened. */
+const FindInStoreDialog = lazy(() => import('../../features/stores/components/find-in-store-dialog').then((m) => ({ default: m.FindInStoreDialog })));
 
 /**
  * The product page composes four features: the product view, the basket's add-to-bag form (given

@@ -1,6 +1,6 @@
 // The return and exchange pages compose the returns feature with the account area's layout (customers) and the
 // content feature (the return policy of /return-order).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import type { Schemas } from '../../lib/api-client';
 import { AccountShell } from '../../features/account/components/account-layout';
 import { ContentRenderer } from '../../features/content';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useNavigate, useSearchParams, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../lib/api-client';
 import { parseFilterString, serializeFilterString, toggleFilter } from '../../lib/paths';

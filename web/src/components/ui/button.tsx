@@ -1,9 +1,4 @@
-import type { ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  type ButtonProps as AriaButtonProps,
-  composeRenderProps,
-} from 'react-aria-components';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
 import { Spinner } from './spinner';
 import './button.css';
@@ -11,7 +6,15 @@ import './button.css';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'> {
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'onClick' | 'disabled' | 'children'> {
+  /** Called on activation (click, Enter, Space); not while pending or disabled. */
+  onPress?: () => void;
+  /** Default "button" (never submits a form by accident); "submit" for a form's action. */
+  type?: 'button' | 'submit' | 'reset';
+  isDisabled?: boolean;
+  /** An action runs: the button stays focusable, is aria-disabled, ignores presses and shows a spinner. */
+  isPending?: boolean;
+  children?: ReactNode;
   /** primary: black filled · secondary: 1px outline · ghost: text link-like. Default primary. */
   variant?: ButtonVariant;
   /** sm 36px · md 48px (default) · lg 56px tall. Ghost buttons ignore the height. */
@@ -30,8 +33,11 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'style'
 }
 
 /**
- * Button built on React Aria `Button`: press events unify mouse, touch and keyboard; `isPending`
- * keeps the button focusable, sets aria-disabled and shows a spinner while an action runs.
+ * The storefront's button, on a native `<button>`: the browser gives it its keyboard (Enter, Space), focus and
+ * screen-reader behaviour. `isPending` keeps it focusable, sets aria-disabled, ignores presses (a submit
+ * included) and shows a spinner named by `pendingLabel`. Not React Aria's Button: a button needs nothing a
+ * browser lacks, and React Aria's press handling weighs 12 KB gzip on pages that have no other React Aria widget
+ * (docs/web-performance.md). Widgets that need React Aria (dialogs, selects, radio groups…) keep it.
  */
 export function Button({
   variant = 'primary',
@@ -42,30 +48,38 @@ export function Button({
   iconPosition = 'start',
   className,
   children,
+  type = 'button',
+  onPress,
+  isDisabled,
+  isPending,
   ...rest
 }: ButtonProps) {
   return (
-    <AriaButton
+    <button
       {...rest}
+      type={type}
       className={cx('ui-button', className)}
       data-variant={variant}
       data-size={size}
       data-full-width={isFullWidth || undefined}
+      data-pending={isPending || undefined}
+      disabled={isDisabled}
+      aria-disabled={isPending || undefined}
+      onClick={(event) => {
+        if (isPending) event.preventDefault();
+        else onPress?.();
+      }}
     >
-      {composeRenderProps(children, (content, { isPending }) => (
-        <>
-          <span className="ui-button__content">
-            {icon && iconPosition === 'start' && <span className="ui-button__icon">{icon}</span>}
-            {content}
-            {icon && iconPosition === 'end' && <span className="ui-button__icon">{icon}</span>}
-          </span>
-          {isPending && (
-            <span className="ui-button__spinner">
-              <Spinner size="sm" label={pendingLabel} />
-            </span>
-          )}
-        </>
-      ))}
-    </AriaButton>
+      <span className="ui-button__content">
+        {icon && iconPosition === 'start' && <span className="ui-button__icon">{icon}</span>}
+        {children}
+        {icon && iconPosition === 'end' && <span className="ui-button__icon">{icon}</span>}
+      </span>
+      {isPending && (
+        <span className="ui-button__spinner">
+          <Spinner size="sm" label={pendingLabel} />
+        </span>
+      )}
+    </button>
   );
 }

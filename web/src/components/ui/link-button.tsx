@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
-import { Link as AriaLink, type LinkProps as AriaLinkProps, composeRenderProps } from 'react-aria-components';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ButtonSize, ButtonVariant } from './button';
 import { cx } from './cx';
 import './button.css';
 
-export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'style'> {
+export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'href' | 'onClick' | 'children'> {
+  /** Where it leads: a path of the storefront (client-side navigation) or an absolute URL. */
+  href: string;
+  /** Called when followed (analytics), before the navigation. */
+  onPress?: () => void;
   /** Same visual variants as `Button`. Default primary. */
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -12,15 +16,18 @@ export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'styl
   icon?: ReactNode;
   iconPosition?: 'start' | 'end';
   className?: string;
+  children?: ReactNode;
 }
 
 /**
  * A navigation link (`<a href>`) that looks like a `Button` — for calls to action such as
- * "Discover the collection". Built on React Aria `Link`, so client-side routing works once the app
- * wraps its tree in React Aria's `RouterProvider` (navigate + useHref from react-router).
+ * "Discover the collection". A React Router `Link`: client-side navigation for the storefront's paths, a plain
+ * link for absolute URLs, and the browser's own link behaviour (open in a new tab, copy the address).
  * Use `Button` for actions and `LinkButton` for navigation.
  */
 export function LinkButton({
+  href,
+  onPress,
   variant = 'primary',
   size = 'md',
   isFullWidth = false,
@@ -31,20 +38,20 @@ export function LinkButton({
   ...rest
 }: LinkButtonProps) {
   return (
-    <AriaLink
+    <Link
       {...rest}
+      to={href}
+      onClick={onPress}
       className={cx('ui-button', className)}
       data-variant={variant}
       data-size={size}
       data-full-width={isFullWidth || undefined}
     >
-      {composeRenderProps(children, (content) => (
-        <span className="ui-button__content">
-          {icon && iconPosition === 'start' && <span className="ui-button__icon">{icon}</span>}
-          {content}
-          {icon && iconPosition === 'end' && <span className="ui-button__icon">{icon}</span>}
-        </span>
-      ))}
-    </AriaLink>
+      <span className="ui-button__content">
+        {icon && iconPosition === 'start' && <span className="ui-button__icon">{icon}</span>}
+        {children}
+        {icon && iconPosition === 'end' && <span className="ui-button__icon">{icon}</span>}
+      </span>
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { FieldError, Label, RadioButton, RadioField, RadioGroup, Text } from 'react-aria-components';
+import { useId } from 'react';
 import { cx } from './cx';
 import { VisuallyHidden } from './visually-hidden';
 import './size-picker.css';
@@ -38,10 +38,13 @@ export interface SizePickerProps {
 }
 
 /**
- * Size selector: a React Aria `RadioGroup` of `RadioField`s styled as boxes. Tab moves into the group
- * (onto the selected size), arrow keys move between sizes and select them, as for native radios.
+ * Size selector: native radio buttons, one per size, styled as boxes, in a `fieldset` with the radiogroup role.
+ * The browser gives the radio keyboard model: Tab moves into the group (onto the selected size), arrow keys
+ * move between sizes and select them. Native rather than React Aria's RadioGroup (what it rendered: the same
+ * visually hidden `<input type="radio">` in a label), so the product page's first load does not carry React
+ * Aria's field and press code (docs/web-performance.md).
  *
- * Accessibility choice for sold-out sizes: they are NOT `isDisabled`. A disabled radio is skipped by
+ * Accessibility choice for sold-out sizes: they are NOT disabled. A disabled radio is skipped by
  * arrow-key navigation and cannot be focused, so keyboard and screen-reader users would not learn
  * that the size exists but is sold out, and nobody could pick it to ask for a back-in-stock alert.
  * Instead every size stays focusable and selectable; sold-out ones are struck through visually and
@@ -61,44 +64,63 @@ export function SizePicker({
   isDisabled,
   className,
 }: SizePickerProps) {
+  const id = useId();
+  const group = name ?? `size-${id}`;
+  const invalid = Boolean(errorMessage);
+  const describedBy = [description && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <RadioGroup
+    <fieldset
       className={cx('ui-size-picker', className)}
-      value={value ?? null}
-      onChange={onChange}
-      isInvalid={Boolean(errorMessage)}
-      orientation="horizontal"
-      name={name}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={describedBy}
+      aria-required={isRequired || undefined}
+      aria-invalid={invalid || undefined}
+      data-invalid={invalid || undefined}
+      disabled={isDisabled}
     >
-      <Label className="ui-size-picker__label">{label}</Label>
+      <legend className="ui-size-picker__label" id={`${id}-label`}>
+        {label}
+      </legend>
       {description && (
-        <Text slot="description" className="ui-size-picker__description">
+        <span className="ui-size-picker__description" id={`${id}-description`}>
           {description}
-        </Text>
+        </span>
       )}
       <div className="ui-size-picker__options">
-        {sizes.map((size) => (
-          <RadioField
-            key={size.id}
-            value={size.id}
-            className="ui-size-picker__option"
-            data-unavailable={size.available ? undefined : ''}
-          >
-            <RadioButton className="ui-size-picker__box">
-              <span className="ui-size-picker__size">{size.label}</span>
-              {!size.available && <VisuallyHidden>, {unavailableLabel}</VisuallyHidden>}
-            </RadioButton>
-            {size.hint && (
-              <Text slot="description" className="ui-size-picker__hint">
-                {size.hint}
-              </Text>
-            )}
-          </RadioField>
-        ))}
+        {sizes.map((size) => {
+          const selected = value === size.id;
+          const hintId = size.hint ? `${id}-hint-${size.id}` : undefined;
+          return (
+            <div key={size.id} className="ui-size-picker__option" data-unavailable={size.available ? undefined : ''}>
+              <label className="ui-size-picker__box" data-selected={selected || undefined} data-disabled={isDisabled || undefined}>
+                <input
+                  type="radio"
+                  className="ui-size-picker__input"
+                  name={group}
+                  value={size.id}
+                  checked={selected}
+                  onChange={() => onChange(size.id)}
+                  required={isRequired}
+                  aria-describedby={hintId}
+                />
+                <span className="ui-size-picker__size">{size.label}</span>
+                {!size.available && <VisuallyHidden>, {unavailableLabel}</VisuallyHidden>}
+              </label>
+              {size.hint && (
+                <span className="ui-size-picker__hint" id={hintId}>
+                  {size.hint}
+                </span>
+              )}
+            </div>
+          );
+        })}
       </div>
-      <FieldError className="ui-size-picker__error">{errorMessage}</FieldError>
-    </RadioGroup>
+      {invalid && (
+        <span className="ui-size-picker__error" id={`${id}-error`}>
+          {errorMessage}
+        </span>
+      )}
+    </fieldset>
   );
 }

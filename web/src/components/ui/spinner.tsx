@@ -1,4 +1,3 @@
-import { ProgressBar } from 'react-aria-components';
 import { cx } from './cx';
 import './spinner.css';
 
@@ -11,14 +10,15 @@ export interface SpinnerProps {
 }
 
 /**
- * Indeterminate progress indicator: a React Aria `ProgressBar` (role="progressbar") drawn as a
- * thin rotating arc. Without `label`, the spinner must be named by its context — inside a pending
- * `Button` it is wired automatically (the button announces itself and the spinner).
+ * Indeterminate progress indicator: an element with role="progressbar" and no value (what an
+ * indeterminate React Aria `ProgressBar` renders, without its code on every page: the page loader
+ * uses it in the shell) drawn as a thin rotating arc. Without `label`, the spinner must be named by its
+ * context — inside a pending `Button` the button announces itself and the spinner.
  */
 export function Spinner({ label, size = 'md', className }: SpinnerProps) {
   return (
-    <ProgressBar
-      isIndeterminate
+    <span
+      role="progressbar"
       aria-label={label}
       className={cx('ui-spinner', className)}
       data-size={size}
@@ -36,6 +36,6 @@ export function Spinner({ label, size = 'md', className }: SpinnerProps) {
           strokeDashoffset="44"
         />
       </svg>
-    </ProgressBar>
+    </span>
   );
 }

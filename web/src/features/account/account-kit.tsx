@@ -3,7 +3,7 @@
 // account-story-data.ts.
 import { useMemo, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../lib/i18n-react';
 import { RouterProvider } from 'react-aria-components';
 import { MemoryRouter, useHref, useNavigate } from 'react-router-dom';
 import { createI18n } from '../../lib/i18n';

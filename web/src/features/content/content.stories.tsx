@@ -2,7 +2,7 @@ import type { Story } from '@ladle/react';
 import type { ReactNode } from 'react';
 import { StoryShell } from '../../stories/story-kit';
 import { createI18n } from '../../lib/i18n';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../lib/i18n-react';
 import frCommon from '../../locales/fr/common.json';
 import frContent from '../../locales/fr/content.json';
 import enCommon from '../../locales/en/common.json';

@@ -1,6 +1,6 @@
 import type { Story } from '@ladle/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import type { Schemas } from '../../lib/api-client';
 import { createI18n } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { useLocalizePath } from '../../../lib/market-context';

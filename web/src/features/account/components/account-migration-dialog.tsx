@@ -1,5 +1,5 @@
 import './account-migration.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/ui/button';
 import { useMarket } from '../../../lib/market-context';
 import { useModal } from '../../../lib/ui-store';

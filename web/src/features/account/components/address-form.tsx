@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { civilitiesFor } from '../../../lib/civility';
 import { Form } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';

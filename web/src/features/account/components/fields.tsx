@@ -2,7 +2,7 @@
 // name), its description and error linked to it (`aria-describedby`), `aria-invalid` when in error. Texts
 // come translated from the caller; errors arrive as message keys and are translated here.
 import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextField, ToggleButton } from 'react-aria-components';
 import { Select } from '../../../components/ui/select';
 import type { MessageKey } from '../validation';

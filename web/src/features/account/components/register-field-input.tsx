@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { dateFormatOf, type RegisterField } from '../registration';
 import { PASSWORD_MIN_LENGTH, type DateFormat, type MessageKey } from '../validation';
 import { PasswordInput, SelectInput, TextInput } from './fields';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useLocation } from 'react-router-dom';
 import { useMarket } from '../../../lib/market-context';
 import { signInUrlFor } from '../return-url';

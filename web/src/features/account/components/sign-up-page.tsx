@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Form } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/ui/button';
 import { SizePicker } from '../../../components/ui/size-picker';
 import { ApiError, type Schemas } from '../../../lib/api-client';

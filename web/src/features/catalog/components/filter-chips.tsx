@@ -1,5 +1,5 @@
-import { Button as AriaButton, Tag, TagGroup, TagList, Label } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useId } from 'react';
+import { useTranslation } from '../../../lib/i18n-react';
 import { noBreakSpaces } from '../../../lib/format';
 import type { FilterSelection } from '../../../lib/paths';
 import type { Filter } from '../api/catalog-queries';
@@ -15,11 +15,13 @@ export interface FilterChipsProps {
 }
 
 /**
- * The applied filters as removable chips (React Aria TagGroup: arrow keys move between chips,
- * Backspace or Delete removes one), and a way to clear them all.
+ * The applied filters as removable chips — a labelled list, each chip with its own remove button named
+ * "Remove <value>" (Tab moves between them) — and a way to clear them all. Native elements, so the listing's
+ * first load carries no React Aria code (docs/web-performance.md).
  */
 export function FilterChips({ selection, filters, onRemove, onClearAll }: FilterChipsProps) {
   const { t, i18n } = useTranslation('catalog');
+  const labelId = useId();
   const chips: { id: string; key: string; value: string; label: string }[] = [];
   for (const [key, values] of Object.entries(selection)) {
     const filter = filters.find((f) => f.urlName === key);
@@ -39,32 +41,24 @@ export function FilterChips({ selection, filters, onRemove, onClearAll }: Filter
   if (chips.length === 0) return null;
   return (
     <div className="filter-chips">
-      <TagGroup
-        className="filter-chips__group"
-        onRemove={(keys) => {
-          for (const id of keys) {
-            const chip = chips.find((c) => c.id === id);
-            if (chip) onRemove(chip.key, chip.value);
-          }
-        }}
-      >
-        <Label className="filter-chips__label">{t('filters.applied')}</Label>
-        <TagList className="filter-chips__list" items={chips}>
-          {(chip) => (
-            <Tag id={chip.id} textValue={chip.label} className="filter-chip" data-testid="filter-chip">
-              <span>{chip.label}</span>
-              <AriaButton slot="remove" className="filter-chip__remove" aria-label={t('filters.remove', { label: chip.label })}>
-                <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                  <path d="M3 3l6 6M9 3L3 9" stroke="currentColor" strokeWidth="1" fill="none" />
-                </svg>
-              </AriaButton>
-            </Tag>
-          )}
-        </TagList>
-      </TagGroup>
-      <AriaButton className="filter-chips__clear" onPress={onClearAll}>
+      <span className="filter-chips__label" id={labelId}>
+        {t('filters.applied')}
+      </span>
+      <ul className="filter-chips__list" aria-labelledby={labelId}>
+        {chips.map((chip) => (
+          <li key={chip.id} className="filter-chip" data-testid="filter-chip">
+            <span>{chip.label}</span>
+            <button type="button" className="filter-chip__remove" aria-label={t('filters.remove', { label: chip.label })} onClick={() => onRemove(chip.key, chip.value)}>
+              <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                <path d="M3 3l6 6M9 3L3 9" stroke="currentColor" strokeWidth="1" fill="none" />
+              </svg>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="filter-chips__clear" onClick={onClearAll}>
         {t('filters.clearAll')}
-      </AriaButton>
+      </button>
     </div>
   );
 }

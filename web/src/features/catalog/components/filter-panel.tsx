@@ -12,7 +12,7 @@ import {
   SliderThumb,
   SliderTrack,
 } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Switch } from '../../../components/ui/switch';
 import { noBreakSpaces } from '../../../lib/format';
 import type { FilterSelection } from '../../../lib/paths';

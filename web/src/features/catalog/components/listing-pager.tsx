@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import './listing-pager.css';

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching, useQuery, keepPreviousData } from '@tanstack/react-query';
-import { Button as AriaButton } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Select } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import type { Schemas } from '../../../lib/api-client';
 import { parseListingFilters, serializeListingFilters, type FilterSelection } from '../../../lib/paths';
 import { useUiFlag } from '../../../lib/ui-store';
@@ -136,26 +135,25 @@ export function ProductListing({
       <div className="product-listing__toolbar">
         <div className="product-listing__start">
           {hasFilters && (
-            <AriaButton className="product-listing__filter-button" onPress={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="open-filters">
+            <button type="button" className="product-listing__filter-button" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="open-filters">
               <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
                 <path d="M3 6h14M3 14h14" stroke="currentColor" fill="none" />
                 <circle cx="7" cy="6" r="2" fill="var(--color-bg)" stroke="currentColor" />
                 <circle cx="13" cy="14" r="2" fill="var(--color-bg)" stroke="currentColor" />
               </svg>
               {selectedCount > 0 ? t('filters.buttonWithCount', { count: selectedCount }) : t('filters.button')}
-            </AriaButton>
+            </button>
           )}
           <p className="product-listing__count" data-testid="total-products" aria-live="polite">
             {t('results', { count: total })}
           </p>
         </div>
         <div className="product-listing__end">
-          <Select
+          <NativeSelect<Sort>
             label={t('sort.label')}
-            variant="inline"
-            items={SORTS.map((s) => ({ id: s, label: t(`sort.${s}`) }))}
-            selectedKey={wanted.sort}
-            onSelectionChange={(id) => go(withSort(shown, id as Sort))}
+            options={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+            value={wanted.sort}
+            onChange={(next) => go(withSort(shown, next))}
           />
           <GridViewToggle value={view} onChange={setView} />
         </div>
@@ -173,9 +171,9 @@ export function ProductListing({
               <div className="product-listing__empty">
                 <p>{selectedCount > 0 ? t('emptyFiltered') : t('empty')}</p>
                 {selectedCount > 0 && (
-                  <AriaButton className="product-listing__empty-clear" onPress={() => go(withFilters(shown, {}))}>
+                  <button type="button" className="product-listing__empty-clear" onClick={() => go(withFilters(shown, {}))}>
                     {t('filters.clearAll')}
-                  </AriaButton>
+                  </button>
                 )}
               </div>
             ))

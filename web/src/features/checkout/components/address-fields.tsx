@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { SelectField, TextField } from '../../../lib/components/form-fields';
 import type { AddressField, AddressFormSpec, AddressFormValues } from '../../../lib/forms/address-rules';
 

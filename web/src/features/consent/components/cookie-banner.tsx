@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Dialog, Heading } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { useModal } from '../../../lib/ui-store';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
@@ -31,9 +30,9 @@ interface Props {
 function ActionLink({ link, className, children }: Props) {
   const modal = useModal(ACTION_MODALS[link.action ?? 'open-contact-form'] ?? 'contact-form');
   return (
-    <Button className={className ? `${className} cms-link--action` : 'cms-link--action'} aria-label={link.ariaLabel} onPress={() => modal.open()} aria-haspopup="dialog">
+    <button type="button" className={className ? `${className} cms-link--action` : 'cms-link--action'} aria-label={link.ariaLabel} onClick={() => modal.open()} aria-haspopup="dialog">
       {children ?? link.label}
-    </Button>
+    </button>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 
 interface Props {
   label: string;
@@ -70,16 +69,16 @@ export function SnapCarousel({ label, title, slides, className }: Props) {
         {title}
         {count > 1 && (
           <div className="snap-carousel__controls">
-            <Button className="snap-carousel__button" onPress={() => go(-1)} isDisabled={index === 0} aria-label={t('carousel.previous')}>
+            <button type="button" className="snap-carousel__button" onClick={() => go(-1)} disabled={index === 0} aria-label={t('carousel.previous')}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
               </svg>
-            </Button>
-            <Button className="snap-carousel__button" onPress={() => go(1)} isDisabled={index >= count - 1 || (index > 0 && atEnd())} aria-label={t('carousel.next')}>
+            </button>
+            <button type="button" className="snap-carousel__button" onClick={() => go(1)} disabled={index >= count - 1 || (index > 0 && atEnd())} aria-label={t('carousel.next')}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
               </svg>
-            </Button>
+            </button>
           </div>
         )}
       </div>

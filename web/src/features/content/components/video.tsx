@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
 import { trackVideoPlay } from '../../../lib/analytics';
 
@@ -15,10 +14,10 @@ export function Video({ component }: { component: Schemas['CmsVideoComponent'] }
   return (
     <figure className="cms-video" style={{ aspectRatio: `${w} / ${h}` }}>
       <img className="cms-video__poster" src={component.poster.src} alt={component.poster.alt} width={component.poster.width} height={component.poster.height} loading="lazy" decoding="async" />
-      <Button
+      <button type="button"
         className="cms-video__play"
         aria-label={t('video.play', { title: component.title })}
-        onPress={() => {
+        onClick={() => {
           trackVideoPlay(component.brightcoveId, component.title);
           setRequested(true);
         }}
@@ -26,7 +25,7 @@ export function Video({ component }: { component: Schemas['CmsVideoComponent'] }
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
           <path d="M8 5v14l11-7z" fill="currentColor" />
         </svg>
-      </Button>
+      </button>
       <figcaption className="sr-only">{component.title}</figcaption>
       <p className="cms-video__status" role="status">
         {requested ? t('video.unavailable') : ''}

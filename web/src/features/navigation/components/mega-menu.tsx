@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
@@ -54,9 +53,9 @@ export function MegaMenu({ navigation, label }: { navigation: readonly Item[]; l
       <ul className="mega-menu__tabs" role="list">
         {macros.map((m) => (
           <li key={m.id}>
-            <Button className="mega-menu__tab" aria-expanded={open === m.id} aria-controls={`mega-${m.id}`} onPress={() => setOpen(open === m.id ? null : m.id)}>
+            <button type="button" className="mega-menu__tab" aria-expanded={open === m.id} aria-controls={`mega-${m.id}`} onClick={() => setOpen(open === m.id ? null : m.id)}>
               {m.name}
-            </Button>
+            </button>
           </li>
         ))}
       </ul>

@@ -1,5 +1,4 @@
-import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
 import { useModal } from '../../../lib/ui-store';
@@ -38,9 +37,9 @@ export function SiteFooter({ brandName, footer, renderLink }: { brandName: strin
               {footer.newsletter.title}
             </h2>
             <p>{footer.newsletter.text}</p>
-            <Button className="site-footer__newsletter-button" onPress={() => newsletter.open()} aria-haspopup="dialog">
+            <button type="button" className="site-footer__newsletter-button" onClick={() => newsletter.open()} aria-haspopup="dialog">
               {tc('footer.subscribe')}
-            </Button>
+            </button>
           </section>
         )}
         {footer && footer.linkGroups.length > 0 && (
@@ -58,7 +57,7 @@ export function SiteFooter({ brandName, footer, renderLink }: { brandName: strin
           </nav>
         )}
         <div className="site-footer__meta">
-          <Button className="site-footer__market" onPress={() => countrySelector.open()} aria-haspopup="dialog" aria-label={tc('footer.changeMarket', { country: countryName, language: languageLabel })}>
+          <button type="button" className="site-footer__market" onClick={() => countrySelector.open()} aria-haspopup="dialog" aria-label={tc('footer.changeMarket', { country: countryName, language: languageLabel })}>
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.1" />
               <path d="M3.5 12h17M12 3.5c2.4 2.3 3.6 5.1 3.6 8.5s-1.2 6.2-3.6 8.5c-2.4-2.3-3.6-5.1-3.6-8.5S9.6 5.8 12 3.5z" fill="none" stroke="currentColor" strokeWidth="1.1" />
@@ -67,7 +66,7 @@ export function SiteFooter({ brandName, footer, renderLink }: { brandName: strin
               {countryName} — {languageLabel}
               {currency ? ` (${currency})` : ''}
             </span>
-          </Button>
+          </button>
           {footer && footer.socialLinks.length > 0 && (
             <ul className="site-footer__social" role="list" aria-label={tc('footer.social')}>
               {footer.socialLinks.map((l, i) => (

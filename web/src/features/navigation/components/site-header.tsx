@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
@@ -40,7 +39,7 @@ interface Props {
 function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button className="site-header__icon-button site-header__bag" onPress={onPress} aria-haspopup="dialog" data-testid="bag-button" aria-label={t('nav.bagWithCount', { count })}>
+    <button type="button" className="site-header__icon-button site-header__bag" onClick={onPress} aria-haspopup="dialog" data-testid="bag-button" aria-label={t('nav.bagWithCount', { count })}>
       <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
         <path d="M5 8h14l-1 13H6L5 8zM9 8V6a3 3 0 0 1 6 0v2" stroke="currentColor" strokeWidth="1.2" fill="none" />
       </svg>
@@ -49,7 +48,7 @@ function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
           {count}
         </span>
       )}
-    </Button>
+    </button>
   );
 }
 
@@ -151,11 +150,11 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
             </Link>
           ) : (
             <>
-              <Button className="site-header__icon-button site-header__menu-button" onPress={() => setMenuOpen(true)} aria-haspopup="dialog" aria-label={t('nav.openMenu')}>
+              <button type="button" className="site-header__icon-button site-header__menu-button" onClick={() => setMenuOpen(true)} aria-haspopup="dialog" aria-label={t('nav.openMenu')}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
                   <path d="M3 7h18M3 12h18M3 17h18" stroke="currentColor" strokeWidth="1.2" fill="none" />
                 </svg>
-              </Button>
+              </button>
               <MegaMenu navigation={navigation} label={t('nav.label')} />
             </>
           )}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { useLocalizePath } from '../../../lib/market-context';
 import type { VariantColor } from '../product-rules';

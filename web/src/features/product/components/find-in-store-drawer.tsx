@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Drawer } from '../../../components/ui/drawer';
 import { LinkButton } from '../../../components/ui/link-button';
 import { useLocalizePath } from '../../../lib/market-context';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Checkbox, FieldError, Input, Label, Text, TextField } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { ApiError, type Schemas } from '../../../lib/api-client';

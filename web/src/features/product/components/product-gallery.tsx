@@ -1,9 +1,11 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from 'react-aria-components';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
-import { Dialog } from '../../../components/ui/dialog';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import './product-gallery.css';
+
+// The zoom is a React Aria modal dialog: its code loads when the shopper first opens it.
+const Dialog = lazy(() => import('../../../components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 /**
  * Every view of the product: one large image, thumbnails to pick a view, previous and next. The stage
@@ -13,6 +15,7 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
   const { t } = useTranslation('product');
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(false);
+  const zoomOpened = useOpenedOnce(zoom);
   const thumbs = useRef<HTMLDivElement>(null);
   // A horizontal swipe on the stage turns the views on touch screens.
   const touchX = useRef<number | null>(null);
@@ -41,9 +44,9 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
           go(end < start ? index + 1 : index - 1);
         }}
       >
-        <Button
+        <button type="button"
           className="product-gallery__view"
-          onPress={() => setZoom(true)}
+          onClick={() => setZoom(true)}
           onKeyDown={onKeyDown}
           aria-label={t('gallery.zoom', { index: index + 1, total: count })}
           data-testid="gallery-stage"
@@ -61,19 +64,19 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
               decoding="async"
             />
           ))}
-        </Button>
+        </button>
         {count > 1 && (
           <>
-            <Button className="product-gallery__arrow product-gallery__arrow--prev" onPress={() => go(index - 1)} aria-label={t('gallery.previous')}>
+            <button type="button" className="product-gallery__arrow product-gallery__arrow--prev" onClick={() => go(index - 1)} aria-label={t('gallery.previous')}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.25" />
               </svg>
-            </Button>
-            <Button className="product-gallery__arrow product-gallery__arrow--next" onPress={() => go(index + 1)} aria-label={t('gallery.next')}>
+            </button>
+            <button type="button" className="product-gallery__arrow product-gallery__arrow--next" onClick={() => go(index + 1)} aria-label={t('gallery.next')}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.25" />
               </svg>
-            </Button>
+            </button>
             <p className="product-gallery__counter" aria-live="polite" data-testid="gallery-counter">
               {t('gallery.counter', { index: index + 1, total: count })}
             </p>
@@ -96,11 +99,15 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
           ))}
         </div>
       )}
-      <Dialog isOpen={zoom} onOpenChange={setZoom} title={name} closeLabel={t('close')} size="lg" className="product-gallery__zoom">
-        <div className="product-gallery__zoom-stage" onKeyDown={onKeyDown} tabIndex={0} role="group" aria-label={t('gallery.counter', { index: index + 1, total: count })}>
-          <img src={current.src} alt={current.alt} width={current.width ?? 600} height={current.height ?? 750} />
-        </div>
-      </Dialog>
+      {zoomOpened && (
+        <Suspense fallback={null}>
+          <Dialog isOpen={zoom} onOpenChange={setZoom} title={name} closeLabel={t('close')} size="lg" className="product-gallery__zoom">
+            <div className="product-gallery__zoom-stage" onKeyDown={onKeyDown} tabIndex={0} role="group" aria-label={t('gallery.counter', { index: index + 1, total: count })}>
+              <img src={current.src} alt={current.alt} width={current.width ?? 600} height={current.height ?? 750} />
+            </div>
+          </Dialog>
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { PriceTag } from '../../../components/price-tag';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +25,6 @@ import {
 import { SWATCH_CATEGORY_ALLOWLIST } from '../swatch-allowlist';
 import { useRecentlyViewedProducts } from '../use-recently-viewed';
 import { ColorSwatches } from './color-swatches';
-import { NotifyMeForm } from './notify-me-form';
 import { ProductCarousel } from './product-carousel';
 import { ProductGallery } from './product-gallery';
 import { ShippingInfo } from './shipping-info';
@@ -33,6 +32,8 @@ import './product-view.css';
 
 // The size guide and find-in-store load their code when first opened, not with the page.
 const SizeGuideDialog = lazy(() => import('./size-guide-dialog').then((m) => ({ default: m.SizeGuideDialog })));
+// The back-in-stock form shows once a sold-out size is chosen: its fields load then.
+const NotifyMeForm = lazy(() => import('./notify-me-form').then((m) => ({ default: m.NotifyMeForm })));
 const FindInStoreDrawer = lazy(() => import('./find-in-store-drawer').then((m) => ({ default: m.FindInStoreDrawer })));
 
 export interface PurchaseSlot {
@@ -55,6 +56,7 @@ export interface ProductViewProps {
    * The find-in-store modal with boutique stock, composed by the page (the stores feature); without it, the
    * drawer that leads to the boutique list. `size` is the size chosen on the page (`TU` for one size).
    */
+  /** Rendered once the shopper first asks for it (inside a Suspense boundary: the dialog may be a lazy module). */
   renderFindInStore?: (slot: { isOpen: boolean; onOpenChange: (open: boolean) => void; size: string | null }) => ReactNode;
 }
 
@@ -196,13 +198,15 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
           <SizeGuideDialog isOpen={guideOpen} onOpenChange={setGuideOpen} categories={guideCategories} productName={product.name} />
         </Suspense>
       )}
-      {renderFindInStore
-        ? renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
-        : storeOpened && (
-            <Suspense fallback={null}>
-              <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
-            </Suspense>
+      {storeOpened && (
+        <Suspense fallback={null}>
+          {renderFindInStore ? (
+            renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
+          ) : (
+            <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
           )}
+        </Suspense>
+      )}
     </>
   );
 }
@@ -231,7 +235,12 @@ function PurchaseArea({
       return <>{renderPurchase({ size, callToAction: cta })}</>;
     case 'notify-me':
       // A size whose return can be announced: its back-in-stock alert. Without a chosen size, ask for one.
-      if (chosen) return <NotifyMeForm key={chosen.id} pid={product.id} size={chosen.id} sizeLabel={chosen.label} oneSize={isOneSize(product.sizes)} />;
+      if (chosen)
+        return (
+          <Suspense fallback={null}>
+            <NotifyMeForm key={chosen.id} pid={product.id} size={chosen.id} sizeLabel={chosen.label} oneSize={isOneSize(product.sizes)} />
+          </Suspense>
+        );
       return (
         <p className="product-view__status" data-testid="product-status">
           {t('notify.chooseSize')}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { formatPrice } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 

@@ -14,7 +14,7 @@ import {
   ModalOverlay,
   SearchField,
 } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PriceTag } from '../../../components/price-tag';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Input, SearchField, Button as AriaButton } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { useNavigate } from 'react-router-dom';
 import { useLocalizePath } from '../../../lib/market-context';
 import './search-page.css';
@@ -9,7 +8,8 @@ const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
 /**
  * The search page's heading and its own search form: a plain GET form to `/search`, so searching
- * works before the script runs; once interactive it navigates in place.
+ * works before the script runs; once interactive it navigates in place. Native `input type="search"` and
+ * button (Escape clears the field, as a search field does), so the page's first load carries no React Aria code.
  */
 export function SearchPageHeader({ query }: { query: string | null }) {
   const { t } = useTranslation('catalog');
@@ -33,12 +33,26 @@ export function SearchPageHeader({ query }: { query: string | null }) {
           submit(value);
         }}
       >
-        <SearchField className="search-page__field" aria-label={t('search.label')} value={value} onChange={setValue} name="q" onSubmit={submit}>
-          <Input className="search-page__input" placeholder={t('search.placeholder')} />
-        </SearchField>
-        <AriaButton type="submit" className="search-page__submit">
+        <div className="search-page__field">
+          <input
+            type="search"
+            name="q"
+            className="search-page__input"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && value) {
+                e.preventDefault();
+                setValue('');
+              }
+            }}
+          />
+        </div>
+        <button type="submit" className="search-page__submit">
           {t('search.submit')}
-        </AriaButton>
+        </button>
       </form>
     </header>
   );

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Dialog } from '../../../components/ui/dialog';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';

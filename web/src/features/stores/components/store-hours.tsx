@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { useMarket } from '../../../lib/market-context';
 import { formatCalendarDate, formatPeriods, formatTime, todayState, weekRows, weekdayName, type Store } from '../store-model';
 

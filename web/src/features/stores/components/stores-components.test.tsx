@@ -95,7 +95,7 @@ describe('find in store', () => {
 });
 
 describe('appointment form', () => {
-  it('sends the reason, a bookable date and time, the details and the channel', async () => {
+  it('sends the reason, a bookable date and time, the details and the channel', { timeout: 20_000 }, async () => {
     const send = vi.fn(appointmentAnswer);
     render(
       <StoreKit path="/fr-fr/stores/saint-laurent-avenue-montaigne-1042">
