@@ -2,7 +2,7 @@
 // run time), request fields with defaults left optional, the customer service's typed error, and the Node
 // client's cookie jar and Origin header.
 import { describe, expect, it } from 'vitest';
-import { ApiError, attempt, unwrap, type ErrorCodesOf, type Schemas } from './client.ts';
+import { ApiError, attempt, unwrap, type ErrorCodesOf, type Schemas, type StorefrontClient } from './client.ts';
 import { CustomerServiceError, type CustomerServiceErrorCode, type CustomerServiceErrorCodesOf } from './customer-service-client.ts';
 import { CookieJar, createNodeClients, fetchWithSession } from './node-client.ts';
 
@@ -21,6 +21,15 @@ const csListed: CustomerServiceErrorCodesOf<'csLogout'> = 'ERR_API_1022';
 // @ts-expect-error: not a code of the customer service's sign-out
 const csNotListed: CustomerServiceErrorCodesOf<'csLogout'> = 'ERR_OCAPI_1010';
 const csAny: CustomerServiceErrorCode = 'ERR_API_1022';
+// The error of a real call through the generated client carries the operation's union.
+export async function addToBasket(client: StorefrontClient): Promise<string> {
+  const result = await attempt(client.POST('/api/data/basket/add-item', { params: { query: { locale: 'fr-fr' } }, body: addBody }));
+  if (result.ok) return result.data.id ?? '';
+  const code: ErrorCodesOf<'addBasketItem'> | 'API_UNKNOWN_ERROR' = result.error.code;
+  // @ts-expect-error: ERR_API_1022 is not among addBasketItem's codes, so the comparison cannot be true
+  if (result.error.code === 'ERR_API_1022') return 'never';
+  return code;
+}
 
 describe('typed clients', () => {
   it('keeps the type-level checks above in the compiled file', () => {
