@@ -9,7 +9,7 @@
 //                                                    bundling step adds for readers (scripts/contract-docs.mjs):
 //                                                    the error catalogue of the codes this API answers, as one
 //                                                    reference section, and code samples of every operation
-//   openapi/generated/<api>.d.ts                     openapi-typescript types
+//   openapi/generated/<api>.d.ts                     openapi-typescript types (of scripts/contract-types.mjs's copy)
 //   openapi/generated/errors.ts                      the server's typed catalogue
 //   openapi/errors/catalogue.md                      the whole error catalogue (docs page)
 //   web/src/locales/en/errors.json                   the web's error message keys (English)
@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import YAML from 'yaml';
 import { addCatalogueSection, addCodeSamples } from './contract-docs.mjs';
+import { typingDocument } from './contract-types.mjs';
 
 export const API_NAMES = ['storefront', 'customer-service'];
 
@@ -138,7 +139,9 @@ try {
     addCatalogueSection(bundledDoc, codes);
     addCodeSamples(bundledDoc, { typesModule: `./${api}` });
     outputs.set(`openapi/generated/${api}.bundled.yaml`, `# ${HEADER}\n${YAML.stringify(bundledDoc, { lineWidth: 0, aliasDuplicateObjects: false })}`);
-    const ast = await openapiTS(bundledDoc, { alphabetize: false, immutable: false });
+    // Types from a copy made for them (scripts/contract-types.mjs): request fields with a default stay
+    // optional, and each error answer's `code` is the union of the codes its operation lists.
+    const ast = await openapiTS(typingDocument(bundledDoc, codes), { alphabetize: false, immutable: false });
     outputs.set(`openapi/generated/${api}.d.ts`, `// ${HEADER}\n${astToString(ast)}`);
   }
 } finally {
@@ -198,7 +201,7 @@ function hashInputs() {
     .filter((f) => !outputs.has(f))
     .sort();
   for (const f of [...files, 'redocly.yaml']) hash.update(`${f}\0`).update(readFileSync(join(root, f))).update('\0');
-  for (const f of ['scripts/codegen.mjs', 'scripts/contract-docs.mjs']) hash.update(`${f}\0`).update(readFileSync(join(toolsRoot, f))).update('\0');
+  for (const f of ['scripts/codegen.mjs', 'scripts/contract-docs.mjs', 'scripts/contract-types.mjs']) hash.update(`${f}\0`).update(readFileSync(join(toolsRoot, f))).update('\0');
   for (const pkg of ['@redocly/cli', 'openapi-typescript', 'yaml']) {
     const manifest = join(toolsRoot, 'node_modules', pkg, 'package.json');
     hash.update(`${pkg}@${existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '?'}\0`);

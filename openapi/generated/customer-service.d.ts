@@ -1124,10 +1124,11 @@ export interface components {
             country?: components["schemas"]["CountryCode"];
             /**
              * @description The form the subscription came from (analytics "location"); `footer` when absent.
-             * @default footer
+             *
+             *     Default: `"footer"`.
              * @enum {string}
              */
-            source: "footer" | "newsletter-modal" | "newsletter-page" | "registration" | "checkout" | "contact-form";
+            source?: "footer" | "newsletter-modal" | "newsletter-page" | "registration" | "checkout" | "contact-form";
             consents: components["schemas"]["ConsentDecisions"];
             recaptchaToken: components["schemas"]["RecaptchaToken"];
         };
@@ -1621,15 +1622,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["RecaptchaBadRequest"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidEmail"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["RecaptchaBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_RECAPTCHA_1000` when the reCAPTCHA token is missing or empty, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description The reCAPTCHA verification failed upstream (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing else is answered as a failure: e-mails are queued and sent in the background. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_EMAIL_1000" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csConfirmActivation: {
@@ -1670,13 +1774,92 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ConfirmActivationBadRequest"];
-            403: components["responses"]["Forbidden"];
-            410: components["responses"]["ActivationFailed"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["SignInUnavailable"];
+            /** @description The request does not match the contract (`ERR_API_1018`, e.g. a malformed `userId`; `ERR_API_1005` for a malformed locale). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The activation link cannot activate the account (`ERR_OKTA_1001`): unknown user id, a token that is not the one of the latest e-mail sent, used or older than 7 days — one answer for each. Request a new e-mail with `POST /activation`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015";
+                    };
+                };
+            };
         };
     };
     csAuthn: {
@@ -1717,16 +1900,128 @@ export interface operations {
                     "application/json": components["schemas"]["AuthnResult"];
                 };
             };
-            400: components["responses"]["RecaptchaBadRequest"];
-            401: components["responses"]["InvalidCredentials"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidEmail"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["AuthnBadGateway"];
-            503: components["responses"]["SignInUnavailable"];
+            /** @description The request does not match the contract: `ERR_RECAPTCHA_1000` when the reCAPTCHA token is missing or empty, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Wrong e-mail address or password: `ERR_OKTA_1000`, the same answer (body, status and timing) whether or not an account exists for the address. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description An upstream service failed: the identity provider (`ERR_AUTH_API_1002`) or the reCAPTCHA verification (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_AUTH_API_1002" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015";
+                    };
+                };
+            };
         };
     };
     csGetConsentTexts: {
@@ -1756,9 +2051,44 @@ export interface operations {
                     "application/json": components["schemas"]["ConsentTexts"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The registration configuration could not be read from its service (`ERR_API_1027`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csGetCustomer: {
@@ -1800,10 +2130,56 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
-            400: components["responses"]["CodeBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["GetCustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_AUTH_API_1001` for a missing or malformed authorization `code`, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1001";
+                    };
+                };
+            };
+            /** @description No signed-in customer: `ERR_API_1020` (the session is anonymous), `ERR_MWR_1000` (the signed-in state lapsed), `ERR_HLP_1000` (no readable session cookie). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_HLP_1000" | "ERR_MWR_1000";
+                    };
+                };
+            };
+            /** @description The customer database failed the read (`ERR_CDB_API_2005`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2005";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csUpdateCustomer: {
@@ -1830,14 +2206,106 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerProfile"];
                 };
             };
-            400: components["responses"]["UpdateCustomerBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["UpdateCustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The update does not match the contract: `ERR_CDB_API_2002` for a missing or malformed `clientId`, `ERR_API_1005` for a malformed `locale`, otherwise `ERR_API_1018` (also when nothing but `clientId` is sent). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2002";
+                    };
+                };
+            };
+            /** @description No signed-in customer: `ERR_API_1020` (the session is anonymous), `ERR_MWR_1000` (the signed-in state lapsed), `ERR_HLP_1000` (no readable session cookie). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_HLP_1000" | "ERR_MWR_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_API_1001` for a cross-site call or another customer's `clientId`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The customer database failed the update (`ERR_CDB_API_2003`); nothing was changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2003";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csCreateCustomer: {
@@ -1860,14 +2328,106 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["CreateCustomerBadRequest"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CreateCustomerUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["CreateCustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The registration does not match the contract: `ERR_CDB_API_2000` for a missing or malformed `emailAddress`, `ERR_RECAPTCHA_1000` for a missing reCAPTCHA token, `ERR_API_1005` for a malformed `locale`, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed registration the shopper must correct: `ERR_FORM_1000` (a field or consent the market requires), `ERR_FORM_1002` / `ERR_FORM_1001` (e-mail typo or further address check). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An upstream service failed: the customer database (`ERR_CDB_API_2001`), the identity provider (`ERR_OKTA_1004`) or the reCAPTCHA verification (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing is left half-created. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2001" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csMigrateCustomer: {
@@ -1899,12 +2459,80 @@ export interface operations {
                     "application/json": components["schemas"]["MigrateCustomerResult"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
-            403: components["responses"]["ServiceForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidEmail"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description Refused (`ERR_API_1001`, the same answer in every case): the `X-Service-Token` header is missing or wrong, or the call comes from a browser (Fetch Metadata or an `Origin` header). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csGetRegistrationForm: {
@@ -1934,9 +2562,44 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationForm"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The registration configuration could not be read from its service (`ERR_API_1027`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csGetRegistrationFields: {
@@ -1966,10 +2629,56 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationFields"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            422: components["responses"]["ErrForm1000Problem"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description This field is required. (ERR_FORM_1000) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000";
+                    };
+                };
+            };
+            /** @description The registration configuration could not be read from its service (`ERR_API_1027`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csLogin: {
@@ -2008,14 +2717,104 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSession"];
                 };
             };
-            400: components["responses"]["CodeBadRequest"];
-            401: components["responses"]["CodeRejected"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["LoginBadGateway"];
-            503: components["responses"]["SessionUnavailable"];
+            /** @description The request does not match the contract: `ERR_AUTH_API_1001` for a missing or malformed authorization `code`, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1001";
+                    };
+                };
+            };
+            /** @description The authorization code is unknown, expired, already used or bound to another session: `ERR_API_1020` (sign in again). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An upstream service failed: the commerce platform did not open the shopper session (`ERR_API_1017`) or the identity provider failed the code exchange (`ERR_AUTH_API_1002`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002";
+                    };
+                };
+            };
+            /** @description The session store is unavailable (`ERR_API_1016`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1016";
+                    };
+                };
+            };
         };
     };
     csLogout: {
@@ -2036,10 +2835,56 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["NotSignedIn"];
-            403: components["responses"]["Forbidden"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description Sign-out without a signed-in customer: `ERR_API_1022`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1022";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csChangePassword: {
@@ -2071,14 +2916,104 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ChangePasswordBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["ChangePasswordBadGateway"];
-            503: components["responses"]["SignInUnavailable"];
+            /** @description `ERR_API_1018` with `errors` naming the field: a body the contract refuses, a new password breaking the policy (`NewPassword`), or an incorrect current password; `ERR_API_1005` for a malformed locale. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description No signed-in customer: `ERR_API_1020` (the session is anonymous), `ERR_MWR_1000` (the signed-in state lapsed), `ERR_HLP_1000` (no readable session cookie). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_HLP_1000" | "ERR_MWR_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The identity provider failed the password change (`ERR_OKTA_1002`); the password is unchanged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1002";
+                    };
+                };
+            };
+            /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015";
+                    };
+                };
+            };
         };
     };
     csRequestPasswordRecovery: {
@@ -2108,15 +3043,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["RecaptchaBadRequest"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidEmail"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["RecaptchaBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_RECAPTCHA_1000` when the reCAPTCHA token is missing or empty, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description The reCAPTCHA verification failed upstream (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing else is answered as a failure: e-mails are queued and sent in the background. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_EMAIL_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csResetPassword: {
@@ -2157,13 +3195,92 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ResetPasswordBadRequest"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["ResetPasswordBadGateway"];
-            503: components["responses"]["SignInUnavailable"];
+            /** @description `ERR_API_1018` with `errors` naming the field: a body the contract refuses, a new password breaking the policy (`NewPassword`), or a recovery token that is unknown, expired or already used; `ERR_API_1005` for a malformed locale. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The identity provider failed the password reset (`ERR_OKTA_1003`); the token stays valid. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1003";
+                    };
+                };
+            };
+            /** @description The identity provider is unavailable (`ERR_API_1015`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015";
+                    };
+                };
+            };
         };
     };
     csGetSession: {
@@ -2195,8 +3312,30 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSession"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["SessionUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The session store is unavailable (`ERR_API_1016`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1016";
+                    };
+                };
+            };
         };
     };
     csSyncEmployeeSaleSession: {
@@ -2230,14 +3369,104 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSession"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["EmployeeSaleForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["EmployeeSaleBadGateway"];
-            503: components["responses"]["SessionUnavailable"];
+            /** @description The request does not match the contract: `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description No signed-in customer: `ERR_API_1020` (the session is anonymous), `ERR_MWR_1000` (the signed-in state lapsed), `ERR_HLP_1000` (no readable session cookie). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_HLP_1000" | "ERR_MWR_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_API_1001` for a cross-site call, or an employee-sale token that is invalid, expired, already used or issued for another customer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The employee-sale site failed the synchronisation (`ERR_OCAPI_1018`); the session is unchanged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OCAPI_1018";
+                    };
+                };
+            };
+            /** @description The session store is unavailable (`ERR_API_1016`), or the service is not accepting traffic or its database does not answer (`ERR_API_1003`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1016";
+                    };
+                };
+            };
         };
     };
     csCheckAccountStatus: {
@@ -2267,15 +3496,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["RecaptchaBadRequest"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InvalidEmail"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["RecaptchaBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_RECAPTCHA_1000` when the reCAPTCHA token is missing or empty, `ERR_API_1005` for a malformed locale, otherwise `ERR_API_1018`; `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed e-mail address the shopper must correct: `ERR_FORM_1002` (typo blacklist of spec §5) or `ERR_FORM_1001` (further address check). Independent of whether an account exists. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description The reCAPTCHA verification failed upstream (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). Nothing else is answered as a failure: e-mails are queued and sent in the background. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_EMAIL_1000" | "ERR_EMAIL_1002" | "ERR_OKTA_1005" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csSubscribeNewsletter: {
@@ -2298,14 +3630,106 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["SubscriptionBadRequest"];
-            403: components["responses"]["RecaptchaForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["SubscriptionUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["SubscriptionBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The subscription does not match the contract: `ERR_RECAPTCHA_1000` for a missing reCAPTCHA token, `ERR_API_1005` for a malformed `locale`, otherwise `ERR_API_1018` (missing `email` or `civility`, no granted `marketing_email` consent…); `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description Refused: `ERR_RECAPTCHA_1002` when the reCAPTCHA token does not validate, `ERR_API_1001` for a cross-site call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed subscription the shopper must correct: `ERR_FORM_1002` / `ERR_FORM_1001` (e-mail typo or further address check), or `ERR_NWS_API_1001` (the newsletter service refuses the address, e.g. after a hard bounce). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_NWS_API_1001";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An upstream service failed: the newsletter service (`ERR_NWS_API_1002`) or the reCAPTCHA verification (`ERR_RECAPTCHA_1001`, `ERR_RECAPTCHA_1004`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_NWS_API_1002" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     csConfirmNewsletterSubscription: {
@@ -2330,14 +3754,106 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionConfirmation"];
                 };
             };
-            400: components["responses"]["SubscriptionConfirmBadRequest"];
-            403: components["responses"]["Forbidden"];
-            410: components["responses"]["SubscriptionLinkGone"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["SubscriptionConfirmBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract (`ERR_API_1018`, e.g. a token cut short by a mail client, or an undocumented property). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The confirmation link cannot confirm anything (`ERR_NWS_API_1003`) — unknown, older than 7 days, or superseded by a newer confirmation e-mail. The same answer for each, so it tells nothing about an address. Subscribing again sends a new link. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_NWS_API_1003";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (`ERR_API_1028`); the operation description gives the limits. Counted per e-mail address whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The newsletter service failed (`ERR_NWS_API_1002`); the link stays valid. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_NWS_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
 }

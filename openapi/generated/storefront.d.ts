@@ -3418,9 +3418,10 @@ export interface components {
             /**
              * @description `true`: sign the shopper in at once on success (the answer is then `200` with `continueTo`, the sign-in
              *     callback to navigate to). Omitted or `false`: `204`, the shopper signs in with the form.
-             * @default false
+             *
+             *     Default: `false`.
              */
-            signIn: boolean;
+            signIn?: boolean;
         };
         /**
          * @description Either an activation e-mail request (`email` and `recaptchaToken`) or an activation confirmation (`userId` and
@@ -3978,15 +3979,17 @@ export interface components {
             size: string;
             /**
              * @description Units to add (default 1). The basket may hold at most `maxQuantityPerProduct` units of a product.
-             * @default 1
+             *
+             *     Default: `1`.
              */
-            quantity: number;
+            quantity?: number;
             /**
              * @description The add starts an express (Apple Pay-like) checkout from the product page: the basket must be empty
              *     (`ERR_BSK_1008` otherwise).
-             * @default false
+             *
+             *     Default: `false`.
              */
-            applePay: boolean;
+            applePay?: boolean;
         };
         UpdateBasketItemRequest: {
             itemId: string;
@@ -5582,10 +5585,11 @@ export interface components {
             genderPreference?: components["schemas"]["GenderCode"];
             /**
              * @description Where the form was (analytics "location"); `footer` when absent.
-             * @default footer
+             *
+             *     Default: `"footer"`.
              * @enum {string}
              */
-            source: "footer" | "newsletter-modal" | "newsletter-page" | "registration" | "checkout" | "contact-form";
+            source?: "footer" | "newsletter-modal" | "newsletter-page" | "registration" | "checkout" | "contact-form";
             /** @description Consent answers; one of them must grant `marketing_email`. */
             consents: components["schemas"]["CustomerConsentDecision"][];
             recaptchaToken: components["schemas"]["CustomerRecaptchaToken"];
@@ -5623,9 +5627,10 @@ export interface components {
             /**
              * @description `true`: sign the shopper in at once on success (the answer is then `200` with `continueTo`, the sign-in
              *     callback to navigate to). Omitted or `false`: `204`, the shopper signs in with the form.
-             * @default false
+             *
+             *     Default: `false`.
              */
-            signIn: boolean;
+            signIn?: boolean;
         };
         /** @description Asks for a password recovery e-mail (spec §3 "Status, activation and recovery"). */
         PasswordResetRequest: {
@@ -5778,9 +5783,10 @@ export interface components {
             size: string;
             /**
              * @description Units to hold (at most 2).
-             * @default 1
+             *
+             *     Default: `1`.
              */
-            quantity: number;
+            quantity?: number;
             civility: components["schemas"]["Civility"];
             firstName: components["schemas"]["CustomerName"];
             lastName: components["schemas"]["CustomerName"];
@@ -7943,15 +7949,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            410: components["responses"]["ActivationLinkGone"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The activation link cannot activate the account (`ERR_CUSTOMER_API`): unknown, used, superseded by a newer e-mail or older than 7 days — one answer for each, so that the answer does not tell an unknown user id from an expired link. The page offers to send a new link. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CUSTOMER_API";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1000" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     migrateAccount: {
@@ -7980,14 +8089,106 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     completeSignInCallback: {
@@ -8024,14 +8225,30 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            400: components["responses"]["LoginCallbackBadRequest"];
+            /** @description The callback query is not usable: ERR_AUTH_API_1001 (authorization `code` missing or malformed), ERR_AUTH_API_1003 (`state` missing, malformed, expired or not issued to this session), ERR_API_1018 (undocumented parameter). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1018" | "ERR_AUTH_API_1001" | "ERR_AUTH_API_1003";
+                    };
+                    /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>This sign-in link can no longer be used</title></head><body><main><h1>This sign-in link can no longer be used</h1><p>It has expired or was already followed. Please sign in with your e-mail address and password.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
             /** @description The code was refused (ERR_OKTA_1000: expired, already used, or not of this verifier). Nothing is signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1000";
+                    };
                     /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>This sign-in link can no longer be used</title></head><body><main><h1>This sign-in link can no longer be used</h1><p>It has expired or was already followed. Please sign in with your e-mail address and password.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
                     "text/html": string;
                 };
@@ -8042,7 +8259,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002";
+                    };
                     /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sign-in is momentarily unavailable</title></head><body><main><h1>Sign-in is momentarily unavailable</h1><p>Please try again in a moment.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
                     "text/html": string;
                 };
@@ -8053,7 +8273,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015";
+                    };
                     /** @example <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sign-in is momentarily unavailable</title></head><body><main><h1>Sign-in is momentarily unavailable</h1><p>Please try again in a moment.</p><p><a href="/signin">Sign in</a></p></main></body></html> */
                     "text/html": string;
                 };
@@ -8090,15 +8313,116 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSession"];
                 };
             };
-            400: components["responses"]["LoginBadRequest"];
-            401: components["responses"]["LoginUnauthorized"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["AccountServiceUnavailable"];
+            /** @description The request does not match the contract: ERR_AUTH_API_1000 (e-mail address or password missing or malformed), ERR_RECAPTCHA_1000 (reCAPTCHA token missing), ERR_API_1005 (locale), ERR_API_1018 (anything else); `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The credentials are not accepted (ERR_OKTA_1000). The same answer is given for a wrong password, an unknown e-mail address, an account not activated, locked or suspended (no account enumeration). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable, or the database does not answer (ERR_API_1003); retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015" | "ERR_API_1016";
+                    };
+                };
+            };
         };
     };
     completePaymentAuthentication: {
@@ -8129,15 +8453,116 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["OrderNotFound"];
-            409: components["responses"]["PaymentConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            502: components["responses"]["PaymentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_CO_API_1000";
+                    };
+                };
+            };
+            /** @description The payment was refused (declined, or the authentication failed). Nothing was charged; the basket is kept. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PAY_1000" | "ERR_PAY_1001";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No such order for this caller (ERR_API_1023): unknown number, or an order of another customer (the answer does not tell which). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1023";
+                    };
+                };
+            };
+            /** @description The order does not await an authentication (already paid, cancelled or expired). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PAY_1004";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PAY_1003";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCheckoutOptions: {
@@ -8164,10 +8589,56 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutOptions"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["CheckoutNotFound"];
-            409: components["responses"]["BasketConflict"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description There is nothing to check out: no basket on the session, or an empty one (ERR_OCAPI_1013). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OCAPI_1013";
+                    };
+                };
+            };
+            /** @description A basket rule refused the change; nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1019" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1017";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     placeOrder: {
@@ -8215,16 +8686,130 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentAuthentication"];
                 };
             };
-            400: components["responses"]["CheckoutBadRequest"];
-            402: components["responses"]["PaymentRequired"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["CheckoutNotFound"];
-            409: components["responses"]["CheckoutConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["CheckoutUnprocessable"];
-            502: components["responses"]["PaymentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CHK_1000 Idempotency-Key, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CHK_1000";
+                    };
+                };
+            };
+            /** @description The payment was refused (declined, or the authentication failed). Nothing was charged; the basket is kept. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PAY_1000" | "ERR_PAY_1001";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description There is nothing to check out: no basket on the session, or an empty one (ERR_OCAPI_1013). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OCAPI_1013";
+                    };
+                };
+            };
+            /** @description The basket or the order changed since the review, or a rule of the basket refuses it; nothing was written. */
+            409: {
+                headers: {
+                    /** @description With `ERR_CHK_1003`, the seconds to wait before replaying the same request. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1019" | "ERR_CHK_1001" | "ERR_CHK_1002" | "ERR_CHK_1003" | "ERR_OCAPI_1010" | "ERR_OCAPI_1017";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The order cannot be placed as asked; nothing was written and nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CHK_1004" | "ERR_CHK_1005" | "ERR_CHK_1006" | "ERR_CHK_1007" | "ERR_CHK_1008" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_PAY_1002";
+                    };
+                };
+            };
+            /** @description The payment provider could not be reached; nothing was charged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PAY_1003";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     addBasketItem: {
@@ -8255,13 +8840,92 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["BasketNotFound"];
-            409: components["responses"]["BasketConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description A basket rule refused the change; nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1019" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1017";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getBasket: {
@@ -8290,8 +8954,32 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     removeBasketItem: {
@@ -8320,10 +9008,56 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["BasketNotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     updateBasketItem: {
@@ -8354,13 +9088,92 @@ export interface operations {
                     "application/json": components["schemas"]["Basket"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["BasketNotFound"];
-            409: components["responses"]["BasketConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No basket, no such line, or no such product or size (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_BSK_1002" | "ERR_BSK_1003" | "ERR_BSK_1004" | "ERR_BSK_1005" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description A basket rule refused the change; nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1019" | "ERR_BSK_1007" | "ERR_BSK_1008" | "ERR_OCAPI_1010" | "ERR_OCAPI_1011" | "ERR_OCAPI_1012" | "ERR_OCAPI_1017";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCategoryNavigation: {
@@ -8387,8 +9200,32 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryNavigation"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCategory: {
@@ -8435,9 +9272,44 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryListing"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCustomerInformation: {
@@ -8466,11 +9338,68 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerInformation"];
                 };
             };
-            400: components["responses"]["CustomerBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            403: components["responses"]["CustomerForbidden"];
-            502: components["responses"]["CustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CDB_API_2002 clientId, ERR_CDB_API_2004 socialId, ERR_AUTH_API_1001 sign-in code, ERR_API_1018 anything else, e.g. a postal code that breaks its country's rule) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2004";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The customer database failed (ERR_CDB_API_2003 update, ERR_CDB_API_2005 retrieval; internal causes ERR_GLS_1008, ERR_GLS_1009 are logged). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2003" | "ERR_CDB_API_2005" | "ERR_GLS_1008" | "ERR_GLS_1009";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     updateCustomer: {
@@ -8501,13 +9430,92 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            400: components["responses"]["CustomerBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            502: components["responses"]["CustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CDB_API_2002 clientId, ERR_CDB_API_2004 socialId, ERR_AUTH_API_1001 sign-in code, ERR_API_1018 anything else, e.g. a postal code that breaks its country's rule) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2004";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The customer database failed (ERR_CDB_API_2003 update, ERR_CDB_API_2005 retrieval; internal causes ERR_GLS_1008, ERR_GLS_1009 are logged). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2003" | "ERR_CDB_API_2005" | "ERR_GLS_1008" | "ERR_GLS_1009";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCmsComponent: {
@@ -8543,10 +9551,56 @@ export interface operations {
                     "application/json": components["schemas"]["CmsComponentList"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     sendContactRequest: {
@@ -8577,15 +9631,118 @@ export interface operations {
                     "application/json": components["schemas"]["ContactRequestReceipt"];
                 };
             };
-            400: components["responses"]["ContactBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ContactUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["ContactBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_NWS_API_1000 newsletter e-mail address or civility, ERR_CO_API_1000 order number, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_NWS_API_1000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry refused by the form-data rules: ERR_FORM_1002 (e-mail typo blacklist), ERR_CTC_API_1000 (contact form), ERR_NWS_API_1001 (newsletter address refused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTC_API_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_NWS_API_1001";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description The message or subscription could not be passed on: ERR_CTC_API_1001 (contact e-mail), ERR_NWS_API_1002 (newsletter service), or the reCAPTCHA verifier failed (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTC_API_1001" | "ERR_GLS_1001" | "ERR_NWS_API_1002" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAccordionsByTagSubjectId: {
@@ -8614,10 +9771,56 @@ export interface operations {
                     "application/json": components["schemas"]["CmsAccordionList"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getGenericContent: {
@@ -8646,10 +9849,56 @@ export interface operations {
                     "application/json": components["schemas"]["GenericContent"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSizeGuide: {
@@ -8688,10 +9937,56 @@ export interface operations {
                     "application/json": components["schemas"]["SizeGuide"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCountryAddressFormats: {
@@ -8720,8 +10015,32 @@ export interface operations {
                     "application/json": components["schemas"]["CountryAddressFormatList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCustomer: {
@@ -8759,10 +10078,56 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            400: components["responses"]["CustomerBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            502: components["responses"]["CustomerBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CDB_API_2002 clientId, ERR_CDB_API_2004 socialId, ERR_AUTH_API_1001 sign-in code, ERR_API_1018 anything else, e.g. a postal code that breaks its country's rule) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_AUTH_API_1001" | "ERR_CDB_API_2002" | "ERR_CDB_API_2004";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The customer database failed (ERR_CDB_API_2003 update, ERR_CDB_API_2005 retrieval; internal causes ERR_GLS_1008, ERR_GLS_1009 are logged). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CDB_API_2003" | "ERR_CDB_API_2005" | "ERR_GLS_1008" | "ERR_GLS_1009";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getEvents: {
@@ -8797,9 +10162,44 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getListingFilters: {
@@ -8835,10 +10235,56 @@ export interface operations {
                     "application/json": components["schemas"]["FilterList"];
                 };
             };
-            400: components["responses"]["SearchBadRequest"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["SearchBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_SEARCH_API_1000 empty query, ERR_API_1004 brand, ERR_API_1018 anything else, e.g. a malformed filter string) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1018" | "ERR_SEARCH_API_1000";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The search provider failed (ERR_SEARCH_API_1001 search, ERR_FLT_API_1000 filters). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FLT_API_1000" | "ERR_SEARCH_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCountries: {
@@ -8859,8 +10305,32 @@ export interface operations {
                     "application/json": components["schemas"]["CountriesResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getStores: {
@@ -8893,9 +10363,44 @@ export interface operations {
                     "application/json": components["schemas"]["StoreList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["StoreBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A boutique service failed: store master data (ERR_STS_API_1001), boutique stock (ERR_API_1013), reservation (ERR_STORE_API_1001), appointment (ERR_STORE_API_1003), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_GLS_1004, ERR_GLS_1010) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1013" | "ERR_GLS_1004" | "ERR_GLS_1010" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_STORE_API_1001" | "ERR_STORE_API_1003" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     cancelOrder: {
@@ -8926,15 +10431,116 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            400: components["responses"]["OrderBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["OrderNotFound"];
-            409: components["responses"]["OrderConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            502: components["responses"]["OrderBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_CO_API_1001 e-mail address of the order, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No such order for this caller (ERR_API_1023): unknown number, or an order of another customer (the answer does not tell which). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1023";
+                    };
+                };
+            };
+            /** @description The order cannot be changed in its current state: not eligible for cancellation (ERR_API_1024). Nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1024";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The order services failed: order history (ERR_CO_API_1002), tracking (ERR_CO_API_1003), cancellation (ERR_CO_API_1004), order details (ERR_ORDER_DETAILS), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_OMS_1000–1002, ERR_IODS_1000–1002, ERR_GLS_1011) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_GLS_1011" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_OMS_1000" | "ERR_ORDER_DETAILS" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getOrders: {
@@ -8967,10 +10573,56 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            400: components["responses"]["OrderBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            502: components["responses"]["OrderBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_CO_API_1001 e-mail address of the order, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The order services failed: order history (ERR_CO_API_1002), tracking (ERR_CO_API_1003), cancellation (ERR_CO_API_1004), order details (ERR_ORDER_DETAILS), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_OMS_1000–1002, ERR_IODS_1000–1002, ERR_GLS_1011) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_GLS_1011" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_OMS_1000" | "ERR_ORDER_DETAILS" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     createReturnRequest: {
@@ -9003,16 +10655,128 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnRequest"];
                 };
             };
-            400: components["responses"]["ReturnRequestBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["ReturnRequestNotFound"];
-            409: components["responses"]["ReturnRequestConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ReturnRequestUnprocessable"];
-            502: components["responses"]["ReturnRequestBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_GUEST_API_1000 transactionUuid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_GUEST_API_1000";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description No such order for this caller: ERR_API_1023 (a customer's unknown number, or an order of another customer — the answer does not tell which), ERR_GUEST_API_1001 (no guest order for the transaction), ERR_GLS_1006 (the boutique does not exist or takes no returns). Nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1023" | "ERR_GLS_1006" | "ERR_GUEST_API_1001";
+                    };
+                };
+            };
+            /** @description A line cannot take the flow now: not returnable or exchangeable (ERR_API_1025), the replacement costs more than the line paid (ERR_API_1026), the replacement size is not in stock (ERR_OCAPI_1011). Nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1025" | "ERR_API_1026" | "ERR_OCAPI_1011";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The return method does not fit the order (ERR_FORM_1008): a courier pick-up needs an order delivered to an address. Nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1008";
+                    };
+                };
+            };
+            /** @description The return request could not be sent (ERR_GUEST_API_1003); nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_GUEST_API_1003";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     trackOrder: {
@@ -9043,15 +10807,118 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            400: components["responses"]["OrderBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            404: components["responses"]["OrderTrackNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OrderUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["OrderBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_CO_API_1001 e-mail address of the order, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description No order with this number and this e-mail address (ERR_API_1023): an unknown order number and an e-mail address that is not the one given when ordering get this one answer — same status, code and body, the same work on the server — so that nobody learns which order numbers exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1023";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The e-mail address matches the typo blacklist (ERR_FORM_1002). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The order services failed: order history (ERR_CO_API_1002), tracking (ERR_CO_API_1003), cancellation (ERR_CO_API_1004), order details (ERR_ORDER_DETAILS), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_OMS_1000–1002, ERR_IODS_1000–1002, ERR_GLS_1011) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CO_API_1002" | "ERR_CO_API_1003" | "ERR_CO_API_1004" | "ERR_GLS_1011" | "ERR_IODS_1000" | "ERR_IODS_1001" | "ERR_IODS_1002" | "ERR_OMS_1000" | "ERR_OMS_1001" | "ERR_OMS_1002" | "ERR_ORDER_DETAILS" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getContentPage: {
@@ -9093,10 +10960,56 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPage"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getPlpNavigation: {
@@ -9127,10 +11040,56 @@ export interface operations {
                     "application/json": components["schemas"]["PlpNavigation"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            404: components["responses"]["ContentNotFound"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content does not exist in this market (ERR_PAGE_1000 page, ERR_CTT_API_1005 content or component, ERR_CTT_API_1007 size guide, ERR_CTT_API_1002 FAQ subject). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1002" | "ERR_CTT_API_1005" | "ERR_CTT_API_1007" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductAvailability: {
@@ -9160,10 +11119,56 @@ export interface operations {
                     "application/json": components["schemas"]["ProductAvailability"];
                 };
             };
-            400: components["responses"]["GetProductAvailabilityBadRequest"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     subscribeBackInStock: {
@@ -9197,15 +11202,116 @@ export interface operations {
                     "application/json": components["schemas"]["BackInStockSubscription"];
                 };
             };
-            400: components["responses"]["BackInStockBadRequest"];
-            403: components["responses"]["BackInStockForbidden"];
-            404: components["responses"]["ProductOrSizeNotFound"];
-            409: components["responses"]["BackInStockConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["BackInStockUnprocessable"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1009 pid, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site (ERR_API_1001) or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The product (ERR_PDT_API_1001) or its size (ERR_PDT_API_1007) does not exist in this market. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description No alert is needed: one already exists (ERR_PDT_API_1013) or the size is in stock now (ERR_PDT_API_1014). Nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1013" | "ERR_PDT_API_1014";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The email fails the address check or matches the typo blacklist (ERR_PDT_API_1002). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1002";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductPrices: {
@@ -9235,10 +11341,56 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPrices"];
                 };
             };
-            400: components["responses"]["GetProductPricesBadRequest"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductShippingInfo: {
@@ -9270,10 +11422,56 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingInfo"];
                 };
             };
-            400: components["responses"]["GetProductShippingInfoBadRequest"];
-            404: components["responses"]["ProductOrSizeNotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The product (ERR_PDT_API_1001) or its size (ERR_PDT_API_1007) does not exist in this market. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductsAvailability: {
@@ -9306,9 +11504,44 @@ export interface operations {
                     "application/json": components["schemas"]["ProductAvailabilityList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getHitTiles: {
@@ -9341,9 +11574,44 @@ export interface operations {
                     "application/json": components["schemas"]["HitTileList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductsPrices: {
@@ -9376,9 +11644,44 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPricesList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRecentlyViewedProducts: {
@@ -9417,9 +11720,44 @@ export interface operations {
                     "application/json": components["schemas"]["RecentlyViewedList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAlgoliaRecommendations: {
@@ -9454,10 +11792,56 @@ export interface operations {
                     "application/json": components["schemas"]["RecommendationList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getManualRecommendations: {
@@ -9488,10 +11872,56 @@ export interface operations {
                     "application/json": components["schemas"]["RecommendationList"];
                 };
             };
-            400: components["responses"]["ProductListBadRequest"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract or names an unknown session. `code` names the failing rule (ERR_API_1005 locale, ERR_API_1006 malformed pids, ERR_API_1007 more than 48 pids, ERR_REC_API_1000 / ERR_RCM_API_1000 unknown usid or session region, ERR_RCM_API_1002 missing recommendation model or product, ERR_API_1009 malformed pid, ERR_API_1018 anything else). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1006" | "ERR_API_1007" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RCM_API_1000" | "ERR_RCM_API_1002" | "ERR_REC_API_1000";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     searchProducts: {
@@ -9544,9 +11974,44 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResult"];
                 };
             };
-            400: components["responses"]["SearchBadRequest"];
-            502: components["responses"]["SearchBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_SEARCH_API_1000 empty query, ERR_API_1004 brand, ERR_API_1018 anything else, e.g. a malformed filter string) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1018" | "ERR_SEARCH_API_1000";
+                    };
+                };
+            };
+            /** @description The search provider failed (ERR_SEARCH_API_1001 search, ERR_FLT_API_1000 filters). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FLT_API_1000" | "ERR_SEARCH_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getTrendingSearches: {
@@ -9573,9 +12038,44 @@ export interface operations {
                     "application/json": components["schemas"]["TrendingSearches"];
                 };
             };
-            400: components["responses"]["ContentBadRequest"];
-            502: components["responses"]["ContentBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CPN_API_1000 componentId, ERR_PAG_API_1000 context tags, ERR_PAG_API_1001 pageId, ERR_CTT_API_1000 FAQ subject, ERR_CTT_API_1003 content id, ERR_CTT_API_1006 size-guide categories, ERR_TRENDING_API_1000 trending locale, ERR_API_1008 locations, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1018" | "ERR_CPN_API_1000" | "ERR_CTT_API_1000" | "ERR_CTT_API_1003" | "ERR_CTT_API_1006" | "ERR_PAG_API_1000" | "ERR_PAG_API_1001" | "ERR_TRENDING_API_1000";
+                    };
+                };
+            };
+            /** @description The content service (or the search provider) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1027" | "ERR_CATALOG_1003" | "ERR_CPN_API_1001" | "ERR_CTT_API_1001" | "ERR_CTT_API_1004" | "ERR_CTT_API_1008" | "ERR_CTT_API_1009" | "ERR_CTT_API_1010" | "ERR_PAG_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCustomerSession: {
@@ -9604,11 +12104,66 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerSession"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["AccountServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Sign-in (ERR_API_1015) or the session store (ERR_API_1016) is momentarily unavailable, or the database does not answer (ERR_API_1003); retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003" | "ERR_API_1015" | "ERR_API_1016";
+                    };
+                };
+            };
         };
     };
     getStoreProductAvailability: {
@@ -9639,13 +12194,92 @@ export interface operations {
                     "application/json": components["schemas"]["StoreProductAvailability"];
                 };
             };
-            400: components["responses"]["StoreBadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["ProductOrSizeNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            502: components["responses"]["StoreBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_STS_API_1000 store id, ERR_STORE_API_1000 reservation details, ERR_STORE_API_1002 appointment details, ERR_STORE_API_1004 product or boutiques of an availability request, ERR_API_1009 product id, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RECAPTCHA_1000" | "ERR_STORE_API_1000" | "ERR_STORE_API_1002" | "ERR_STORE_API_1004" | "ERR_STS_API_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The product (ERR_PDT_API_1001) or its size (ERR_PDT_API_1007) does not exist in this market. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A boutique service failed: store master data (ERR_STS_API_1001), boutique stock (ERR_API_1013), reservation (ERR_STORE_API_1001), appointment (ERR_STORE_API_1003), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_GLS_1004, ERR_GLS_1010) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1013" | "ERR_GLS_1004" | "ERR_GLS_1010" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_STORE_API_1001" | "ERR_STORE_API_1003" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getStore: {
@@ -9675,11 +12309,68 @@ export interface operations {
                     "application/json": components["schemas"]["Store"];
                 };
             };
-            400: components["responses"]["StoreBadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["StoreNotFound"];
-            502: components["responses"]["StoreBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_STS_API_1000 store id, ERR_STORE_API_1000 reservation details, ERR_STORE_API_1002 appointment details, ERR_STORE_API_1004 product or boutiques of an availability request, ERR_API_1009 product id, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RECAPTCHA_1000" | "ERR_STORE_API_1000" | "ERR_STORE_API_1002" | "ERR_STORE_API_1004" | "ERR_STS_API_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The boutique does not exist or is closed for good (ERR_GLS_1006), or the product is not sold in this market (ERR_PDT_API_1001). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_GLS_1006" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description A boutique service failed: store master data (ERR_STS_API_1001), boutique stock (ERR_API_1013), reservation (ERR_STORE_API_1001), appointment (ERR_STORE_API_1003), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_GLS_1004, ERR_GLS_1010) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1013" | "ERR_GLS_1004" | "ERR_GLS_1010" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_STORE_API_1001" | "ERR_STORE_API_1003" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getTranslations: {
@@ -9714,9 +12405,44 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["PathParameterBadRequest"];
-            502: components["responses"]["TranslationsBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description A path parameter is not one the API knows (`ERR_API_1021`), or the query has an undocumented or invalid parameter (`ERR_API_1018`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description The translations could not be read (`ERR_CMS_9000`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CMS_9000";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductShippingMethods: {
@@ -9746,11 +12472,68 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingInfoMethodList"];
                 };
             };
-            400: components["responses"]["GetProductShippingMethodsBadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            502: components["responses"]["ProductBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The commerce system (or another service behind the product data) failed; `code` names what could not be retrieved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_PDT_API_1003" | "ERR_PDT_API_1004" | "ERR_PDT_API_1005" | "ERR_PDT_API_1009" | "ERR_PDT_API_1010" | "ERR_PDT_API_1011" | "ERR_PDT_API_1012" | "ERR_PDT_API_1017" | "ERR_PDT_API_1018" | "ERR_RCM_API_1001" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_REC_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     confirmNewsletterSubscription: {
@@ -9783,14 +12566,106 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterConfirmation"];
                 };
             };
-            400: components["responses"]["NewsletterConfirmBadRequest"];
-            403: components["responses"]["Forbidden"];
-            410: components["responses"]["NewsletterLinkGone"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["NewsletterBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract: `ERR_API_1018` (a token cut short, an undocumented property) or `ERR_API_1005` (malformed locale); `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The confirmation link cannot confirm anything (`ERR_NWS_API_1003`): unknown, older than 7 days, or superseded by a newer confirmation e-mail — one answer for each. The page offers to subscribe again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_NWS_API_1003";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description The newsletter service failed (`ERR_NWS_API_1002`); the link stays valid. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_NWS_API_1002";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     subscribeNewsletter: {
@@ -9819,15 +12694,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["ContactBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ContactUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["ContactBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_NWS_API_1000 newsletter e-mail address or civility, ERR_CO_API_1000 order number, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_NWS_API_1000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry refused by the form-data rules: ERR_FORM_1002 (e-mail typo blacklist), ERR_CTC_API_1000 (contact form), ERR_NWS_API_1001 (newsletter address refused). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTC_API_1000" | "ERR_FORM_1001" | "ERR_FORM_1002" | "ERR_NWS_API_1001";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description The message or subscription could not be passed on: ERR_CTC_API_1001 (contact e-mail), ERR_NWS_API_1002 (newsletter service), or the reCAPTCHA verifier failed (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTC_API_1001" | "ERR_GLS_1002" | "ERR_NWS_API_1002" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     changeExpiredPassword: {
@@ -9856,15 +12834,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            401: components["responses"]["LoginUnauthorized"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The credentials are not accepted (ERR_OKTA_1000). The same answer is given for a wrong password, an unknown e-mail address, an account not activated, locked or suspended (no account enumeration). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     changePassword: {
@@ -9893,14 +12974,106 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            401: components["responses"]["CustomerUnauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description No signed-in customer: ERR_API_1020 (the session is anonymous) or ERR_MWR_1000 (the signed-in state lapsed). Sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020" | "ERR_MWR_1000" | "ERR_OKTA_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     setNewPassword: {
@@ -9940,13 +13113,94 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -9975,15 +13229,118 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ErrRecaptcha1003Problem"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description An unexpected error occurred during the security check. Please try again. (ERR_RECAPTCHA_1003) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_RECAPTCHA_1003";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     register: {
@@ -10012,14 +13369,106 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["AccountBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["AccountUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["AccountBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_CDB_API_2000 registration e-mail address, ERR_API_1018 anything else — including a new password refused by the policy, an unknown or expired recovery token and a wrong current password) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CDB_API_2000" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description A well-formed entry the shopper must correct: ERR_FORM_1002 (e-mail typo blacklist), ERR_FORM_1001 (e-mail address check), ERR_FORM_1000 (a field or consent the market requires). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_FORM_1000" | "ERR_FORM_1001" | "ERR_FORM_1002";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A service behind the account calls failed: identity provider (ERR_AUTH_API_1002 sign-in, ERR_OKTA_1002 password change, ERR_OKTA_1003 password reset, ERR_OKTA_1004 account creation), commerce login (ERR_API_1017), customer database (ERR_CDB_API_2001), migration check (ERR_EMAIL_1002) or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1017" | "ERR_AUTH_API_1002" | "ERR_CDB_API_2001" | "ERR_EMAIL_1001" | "ERR_EMAIL_1002" | "ERR_GLS_1007" | "ERR_OKTA_1002" | "ERR_OKTA_1003" | "ERR_OKTA_1004" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRegisterFormData: {
@@ -10046,8 +13495,32 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterFormData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     bookStoreAppointment: {
@@ -10078,14 +13551,106 @@ export interface operations {
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
-            400: components["responses"]["StoreBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            404: components["responses"]["StoreNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["StoreBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_STS_API_1000 store id, ERR_STORE_API_1000 reservation details, ERR_STORE_API_1002 appointment details, ERR_STORE_API_1004 product or boutiques of an availability request, ERR_API_1009 product id, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RECAPTCHA_1000" | "ERR_STORE_API_1000" | "ERR_STORE_API_1002" | "ERR_STORE_API_1004" | "ERR_STS_API_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The boutique does not exist or is closed for good (ERR_GLS_1006), or the product is not sold in this market (ERR_PDT_API_1001). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_GLS_1006" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A boutique service failed: store master data (ERR_STS_API_1001), boutique stock (ERR_API_1013), reservation (ERR_STORE_API_1001), appointment (ERR_STORE_API_1003), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_GLS_1004, ERR_GLS_1010) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1013" | "ERR_GLS_1004" | "ERR_GLS_1010" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_STORE_API_1001" | "ERR_STORE_API_1003" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     reserveProductInStore: {
@@ -10116,15 +13681,118 @@ export interface operations {
                     "application/json": components["schemas"]["Reservation"];
                 };
             };
-            400: components["responses"]["StoreBadRequest"];
-            403: components["responses"]["CustomerForbidden"];
-            404: components["responses"]["StoreNotFound"];
-            409: components["responses"]["ReservationConflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            502: components["responses"]["StoreBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_STS_API_1000 store id, ERR_STORE_API_1000 reservation details, ERR_STORE_API_1002 appointment details, ERR_STORE_API_1004 product or boutiques of an availability request, ERR_API_1009 product id, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_RECAPTCHA_1000" | "ERR_STORE_API_1000" | "ERR_STORE_API_1002" | "ERR_STORE_API_1004" | "ERR_STS_API_1000";
+                    };
+                };
+            };
+            /** @description The call is not allowed: cross-site call (ERR_API_1001), another customer's resource (ERR_API_1001), or the reCAPTCHA check failed (ERR_RECAPTCHA_1002). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001" | "ERR_RECAPTCHA_1002";
+                    };
+                };
+            };
+            /** @description The boutique does not exist or is closed for good (ERR_GLS_1006), or the product is not sold in this market (ERR_PDT_API_1001). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_GLS_1006" | "ERR_PDT_API_1001" | "ERR_PDT_API_1007";
+                    };
+                };
+            };
+            /** @description The boutique has fewer units of the size left to reserve than the request asks (`ERR_STORE_API_1005`): held by other reservations or out of stock. Another boutique or size may still be reserved (`POST /api/data/stores/product-availability` says `canReserve`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_STORE_API_1005";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description Rate limit reached (ERR_API_1028); the operation description gives its limits. Limits counted per e-mail address count every address tried, whether or not an account exists. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1028";
+                    };
+                };
+            };
+            /** @description A boutique service failed: store master data (ERR_STS_API_1001), boutique stock (ERR_API_1013), reservation (ERR_STORE_API_1001), appointment (ERR_STORE_API_1003), or the reCAPTCHA verifier (ERR_RECAPTCHA_1001, ERR_RECAPTCHA_1004). Internal causes (ERR_GLS_1004, ERR_GLS_1010) are logged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1013" | "ERR_GLS_1004" | "ERR_GLS_1010" | "ERR_RECAPTCHA_1001" | "ERR_RECAPTCHA_1004" | "ERR_STORE_API_1001" | "ERR_STORE_API_1003" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getHealth: {
@@ -10145,7 +13813,18 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
         };
     };
     bustCache: {
@@ -10170,12 +13849,80 @@ export interface operations {
                     "application/json": components["schemas"]["CacheBustResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["InternalUnauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The `X-Internal-Token` header is missing (metrics, ERR_LIB_1007), or missing or wrong (cache busting, ERR_LIB_1002). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_LIB_1002" | "ERR_LIB_1007";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getMetrics: {
@@ -10196,11 +13943,68 @@ export interface operations {
                     "text/plain": components["schemas"]["MetricsExposition"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["InternalUnauthorized"];
-            403: components["responses"]["InternalForbidden"];
-            404: components["responses"]["InternalNotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The `X-Internal-Token` header is missing (metrics, ERR_LIB_1007), or missing or wrong (cache busting, ERR_LIB_1002). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_LIB_1002" | "ERR_LIB_1007";
+                    };
+                };
+            };
+            /** @description The `X-Internal-Token` header does not match the metrics token (ERR_LIB_1008). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_LIB_1008";
+                    };
+                };
+            };
+            /** @description The internal endpoint is switched off on this server: metrics without a configured token (ERR_LIB_1009), web vitals outside development (ERR_API_1002). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_LIB_1009";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     reportWebVitals: {
@@ -10223,12 +14027,80 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["InternalNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The request is not allowed (e.g. a cross-site state-changing call, ERR_API_1001). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1001";
+                    };
+                };
+            };
+            /** @description The internal endpoint is switched off on this server: metrics without a configured token (ERR_LIB_1009), web vitals outside development (ERR_API_1002). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_LIB_1009";
+                    };
+                };
+            };
+            /** @description The body is larger than the 32 KB accepted (`ERR_API_1029`); nothing was read or written. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1029";
+                    };
+                };
+            };
+            /** @description The body is not JSON in UTF-8 (`ERR_API_1030`): another `Content-Type` (`text/plain`, a form, XML…), a `charset` that is not a UTF (`utf-8` by default), or a `Content-Encoding` other than `identity`, `gzip`, `deflate` or `br`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1030";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCategoryImage: {
@@ -10255,9 +14127,44 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getContentImage: {
@@ -10284,8 +14191,32 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            400: components["responses"]["PathParameterBadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description A path parameter is not one the API knows (`ERR_API_1021`), or the query has an undocumented or invalid parameter (`ERR_API_1018`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductImage: {
@@ -10311,9 +14242,44 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getReadiness: {
@@ -10334,8 +14300,32 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSitemapIndex: {
@@ -10356,9 +14346,44 @@ export interface operations {
                     "application/xml": components["schemas"]["SitemapIndexXml"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            500: components["responses"]["SitemapUnavailable"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The sitemap could not be generated (ERR_SMP_1001). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_SMP_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSitemap: {
@@ -10387,10 +14412,56 @@ export interface operations {
                     "application/xml": components["schemas"]["SitemapXml"];
                 };
             };
-            400: components["responses"]["GetSitemapBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            500: components["responses"]["SitemapUnavailable"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description The sitemap could not be generated (ERR_SMP_1001). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_SMP_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getNotFoundPageData: {
@@ -10417,8 +14488,32 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getBasketPageData: {
@@ -10445,9 +14540,44 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCategoryPageData: {
@@ -10492,9 +14622,44 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCheckoutPageData: {
@@ -10521,9 +14686,44 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getOrderConfirmationPageData: {
@@ -10552,10 +14752,56 @@ export interface operations {
                     "application/json": components["schemas"]["OrderConfirmationPageData"];
                 };
             };
-            400: components["responses"]["OrderBadRequest"];
-            404: components["responses"]["OrderNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_CO_API_1000 order number, ERR_CO_API_1001 e-mail address of the order, ERR_RECAPTCHA_1000 missing reCAPTCHA token, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_CO_API_1001" | "ERR_RECAPTCHA_1000";
+                    };
+                };
+            };
+            /** @description No such order for this caller (ERR_API_1023): unknown number, or an order of another customer (the answer does not tell which). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1023";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getClientServicePageData: {
@@ -10582,9 +14828,44 @@ export interface operations {
                     "application/json": components["schemas"]["ClientServicePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCollectionsPageData: {
@@ -10611,9 +14892,44 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionsPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCollectionPageData: {
@@ -10643,10 +14959,56 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionPageData"];
                 };
             };
-            400: components["responses"]["GetCollectionPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCollectionItemsPageData: {
@@ -10684,10 +15046,56 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionItemsPageData"];
                 };
             };
-            400: components["responses"]["GetCollectionItemsPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCollectionLooksPageData: {
@@ -10719,10 +15127,56 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionLooksPageData"];
                 };
             };
-            400: components["responses"]["GetCollectionLooksPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getContactPageData: {
@@ -10749,9 +15203,44 @@ export interface operations {
                     "application/json": components["schemas"]["ContactPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getContentPageData: {
@@ -10781,10 +15270,56 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["GetContentPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getFaqPageData: {
@@ -10811,9 +15346,44 @@ export interface operations {
                     "application/json": components["schemas"]["FaqPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getGuestOrderOnlinePageData: {
@@ -10842,10 +15412,56 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["GetGuestOrderOnlinePageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_GUEST_API_1000";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_ORDER_DETAILS" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getGuestReturnExchangePageData: {
@@ -10876,10 +15492,56 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnExchangePageData"];
                 };
             };
-            400: components["responses"]["GetGuestReturnExchangePageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_GUEST_API_1000";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_ORDER_DETAILS" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getHomePageData: {
@@ -10906,8 +15568,32 @@ export interface operations {
                     "application/json": components["schemas"]["HomePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getLegalPageData: {
@@ -10937,10 +15623,56 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["GetLegalPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getLogoutPageData: {
@@ -10967,10 +15699,56 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["ErrApi1022Problem"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description You are not signed in, so there is no session to sign out of. (ERR_API_1022) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1022";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getLookPageData: {
@@ -11000,10 +15778,56 @@ export interface operations {
                     "application/json": components["schemas"]["LookPageData"];
                 };
             };
-            400: components["responses"]["GetLookPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getMarketingPageData: {
@@ -11036,10 +15860,56 @@ export interface operations {
                     "application/json": components["schemas"]["MarketingPageData"];
                 };
             };
-            400: components["responses"]["GetMarketingPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getMyAccountPageData: {
@@ -11066,10 +15936,56 @@ export interface operations {
                     "application/json": components["schemas"]["MyAccountPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAccountInformationPageData: {
@@ -11096,10 +16012,56 @@ export interface operations {
                     "application/json": components["schemas"]["AccountInformationPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAccountActivationPageData: {
@@ -11128,10 +16090,56 @@ export interface operations {
                     "application/json": components["schemas"]["AccountActivationPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAddressBookPageData: {
@@ -11158,10 +16166,56 @@ export interface operations {
                     "application/json": components["schemas"]["AddressBookPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getEditAddressPageData: {
@@ -11190,11 +16244,68 @@ export interface operations {
                     "application/json": components["schemas"]["AddressFormPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getEditPasswordPageData: {
@@ -11221,10 +16332,56 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getNewAddressPageData: {
@@ -11251,10 +16408,56 @@ export interface operations {
                     "application/json": components["schemas"]["AddressFormPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getOfflineOrderPageData: {
@@ -11283,11 +16486,68 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["GetOfflineOrderPageDataBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_CO_API_1000";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getOnlineOrderPageData: {
@@ -11316,11 +16576,68 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetailPageData"];
                 };
             };
-            400: components["responses"]["GetOnlineOrderPageDataBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_CO_API_1000";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getOrdersPageData: {
@@ -11349,10 +16666,56 @@ export interface operations {
                     "application/json": components["schemas"]["OrderHistoryPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getPaymentPageData: {
@@ -11379,10 +16742,56 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProfilePageData: {
@@ -11409,10 +16818,56 @@ export interface operations {
                     "application/json": components["schemas"]["ProfilePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getResetPasswordPageData: {
@@ -11441,9 +16896,44 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getAccountReturnExchangePageData: {
@@ -11474,11 +16964,68 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnExchangePageData"];
                 };
             };
-            400: components["responses"]["GetAccountReturnExchangePageDataBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_CO_API_1000";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getReturnThankYouPageData: {
@@ -11509,11 +17056,68 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnThankYouPageData"];
                 };
             };
-            400: components["responses"]["GetReturnThankYouPageDataBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_CO_API_1000" | "ERR_GUEST_API_1000";
+                    };
+                };
+            };
+            /** @description The call needs a signed-in customer and the session is not signed in (ERR_API_1020). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1020";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getNewsletterConfirmPageData: {
@@ -11540,9 +17144,44 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterConfirmPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getCatchAllPageData: {
@@ -11572,10 +17211,56 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["GetCatchAllPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getProductPageData: {
@@ -11605,9 +17290,44 @@ export interface operations {
                     "application/json": components["schemas"]["ProductPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description The resource does not exist (catalogue code in `code`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CATALOG_1001" | "ERR_PDT_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getReturnOrderPageData: {
@@ -11634,9 +17354,44 @@ export interface operations {
                     "application/json": components["schemas"]["ReturnOrderPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRiveDroitePageData: {
@@ -11663,9 +17418,44 @@ export interface operations {
                     "application/json": components["schemas"]["RiveDroitePageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRiveDroiteCategoryPageData: {
@@ -11703,10 +17493,56 @@ export interface operations {
                     "application/json": components["schemas"]["RiveDroiteCategoryPageData"];
                 };
             };
-            400: components["responses"]["GetRiveDroiteCategoryPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRiveDroiteCalendarPageData: {
@@ -11740,10 +17576,56 @@ export interface operations {
                     "application/json": components["schemas"]["RiveDroiteCalendarPageData"];
                 };
             };
-            400: components["responses"]["GetRiveDroiteCalendarPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1008" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getRiveDroiteContentPageData: {
@@ -11773,10 +17655,56 @@ export interface operations {
                     "application/json": components["schemas"]["ContentPageData"];
                 };
             };
-            400: components["responses"]["GetRiveDroiteContentPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSearchPageData: {
@@ -11846,9 +17774,44 @@ export interface operations {
                     "application/json": components["schemas"]["SearchPageData"];
                 };
             };
-            400: components["responses"]["SearchBadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (ERR_API_1005 locale, ERR_SEARCH_API_1000 empty query, ERR_API_1004 brand, ERR_API_1018 anything else, e.g. a malformed filter string) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1004" | "ERR_API_1005" | "ERR_API_1018" | "ERR_SEARCH_API_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSignInPageData: {
@@ -11877,9 +17840,44 @@ export interface operations {
                     "application/json": components["schemas"]["SignInPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getSignUpPageData: {
@@ -11906,9 +17904,44 @@ export interface operations {
                     "application/json": components["schemas"]["SignUpPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getStoreListPageData: {
@@ -11935,9 +17968,44 @@ export interface operations {
                     "application/json": components["schemas"]["StoreListPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getStoreDetailPageData: {
@@ -11967,10 +18035,56 @@ export interface operations {
                     "application/json": components["schemas"]["StoreDetailPageData"];
                 };
             };
-            400: components["responses"]["GetStoreDetailPageDataBadRequest"];
-            404: components["responses"]["PageNotFound"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description What the page shows does not exist in this market: `code` says what (ERR_PAGE_1000 page not available, ERR_CATALOG_1001 category, ERR_GLS_1006 boutique, ERR_API_1023 order, ERR_GUEST_API_1001 guest order, ERR_API_1002 sitemap). The storefront then renders its not-found page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1002" | "ERR_API_1023" | "ERR_CATALOG_1001" | "ERR_GLS_1006" | "ERR_GUEST_API_1001" | "ERR_PAGE_1000";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
     getTrackOrderPageData: {
@@ -11997,9 +18111,44 @@ export interface operations {
                     "application/json": components["schemas"]["TrackOrderPageData"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            502: components["responses"]["PageDataBadGateway"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The request does not match the contract. `code` names the failing rule (e.g. ERR_API_1005 locale, ERR_API_1009 pid, ERR_API_1018 anything else) and `errors` lists each field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1005" | "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description A source of the page (catalogue, content service, search, boutiques, orders, customer data) failed; the page data could not be built (ERR_DATA_1000, `detail` names the source and its own code). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_CTT_API_1001" | "ERR_DATA_1000" | "ERR_GLS_1004" | "ERR_GUEST_API_1002" | "ERR_LKS_API_1001" | "ERR_SEARCH_API_1001" | "ERR_STS_API_1001";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
         };
     };
 }
