@@ -54,9 +54,10 @@ describe('Dockerfile', () => {
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
     const deps = dockerfile.stages[1]!;
     expect(deps.instructions.some((i) => i.keyword === 'RUN' && /npm ci --omit=dev\b/.test(i.args))).toBe(true);
-    // The runtime takes node_modules from the production install, never the build's whole tree.
+    // The runtime takes its dependencies from the production install — the workspaces' own node_modules too
+    // (server/node_modules) —, never the build's whole tree.
     const copies = stageCopies(runtime);
-    expect(copies.find((c) => c.destination === './node_modules')?.from).toBe('deps');
+    expect(copies[0]).toEqual({ from: 'deps', sources: ['/app'], destination: './' });
     expect(copies.filter((c) => c.from === 'build').flatMap((c) => c.sources)).not.toContain('/app/node_modules');
   });
 
