@@ -119,7 +119,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
 
   const app: Express = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', [...config.trustProxy]);
   // Express 5's simple parser mangles `key[sub]` and `a[]=` queries; the contract uses them.
   app.set('query parser', 'extended');
   // Request counts and latency by operation (GET /internal/metrics): first, so that every answer is counted.

@@ -44,6 +44,12 @@ const schema = z.object({
   VALIDATE_RESPONSES: z.enum(['true', 'false']).optional(),
   /** Public origin used in canonical and hreflang links. */
   PUBLIC_ORIGIN: optionalUrl,
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (Express `trust proxy`): a comma-separated list of
+   * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`. Default `loopback`; behind a
+   * proxy on another address (a container network, a load balancer) add its range, e.g. `loopback, uniquelocal`.
+   */
+  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\s*[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*\s*$/, 'a comma-separated list of addresses, ranges or loopback/linklocal/uniquelocal').default('loopback')),
   /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
   VITE_DEV: z.enum(['true', 'false']).default('false'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
@@ -100,6 +106,9 @@ const schema = z.object({
   /** Every periodic job's period (sweeps, pruning, demo fulfilment), whatever its own: for tests and demos. Unset = each job's own. */
   JOB_PERIOD_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(86_400_000).optional()),
 });
+
+/** The names of every environment variable the server reads (deployment files are checked against them). */
+export const CONFIG_VARIABLES: readonly string[] = Object.freeze(Object.keys(schema.shape));
 
 /** Whether a PostgreSQL connection string names a server on this machine (loopback address, `localhost` or a Unix socket). */
 export function isLocalDatabase(url: string): boolean {
@@ -176,6 +185,8 @@ export type Config = Readonly<{
   logLevel: string;
   validateResponses: boolean;
   publicOrigin: string;
+  /** Addresses and ranges whose `X-Forwarded-For` is believed (Express `trust proxy`). */
+  trustProxy: readonly string[];
   viteDev: boolean;
   shutdownGraceMs: number;
   secureCookies: boolean;
@@ -242,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'development' ? 'debug' : e.NODE_ENV === 'test' ? 'silent' : 'warn'),
     validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : !production,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustProxy: Object.freeze(e.TRUST_PROXY.split(',').map((s) => s.trim())),
     viteDev: e.VITE_DEV === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
