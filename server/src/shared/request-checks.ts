@@ -1,5 +1,5 @@
-import express, { type IncomingMessage, type RequestHandler } from 'express';
-import type { ServerResponse } from 'node:http';
+import express, { type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { CONTRACT_PATHS, basePathOf, errorCodesByLocation } from './contract.ts';
