@@ -76,7 +76,7 @@ const CASES: Case[] = [
   { name: 'a body that is not JSON', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: '{"pid":', status: 400, code: 'ERR_API_1018' },
   { name: 'a body over 32 KB', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: json({ pid: 'x'.repeat(40_000) }), status: 413, code: 'ERR_API_1029' },
   { name: 'an undocumented body property', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: json({ pid: '5YSSDTX7G4J0', size: 'U', gift: true }), status: 400, code: 'ERR_API_1018' },
-  { name: 'U+0000 in a query value', path: '/api/data/search?locale=fr-fr&q=a%00b', status: 400, code: 'ERR_API_1004' },
+  { name: 'U+0000 in a query value', path: '/api/data/search?locale=fr-fr&brand=ysl&q=a%00b', status: 400, code: 'ERR_SEARCH_API_1000' },
   { name: 'an undocumented API path', path: '/api/data/nothing-here?locale=fr-fr', status: 404, code: 'ERR_API_1002' },
   { name: 'a cross-site POST', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', headers: { 'Sec-Fetch-Site': 'cross-site' }, body: json({ pid: '5YSSDTX7G4J0', size: 'U' }), status: 403, code: 'ERR_API_1001' },
   { name: 'a customer-service sign-in without a body', method: 'POST', path: '/customer-service/v1/login', body: json({}), status: 400, code: '' },
