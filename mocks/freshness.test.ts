@@ -36,6 +36,9 @@ describe('examples freshness', () => {
     expect(examplesProblems(story(a!.pid), known)).toEqual([]);
     const otherProduct = examplesProblems(story(a!.pid, 'YSL-US-00010042', b!.pid), known);
     expect(otherProduct).toEqual([`get-order-confirmation-page-data-en-us.yaml: products ${b!.pid}, but add-basket-item-request-en-us.yaml has ${a!.pid} (one basket → order story)`]);
+    const repriced = story(a!.pid).map((e) => (e.file.startsWith('place-order') ? { ...e, value: { orderNumber: 'YSL-US-00010042', items: [{ pid: a!.pid, unitPrice: 1150 }] } } : e));
+    repriced[1] = { file: 'get-basket-en-us.yaml', value: { items: [{ pid: a!.pid, unitPrice: 990 }] } };
+    expect(examplesProblems(repriced, known)).toEqual([`place-order-en-us.yaml: ${a!.pid} at 1150, but get-basket-en-us.yaml has 990`]);
     const otherOrder = examplesProblems(story(a!.pid, 'YSL-US-00099999'), known);
     expect(otherOrder).toEqual(['get-order-confirmation-page-data-en-us.yaml: order YSL-US-00010042, but place-order-en-us.yaml has YSL-US-00099999']);
   });

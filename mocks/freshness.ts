@@ -6,7 +6,7 @@
 //   a product that does not exist;
 // - the examples tell one story, in every locale: the basket holds what the order placed from it holds (the
 //   add-to-basket request, the basket, the checkout's options, the placed order and its confirmation page name the
-//   same products), the basket and the checkout's options have one basket id, and the placed order and its
+//   same products at the same unit prices), the basket and the checkout's options have one basket id, and the placed order and its
 //   confirmation page have one order number.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +80,11 @@ export function examplesProblems(examples: Example[], knownPids: ReadonlySet<str
     for (const [op, pids] of rest) {
       if (first && pids !== first[1]) problems.push(`${op}-${locale}.yaml: products ${pids || '(none)'}, but ${first[0]}-${locale}.yaml has ${first[1] || '(none)'} (one basket → order story)`);
     }
+    const prices = sets.flatMap(([op, v]) => unitPricesOf(v).map((p) => ({ op, ...p })));
+    for (const p of prices) {
+      const first = prices.find((q) => q.pid === p.pid)!;
+      if (p.unitPrice !== first.unitPrice) problems.push(`${p.op}-${locale}.yaml: ${p.pid} at ${p.unitPrice}, but ${first.op}-${locale}.yaml has ${first.unitPrice}`);
+    }
     const baskets = STORY_BASKET.map((op) => [op, basketIdOf(byName.get(`${op}-${locale}.yaml`))] as const).filter(([, id]) => id !== undefined);
     for (const [op, id] of baskets.slice(1)) {
       if (id !== baskets[0]![1]) problems.push(`${op}-${locale}.yaml: basket ${id}, but ${baskets[0]![0]}-${locale}.yaml has ${baskets[0]![1]}`);
@@ -90,6 +95,20 @@ export function examplesProblems(examples: Example[], knownPids: ReadonlySet<str
     }
   }
   return problems;
+}
+
+/** The unit price of each line (`{ pid, unitPrice }` anywhere in the value). */
+function unitPricesOf(value: Json): { pid: string; unitPrice: number }[] {
+  const found: { pid: string; unitPrice: number }[] = [];
+  const visit = (node: Json) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const r = node as Record<string, Json>;
+    if (typeof r.pid === 'string' && typeof r.unitPrice === 'number') found.push({ pid: r.pid, unitPrice: r.unitPrice });
+    Object.values(r).forEach(visit);
+  };
+  visit(value);
+  return found;
 }
 
 function basketIdOf(value: Json): string | undefined {

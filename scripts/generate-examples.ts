@@ -65,6 +65,19 @@ const LOCALE_COUNTRY: Record<Locale, string> = { 'en-us': 'US', 'fr-fr': 'FR', '
  */
 const STORY_PID = '5YSDEFG1RUDN';
 const STORY_SIZE = '38';
+/** The day the story's order is placed, and its transaction id (the server draws one at random). */
+const STORY_DAY = '2026-11-25';
+const STORY_TRANSACTION = '2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20';
+
+/** Moves every ISO date (`YYYY-MM-DD`, with or without a time) in a value by the days from `from` to `to`. */
+function dayShift(from: string, to: string): (value: Json) => Json {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  const move = (text: string) =>
+    text.replace(/^(\d{4}-\d{2}-\d{2})/, (d) => new Date(Date.parse(d) + days * 86_400_000).toISOString().slice(0, 10));
+  const walk = (v: Json): Json =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v) ? move(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v;
+  return walk;
+}
 /** The search examples' query: the story product's style (`Cassandra pumps in patent leather`). */
 const SEARCH_QUERY = 'cassandra';
 
@@ -87,6 +100,8 @@ interface ExampleSpec {
   pathFile: string;
   method: 'get' | 'post' | 'patch' | 'delete';
   operationId: string;
+  /** The success status whose examples these are (default 200). */
+  status?: '200' | '201';
   /** The examples' file name before `-<locale>.yaml` (default: the operation id in kebab case). */
   exampleName?: string;
   /** One value per locale; a locale-independent operation has a single `en-us` value. */
@@ -137,11 +152,14 @@ function fixBasketIds(basket: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // The real server.
 
-async function ok(label: string, pending: Promise<request.Response> | request.Test): Promise<Json> {
+async function ok(label: string, pending: Promise<request.Response> | request.Test, status = 200): Promise<Json> {
   const res = await pending;
-  if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== status) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** The story's order requests, as collect() sent them (written with the examples). */
+let collectedOrderRequests: Record<Locale, Json> = {} as Record<Locale, Json>;
 
 async function collect(app: Express): Promise<ExampleSpec[]> {
   const per = <T>(fn: (locale: Locale) => Promise<T>) =>
@@ -199,6 +217,35 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       `remove ${l}`,
       agent.delete('/api/data/basket/remove-item').query({ locale: l, itemId }).set('Sec-Fetch-Site', 'same-origin'),
     );
+  }
+
+  // The basket → checkout → order story: one more session per locale adds the story's product, reads the
+  // checkout's options, places the order its request example describes (the expected total taken from those
+  // options) and reads the order's confirmation page.
+  const checkoutOptions: Partial<Record<Locale, Json>> = {};
+  const orderRequests: Partial<Record<Locale, Json>> = {};
+  const orders: Partial<Record<Locale, Json>> = {};
+  const confirmations: Partial<Record<Locale, Json>> = {};
+  for (const l of EXAMPLE_LOCALES) {
+    const agent = request.agent(app);
+    await ok(`story add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid: STORY_PID, size: STORY_SIZE }));
+    const options = await ok(`checkout options ${l}`, agent.get('/api/checkout/options').query({ locale: l }));
+    const template = YAML.parse(readFileSync(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), 'utf8')) as { summary: string; value: Json };
+    const option = options.deliveryOptions.find((o: Json) => o.id === template.value.delivery.optionId);
+    if (!option) throw new Error(`checkout options ${l}: no delivery option ${template.value.delivery.optionId}`);
+    orderRequests[l] = { summary: template.summary, value: { ...template.value, expectedTotal: option.total.total } };
+    const order = await ok(
+      `place order ${l}`,
+      agent.post('/api/checkout/place-order').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').set('Idempotency-Key', `example-order-${l}-0001`).send(orderRequests[l].value),
+      201,
+    );
+    const confirmation = await ok(`confirmation ${l}`, agent.get('/ssr/checkout/confirmation').query({ locale: l, orderNumber: order.orderNumber }));
+    // The server's clock dates the order and its deliveries: moved to the story's day, so that a rerun changes nothing.
+    const shift = dayShift(String(order.placedAt).slice(0, 10), STORY_DAY);
+    const fixOrder = (o: Json) => ({ ...shift(o), placedAt: `${STORY_DAY}T10:00:00Z`, transactionUuid: STORY_TRANSACTION });
+    checkoutOptions[l] = shift({ ...options, basket: fixBasketIds(options.basket) });
+    orders[l] = fixOrder(order);
+    confirmations[l] = { ...trimPage(confirmation, null), order: fixOrder(confirmation.order) };
   }
 
   // Content: the pages of the fixtures (fixtures/content), picked by kind.
@@ -259,6 +306,7 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   });
 
   const customerService = await collectCustomerService(app, per, label);
+  collectedOrderRequests = orderRequests as Record<Locale, Json>;
 
   const map = <T>(values: Record<Locale, T>, fn: (v: T) => Json) =>
     Object.fromEntries(Object.entries(values).map(([l, v]) => [l, fn(v as T)])) as Record<Locale, Json>;
@@ -366,6 +414,28 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       operationId: 'getProductPageData',
       values: map(product, (p) => trimPage(p, categoryId)),
       summary: label(`Product page ${pid}`),
+    },
+    {
+      pathFile: 'api@checkout@options.yaml',
+      method: 'get',
+      operationId: 'getCheckoutOptions',
+      values: checkoutOptions as Record<Locale, Json>,
+      summary: label('A basket of one pair of pumps'),
+    },
+    {
+      pathFile: 'api@checkout@place-order.yaml',
+      method: 'post',
+      operationId: 'placeOrder',
+      status: '201',
+      values: orders as Record<Locale, Json>,
+      summary: label('The paid order'),
+    },
+    {
+      pathFile: 'ssr@checkout@confirmation.yaml',
+      method: 'get',
+      operationId: 'getOrderConfirmationPageData',
+      values: confirmations as Record<Locale, Json>,
+      summary: label('The order just placed'),
     },
     {
       pathFile: 'api@data@search.yaml',
@@ -529,13 +599,14 @@ function writeExamples(spec: ExampleSpec): Record<Locale, string> {
   return files;
 }
 
-/** Sets `examples:` of the 200 application/json response of the path file, `en-us` first. */
+/** Sets `examples:` of the success (200, or the spec's status) application/json response of the path file, `en-us` first. */
 function wireExamples(spec: ExampleSpec, files: Record<Locale, string>): void {
   const path = join(contractDirOf(spec.api ?? 'storefront'), 'paths', spec.pathFile);
   const source = readFileSync(path, 'utf8');
   const doc = YAML.parseDocument(source);
-  const media = doc.getIn([spec.method, 'responses', '200', 'content', 'application/json'], true);
-  if (!YAML.isMap(media)) throw new Error(`${spec.pathFile}: no 200 application/json response`);
+  const status = spec.status ?? '200';
+  const media = doc.getIn([spec.method, 'responses', status, 'content', 'application/json'], true);
+  if (!YAML.isMap(media)) throw new Error(`${spec.pathFile}: no ${status} application/json response`);
   if (doc.getIn([spec.method, 'operationId']) !== spec.operationId) throw new Error(`${spec.pathFile}: not ${spec.operationId}`);
   const examples = doc.createNode(
     Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, { $ref: `../components/examples/${files[l]}` }])),
@@ -553,10 +624,13 @@ try {
   const config = loadConfig({ NODE_ENV: 'test', BRAND: BRAND, VALIDATE_RESPONSES: 'true', LOG_LEVEL: 'silent', CACHE_BUST_TOKEN: BUST_TOKEN });
   const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   const specs = await collect(app);
+  const storyRequests = collectedOrderRequests;
   // `--only opA,opB` rewrites the examples of those operations only (the others are still collected).
   const onlyArg = process.argv.indexOf('--only');
   const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : undefined;
   for (const spec of specs) if (!only || only.has(spec.operationId)) wireExamples(spec, writeExamples(spec));
+  // The order requests of the story (request bodies: written, not wired): their expected totals are the server's.
+  for (const [l, doc] of Object.entries(storyRequests)) writeIfChanged(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
   console.log(`${specs.length} operations, examples in ${examplesDirOf('storefront').slice(root.length + 1)} and ${examplesDirOf('customer-service').slice(root.length + 1)} (${Date.now() - t0} ms)`);
 } finally {
   await database.close();
