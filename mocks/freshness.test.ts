@@ -45,5 +45,5 @@ describe('examples freshness', () => {
 
   it('passes on the committed examples', () => {
     expect(checkExamplesFreshness(join(import.meta.dirname, '..'))).toEqual([]);
-  });
+  }, 60_000); // some 600 YAML files
 });
