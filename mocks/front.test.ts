@@ -27,14 +27,16 @@ function freePort(): Promise<number> {
   });
 }
 
-let mocks: { storefrontUrl: string; customerServiceUrl?: string; close(): Promise<void> } | undefined;
+type Mocks = { storefrontUrl: string; customerServiceUrl?: string; close(): Promise<void> };
+let mocks: Mocks | undefined;
+let mocksStarting: Promise<Mocks> | undefined;
 let database: DatabaseHandle | undefined;
 let server: Server | undefined;
 let closeApp: (() => Promise<void>) | undefined;
 let serverUrl = '';
 
 beforeAll(async () => {
-  const mocksStarting = freePort().then((port) => startMocks({ port, host: HOST, stdio: ['ignore', 'ignore', 'ignore'] }));
+  mocksStarting = freePort().then((port) => startMocks({ port, host: HOST, stdio: ['ignore', 'ignore', 'ignore'] }) as Promise<Mocks>);
   database = await openDatabase({ pgliteDir: 'memory://' });
   await migrateToLatest(database.db);
   await seed(database.db, { brand: 'ysl', products: 24 });
@@ -49,7 +51,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await mocks?.close();
+  // Also when the start timed out: the mocks may come up later.
+  await (mocks ?? (await mocksStarting?.catch(() => undefined)))?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   await closeApp?.();

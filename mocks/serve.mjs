@@ -91,10 +91,13 @@ export async function startMocks({ port = 4010, host = '127.0.0.1', stdio = ['ig
   const stopPrisms = () => {
     for (const child of prisms) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
+  // A parent that ends without close() (a test run cut short) takes its Prisms with it.
+  process.once('exit', stopPrisms);
   const servers = [];
   const close = async () => {
     await Promise.all(servers.map((s) => new Promise((resolve) => { s.closeAllConnections?.(); s.close(() => resolve()); })));
     stopPrisms();
+    process.removeListener('exit', stopPrisms);
   };
   try {
     // The front is TypeScript importing the server's modules: loaded through tsx.
