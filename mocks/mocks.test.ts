@@ -1,20 +1,18 @@
-// The Prism mock of the bundled contract (npm run mock): per-locale examples with
-// `Prefer: example=<locale>`, errors with `Prefer: code=...`, and request validation.
-import type { ChildProcess } from 'node:child_process';
+// The mocks of the bundled contract (npm run mock): per-locale examples with `Prefer: example=<locale>`,
+// errors with `Prefer: code=...`, and request validation (the server's answers: front.test.ts).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { BUNDLED_CONTRACT, startPrism } from './serve.mjs';
+import { BUNDLED_CONTRACT, startMocks } from './serve.mjs';
 
 const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 45_000;
+const START_TIMEOUT_MS = 120_000;
 const EXAMPLE_LOCALES = ['en-us', 'fr-fr', 'ja-jp'];
 
-let prism: ChildProcess | undefined;
+let mocks: { storefrontUrl: string; close(): Promise<void> } | undefined;
 let base = '';
-let output = '';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,48 +25,18 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (prism?.exitCode !== null) throw new Error(`Prism exited early (${prism?.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Prism did not answer ${url} within ${timeoutMs} ms:\n${output}`);
-}
-
 function get(path: string, headers: Record<string, string> = {}) {
   return fetch(`${base}${path}`, { headers: { Accept: 'application/json, application/problem+json', ...headers }, signal: AbortSignal.timeout(10_000) });
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://${HOST}:${port}`;
-  prism = startPrism({ port, host: HOST, stdio: ['ignore', 'pipe', 'pipe'] }) as ChildProcess;
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  prism.stdout?.on('data', keep);
-  prism.stderr?.on('data', keep);
-  await waitUntilServing(`${base}/healthz`, START_TIMEOUT_MS);
+  mocks = await startMocks({ port: await freePort(), host: HOST, stdio: ['ignore', 'ignore', 'ignore'] });
+  base = mocks!.storefrontUrl;
 }, START_TIMEOUT_MS + 5_000);
 
-afterAll(async () => {
-  const child = prism;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}, 15_000);
+afterAll(() => mocks?.close(), 15_000);
 
-describe('Prism mock of the storefront contract', () => {
+describe('mock of the storefront contract', () => {
   it('serves the French home page example with Prefer: example=fr-fr', async () => {
     const res = await get('/ssr/home?locale=fr-fr', { Prefer: 'example=fr-fr' });
     expect(res.status).toBe(200);
@@ -96,12 +64,12 @@ describe('Prism mock of the storefront contract', () => {
     }
   });
 
-  it('answers a malformed locale with a 400 problem (the generic validation example)', async () => {
+  it('answers a malformed locale with the server’s 400 problem (its own code, the offending field)', async () => {
     const res = await get('/ssr/home?locale=FR-FR');
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const body = await res.json();
-    expect(body).toMatchObject({ status: 400, code: 'ERR_API_1018' });
+    expect(body).toMatchObject({ status: 400, code: 'ERR_API_1005', errors: [{ path: 'query/locale' }] });
     expect(body.type).toMatch(/^https:\/\//);
     expect(typeof body.title).toBe('string');
   });

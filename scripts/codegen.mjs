@@ -13,7 +13,8 @@
 //   openapi/generated/errors.ts                      the server's typed catalogue
 //   openapi/errors/catalogue.md                      the whole error catalogue (docs page)
 //   web/src/locales/en/errors.json                   the web's error message keys (English)
-// It also fails when source code names an error code that the catalogue lacks.
+// It also fails when source code names an error code that the catalogue lacks, and --check when an example names a
+// product the examples' catalogue lacks or the basket → order examples disagree (mocks/freshness.ts).
 //
 // A file is written only when its content changes, so that an unchanged contract leaves every output (and
 // the builds that depend on it) alone. When the inputs and the outputs are those of the last run (a content
@@ -166,7 +167,15 @@ if (check) {
     console.error(`Generated files are stale (run npm run codegen):\n  ${stale.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('generated files are up to date');
+  // The examples must still be true of the product: products of the examples' catalogue, one basket → order story (mocks/freshness.ts).
+  const { tsImport } = await import('tsx/esm/api');
+  const { checkExamplesFreshness } = await tsImport(join(toolsRoot, 'mocks/freshness.ts'), import.meta.url);
+  const problems = checkExamplesFreshness(root);
+  if (problems.length) {
+    console.error(`Examples are stale (node --import tsx scripts/generate-examples.ts; mocks/README.md):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('generated files and examples are up to date');
 } else {
   mkdirSync(dirname(stampPath), { recursive: true });
   writeFileSync(stampPath, JSON.stringify({ inputs: inputsHash, outputs: hashOutputs() }, null, 2) + '\n');

@@ -1,30 +1,29 @@
 #!/usr/bin/env node
 // `npm run dev:mock`: the storefront against the contract's mocks, with no server and no database.
-//   Prism (mocks/serve.mjs) on http://127.0.0.1:4010 (MOCK_PORT; the customer service's Prism on the next
-//   port), serving the contract's per-locale examples;
+//   the mocks (mocks/serve.mjs) on http://127.0.0.1:4010 (MOCK_PORT; the customer service's on the next
+//   port): the server's own request checks in front of Prism, which serves the contract's per-locale examples;
 //   Vite's dev server for web/ on http://127.0.0.1:5173 (WEB_PORT), proxying /api, /ssr, /media and
 //   /internal/web-vitals to Prism
 //   (STOREFRONT_API_PROXY; see the mock branch of web/vite.config.ts: it adds `Prefer: example=<locale>`
 //   and draws /media images itself). The web app renders on the client (no server bootstrap).
 // Ctrl-C (SIGINT) or SIGTERM stops both; when one of them exits, the other is stopped too.
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPrism, CUSTOMER_SERVICE_CONTRACT } from '../mocks/serve.mjs';
+import { startMocks } from '../mocks/serve.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 const PRISM_PORT = Number(process.env.MOCK_PORT || 4010);
 const WEB_PORT = Number(process.env.WEB_PORT || 5173);
 const PRISM_URL = `http://${HOST}:${PRISM_PORT}`;
-// The customer service API (sign-in, sign-out, session …) has its own contract and its own Prism.
+// The customer service API (sign-in, sign-out, session …) has its own contract; its mock is on the next port.
 const CS_PRISM_PORT = PRISM_PORT + 1;
 const CS_PRISM_URL = `http://${HOST}:${CS_PRISM_PORT}`;
-const READY_TIMEOUT_MS = 60_000;
 
 const children = new Map(); // name -> ChildProcess
 let stopping = false;
+let mocks; // the fronts and their Prisms (startMocks)
 
 function stopAll(signal = 'SIGTERM') {
   for (const child of children.values()) {
@@ -54,6 +53,7 @@ function shutdown(code, signal = 'SIGTERM') {
   if (stopping) return;
   stopping = true;
   exitCode = code;
+  void mocks?.close();
   if (children.size === 0) process.exit(code);
   stopAll(signal);
   // Bounded: anything still alive after 5 s is killed.
@@ -65,39 +65,17 @@ function shutdown(code, signal = 'SIGTERM') {
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal === 'SIGINT' ? 130 : 143, signal));
 
-function waitForPort(port, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = connect(port, HOST);
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (stopping) return reject(new Error('stopped'));
-        if (Date.now() > deadline) return reject(new Error(`nothing listens on ${HOST}:${port} after ${timeoutMs} ms`));
-        setTimeout(attempt, 200);
-      });
-    };
-    attempt();
-  });
-}
-
-console.log(`[dev:mock] starting Prism on ${PRISM_URL}`);
-watch('prism', startPrism({ port: PRISM_PORT, host: HOST, stdio: ['ignore', 'ignore', 'inherit'] }));
-watch('prism (customer service)', startPrism({ port: CS_PRISM_PORT, host: HOST, contract: CUSTOMER_SERVICE_CONTRACT, stdio: ['ignore', 'ignore', 'inherit'] }));
+console.log(`[dev:mock] starting the mocks on ${PRISM_URL}`);
 try {
-  await waitForPort(PRISM_PORT, READY_TIMEOUT_MS);
-  await waitForPort(CS_PRISM_PORT, READY_TIMEOUT_MS);
+  mocks = await startMocks({ port: PRISM_PORT, host: HOST, stdio: ['ignore', 'ignore', 'inherit'], logLevel: 'warn' });
+  mocks.prisms.forEach((child, i) => watch(i === 0 ? 'prism' : 'prism (customer service)', child));
 } catch (err) {
-  console.error(`[dev:mock] Prism did not start: ${err.message}`);
+  console.error(`[dev:mock] the mocks did not start: ${err.message}`);
   shutdown(1);
 }
 
 if (!stopping) {
-  console.log(`[dev:mock] Prism is listening on ${PRISM_URL}; starting Vite`);
+  console.log(`[dev:mock] the mocks listen on ${PRISM_URL}; starting Vite`);
   watch(
     'vite',
     spawn(join(root, 'node_modules/.bin/vite'), ['--host', HOST, '--port', String(WEB_PORT), '--strictPort'], {

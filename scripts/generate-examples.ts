@@ -22,10 +22,14 @@ import { createLogger } from '../server/src/shared/logger.ts';
 import { MarketService } from '../server/src/modules/markets/index.ts';
 import { StoreService } from '../server/src/modules/stores/index.ts';
 import { genericContents, pages as contentPages } from '../fixtures/content/index.ts';
+import { insertCustomer } from '../server/src/modules/accounts/test-support.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const contractDir = join(root, 'openapi/storefront');
-const examplesDir = join(contractDir, 'components/examples');
+/** The contracts whose examples are generated: the storefront's and the customer service's. */
+type Api = 'storefront' | 'customer-service';
+const contractDirOf = (api: Api) => join(root, 'openapi', api);
+const examplesDirOf = (api: Api) => join(contractDirOf(api), 'components/examples');
+const CS = '/customer-service/v1';
 
 /** The example locales, `en-us` first: it is the default example of every operation. */
 export const EXAMPLE_LOCALES = ['en-us', 'fr-fr', 'ja-jp'] as const;
@@ -54,6 +58,28 @@ const USID = '3f6b2a9e-8c41-4d7a-9e25-b1c0d4e7f862';
 const STORES_DATE = '2026-12-01T10:00:00Z';
 const MAX_STORES = 3;
 const LOCALE_COUNTRY: Record<Locale, string> = { 'en-us': 'US', 'fr-fr': 'FR', 'ja-jp': 'JP' };
+/**
+ * The product and size of the basket → checkout → order story the examples tell (the checkout options, the
+ * placed order and its confirmation page name it too): the basket examples are generated with it, and
+ * `npm run check:generated` (mocks/freshness.ts) checks that every example of the story names the same products.
+ */
+const STORY_PID = '5YSDEFG1RUDN';
+const STORY_SIZE = '38';
+/** The day the story's order is placed, and its transaction id (the server draws one at random). */
+const STORY_DAY = '2026-11-25';
+const STORY_TRANSACTION = '2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20';
+
+/** Moves every ISO date (`YYYY-MM-DD`, with or without a time) in a value by the days from `from` to `to`. */
+function dayShift(from: string, to: string): (value: Json) => Json {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  const move = (text: string) =>
+    text.replace(/^(\d{4}-\d{2}-\d{2})/, (d) => new Date(Date.parse(d) + days * 86_400_000).toISOString().slice(0, 10));
+  const walk = (v: Json): Json =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v) ? move(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v;
+  return walk;
+}
+/** The search examples' query: the story product's style (`Cassandra pumps in patent leather`). */
+const SEARCH_QUERY = 'cassandra';
 
 /** Token of the cache-bust example call (the examples' server only). */
 const BUST_TOKEN = 'example-cache-bust-token-not-a-secret';
@@ -68,10 +94,16 @@ const HEADER = [
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface ExampleSpec {
-  /** Path file under openapi/storefront/paths/ and the method of the operation. */
+  /** The contract (default: the storefront's). */
+  api?: Api;
+  /** Path file under openapi/<api>/paths/ and the method of the operation. */
   pathFile: string;
   method: 'get' | 'post' | 'patch' | 'delete';
   operationId: string;
+  /** The success status whose examples these are (default 200). */
+  status?: '200' | '201';
+  /** The examples' file name before `-<locale>.yaml` (default: the operation id in kebab case). */
+  exampleName?: string;
   /** One value per locale; a locale-independent operation has a single `en-us` value. */
   values: Partial<Record<Locale, Json>>;
   summary: (locale: Locale | null) => string;
@@ -120,11 +152,14 @@ function fixBasketIds(basket: Json): Json {
 // ---------------------------------------------------------------------------------------------
 // The real server.
 
-async function ok(label: string, pending: Promise<request.Response> | request.Test): Promise<Json> {
+async function ok(label: string, pending: Promise<request.Response> | request.Test, status = 200): Promise<Json> {
   const res = await pending;
-  if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== status) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** The story's order requests, as collect() sent them (written with the examples). */
+let collectedOrderRequests: Record<Locale, Json> = {} as Record<Locale, Json>;
 
 async function collect(app: Express): Promise<ExampleSpec[]> {
   const per = <T>(fn: (locale: Locale) => Promise<T>) =>
@@ -149,7 +184,18 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   const pid: string = listing['en-us'].products.find((p: Json) => p.availability.inStock)?.id;
   if (!pid) throw new Error(`no product in stock in ${CATEGORY_SLUG}`);
   const product = await per((l) => ok(`product ${l}`, request(app).get(`/ssr/pr/${pid}`).query({ locale: l })));
-  const size: string = product['en-us'].product.sizes.find((s: Json) => s.inStock).id;
+
+  // Search, hit tiles and recommendations: products of the catalogue, found by the story product's style name.
+  const searchWord = SEARCH_QUERY;
+  const search = await per((l) => ok(`search ${l}`, request(app).get('/api/data/search').query({ locale: l, brand: BRAND, q: searchWord, pageSize: MAX_PRODUCTS })));
+  const searchPage = await per((l) =>
+    ok(`search page ${l}`, request(app).get('/ssr/search').query(l === 'fr-fr' ? { locale: l } : { locale: l, q: searchWord })),
+  );
+  const tilePids: string[] = listing['en-us'].products.slice(0, 3).map((p: Json) => p.id);
+  const hitTiles = await per((l) => ok(`hit tiles ${l}`, request(app).get('/api/data/products/hit-tile').query({ locale: l, pids: tilePids.join(',') })));
+  const recommendations = await per((l) =>
+    ok(`recommendations ${l}`, request(app).get('/api/data/recommendations/algolia').query({ locale: l, model: 'related-products', pid, maxRecommendations: 3 })),
+  );
 
   // Baskets: one fresh session per locale (a browser-like agent keeps the `sid` cookie); the add
   // answer and the following read show the same one-item basket.
@@ -159,7 +205,7 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   const removed: Partial<Record<Locale, Json>> = {};
   for (const l of EXAMPLE_LOCALES) {
     const agent = request.agent(app);
-    added[l] = await ok(`add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid, size }));
+    added[l] = await ok(`add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid: STORY_PID, size: STORY_SIZE }));
     basket[l] = await ok(`basket ${l}`, agent.get('/api/data/basket/get-basket').query({ locale: l }));
     if (basket[l].items.length !== 1) throw new Error(`basket ${l}: expected one item`);
     const itemId = basket[l].items[0].itemId;
@@ -171,6 +217,35 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       `remove ${l}`,
       agent.delete('/api/data/basket/remove-item').query({ locale: l, itemId }).set('Sec-Fetch-Site', 'same-origin'),
     );
+  }
+
+  // The basket → checkout → order story: one more session per locale adds the story's product, reads the
+  // checkout's options, places the order its request example describes (the expected total taken from those
+  // options) and reads the order's confirmation page.
+  const checkoutOptions: Partial<Record<Locale, Json>> = {};
+  const orderRequests: Partial<Record<Locale, Json>> = {};
+  const orders: Partial<Record<Locale, Json>> = {};
+  const confirmations: Partial<Record<Locale, Json>> = {};
+  for (const l of EXAMPLE_LOCALES) {
+    const agent = request.agent(app);
+    await ok(`story add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid: STORY_PID, size: STORY_SIZE }));
+    const options = await ok(`checkout options ${l}`, agent.get('/api/checkout/options').query({ locale: l }));
+    const template = YAML.parse(readFileSync(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), 'utf8')) as { summary: string; value: Json };
+    const option = options.deliveryOptions.find((o: Json) => o.id === template.value.delivery.optionId);
+    if (!option) throw new Error(`checkout options ${l}: no delivery option ${template.value.delivery.optionId}`);
+    orderRequests[l] = { summary: template.summary, value: { ...template.value, expectedTotal: option.total.total } };
+    const order = await ok(
+      `place order ${l}`,
+      agent.post('/api/checkout/place-order').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').set('Idempotency-Key', `example-order-${l}-0001`).send(orderRequests[l].value),
+      201,
+    );
+    const confirmation = await ok(`confirmation ${l}`, agent.get('/ssr/checkout/confirmation').query({ locale: l, orderNumber: order.orderNumber }));
+    // The server's clock dates the order and its deliveries: moved to the story's day, so that a rerun changes nothing.
+    const shift = dayShift(String(order.placedAt).slice(0, 10), STORY_DAY);
+    const fixOrder = (o: Json) => ({ ...shift(o), placedAt: `${STORY_DAY}T10:00:00Z`, transactionUuid: STORY_TRANSACTION });
+    checkoutOptions[l] = shift({ ...options, basket: fixBasketIds(options.basket) });
+    orders[l] = fixOrder(order);
+    confirmations[l] = { ...trimPage(confirmation, null), order: fixOrder(confirmation.order) };
   }
 
   // Content: the pages of the fixtures (fixtures/content), picked by kind.
@@ -229,6 +304,9 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
     const body = await ok(`session ${l}`, request(app).post('/api/data/session').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').set('CF-IPCountry', LOCALE_COUNTRY[l]));
     return { ...body, usid: USID };
   });
+
+  const customerService = await collectCustomerService(app, per, label);
+  collectedOrderRequests = orderRequests as Record<Locale, Json>;
 
   const map = <T>(values: Record<Locale, T>, fn: (v: T) => Json) =>
     Object.fromEntries(Object.entries(values).map(([l, v]) => [l, fn(v as T)])) as Record<Locale, Json>;
@@ -338,6 +416,56 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       summary: label(`Product page ${pid}`),
     },
     {
+      pathFile: 'api@checkout@options.yaml',
+      method: 'get',
+      operationId: 'getCheckoutOptions',
+      values: checkoutOptions as Record<Locale, Json>,
+      summary: label('A basket of one pair of pumps'),
+    },
+    {
+      pathFile: 'api@checkout@place-order.yaml',
+      method: 'post',
+      operationId: 'placeOrder',
+      status: '201',
+      values: orders as Record<Locale, Json>,
+      summary: label('The paid order'),
+    },
+    {
+      pathFile: 'ssr@checkout@confirmation.yaml',
+      method: 'get',
+      operationId: 'getOrderConfirmationPageData',
+      values: confirmations as Record<Locale, Json>,
+      summary: label('The order just placed'),
+    },
+    {
+      pathFile: 'api@data@search.yaml',
+      method: 'get',
+      operationId: 'searchProducts',
+      values: map(search, (v) => ({ ...v, products: v.products.slice(0, MAX_PRODUCTS) })),
+      summary: label(`Search "${searchWord}"`),
+    },
+    {
+      pathFile: 'ssr@search.yaml',
+      method: 'get',
+      operationId: 'getSearchPageData',
+      values: map(searchPage, (v) => ({ ...trimPage(v, categoryId), ...(v.search ? { search: { ...v.search, products: v.search.products.slice(0, MAX_PRODUCTS) } } : {}) })),
+      summary: (l) => (l === 'fr-fr' ? `Search without a query (trending searches) — ${LOCALE_LABEL[l]}` : label(`Search "${searchWord}"`)(l)),
+    },
+    {
+      pathFile: 'api@data@products@hit-tile.yaml',
+      method: 'get',
+      operationId: 'getHitTiles',
+      values: hitTiles,
+      summary: label(`Hit tiles of three products`),
+    },
+    {
+      pathFile: 'api@data@recommendations@algolia.yaml',
+      method: 'get',
+      operationId: 'getAlgoliaRecommendations',
+      values: recommendations,
+      summary: label(`Related products of ${pid}`),
+    },
+    {
       pathFile: 'ssr@404.yaml',
       method: 'get',
       operationId: 'getNotFoundPageData',
@@ -366,8 +494,80 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       values: customerSessions,
       summary: label('Anonymous visitor'),
     },
+    ...customerService,
     { pathFile: 'healthz.yaml', method: 'get', operationId: 'getHealth', values: { 'en-us': health }, summary: label('Alive') },
     { pathFile: 'readyz.yaml', method: 'get', operationId: 'getReadiness', values: { 'en-us': readiness }, summary: label('Ready') },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer service API (openapi/customer-service), on the same app under its base path.
+
+/**
+ * The example customers of each locale (openapi/customer-service/components/examples/README.md). Their
+ * accounts are written straight into the examples' database; the ids the server draws at random (client
+ * number, customer UUID, session id) are replaced by these, so that regenerating gives the same files.
+ */
+const CUSTOMERS: Record<Locale, { email: string; firstName: string; lastName: string; country: string; profile: { civility: string; phone: string; birth_date: string; first_name_kana?: string; last_name_kana?: string }; clientId: string; customerUUID: string; usid: string; guestUsid: string }> = {
+  'en-us': { email: 'emily.carter@example.com', firstName: 'Emily', lastName: 'Carter', country: 'US', profile: { civility: 'MRS', phone: '+12125550143', birth_date: '1988-06-21' }, clientId: '1004821937', customerUUID: 'f0d51a70-b207-49d7-b36f-a59c737c8df9', usid: '4aea9ec3-8aa7-4090-92bb-432b61f6f0a5', guestUsid: '8b4eb969-f535-4597-adcf-8164f87b88d1' },
+  'fr-fr': { email: 'camille.lefevre@example.fr', firstName: 'Camille', lastName: 'Lefèvre', country: 'FR', profile: { civility: 'MS', phone: '+33612345678', birth_date: '1992-11-03' }, clientId: '2004718265', customerUUID: 'eb849aa7-2038-4048-ae15-464cf096b6d6', usid: '0bddf76c-8de1-4116-b8b5-74f322957a73', guestUsid: 'd0faf0b1-29ab-4619-a173-c33fdd6ccbbd' },
+  'ja-jp': { email: 'hanako.yamada@example.jp', firstName: '花子', lastName: '山田', country: 'JP', profile: { civility: 'MS', phone: '+819012345678', birth_date: '1990-04-12', first_name_kana: 'ハナコ', last_name_kana: 'ヤマダ' }, clientId: '3009152648', customerUUID: '17b3dc2d-f011-4190-9990-97ecb88ccddb', usid: 'f8bc2717-1485-49c7-9be7-b457f0a90bff', guestUsid: '865066d8-09f3-44b6-9a16-474724545336' },
+};
+const CUSTOMER_PASSWORD = 'Example-Password-2026';
+/** The test reCAPTCHA verifier's token (server/src/shared/recaptcha.ts, test mode). */
+const RECAPTCHA_TOKEN = 'test-recaptcha-token';
+
+async function collectCustomerService(
+  app: Express,
+  per: <T>(fn: (locale: Locale) => Promise<T>) => Promise<Record<Locale, T>>,
+  label: (what: string) => (l: Locale | null) => string,
+): Promise<ExampleSpec[]> {
+  const get = (what: string, path: string) => per((l) => ok(`${what} ${l}`, request(app).get(`${CS}${path}`).query({ locale: l })));
+  const guestSessions = await per(async (l) => {
+    const body = await ok(`cs session ${l}`, request(app).get(`${CS}/session`).query({ locale: l }).set('CF-IPCountry', LOCALE_COUNTRY[l]));
+    return { ...body, usid: CUSTOMERS[l].guestUsid };
+  });
+  const fields = await get('cs fields', '/fields');
+  const form = await get('cs fields-and-consent', '/fields-and-consent');
+  const consent = await get('cs consent', '/consent');
+
+  // Signed in: the customer's account, then the customer service's own sign-in (authn, then login with its code).
+  const signedIn = await per(async (l) => {
+    const c = CUSTOMERS[l];
+    const account = await insertCustomer(database.db, { email: c.email, password: CUSTOMER_PASSWORD, firstName: c.firstName, lastName: c.lastName, locale: l, country: c.country });
+    // The rest of the profile (civility, phone, birth date, kana) as the account pages would have saved it.
+    await database.db.updateTable('customers').set(c.profile).where('id', '=', account.id).execute();
+    const browser = request.agent(app).set('Sec-Fetch-Site', 'same-origin').set('CF-IPCountry', LOCALE_COUNTRY[l]);
+    const authn = await ok(`cs authn ${l}`, browser.post(`${CS}/authn`).query({ locale: l }).send({ email: c.email, password: CUSTOMER_PASSWORD, recaptchaToken: RECAPTCHA_TOKEN }));
+    const session = await ok(`cs login ${l}`, browser.post(`${CS}/login`).query({ locale: l, code: authn.code }));
+    const customer = await ok(`cs customer ${l}`, browser.get(`${CS}/customer`).query({ locale: l }));
+    const ids = (v: Json) => ({
+      ...v,
+      ...('usid' in v ? { usid: c.usid } : {}),
+      ...('keringClientId' in v ? { keringClientId: c.clientId } : {}),
+      ...('clientId' in v ? { clientId: c.clientId } : {}),
+      ...('customerUUID' in v ? { customerUUID: c.customerUUID } : {}),
+    });
+    return { session: ids(session), customer: ids(customer) };
+  });
+  const cs = (pathFile: string, operationId: string, values: Record<Locale, Json>, what: string, method: ExampleSpec['method'] = 'get'): ExampleSpec => ({
+    api: 'customer-service',
+    // The customer service's example files are named without its `cs` prefix (get-session-fr-fr.yaml).
+    exampleName: kebab(operationId.replace(/^cs([A-Z])/, (_, c: string) => c.toLowerCase())).replace(/^get-registration-fields$/, 'get-fields').replace(/^get-registration-form$/, 'get-fields-and-consent').replace(/^get-consent-texts$/, 'get-consent'),
+    pathFile,
+    method,
+    operationId,
+    values,
+    summary: label(what),
+  });
+  const fieldOf = <K extends 'session' | 'customer'>(k: K) => Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, signedIn[l][k]])) as Record<Locale, Json>;
+  return [
+    cs('session.yaml', 'csGetSession', guestSessions, 'Anonymous visitor'),
+    cs('fields.yaml', 'csGetRegistrationFields', fields, 'Registration form fields'),
+    cs('fields-and-consent.yaml', 'csGetRegistrationForm', form, 'Registration form fields and consent texts'),
+    cs('consent.yaml', 'csGetConsentTexts', consent, 'Consent texts'),
+    cs('login.yaml', 'csLogin', fieldOf('session'), 'Signed in', 'post'),
+    cs('customer.yaml', 'csGetCustomer', fieldOf('customer'), "The signed-in customer's profile"),
   ];
 }
 
@@ -390,22 +590,23 @@ function writeExamples(spec: ExampleSpec): Record<Locale, string> {
   for (const locale of EXAMPLE_LOCALES) {
     const value = spec.values[locale];
     if (value === undefined) continue;
-    const file = `${kebab(spec.operationId)}-${locale}.yaml`;
+    const file = `${spec.exampleName ?? kebab(spec.operationId)}-${locale}.yaml`;
     const doc = { summary: spec.summary(single ? null : locale), value };
-    writeIfChanged(join(examplesDir, file), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
+    writeIfChanged(join(examplesDirOf(spec.api ?? 'storefront'), file), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
     files[locale] = file;
   }
   for (const locale of EXAMPLE_LOCALES) files[locale] ??= files['en-us'];
   return files;
 }
 
-/** Sets `examples:` of the 200 application/json response of the path file, `en-us` first. */
+/** Sets `examples:` of the success (200, or the spec's status) application/json response of the path file, `en-us` first. */
 function wireExamples(spec: ExampleSpec, files: Record<Locale, string>): void {
-  const path = join(contractDir, 'paths', spec.pathFile);
+  const path = join(contractDirOf(spec.api ?? 'storefront'), 'paths', spec.pathFile);
   const source = readFileSync(path, 'utf8');
   const doc = YAML.parseDocument(source);
-  const media = doc.getIn([spec.method, 'responses', '200', 'content', 'application/json'], true);
-  if (!YAML.isMap(media)) throw new Error(`${spec.pathFile}: no 200 application/json response`);
+  const status = spec.status ?? '200';
+  const media = doc.getIn([spec.method, 'responses', status, 'content', 'application/json'], true);
+  if (!YAML.isMap(media)) throw new Error(`${spec.pathFile}: no ${status} application/json response`);
   if (doc.getIn([spec.method, 'operationId']) !== spec.operationId) throw new Error(`${spec.pathFile}: not ${spec.operationId}`);
   const examples = doc.createNode(
     Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, { $ref: `../components/examples/${files[l]}` }])),
@@ -423,11 +624,14 @@ try {
   const config = loadConfig({ NODE_ENV: 'test', BRAND: BRAND, VALIDATE_RESPONSES: 'true', LOG_LEVEL: 'silent', CACHE_BUST_TOKEN: BUST_TOKEN });
   const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   const specs = await collect(app);
+  const storyRequests = collectedOrderRequests;
   // `--only opA,opB` rewrites the examples of those operations only (the others are still collected).
   const onlyArg = process.argv.indexOf('--only');
   const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : undefined;
   for (const spec of specs) if (!only || only.has(spec.operationId)) wireExamples(spec, writeExamples(spec));
-  console.log(`${specs.length} operations, examples in ${examplesDir.slice(root.length + 1)} (${Date.now() - t0} ms)`);
+  // The order requests of the story (request bodies: written, not wired): their expected totals are the server's.
+  for (const [l, doc] of Object.entries(storyRequests)) writeIfChanged(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
+  console.log(`${specs.length} operations, examples in ${examplesDirOf('storefront').slice(root.length + 1)} and ${examplesDirOf('customer-service').slice(root.length + 1)} (${Date.now() - t0} ms)`);
 } finally {
   await database.close();
 }

@@ -2,22 +2,19 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { pinoHttp } from 'pino-http';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { serializeRequest } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, basePathOf, errorCodesByLocation, loadContract } from './shared/contract.ts';
+import { CONTRACT_PATHS, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } from './shared/contract.ts';
 import { problemHandler, sameOriginGuard } from './shared/error-handler.ts';
-import { boundedContentType, requestMediaTypes } from './shared/content-type.ts';
-import { queryShapes, queryShapesOf } from './shared/query-shapes.ts';
+import { contractChecks, jsonBody, requestIdOf } from './shared/request-checks.ts';
 import { AppError } from './shared/errors.ts';
 import { mountApiPortals } from './shared/portal.ts';
-import { refuseUnstorableText } from './shared/request-text.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
@@ -106,16 +103,10 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
   const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
-  const customerBase = customerContract ? basePathOf(customerContract) : undefined;
-  const codesByLocation = errorCodesByLocation(contract);
-  if (customerContract) for (const [k, v] of errorCodesByLocation(customerContract)) codesByLocation.set(k, v);
-  const refuseText = refuseUnstorableText(codesByLocation);
-  /** The customer service API's paths, compared case-insensitively as Express routes (`/CUSTOMER-SERVICE/V1/...` once reached the handlers unvalidated). */
-  const isCustomerServicePath = (path: string) => {
-    const p = path.toLowerCase();
-    const base = customerBase?.toLowerCase();
-    return !!base && (p === base || p.startsWith(`${base}/`));
-  };
+  // Content-Type bounding, query shapes, both contract validators, text the database cannot store
+  // (shared/request-checks.ts; the mock front of `npm run mock` mounts the same checks).
+  const checks = contractChecks({ contract, customerContract, validateResponses: config.validateResponses });
+  const { codesByLocation, customerBase, isCustomerServicePath } = checks;
 
   const app: Express = express();
   app.disable('x-powered-by');
@@ -129,12 +120,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
+      genReqId: requestIdOf,
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox') },
       serializers: { req: serializeRequest },
     }),
@@ -156,11 +142,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   );
   app.use(compression());
   app.use(cookieParser());
-  // JSON bodies of the methods that carry one in the contracts (POST, PUT, PATCH): at most 32 KB (413
-  // ERR_API_1029), UTF-8/16/32, identity or gzip/deflate/br (415 ERR_API_1030). Other methods' bodies are
-  // never read, so a GET with a body answers as without one.
-  const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
-  app.use((req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next()));
+  // JSON bodies of POST, PUT and PATCH: at most 32 KB, a UTF, identity or gzip/deflate/br (shared/request-checks.ts).
+  app.use(jsonBody());
 
   // The API portals and the bundled contracts they show (/docs, /docs/<api>.yaml|json): outside the contracts.
   mountApiPortals(app);
@@ -171,34 +154,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(sameOriginGuard());
   app.use(signInCallbackHeaders());
   // Requests always validated against the contract; responses too outside production.
-  // Each validator gets the contract already parsed (it clones it), not its path: it would parse the YAML again.
-  type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
-  const validator = (apiSpec: Record<string, unknown>, ignorePaths?: (path: string) => boolean) =>
-    OpenApiValidator.middleware({
-      apiSpec: apiSpec as unknown as ApiSpec,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
-      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      validateApiSpec: false,
-      ignoreUndocumented: false,
-      ...(ignorePaths ? { ignorePaths } : {}),
-    });
-  // The validators cache their compiled schemas by Content-Type: only a bounded set of values reaches them.
-  app.use(boundedContentType(requestMediaTypes(contract, ...(customerContract ? [customerContract] : []))));
-  // Query values the validator would let through to a crash (`tags[a]=1`, `pageSize=1e400`) reach it as refusable text.
-  app.use(queryShapes(queryShapesOf(contract, ...(customerContract ? [customerContract] : []))));
-  app.use(validator(contract, (path) => !CONTRACT_PATHS.test(path)));
-  if (customerContract && customerBase) {
-    // A validator runs all its steps on every request it sees (its ignorePaths only skips the first),
-    // so the customer service validator sits behind a router that only its own paths reach.
-    const customerValidation = express.Router();
-    customerValidation.use(validator(customerContract));
-    app.use((req, res, next) => (isCustomerServicePath(req.path) ? customerValidation(req, res, next) : next()));
-  }
-
-  // Text the database cannot store (U+0000, lone surrogates) in the path, query or body: 400 before any
-  // service runs, so nothing is written (the validators' own codes for malformed values come first).
-  app.use((req, res, next) => (CONTRACT_PATHS.test(req.path) || isCustomerServicePath(req.path) ? refuseText(req, res, next) : next()));
+  app.use(checks.handler);
 
   const ops = new OperationRegistry([
     { base: '', document: contract },
