@@ -7,16 +7,19 @@ export interface NativeSelectProps<T extends string> {
   options: readonly { value: T; label: string }[];
   value: T;
   onChange: (value: T) => void;
+  /** Form field name, when the select is part of a native <form>. */
+  name?: string;
+  isDisabled?: boolean;
   className?: string;
 }
 
 /**
- * The inline toolbar select ("SORT BY  Newest ⌄") on a native `<select>`: the phone's own picker, the
- * browser's keyboard and screen-reader behaviour, and no script beyond React's — the listing and search
- * pages keep React Aria out of their first load (docs/web-performance.md). Forms keep the React Aria
+ * The inline select ("SORT BY  Newest ⌄", a bag line's quantity) on a native `<select>`: the phone's own picker, the
+ * browser's keyboard and screen-reader behaviour, and no script beyond React's — the listing, search and
+ * bag pages keep React Aria out of their first load (docs/web-performance.md). Forms keep the React Aria
  * `Select` (`./select.tsx`), whose options can carry more than text.
  */
-export function NativeSelect<T extends string>({ label, options, value, onChange, className }: NativeSelectProps<T>) {
+export function NativeSelect<T extends string>({ label, options, value, onChange, name, isDisabled, className }: NativeSelectProps<T>) {
   const id = useId();
   return (
     <div className={cx('ui-native-select', className)}>
@@ -24,7 +27,7 @@ export function NativeSelect<T extends string>({ label, options, value, onChange
         {label}
       </label>
       <span className="ui-native-select__control">
-        <select id={id} className="ui-native-select__select" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        <select id={id} name={name} disabled={isDisabled} className="ui-native-select__select" value={value} onChange={(e) => onChange(e.target.value as T)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

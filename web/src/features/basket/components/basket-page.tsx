@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/ui/link-button';
-import { Select } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
@@ -101,14 +101,13 @@ export function BasketPage() {
                     {item.quantity > 1 && item.unitPrice !== null && <span className="basket-line__unit">{t('basket.unitPrice', { price: money(item.unitPrice) })}</span>}
                   </span>
                   <div className="basket-line__controls">
-                    <Select
+                    <NativeSelect
                       className="basket-line__quantity"
                       label={t('basket.quantityLabel')}
-                      variant="inline"
                       name={`quantity-${item.itemId}`}
-                      items={quantityChoices(item, basket.maxQuantityPerProduct).map((n) => ({ id: String(n), label: String(n) }))}
-                      selectedKey={String(item.quantity)}
-                      onSelectionChange={(id) => changeQuantity(item, Number(id))}
+                      options={quantityChoices(item, basket.maxQuantityPerProduct).map((n) => ({ value: String(n), label: String(n) }))}
+                      value={String(item.quantity)}
+                      onChange={(v) => changeQuantity(item, Number(v))}
                       isDisabled={update.isPending && update.variables?.itemId === item.itemId}
                     />
                     <button type="button" className="basket-page__link basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onClick={() => removeLine(item)} disabled={remove.isPending && remove.variables === item.itemId}>
