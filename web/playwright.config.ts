@@ -25,7 +25,8 @@ export default defineConfig({
     command: 'node --import tsx server/src/main.ts',
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
+    // A cold start migrates and seeds an in-memory database: allow for a machine busy with other suites.
+    timeout: 300_000,
     reuseExistingServer: false,
     env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', MAILBOX: 'true', FULFILMENT_STEP_SECONDS: '5', DEMO_CLIENT: 'true', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
   },
