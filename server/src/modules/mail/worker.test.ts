@@ -96,6 +96,8 @@ describe('failure codes', () => {
       'store-reservation-ack': 'ERR_GLS_1010',
       'store-appointment-ack': 'ERR_GLS_1010',
       'order-confirmation': 'ERR_OMS_1000',
+      'order-shipped': 'ERR_OMS_1000',
+      'order-ready': 'ERR_OMS_1000',
       'order-cancelled': 'ERR_OMS_1000',
       'return-request': 'ERR_OMS_1000',
       'return-lapsed': 'ERR_OMS_1000',

@@ -95,7 +95,7 @@ export function mailFailureCode(template: string): ErrorCode {
   if (template.startsWith('contact-')) return 'ERR_GLS_1001';
   if (template.startsWith('store-')) return 'ERR_GLS_1010';
   // Order e-mails belong to the order management system's family.
-  if (template === 'order-confirmation' || template === 'order-cancelled') return 'ERR_OMS_1000';
+  if (template.startsWith('order-')) return 'ERR_OMS_1000';
   if (template.startsWith('return-')) return 'ERR_OMS_1000';
   return 'ERR_API_1000';
 }
