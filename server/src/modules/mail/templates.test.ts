@@ -297,7 +297,7 @@ describe('rendering', () => {
 
   it('refuses what cannot be sent: unknown template, missing data, a link that is not http(s)', () => {
     const brandName = 'Saint Laurent';
-    expect(() => renderStored({ template: 'order-shipped', locale: 'en-us', data: {} }, brandName)).toThrow(MailRenderError);
+    expect(() => renderStored({ template: 'order-teleported', locale: 'en-us', data: {} }, brandName)).toThrow(MailRenderError);
     expect(() => renderStored({ template: 'activation', locale: 'en-us', data: {} }, brandName)).toThrow(/activationUrl/);
     expect(() => renderStored({ template: 'activation', locale: 'en-us', data: null }, brandName)).toThrow(MailRenderError);
     expect(() => renderStored({ template: 'account-exists', locale: 'en-us', data: { signInUrl: url('a') } }, brandName)).toThrow(/resetUrl/);
