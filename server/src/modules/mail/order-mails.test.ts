@@ -31,8 +31,8 @@ let next = 40;
 /** Checks the line-item table, the summary and the plain text of an order e-mail. */
 function expectOrderDetails(mail: { html: string; text: string; links: string[] }, items: PlacedItem[], origin: string, labels: { color: string; size: string; quantity: string; oneSize: string }) {
   for (const item of items) {
-    const size = item.size === 'TU' ? labels.oneSize : item.size;
-    for (const part of [labels.color.replace('{value}', item.color), labels.size.replace('{value}', size), labels.quantity.replace('{value}', String(item.quantity))]) {
+    const size = item.size === 'TU' ? labels.oneSize : labels.size.replace('{value}', item.size);
+    for (const part of [labels.color.replace('{value}', item.color), size, labels.quantity.replace('{value}', String(item.quantity))]) {
       expect(mail.html).toContain(escapeHtml(part));
       expect(mail.text).toContain(part);
     }

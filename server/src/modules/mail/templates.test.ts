@@ -340,7 +340,7 @@ describe('order and return details', () => {
           expect(mail.html).toContain(`src="${line.imageUrl}" width="96" height="120" alt="${escapeHtml(line.imageAlt)}"`);
           both(line.name);
           both(pair(d.color, line.color));
-          both(pair(d.size, line.size === 'TU' ? d.oneSize : line.size));
+          both(line.size === 'TU' ? d.oneSize : pair(d.size, line.size));
           both(pair(d.quantity, String(line.quantity)));
           both(money(line.amount));
           expect(mail.html).toContain(`href="${line.url}"`);

@@ -503,24 +503,25 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
 
   // Line items: picture, name, colour, size (and the new size of an exchange), quantity, amount.
   html.push(heading(copy.items));
-  const sizeOf = (size: string) => (size === 'TU' ? copy.oneSize : size);
+  text.push(copy.items.toUpperCase());
   const rows = details.lines.map((l) => {
     const facts = [
       ...(l.color ? [pair(copy.color, l.color)] : []),
-      pair(copy.size, sizeOf(l.size)),
-      ...(l.newSize ? [pair(copy.newSize, sizeOf(l.newSize))] : []),
+      // A one-size piece says so, without a size label.
+      l.size === 'TU' ? copy.oneSize : pair(copy.size, l.size),
+      ...(l.newSize ? [pair(copy.newSize, l.newSize === 'TU' ? copy.oneSize : l.newSize)] : []),
       pair(copy.quantity, String(l.quantity)),
     ];
     const picture =
       `<img class="sf-picture" src="${e(l.imageUrl)}" width="${PICTURE.width}" height="${PICTURE.height}" alt="${e(l.imageAlt)}" ` +
-      `style="display:block;width:${PICTURE.width}px;height:${PICTURE.height}px;border:0;outline:none;text-decoration:none;background-color:#f4f4f4;">`;
+      `style="display:block;width:${PICTURE.width}px;height:${PICTURE.height}px;border:0;outline:none;text-decoration:none;background-color:#f4f4f4;${MUTED}font-size:11px;line-height:1.4;">`;
     const name = l.url ? `<a href="${e(l.url)}" style="color:#000000;text-decoration:none;">${e(l.name)}</a>` : e(l.name);
     const cell = `border-top:1px solid ${RULE};padding:16px 0;`;
     text.push([l.name, facts.join(' · '), money(l.amount), ...(l.url ? [l.url] : [])].join('\n'));
     if (l.url) links.push(l.url);
     return (
       `<tr>` +
-      `<td class="sf-rule" width="${PICTURE.width}" valign="top" style="${cell}width:${PICTURE.width}px;">${l.url ? `<a href="${e(l.url)}">${picture}</a>` : picture}</td>` +
+      `<td class="sf-rule" width="${PICTURE.width}" valign="top" style="${cell}width:${PICTURE.width}px;">${l.url ? `<a href="${e(l.url)}" style="text-decoration:none;">${picture}</a>` : picture}</td>` +
       `<td class="sf-text sf-rule" valign="top" style="${TEXT}${cell}padding-left:20px;font-size:14px;line-height:1.6;">${name}<br>` +
       `<span class="sf-muted" style="${MUTED}font-size:13px;">${facts.map(e).join('<br>')}</span></td>` +
       `<td class="sf-text sf-rule" valign="top" align="right" style="${TEXT}${cell}padding-left:12px;font-size:14px;line-height:1.6;white-space:nowrap;">${e(money(l.amount))}</td>` +
@@ -673,7 +674,7 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
     `<tr><td class="sf-text" style="${TEXT}padding:${pad};font-size:15px;line-height:1.7;">${e(p)}</td></tr>`;
   const rows: string[] = [
     `<tr><td class="sf-text" align="center" style="${TEXT}padding:0 0 56px;font-size:20px;letter-spacing:0.24em;text-transform:uppercase;">${e(values.brand!)}</td></tr>`,
-    `<tr><td class="sf-text" style="${TEXT}padding:0 0 32px;"><h1 style="${TEXT}margin:0;font-size:22px;font-weight:normal;line-height:1.4;">${e(heading)}</h1></td></tr>`,
+    `<tr><td class="sf-text" style="${TEXT}padding:0 0 32px;"><h1 class="sf-text" style="${TEXT}margin:0;font-size:22px;font-weight:normal;line-height:1.4;">${e(heading)}</h1></td></tr>`,
     paragraph(greeting, '0 0 24px'),
     ...body.map((p) => paragraph(p)),
   ];
