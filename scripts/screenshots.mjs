@@ -2,7 +2,7 @@
 // `npm run screenshots`: every page type of the storefront, photographed whole at a phone and a desktop size in
 // French and Japanese, into one folder with an index page — so a reviewer sees the whole site at once.
 //
-//   node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build]
+//   node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build] [--url URL]
 //
 // Builds when there is no production build (scripts/build.mjs; --build rebuilds), starts the production server on
 // a fresh embedded database (PGlite dir under the OS temp dir) with the demo client and a fast demo fulfilment,
@@ -12,6 +12,8 @@
 // 390×844 (a phone: touch, its meta viewport honoured) and 1440×900, and saved as a full-page PNG into
 // .reports/screenshots/<locale>/<size>/<type>.png; .reports/screenshots/index.html shows them as a grid, page type
 // by size and locale. Prints the index's path. A review tool, not a test: it exits 1 only when it cannot run.
+// --url photographs a server already running (production build, RECAPTCHA_VERIFIER=test, DEMO_CLIENT=true,
+// FULFILMENT_STEP_SECONDS=1) instead of starting one.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, relative } from 'node:path';
@@ -29,10 +31,10 @@ const SIZES = [
 ];
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DEMO_CLIENT = { email: 'client@example.com', password: 'Maison-Montaigne-2026' };
-const USAGE = 'usage: node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build]';
+const USAGE = 'usage: node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build] [--url URL]';
 
 function parseArgs(argv) {
-  const opts = { locales: ['fr-fr', 'ja-jp'], only: null, port: null, build: false };
+  const opts = { locales: ['fr-fr', 'ja-jp'], only: null, port: null, build: false, url: null };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -46,9 +48,14 @@ function parseArgs(argv) {
     let value;
     const eq = arg.indexOf('=');
     if (eq > 0) [arg, value] = [arg.slice(0, eq), arg.slice(eq + 1)];
-    if (!['--locales', '--only', '--port'].includes(arg)) throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
+    if (!['--locales', '--only', '--port', '--url'].includes(arg)) throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
     value ??= argv[++i];
     if (value === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
+    if (arg === '--url') {
+      if (!/^https?:\/\/[^/]+$/.test(value)) throw new Error(`--url takes an origin like http://127.0.0.1:3000, got ${value}`);
+      opts.url = value;
+      continue;
+    }
     const list = value.split(',').map((s) => s.trim()).filter(Boolean);
     if (arg === '--locales') {
       if (!list.length || list.some((l) => !/^[a-z]{2}-[a-z]{2}$/.test(l))) throw new Error(`--locales takes locales like fr-fr,ja-jp, got ${value}`);
@@ -271,10 +278,8 @@ ${types.map((type) => `<tr><th scope="row">${esc(type)}</th>${columns.map((c) =>
 `;
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+/** Builds when needed and starts the production server on a fresh embedded database; its origin. */
+async function startServer(opts) {
   const built = existsSync(join(root, 'web/dist/server/entry-server.js')) && existsSync(join(root, 'web/dist/client'));
   if (opts.build || !built) await runBuild();
   else log('using the existing production build (--build to rebuild)');
@@ -300,9 +305,17 @@ async function main() {
   const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
   startReaper();
   log(`starting the storefront on ${base}`);
-  await waitForLine(store, /Storefront ready at/, 180_000);
+  // A first start migrates and seeds the embedded database: a minute or two, much longer on a busy machine.
+  await waitForLine(store, /Storefront ready at/, 30 * 60_000);
   await waitUntilAnswers(`${base}/readyz`, 30_000);
+  return base;
+}
 
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+  const base = opts.url ?? (await startServer(opts));
   const pages = SCREENSHOT_PAGES.filter((p) => !opts.only || opts.only.includes(p.type));
   const campaign = await campaignId();
   rmSync(OUT, { recursive: true, force: true });
