@@ -79,7 +79,7 @@ describe('order e-mails on the real app', () => {
       expect(mail.text, part).toContain(part);
     }
     expect(mail.text).toContain(`Total\u202f: ${money(order.totals.total)}`);
-    expect(mail.text).toContain(`Dont TVA\u202f: ${money(order.totals.tax)}`);
+    expect(mail.text).toContain(`Dont taxes\u202f: ${money(order.totals.tax)}`);
     // Built for mail clients: tables, a light and a dark palette, 600 px at most, the language of the market.
     expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="fr" dir="ltr">/);
     expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');

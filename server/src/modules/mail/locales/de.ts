@@ -46,7 +46,7 @@ export const de: MailCopy = {
     subtotal: "Zwischensumme",
     shipping: "Versand",
     free: "Kostenfrei",
-    taxIncluded: "Enthaltene MwSt.",
+    taxIncluded: "Inkl. Steuern",
     taxAdded: "Steuern",
     discount: "Rabatt",
     total: "Gesamtbetrag",

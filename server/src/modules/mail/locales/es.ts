@@ -46,7 +46,7 @@ export const es: MailCopy = {
     subtotal: "Subtotal",
     shipping: "Envío",
     free: "Gratuito",
-    taxIncluded: "IVA incluido",
+    taxIncluded: "Impuestos incluidos",
     taxAdded: "Impuestos",
     discount: "Descuento",
     total: "Total",

@@ -47,7 +47,7 @@ export const fr: MailCopy = {
     subtotal: "Sous-total",
     shipping: "Livraison",
     free: "Offerte",
-    taxIncluded: "Dont TVA",
+    taxIncluded: "Dont taxes",
     taxAdded: "Taxes",
     discount: "Remise",
     total: "Total",

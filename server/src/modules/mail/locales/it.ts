@@ -46,7 +46,7 @@ export const it: MailCopy = {
     subtotal: "Subtotale",
     shipping: "Spedizione",
     free: "Omaggio",
-    taxIncluded: "Di cui IVA",
+    taxIncluded: "Imposte incluse",
     taxAdded: "Imposte",
     discount: "Sconto",
     total: "Totale",
