@@ -199,7 +199,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
   // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
   const payments = new TestPaymentProvider();
-  const mails = orderMails(config.publicOrigin);
+  const mails = orderMails(config.publicOrigin, stores);
   const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores, onCancelled: mails.cancelled });
   const orderPages = new OrderPages(orders, sessions, { shells: pageData, stores, recaptchaSiteKey: config.recaptchaSiteKey });
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
@@ -215,7 +215,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
   jobs.add({ name: 'return lapse sweep', periodMs: 600_000, run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }) });
   const stepSeconds = config.fulfilmentStepSeconds;
-  if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds) });
+  if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched) });
   pageDataRoutes(ops, pageData, markets);
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MailTemplates } from './outbox.ts';
+import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
+import { formatDay, formatPrice } from '../../../../web/src/lib/format.ts';
 import {
   BRAND_NAMES,
   MAIL_COPY,
@@ -18,6 +19,42 @@ const NAME = `Zoé <b>"O'Brien"</b> & co`;
 const SUBJECT = `<img src=x onerror=alert(1)> Order & "returns"`;
 const url = (path: string) => `https://shop.example.org/fr-fr/${path}?token=abc123&lang=fr`;
 
+const media = (pid: string) => `https://shop.example.org/media/products/${pid}/1.svg`;
+const product = (slug: string) => `https://shop.example.org/fr-fr/pr/${slug}.html`;
+/** An order of two lines, one hostile, delivered to an address with a hostile line. */
+const ORDER: MailOrder = {
+  currency: 'EUR',
+  taxIncluded: true,
+  lines: [
+    { name: 'Sac Le 5 à 7 en cuir', color: 'Noir', size: 'TU', quantity: 1, amount: 2900, imageUrl: media('7104811EG0W1000'), imageAlt: 'Sac Le 5 à 7 en cuir — Noir', url: product('sac-le-5-a-7-7104811EG0W1000') },
+    { name: SUBJECT, color: `Rouge "profond"`, size: '38', quantity: 2, amount: 1980.5, imageUrl: media('6YSSSSAHKT3R'), imageAlt: `${SUBJECT} — Rouge`, url: product('derbies-6YSSSSAHKT3R') },
+  ],
+  delivery: {
+    method: 'ShipToAddress',
+    kind: 'express delivery',
+    address: [`${NAME} Martin`, '12 rue de Sèvres', `<script>alert(1)</script> Bât. B`, '75006 Paris', 'France'],
+    estimate: { from: '2026-12-02', to: '2026-12-03' },
+  },
+  payment: { method: 'card', cardBrand: 'visa', cardLast4: '4242' },
+  totals: { subtotal: 4880.5, shipping: 25, tax: 817.58, discount: 0, total: 4905.5 },
+};
+const SHIPPED: MailOrder = {
+  ...ORDER,
+  delivery: { ...ORDER.delivery, carrier: 'DHL Express', trackingNumber: 'JD0010010042', trackingUrl: 'https://tracking.example.com/DHL%20Express/JD0010010042' },
+};
+const COLLECT: MailOrder = {
+  ...ORDER,
+  delivery: { method: 'ShipToStore', kind: 'pickup in store', store: 'Saint Laurent <Montaigne>', estimate: { from: '2026-12-04', to: '2026-12-05' } },
+  totals: { ...ORDER.totals, shipping: 0, total: 4880.5 },
+};
+const RETURN: MailReturn = {
+  currency: 'EUR',
+  flow: 'Return',
+  lines: [{ name: SUBJECT, color: 'Rouge', size: '38', quantity: 1, amount: 990.25, imageUrl: media('6YSSSSAHKT3R'), imageAlt: `${SUBJECT} — Rouge` }],
+  refund: { items: 990.25, tax: 165.04, shipping: 0, total: 990.25 },
+  payment: { method: 'card', cardBrand: 'visa', cardLast4: '4242' },
+};
+
 const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   activation: { activationUrl: url('activate'), firstName: NAME },
   'account-exists': { signInUrl: url('sign-in'), resetUrl: url('reset'), firstName: NAME },
@@ -31,9 +68,11 @@ const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   'contact-ack': { reference: 'CS-2026-000123', subject: SUBJECT, firstName: NAME },
   'store-reservation-ack': { reference: 'RES-20261121-8LM2VC', storeName: 'Saint Laurent <Montaigne>', productName: SUBJECT, size: 'taille 38', storeUrl: url('stores/montaigne-1042'), firstName: NAME },
   'store-appointment-ack': { reference: 'APT-20261121-5DV9NE', storeName: 'Saint Laurent <Montaigne>', when: 'samedi 28 novembre 2026 à 15:30', storeUrl: url('stores/montaigne-1042') },
-  'order-confirmation': { reference: 'YSL-FR-00010042', items: `1 × ${SUBJECT}, taille 38 — 990,00 €`, total: '1 015,00 €', delivery: 'Livraison express, entre le 26 et le 27 novembre.', orderUrl: url('guest/order-online'), firstName: NAME },
-  'order-cancelled': { reference: 'YSL-FR-00010042', total: '1 015,00 €', orderUrl: url('myaccount/order-online') },
-  'return-request': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.', outcome: 'Votre nouvelle taille vous est réservée.', detailsUrl: url('myaccount/return-thank-you'), firstName: NAME },
+  'order-confirmation': { reference: 'YSL-FR-00010042', order: ORDER, orderUrl: url('guest/order-online'), firstName: NAME },
+  'order-shipped': { reference: 'YSL-FR-00010042', order: SHIPPED, orderUrl: url('guest/order-online'), firstName: NAME },
+  'order-ready': { reference: 'YSL-FR-00010042', order: COLLECT, orderUrl: url('myaccount/order-online'), firstName: NAME },
+  'order-cancelled': { reference: 'YSL-FR-00010042', order: ORDER, orderUrl: url('myaccount/order-online') },
+  'return-request': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', request: RETURN, handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.', outcome: 'Votre nouvelle taille vous est réservée.', detailsUrl: url('myaccount/return-thank-you'), firstName: NAME },
   'return-lapsed': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, outcome: 'La taille réservée pour vous a été libérée.', next: 'Ces articles peuvent encore être échangés jusqu’au 20 décembre 2026.', orderUrl: url('guest/order-online'), firstName: NAME },
 };
 const LINKS: { [T in keyof MailTemplates]: string[] } = {
@@ -49,8 +88,10 @@ const LINKS: { [T in keyof MailTemplates]: string[] } = {
   'contact-ack': [],
   'store-reservation-ack': [url('stores/montaigne-1042')],
   'store-appointment-ack': [url('stores/montaigne-1042')],
-  'order-confirmation': [url('guest/order-online')],
-  'order-cancelled': [url('myaccount/order-online')],
+  'order-confirmation': [url('guest/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
+  'order-shipped': [url('guest/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R'), 'https://tracking.example.com/DHL%20Express/JD0010010042'],
+  'order-ready': [url('myaccount/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
+  'order-cancelled': [url('myaccount/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
   'return-request': [url('myaccount/return-thank-you')],
   'return-lapsed': [url('guest/order-online')],
 };
@@ -123,24 +164,19 @@ describe('e-mail copy', () => {
       for (const [path, value] of own) {
         expect(value.trim(), `${language} ${path}`).not.toBe('');
         const names = [...value.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-        const allowed =
-          path === 'greeting'
-            ? ['firstName', 'brand']
-            : path.startsWith('templates.contact-ack.')
-              ? ['brand', 'reference', 'subject']
-              : path.startsWith('templates.store-reservation-ack.')
-                ? ['brand', 'reference', 'storeName', 'productName', 'size']
-                : path.startsWith('templates.store-appointment-ack.')
-                  ? ['brand', 'reference', 'storeName', 'when']
-                  : path.startsWith('templates.return-request.')
-                    ? ['brand', 'reference', 'orderNumber', 'items', 'handover', 'outcome']
-                    : path.startsWith('templates.return-lapsed.')
-                    ? ['brand', 'reference', 'orderNumber', 'items', 'outcome', 'next']
-                    : path.startsWith('templates.order-confirmation.')
-                      ? ['brand', 'reference', 'items', 'total', 'delivery']
-                      : path.startsWith('templates.order-cancelled.')
-                        ? ['brand', 'reference', 'total']
-                        : ['brand'];
+        const ALLOWED: [string, string[]][] = [
+          ['greeting', ['firstName', 'brand']],
+          ['details.pair', ['label', 'value']],
+          ['details.card', ['cardBrand', 'last4']],
+          ['details.between', ['from', 'to']],
+          ['templates.contact-ack.', ['brand', 'reference', 'subject']],
+          ['templates.store-reservation-ack.', ['brand', 'reference', 'storeName', 'productName', 'size']],
+          ['templates.store-appointment-ack.', ['brand', 'reference', 'storeName', 'when']],
+          ['templates.return-request.', ['brand', 'reference', 'orderNumber', 'handover', 'outcome']],
+          ['templates.return-lapsed.', ['brand', 'reference', 'orderNumber', 'items', 'outcome', 'next']],
+          ['templates.order-', ['brand', 'reference']],
+        ];
+        const allowed = ALLOWED.find(([prefix]) => path === prefix || (prefix.endsWith('.') || prefix.endsWith('-') ? path.startsWith(prefix) : false))?.[1] ?? ['brand'];
         for (const name of names) expect(allowed, `${language} ${path} uses {${name}}`).toContain(name);
         // What names a value in English names it in every language.
         const en = english.get(path) ?? '';
@@ -199,7 +235,8 @@ describe('rendering', () => {
 
         // Values are escaped in HTML, shown as typed in the plain text.
         expect(mail.html, what).not.toContain('<b>');
-        expect(mail.html, what).not.toContain('<img');
+        expect(mail.html, what).not.toContain('<img src=x');
+        expect(mail.html, what).not.toContain('<script>');
         expect(mail.html, what).not.toMatch(/<script/i);
         if ('firstName' in DATA[template]) {
           expect(mail.html, what).toContain(escapeHtml(NAME));
@@ -260,7 +297,7 @@ describe('rendering', () => {
 
   it('refuses what cannot be sent: unknown template, missing data, a link that is not http(s)', () => {
     const brandName = 'Saint Laurent';
-    expect(() => renderStored({ template: 'order-shipped', locale: 'en-us', data: {} }, brandName)).toThrow(MailRenderError);
+    expect(() => renderStored({ template: 'order-teleported', locale: 'en-us', data: {} }, brandName)).toThrow(MailRenderError);
     expect(() => renderStored({ template: 'activation', locale: 'en-us', data: {} }, brandName)).toThrow(/activationUrl/);
     expect(() => renderStored({ template: 'activation', locale: 'en-us', data: null }, brandName)).toThrow(MailRenderError);
     expect(() => renderStored({ template: 'account-exists', locale: 'en-us', data: { signInUrl: url('a') } }, brandName)).toThrow(/resetUrl/);
@@ -271,5 +308,141 @@ describe('rendering', () => {
     // A stored row renders as the typed call does.
     const stored = renderStored({ template: 'password-reset', locale: 'ko-kr', data: { resetUrl: url('reset') } }, brandName);
     expect(stored).toEqual(renderMail('password-reset', { resetUrl: url('reset') }, { locale: 'ko-kr', brandName }));
+  });
+});
+
+describe('order and return details', () => {
+  const ORDER_KINDS = ['order-confirmation', 'order-shipped', 'order-ready', 'order-cancelled'] as const;
+  const LONG_DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
+  const CASES = [
+    { locale: 'fr-fr', language: 'fr' as const },
+    { locale: 'ja-jp', language: 'ja' as const },
+  ];
+
+  for (const { locale, language } of CASES) {
+    const d = MAIL_COPY[language].details;
+    const pair = (label: string, value: string) => d.pair.replace('{label}', label).replace('{value}', value);
+    const money = (n: number) => formatPrice(n, 'EUR', locale);
+
+    for (const template of ORDER_KINDS) {
+      it(`${template} in ${locale}: a row per line item, the delivery, the payment and amounts, the links — in HTML and in plain text`, () => {
+        const data = DATA[template];
+        const order = data.order;
+        const mail = renderMail(template, data as never, { locale, brandName: 'Saint Laurent' });
+        const both = (part: string) => {
+          expect(mail.html, part).toContain(escapeHtml(part));
+          expect(mail.text, part).toContain(part);
+        };
+
+        // One row per line: its picture (absolute URL, size, alternative text), name, colour, size, quantity and price.
+        expect(mail.html.match(/<img class="sf-picture" /g)).toHaveLength(order.lines.length);
+        for (const line of order.lines) {
+          expect(mail.html).toContain(`src="${line.imageUrl}" width="96" height="120" alt="${escapeHtml(line.imageAlt)}"`);
+          both(line.name);
+          both(pair(d.color, line.color));
+          both(line.size === 'TU' ? d.oneSize : pair(d.size, line.size));
+          both(pair(d.quantity, String(line.quantity)));
+          both(money(line.amount));
+          expect(mail.html).toContain(`href="${line.url}"`);
+          expect(mail.text).toContain(line.url!);
+        }
+        both(pair(d.orderNumber, data.reference));
+
+        // The delivery: method, then the address lines or the boutique, and the estimated days in the long form.
+        const delivery = order.delivery;
+        if (delivery.method === 'ShipToAddress') {
+          both(pair(d.method, d.kinds[delivery.kind!]));
+          for (const line of delivery.address!) both(line);
+          both(pair(d.estimateDelivery, d.between.replace('{from}', formatDay('2026-12-02', locale, LONG_DAY)).replace('{to}', formatDay('2026-12-03', locale, LONG_DAY))));
+        } else {
+          both(pair(d.method, d.methods.ShipToStore));
+          both(delivery.store!);
+          both(pair(d.estimateCollection, d.between.replace('{from}', formatDay('2026-12-04', locale, LONG_DAY)).replace('{to}', formatDay('2026-12-05', locale, LONG_DAY))));
+        }
+        if (template === 'order-shipped') {
+          both(pair(d.carrier, 'DHL Express'));
+          both(pair(d.trackingNumber, 'JD0010010042'));
+          expect(mail.html).toContain(`<a href="https://tracking.example.com/DHL%20Express/JD0010010042"`);
+          expect(mail.text).toContain(`${d.track}\nhttps://tracking.example.com/DHL%20Express/JD0010010042`);
+        }
+
+        // The payment summary: card, subtotal, delivery (complimentary when free), taxes, total.
+        both(d.card.replace('{cardBrand}', 'Visa').replace('{last4}', '4242'));
+        for (const [label, value] of [
+          [d.subtotal, money(order.totals.subtotal)],
+          [d.shipping, order.totals.shipping === 0 ? d.free : money(order.totals.shipping)],
+          [d.taxIncluded, money(order.totals.tax)],
+          [d.total, money(order.totals.total)],
+        ] as const) {
+          expect(mail.text).toContain(pair(label, value));
+          expect(mail.html).toContain(`>${escapeHtml(label)}</td>`);
+          expect(mail.html).toContain(`>${escapeHtml(value)}</td>`);
+        }
+        // The order page, first.
+        expect(mail.links[0]).toBe(data.orderUrl);
+      });
+    }
+
+    it(`return-request in ${locale}: the returned lines and the refund`, () => {
+      const data = DATA['return-request'];
+      const mail = renderMail('return-request', data, { locale, brandName: 'Saint Laurent' });
+      for (const part of [pair(d.returnNumber, data.reference), pair(d.orderNumber, data.orderNumber), pair(d.size, '38'), pair(d.quantity, '1'), data.handover, data.outcome]) {
+        expect(mail.html, part).toContain(escapeHtml(part));
+        expect(mail.text, part).toContain(part);
+      }
+      expect(mail.html.match(/<img class="sf-picture" /g)).toHaveLength(1);
+      expect(mail.text).toContain(pair(d.refundItems, money(990.25)));
+      expect(mail.text).toContain(pair(d.taxIncluded, money(165.04)));
+      expect(mail.text).toContain(pair(d.refundTotal, money(990.25)));
+      expect(mail.links).toEqual([data.detailsUrl]);
+    });
+  }
+
+  it('writes yen without decimals and an exchange with its new size and no refund block', () => {
+    const mail = renderMail(
+      'return-request',
+      { ...DATA['return-request'], request: { ...RETURN, currency: 'JPY', flow: 'Exchange', lines: [{ ...RETURN.lines[0]!, newSize: '39', amount: 0 }], refund: { items: 0, tax: 0, shipping: 0, total: 0 } } },
+      { locale: 'ja-jp', brandName: 'Saint Laurent' },
+    );
+    expect(mail.text).toContain('交換後のサイズ：39');
+    expect(mail.text).not.toContain(MAIL_COPY.ja.details.refundTotal);
+    const order = renderMail('order-confirmation', { ...DATA['order-confirmation'], order: { ...ORDER, currency: 'JPY', totals: { ...ORDER.totals, total: 123456 } } }, { locale: 'ja-jp', brandName: 'Saint Laurent' });
+    expect(order.text).toContain('合計：¥123,456');
+  });
+
+  it('escapes every interpolated value: names, colours, addresses, boutiques, alternative texts', () => {
+    for (const template of [...ORDER_KINDS, 'return-request'] as const) {
+      const mail = renderMail(template, DATA[template] as never, { locale: 'fr-fr', brandName: 'Saint Laurent' });
+      expect(mail.html, template).not.toContain('<script>');
+      expect(mail.html, template).not.toContain('<img src=x');
+      expect(mail.html, template).not.toContain('<b>');
+      expect(mail.html, template).not.toContain('"profond"');
+      expect(mail.html, template).not.toContain('<Montaigne>');
+      // Every tag of the e-mail is one the template writes.
+      const tags = new Set([...mail.html.matchAll(/<\/?([a-zA-Z0-9!]+)/g)].map((m) => m[1]!.toLowerCase()));
+      expect([...tags].filter((t) => !['!doctype', 'html', 'head', 'meta', 'title', 'style', 'body', 'div', 'table', 'tr', 'td', 'h1', 'h2', 'a', 'img', 'br', 'span'].includes(t)), template).toEqual([]);
+    }
+  });
+
+  it('is built for mail clients: tables for layout, a dark palette, a hidden preheader, 600 px at most', () => {
+    const mail = renderMail('order-confirmation', DATA['order-confirmation'], { locale: 'fr-fr', brandName: 'Saint Laurent' });
+    expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\)\{[^}]*\.sf-bg\{background-color:#111111 !important;\}/);
+    expect(mail.html).toContain('max-width:600px');
+    expect(mail.html).not.toMatch(/<table(?![^>]*role="presentation")/);
+    expect(mail.html).toMatch(/<body[^>]*>\n<div style="display:none;[^"]*">Nous avons bien reçu votre commande YSL-FR-00010042/);
+    // Styles are inline: the <style> block holds only the dark palette and the narrow-screen rules.
+    const style = /<style>([\s\S]*?)<\/style>/.exec(mail.html)![1]!;
+    expect(style.replace(/@media[^{]+\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g, '').replace(/\[data-og\w+\][^{]+\{[^}]*\}/g, '').replace(/:root\{[^}]*\}/, '').trim()).toBe('');
+  });
+
+  it('refuses order data it cannot show: no lines, an amount that is not a number, a picture that is not http(s)', () => {
+    const brandName = 'Saint Laurent';
+    const row = (order: unknown) => ({ template: 'order-confirmation', locale: 'fr-fr', data: { reference: 'YSL-FR-1', orderUrl: url('o'), order } });
+    expect(() => renderStored(row(undefined), brandName)).toThrow(/order/);
+    expect(() => renderStored(row({ ...ORDER, lines: [] }), brandName)).toThrow(/order\.lines/);
+    expect(() => renderStored(row({ ...ORDER, totals: { ...ORDER.totals, total: '12' } }), brandName)).toThrow(/order\.totals\.total/);
+    expect(() => renderStored(row({ ...ORDER, lines: [{ ...ORDER.lines[0], imageUrl: 'javascript:alert(1)' }] }), brandName)).toThrow(MailRenderError);
+    expect(() => renderStored(row({ ...ORDER, delivery: { method: 'ShipToAddress', address: [] } }), brandName)).toThrow(/address/);
   });
 });

@@ -96,6 +96,8 @@ describe('failure codes', () => {
       'store-reservation-ack': 'ERR_GLS_1010',
       'store-appointment-ack': 'ERR_GLS_1010',
       'order-confirmation': 'ERR_OMS_1000',
+      'order-shipped': 'ERR_OMS_1000',
+      'order-ready': 'ERR_OMS_1000',
       'order-cancelled': 'ERR_OMS_1000',
       'return-request': 'ERR_OMS_1000',
       'return-lapsed': 'ERR_OMS_1000',
@@ -202,7 +204,7 @@ describe('MailWorker', () => {
   it('fails a row that cannot be rendered at once, without retrying it', async () => {
     const to = newAddress('broken');
     await enqueueMail(t.database.db, { to, template: 'activation', locale: 'en-us', data: { activationUrl: 'javascript:alert(1)' } });
-    await t.database.db.insertInto('email_outbox').values({ recipient: to, template: 'order-shipped', locale: 'en-us', data: JSON.stringify({}) as never }).execute();
+    await t.database.db.insertInto('email_outbox').values({ recipient: to, template: 'order-teleported', locale: 'en-us', data: JSON.stringify({}) as never }).execute();
     const transport = new RecordingTransport();
     const { logger, lines } = capture();
     expect(await new MailWorker(t.database.db, { transport, logger, brandName: 'Balenciaga', recipient: to }).drain()).toEqual({ sent: 0, retried: 0, failed: 2 });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../shared/config.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { BRAND_NAMES, MailRenderError, renderStored } from './templates.ts';
+import { BRAND_NAMES, isMailTemplate, MailRenderError, renderStored } from './templates.ts';
 
 /** One e-mail, ready to hand to a transport. */
 export interface OutgoingMail {
@@ -89,13 +89,15 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** The catalogue code a failed e-mail is logged with. */
 export function mailFailureCode(template: string): ErrorCode {
+  // A template this version does not know (a row from another version): no family to name.
+  if (!isMailTemplate(template)) return 'ERR_API_1000';
   if (template.startsWith('password-')) return 'ERR_EMAIL_1001';
   if (template === 'activation' || template === 'welcome' || template.startsWith('account-')) return 'ERR_EMAIL_1000';
   if (template.startsWith('newsletter-')) return 'ERR_GLS_1002';
   if (template.startsWith('contact-')) return 'ERR_GLS_1001';
   if (template.startsWith('store-')) return 'ERR_GLS_1010';
   // Order e-mails belong to the order management system's family.
-  if (template === 'order-confirmation' || template === 'order-cancelled') return 'ERR_OMS_1000';
+  if (template.startsWith('order-')) return 'ERR_OMS_1000';
   if (template.startsWith('return-')) return 'ERR_OMS_1000';
   return 'ERR_API_1000';
 }

@@ -8,8 +8,15 @@ import type { OrderStatus } from './tables.ts';
  * orders move on by themselves — processing, then shipped (a parcel with a carrier and a tracking number)
  * or ready for pickup in the boutique, then delivered — each step `stepSeconds` after the previous one.
  * Off unless FULFILMENT_STEP_SECONDS is set (`npm start` sets it); never in production by default.
+ * `onDispatched` queues the shipping (or ready-in-boutique) e-mail in the step's transaction.
  */
-export async function advanceOrders(db: DB, stepSeconds: number, now: Date = new Date(), only?: readonly string[]): Promise<number> {
+export async function advanceOrders(
+  db: DB,
+  stepSeconds: number,
+  now: Date = new Date(),
+  only?: readonly string[],
+  onDispatched?: (trx: DB, order: repo.OrderRow, status: 'shipped' | 'readyForPickup') => Promise<void>,
+): Promise<number> {
   const due = new Date(now.getTime() - stepSeconds * 1000);
   let query = db
     .selectFrom('orders')
@@ -54,6 +61,7 @@ export async function advanceOrders(db: DB, stepSeconds: number, now: Date = new
         await trx.updateTable('order_shipments').set({ status: 'delivered', delivered_at: now }).where('order_id', '=', id).execute();
       }
       await repo.setStatus(trx, id, status, 'fulfilment');
+      if (onDispatched && (status === 'shipped' || status === 'readyForPickup')) await onDispatched(trx, { ...order, status }, status);
       await trx.updateTable('orders').set({ updated_at: sql`${now}` }).where('id', '=', id).execute();
       return true;
     });

@@ -1,61 +1,85 @@
 import type { DB } from '../../db/database.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { textsOf, type TextTable } from '../../shared/text-language.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { formatAddressLines } from '../../../../fixtures/markets/addresses.ts';
+import { enqueueMail, type MailOrder } from '../mail/index.ts';
+import * as repo from './repository.ts';
 import type { OrderRow } from './repository.ts';
+import { toOrderDto } from './view.ts';
 
 type Order = Schemas['Order'];
 
-/** Sentences of the order e-mails that depend on the order, in the e-mail's language. */
-const DELIVERY: TextTable<{ address: string; store: string; between: string }> = {
-  en: { address: 'Delivery to {name}, {city}', store: 'Collection at {store}', between: 'between {from} and {to}' },
-  fr: { address: 'Livraison à {name}, {city}', store: 'Retrait à {store}', between: 'entre le {from} et le {to}' },
-  de: { address: 'Lieferung an {name}, {city}', store: 'Abholung in {store}', between: 'zwischen {from} und {to}' },
-  es: { address: 'Entrega a {name}, {city}', store: 'Recogida en {store}', between: 'entre el {from} y el {to}' },
-  it: { address: 'Consegna a {name}, {city}', store: 'Ritiro presso {store}', between: 'tra il {from} e il {to}' },
-  ja: { address: '{name} 様（{city}）へお届け', store: '{store} でお受け取り', between: '{from}〜{to}' },
-  ko: { address: '{name} 님({city})께 배송', store: '{store}에서 픽업', between: '{from}~{to}' },
-  pt: { address: 'Entrega para {name}, {city}', store: 'Retirada em {store}', between: 'entre {from} e {to}' },
-  zh: { address: '配送至 {name}（{city}）', store: '于 {store} 自取', between: '{from} 至 {to}' },
-  'zh-hant': { address: '配送至 {name}（{city}）', store: '於 {store} 自取', between: '{from} 至 {to}' },
-};
+/** The boutique names an order e-mail shows (the stores module's `data()`). */
+export interface OrderMailStores {
+  data(id: string): Promise<{ name: string } | undefined | null>;
+}
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+/** An absolute URL from a site-relative one. */
+const absolute = (origin: string, url: string) => new URL(url, `${origin}/`).href;
 
-/** The confirmation and cancellation e-mails of orders, queued in the order's transaction. */
-export function orderMails(publicOrigin: string) {
-  const money = (amount: number, order: Order, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: order.currencyCode }).format(amount);
-  const date = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+/** The language tag of a market locale for Intl (`fr-fr` → fr, `zh-tw` → zh-Hant). */
+function intlLanguage(locale: string): string {
+  const [language = 'en', country = ''] = locale.toLowerCase().split(/[-_]/);
+  if (language === 'zh') return ['tw', 'hk', 'mo', 'hant'].includes(country) ? 'zh-Hant' : 'zh-Hans';
+  return language;
+}
+
+/** What the order e-mails show of an order: lines with their pictures and pages, delivery, payment, amounts. */
+export function mailOrderOf(order: Order, locale: string, origin: string): MailOrder {
+  const language = intlLanguage(locale);
+  const address = order.deliveryMethod === 'ShipToAddress' && order.shippingAddress ? order.shippingAddress : null;
+  const countryName = address ? (new Intl.DisplayNames([language], { type: 'region' }).of(address.country) ?? address.country) : undefined;
+  const parcel = order.shipments.find((s) => s.trackingNumber) ?? order.shipments[0];
+  return {
+    currency: order.currencyCode,
+    taxIncluded: order.taxIncluded ?? true,
+    lines: order.items.map((i) => ({
+      name: i.name,
+      color: i.color,
+      size: i.size,
+      quantity: i.quantity,
+      amount: i.lineTotal,
+      imageUrl: absolute(origin, i.image.src),
+      imageAlt: i.image.alt,
+      url: i.url ? absolute(origin, i.url) : null,
+    })),
+    delivery: {
+      method: order.deliveryMethod as MailOrder['delivery']['method'],
+      kind: order.deliveryKind ?? null,
+      address: address ? formatAddressLines(address, { countryName, language: language.split('-')[0] }) : null,
+      store: order.storeName ?? null,
+      estimate: order.estimatedDelivery ?? null,
+      carrier: parcel?.carrier ?? null,
+      trackingNumber: parcel?.trackingNumber ?? null,
+      trackingUrl: parcel?.trackingUrl ?? null,
+    },
+    payment: order.payment ?? null,
+    totals: order.totals,
+  };
+}
+
+/** The e-mails of an order's life — confirmation, parcel shipped or ready in boutique, cancellation — queued in the order's transaction. */
+export function orderMails(publicOrigin: string, stores?: OrderMailStores) {
   const prefix = (locale: string) => (locale === 'en-us' ? '' : `/${locale}`);
   /** Guests follow their transaction link; customers their account page. */
   const orderUrl = (row: OrderRow) =>
     row.customer_id
       ? `${publicOrigin}${prefix(row.locale)}/myaccount/order-online?orderNumber=${encodeURIComponent(row.order_number)}`
       : `${publicOrigin}${prefix(row.locale)}/guest/order-online?transactionUuid=${row.transaction_uuid}`;
+  const data = (row: OrderRow, order: Order) => ({ reference: row.order_number, order: mailOrderOf(order, row.locale, publicOrigin), orderUrl: orderUrl(row), firstName: row.first_name });
 
   return {
     async paid(trx: DB, row: OrderRow, order: Order): Promise<void> {
-      const locale = row.locale;
-      const words = textsOf(DELIVERY, locale);
-      const items = order.items.map((i) => `${i.quantity} × ${i.name}${i.size && i.size !== 'TU' ? ` (${i.size})` : ''} — ${money(i.lineTotal, order, locale)}`).join('\n');
-      const where = order.deliveryMethod === 'ShipToAddress' && order.shippingAddress
-        ? fill(words.address, { name: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`, city: order.shippingAddress.city })
-        : fill(words.store, { store: order.storeName ?? '' });
-      const when = order.estimatedDelivery ? ` ${fill(words.between, { from: date(order.estimatedDelivery.from, locale), to: date(order.estimatedDelivery.to, locale) })}` : '';
-      await enqueueMail(trx, {
-        to: row.email,
-        template: 'order-confirmation',
-        locale,
-        data: { reference: row.order_number, items, total: money(order.totals.total, order, locale), delivery: `${where}${when}.`, orderUrl: orderUrl(row), firstName: row.first_name },
-      });
+      await enqueueMail(trx, { to: row.email, template: 'order-confirmation', locale: row.locale, data: data(row, order) });
     },
     async cancelled(trx: DB, row: OrderRow, order: Order): Promise<void> {
-      await enqueueMail(trx, {
-        to: row.email,
-        template: 'order-cancelled',
-        locale: row.locale,
-        data: { reference: row.order_number, total: money(order.totals.total, order, row.locale), orderUrl: orderUrl(row), firstName: row.first_name },
-      });
+      await enqueueMail(trx, { to: row.email, template: 'order-cancelled', locale: row.locale, data: data(row, order) });
+    },
+    /** The order's parcel left (`shipped`) or its boutique holds it (`readyForPickup`): called by fulfilment in its transaction. */
+    async dispatched(trx: DB, row: OrderRow, status: 'shipped' | 'readyForPickup'): Promise<void> {
+      const bundle = await repo.bundle(trx, row);
+      const storeName = row.store_id ? ((await stores?.data(row.store_id))?.name ?? null) : null;
+      const order = toOrderDto(bundle, { language: row.locale.split('-')[0] ?? 'en', now: new Date(), storeName });
+      await enqueueMail(trx, { to: row.email, template: status === 'shipped' ? 'order-shipped' : 'order-ready', locale: row.locale, data: data(row, order) });
     },
   };
 }

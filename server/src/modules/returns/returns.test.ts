@@ -184,7 +184,7 @@ describe('a guest exchanges for another size', () => {
     const thanks = (await request(t.app).get(`/ssr/myaccount/return-thank-you?locale=fr-fr&transactionUuid=${order.transactionUuid}`).expect(200)).body;
     expect(thanks).toMatchObject({ guest: true, flowType: 'Exchange', returnNumber: res.body.returnNumber });
     const mail = await t.database.db.selectFrom('email_outbox').select('data').where('template', '=', 'return-request').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(mail.data).toMatchObject({ reference: res.body.returnNumber, detailsUrl: expect.stringContaining(`transactionUuid=${order.transactionUuid}`), items: expect.stringContaining(`${v.size} → ${v.other.size}`) });
+    expect(mail.data).toMatchObject({ reference: res.body.returnNumber, detailsUrl: expect.stringContaining(`transactionUuid=${order.transactionUuid}`), request: { flow: 'Exchange', lines: [expect.objectContaining({ size: v.size, newSize: v.other.size, quantity: 1 })] } });
   });
 
   it('the rules: same or unknown size (ERR_API_1025), a size out of stock (ERR_OCAPI_1011), a dearer size (ERR_API_1026): nothing written', async () => {

@@ -173,7 +173,22 @@ export class ReturnService {
         data: {
           reference: returnNumber,
           orderNumber: order.order_number,
-          items: dto.lines.map((l) => `${l.name} (${l.exchangeSize ? `${l.size} → ${l.exchangeSize}` : l.size}) × ${l.quantity}`).join(', '),
+          request: {
+            currency: dto.refund.currencyCode,
+            flow: dto.flowType,
+            lines: dto.lines.map((l) => ({
+              name: l.name,
+              color: l.color,
+              size: l.size,
+              newSize: l.exchangeSize ?? null,
+              quantity: l.quantity,
+              amount: l.amount,
+              imageUrl: new URL(l.image.src, `${this.deps.publicOrigin}/`).href,
+              imageAlt: l.image.alt,
+            })),
+            refund: { items: dto.refund.itemsAmount, tax: dto.refund.taxAmount, shipping: dto.refund.shippingAmount, total: dto.refund.total },
+            payment: dto.refund.method ? { method: dto.refund.method, cardBrand: dto.refund.cardBrand, cardLast4: dto.refund.cardLast4 } : null,
+          },
           handover: dto.instructions[1] ?? '',
           outcome: dto.instructions[2] ?? '',
           detailsUrl: this.thankYouUrl(order, market, input.transactionUuid !== undefined),
