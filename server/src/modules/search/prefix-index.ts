@@ -1,4 +1,4 @@
-import type { MatchSet } from '../catalog/index.ts';
+import { firstInOrder, type MatchSet } from '../catalog/index.ts';
 
 /** One `search_documents` row as the prefix index reads it; `listed` false or another house: forget it. */
 export interface DocRow {
@@ -421,25 +421,23 @@ export class PrefixIndex {
     const k = offset + limit;
     const named = this.flagNames(q.text);
     try {
-      const { nums, rank, names } = this;
+      const { nums, rank } = this;
       // The name tiers: every named product is a match. Exact names first, then by rank.
-      const exact: number[] = [];
-      const prefixed: number[] = [];
-      let n = 0;
-      for (const s of named) {
-        if (!sold(nums[s] as number)) continue;
-        n++;
-        (names[s] === q.text ? exact : prefixed).push(s);
-      }
-      const byRank = (a: number, b: number) => (rank[a] as number) - (rank[b] as number);
-      exact.sort(byRank);
-      prefixed.sort(byRank);
-      const page = [...exact, ...prefixed].slice(0, k);
+      const candidates: number[] = [];
+      for (const s of named) if (sold(nums[s] as number)) candidates.push(s);
+      let n = candidates.length;
+      const flags = this.nameFlags;
+      // The first k by tier then rank, without sorting every name of a common prefix ("s": thousands).
+      const tier = (s: number) => (flags[s] === 3 ? 0 : 1);
+      const page = firstInOrder(n, k, (a, b) => {
+        const x = candidates[a] as number;
+        const y = candidates[b] as number;
+        return tier(x) - tier(y) || (rank[x] as number) - (rank[y] as number);
+      }).map((i) => candidates[i] as number);
       // The others in rank order, until the page is full and the count passes the cap.
       const others: number[] = [];
       if (page.length < k || n <= cap) {
         this.withMatcher(q, (other) => {
-          const flags = this.nameFlags;
           for (const s of this.rankOrder()) {
             if (flags[s] !== 0 || !other(s) || !sold(nums[s] as number)) continue;
             n++;
