@@ -126,19 +126,6 @@ async function main() {
     return true;
   });
 
-  const helloPort = await freePort();
-  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
-  startReaper();
-  await waitForLine(hello, /listening on/, 30_000);
-  await waitUntilAnswers(`http://${HOST}:${helloPort}/`, 10_000);
-
-  const rows = [];
-  const runOpts = (connections) => ({ connections, duration: opts.duration, warmup: opts.warmup, timeout: opts.timeout });
-  for (const connections of opts.connections) {
-    const r = await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: 1, headers: { accept: 'application/json' } }, runOpts(connections));
-    rows.push({ database: '-', products: 0, target: r.name, ...r });
-  }
-
   /** A production storefront on `database` with `products` products (seeded on its first start). */
   const startStorefront = async (database, products) => {
     const port = await freePort();
@@ -167,6 +154,19 @@ async function main() {
     await memoryRuns(opts, databases[0] ?? 'pglite', startStorefront);
     await cleanup();
     return;
+  }
+
+  const helloPort = await freePort();
+  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
+  startReaper();
+  await waitForLine(hello, /listening on/, 30_000);
+  await waitUntilAnswers(`http://${HOST}:${helloPort}/`, 10_000);
+
+  const rows = [];
+  const runOpts = (connections) => ({ connections, duration: opts.duration, warmup: opts.warmup, timeout: opts.timeout });
+  for (const connections of opts.connections) {
+    const r = await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: 1, headers: { accept: 'application/json' } }, runOpts(connections));
+    rows.push({ database: '-', products: 0, target: r.name, ...r });
   }
 
   const startups = [];
