@@ -20,6 +20,7 @@ import { CatalogService } from '../catalog/index.ts';
 import { MarketService, type Market } from '../markets/index.ts';
 import { planQuery } from './query.ts';
 import { prefixTerms } from './repository.ts';
+import { PrefixIndex, type DocRow, type IndexQuery } from './prefix-index.ts';
 import { SearchService, type SearchInput } from './service.ts';
 
 const postgres = testDatabaseKind() === 'postgres';
@@ -268,5 +269,83 @@ describe('prefix index: PostgreSQL answers when it cannot', () => {
       expect(x.bytes).toBeGreaterThan(x.documents * 50);
     }
     expect(planQuery('Sac  DE jour').text).toBe('sac de jour');
+  });
+});
+
+describe('prefix index: against a plain evaluation, through changes', () => {
+  it('answers like a scan of every document after loads, bulk and single changes, removals and slot reuse', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)] as T;
+    const syllables = ['sa', 'sac', 'lo', 'lou', 'bo', 'ca', 'é', 'ab', 'zu', 'x'];
+    const word = () => Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => pick(syllables)).join('');
+    const cjk = ['ショ', 'ル', 'ダー', '包', '单', '숄더'];
+    let n = 0;
+    const doc = (pid: string, brand = 'ysl'): DocRow => {
+      const name = `${word()} ${word()}`;
+      const lexemes = [...name.split(' '), word(), word()];
+      const text = `${name} ${pick(cjk)}${pick(cjk)}`;
+      const grams = new Set<string>();
+      const chars = [...text.replace(/\s/g, '')];
+      for (let i = 0; i < chars.length; i++) {
+        grams.add(chars[i] as string);
+        if (i + 1 < chars.length) grams.add((chars[i] as string) + (chars[i + 1] as string));
+      }
+      return { pid, num: n, brand, listed: rnd() > 0.1, rank: Math.floor(rnd() * 1e6) * 10_000 + n++, name_lc: name, text_lc: text, lexemes, grams: [...grams] };
+    };
+    const truth = new Map<string, DocRow>();
+    const initial = Array.from({ length: 400 }, (_, i) => doc(`p${i}`));
+    for (const d of initial) if (d.listed) truth.set(d.pid, d);
+    const index = new PrefixIndex('ysl', 'ja', 's0', initial.filter((d) => d.listed));
+    const sold = (num: number) => num % 5 !== 0;
+    const matches = (d: DocRow, q: IndexQuery) => {
+      if (d.name_lc.startsWith(q.text)) return true;
+      const all = (terms: string[]) => terms.length > 0 && terms.every((t) => d.lexemes.some((l) => l.startsWith(t)));
+      if (q.words && (all(q.stemmed) || all(q.typed))) return true;
+      return q.substrings.length > 0 && q.grams.every((g) => d.grams.includes(g)) && q.substrings.every((x) => (d.text_lc ?? '').includes(x));
+    };
+    const check = () => {
+      for (let i = 0; i < 40; i++) {
+        const w = word().slice(0, 1 + Math.floor(rnd() * 3));
+        const sub = pick(cjk);
+        const subGrams = [...sub].length === 1 ? [sub] : [...sub].slice(0, -1).map((c, j) => c + ([...sub][j + 1] as string));
+        const q: IndexQuery = { text: w, words: rnd() > 0.2, stemmed: rnd() > 0.5 ? [w] : [w, word().slice(0, 2)], typed: rnd() > 0.3 ? [w] : [], substrings: rnd() > 0.5 ? [sub] : [], grams: [] };
+        if (q.substrings.length) q.grams = subGrams;
+        const docs = [...truth.values()].filter((d) => matches(d, q));
+        const tier = (d: DocRow) => (d.name_lc === q.text ? 0 : d.name_lc.startsWith(q.text) ? 1 : 2);
+        const ordered = docs.filter((d) => sold(d.num)).sort((a, b) => tier(a) - tier(b) || a.rank - b.rank);
+        const offset = pick([0, 6]);
+        expect(index.autocomplete(q, 6, offset, 100, sold), JSON.stringify(q)).toEqual({
+          pids: ordered.slice(offset, offset + 6).map((d) => d.pid),
+          total: Math.min(ordered.length, 100),
+          exact: ordered.length <= 100,
+        });
+        const set = index.matchSet(q);
+        const got = [...set.nums].map((num, j) => `${num}:${set.relevance[j]}`).sort();
+        expect(got).toEqual(docs.map((d) => `${d.num}:${(d.name_lc === q.text ? 2 : 0) + (d.name_lc.startsWith(q.text) ? 1 : 0)}`).sort());
+        expect(index.anyMatch(q, sold)).toBe(ordered.length > 0);
+      }
+    };
+    check();
+    for (let round = 0; round < 30; round++) {
+      // Renames, delistings, another house's rows, new products, removals: a few at a time, or a bulk.
+      const rows: DocRow[] = [];
+      const removed: string[] = [];
+      const count = round % 5 === 0 ? 300 : 1 + Math.floor(rnd() * 6);
+      for (let i = 0; i < count; i++) {
+        const r = rnd();
+        const pid = r < 0.5 ? `p${Math.floor(rnd() * 400)}` : `n${round}-${i}`;
+        if (r < 0.1) removed.push(pid);
+        else rows.push(doc(pid, rnd() > 0.95 ? 'other' : 'ysl'));
+      }
+      index.apply(`s${round + 1}`, rows, removed);
+      for (const pid of removed) truth.delete(pid);
+      for (const d of rows) {
+        if (d.listed && d.brand === 'ysl') truth.set(d.pid, d);
+        else truth.delete(d.pid);
+      }
+      expect(index.count).toBe(truth.size);
+      check();
+    }
   });
 });

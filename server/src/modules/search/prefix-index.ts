@@ -46,8 +46,28 @@ const GROW = 1.5;
 class Vocabulary {
   private readonly ids = new Map<string, number>();
   readonly words: string[] = [];
-  /** Ids sorted by word; kept sorted as words arrive (a binary search and a shift). */
+  /** Ids sorted by word; kept sorted as words arrive (a binary search and a shift), or sorted once after a bulk of them. */
   private sorted = new Int32Array(64);
+  /** Words are arriving in bulk (a load, a large catch-up): `sorted` is rebuilt by `endBulk`. */
+  private bulk = false;
+
+  beginBulk(): void {
+    this.bulk = true;
+  }
+
+  endBulk(): void {
+    if (!this.bulk) return;
+    this.bulk = false;
+    const words = this.words;
+    const ids = Int32Array.from(words.keys());
+    ids.sort((a, b) => {
+      const x = words[a] as string;
+      const y = words[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    this.sorted = new Int32Array(Math.ceil(ids.length * GROW) + 64);
+    this.sorted.set(ids);
+  }
 
   get size(): number {
     return this.words.length;
@@ -59,6 +79,7 @@ class Vocabulary {
     i = this.words.length;
     this.ids.set(word, i);
     this.words.push(word);
+    if (this.bulk) return i;
     if (this.sorted.length < this.words.length) {
       const grown = new Int32Array(Math.ceil(this.sorted.length * GROW) + 64);
       grown.set(this.sorted);
@@ -208,7 +229,22 @@ export class PrefixIndex {
   ) {
     this.snapshot = snapshot;
     this.grow(rows.length);
-    for (const row of rows) this.put(row);
+    this.bulk(() => {
+      for (const row of rows) this.put(row);
+    }, true);
+  }
+
+  /** Runs `f` with the vocabularies taking words in bulk (sorted once at the end) when `many`. */
+  private bulk(f: () => void, many: boolean): void {
+    if (!many) return f();
+    this.vocabulary.beginBulk();
+    this.gramIds.beginBulk();
+    try {
+      f();
+    } finally {
+      this.vocabulary.endBulk();
+      this.gramIds.endBulk();
+    }
   }
 
   /** Number of documents indexed. */
@@ -219,10 +255,13 @@ export class PrefixIndex {
   /** The changes the database reported since `snapshot`, which the index is then as of. */
   apply(snapshot: string, rows: readonly DocRow[], removed: readonly string[]): void {
     for (const pid of removed) this.drop(pid);
-    for (const row of rows) {
-      if (row.listed && row.brand === this.brand) this.put(row);
-      else this.drop(row.pid);
-    }
+    // A few documents: each new word inserted in order; an import's thousands: one sort after.
+    this.bulk(() => {
+      for (const row of rows) {
+        if (row.listed && row.brand === this.brand) this.put(row);
+        else this.drop(row.pid);
+      }
+    }, rows.length > 256);
     this.snapshot = snapshot;
   }
 
