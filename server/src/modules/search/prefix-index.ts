@@ -41,6 +41,18 @@ export type Sold = (num: number) => boolean;
 export const MAX_QUERY_TERMS = 16;
 
 const GROW = 1.5;
+/** Names starting with the query above which autocomplete walks the rank order for them instead of ranking them all. */
+const LARGE_NAME_RANGE = 512;
+
+/** The slots of each lexeme (see `PrefixIndex.postings`). */
+interface Postings {
+  /** 32-bit words of a bitset over the slots. */
+  words: number;
+  /** By lexeme id: its bitset, or null when its slots are listed in `slots` from `offsets[id]` to `offsets[id + 1]`. */
+  bits: (Uint32Array | null)[];
+  offsets: Int32Array;
+  slots: Int32Array;
+}
 
 /** Strings as dense ids, with the ids in the strings' order (UTF-16 code units) for prefix ranges. */
 class Vocabulary {
@@ -213,11 +225,10 @@ export class PrefixIndex {
   private readonly gramLists = new Lists();
   private readonly vocabulary = new Vocabulary();
   private readonly gramIds = new Vocabulary();
-  /** Query masks by lexeme id (scratch: set for a query's ranges, cleared after). */
-  private masks = new Uint32Array(0);
   /** Live slots in rank order, and by name: built on first use, dropped when a document enters, leaves or changes them. */
   private byRank: Int32Array | null = null;
   private byName: Int32Array | null = null;
+  private posted: Postings | null = null;
   /** Scratch flag per slot: its name starts with the query (1) or equals it (3). */
   private nameFlags = new Uint8Array(0);
 
@@ -302,6 +313,7 @@ export class PrefixIndex {
     this.names[slot] = row.name_lc;
     this.texts[slot] = row.text_lc;
     this.lexemes.set(slot, [...new Set(row.lexemes)].map((w) => this.vocabulary.id(w)), this.size);
+    this.posted = null;
     this.gramLists.set(slot, row.grams.map((g) => this.gramIds.id(g)), this.size);
   }
 
@@ -314,6 +326,7 @@ export class PrefixIndex {
     this.texts[slot] = null;
     this.live[slot] = 0;
     this.lexemes.clear(slot);
+    this.posted = null;
     this.gramLists.clear(slot);
     this.free.push(slot);
     this.byRank = null;
@@ -372,26 +385,98 @@ export class PrefixIndex {
   }
 
   /**
-   * Runs `f` with a predicate telling whether a slot matches the query's words or substrings (not its name:
-   * the callers flag names themselves), the query's masks set only for its duration.
+   * The documents of each lexeme (`postings`): a bitset over the slots for a lexeme more than one document in
+   * 32 holds (cheaper then than a list), else the sorted list of its slots. Built on first use from the
+   * documents' lexemes, dropped when a document enters, leaves or changes.
    */
-  private withMatcher<T>(q: IndexQuery, f: (other: (slot: number) => boolean) => T): T {
-    const nS = q.words ? q.stemmed.length : 0;
-    const nT = q.words ? q.typed.length : 0;
-    if (nS > MAX_QUERY_TERMS || nT > MAX_QUERY_TERMS) throw new Error('prefix index: too many terms');
-    if (this.masks.length < this.vocabulary.size) this.masks = new Uint32Array(Math.ceil(this.vocabulary.size * GROW) + 64);
-    const masks = this.masks;
-    const touched: number[] = [];
-    const mark = (prefix: string, bit: number) =>
-      this.vocabulary.eachWithPrefix(prefix, (id) => {
-        if (masks[id] === 0) touched.push(id);
-        masks[id] = ((masks[id] as number) | bit) >>> 0;
-      });
-    for (let j = 0; j < nS; j++) mark(q.stemmed[j] as string, (1 << j) >>> 0);
-    for (let j = 0; j < nT; j++) mark(q.typed[j] as string, (1 << (16 + j)) >>> 0);
-    const needS = nS > 0 ? ((1 << nS) - 1) >>> 0 : 0;
-    const needT = nT > 0 ? (((1 << nT) - 1) << 16) >>> 0 : 0;
-    const wanted = needS !== 0 || needT !== 0;
+  private postings(): Postings {
+    if (this.posted) return this.posted;
+    const nLex = this.vocabulary.size;
+    const counts = new Int32Array(nLex);
+    const { pool, start, count } = this.lexemes;
+    for (let s = 0; s < this.size; s++) {
+      if (this.live[s] === 0) continue;
+      const from = start[s] as number;
+      for (let i = from; i < from + (count[s] as number); i++) {
+        const id = pool[i] as number;
+        counts[id] = (counts[id] as number) + 1;
+      }
+    }
+    const words = (this.size + 31) >>> 5;
+    const dense = Math.max(1, this.size >>> 5);
+    const bits: (Uint32Array | null)[] = new Array(nLex).fill(null);
+    const offsets = new Int32Array(nLex + 1);
+    for (let id = 0; id < nLex; id++) {
+      const c = counts[id] as number;
+      if (c > dense) bits[id] = new Uint32Array(words);
+      offsets[id + 1] = (offsets[id] as number) + (c > dense ? 0 : c);
+    }
+    const slots = new Int32Array(offsets[nLex] as number);
+    const fill = offsets.slice(0, nLex);
+    for (let s = 0; s < this.size; s++) {
+      if (this.live[s] === 0) continue;
+      const from = start[s] as number;
+      for (let i = from; i < from + (count[s] as number); i++) {
+        const id = pool[i] as number;
+        const b = bits[id];
+        if (b) b[s >>> 5] = ((b[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
+        else {
+          const at = fill[id] as number;
+          slots[at] = s;
+          fill[id] = at + 1;
+        }
+      }
+    }
+    this.posted = { words, bits, offsets, slots };
+    return this.posted;
+  }
+
+  /** The slots holding a lexeme that starts with `prefix`, as a bitset. */
+  private termBits(p: Postings, prefix: string): Uint32Array {
+    const out = new Uint32Array(p.words);
+    this.vocabulary.eachWithPrefix(prefix, (id) => {
+      const b = p.bits[id];
+      if (b) {
+        for (let i = 0; i < out.length; i++) out[i] = ((out[i] as number) | (b[i] as number)) >>> 0;
+        return;
+      }
+      for (let j = p.offsets[id] as number; j < (p.offsets[id + 1] as number); j++) {
+        const s = p.slots[j] as number;
+        out[s >>> 5] = ((out[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
+      }
+    });
+    return out;
+  }
+
+  /** The slots holding, for every prefix, a lexeme starting with it; null for no prefix (matches nothing). */
+  private allTerms(p: Postings, prefixes: readonly string[]): Uint32Array | null {
+    let acc: Uint32Array | null = null;
+    for (const prefix of prefixes) {
+      const b = this.termBits(p, prefix);
+      if (acc === null) acc = b;
+      else for (let i = 0; i < acc.length; i++) acc[i] = ((acc[i] as number) & (b[i] as number)) >>> 0;
+    }
+    return acc;
+  }
+
+  /**
+   * Runs `f` with a predicate telling whether a slot matches the query's words or substrings (not its name:
+   * the callers flag names themselves) and whether any slot may: the words as a bitset of the slots (every
+   * prefix's lexemes' postings, intersected, for the stemmed and the typed reading, then united), the
+   * substrings checked document by document.
+   */
+  private withMatcher<T>(q: IndexQuery, f: (other: (slot: number) => boolean, any: boolean) => T): T {
+    if (q.stemmed.length > MAX_QUERY_TERMS || q.typed.length > MAX_QUERY_TERMS) throw new Error('prefix index: too many terms');
+    let words: Uint32Array | null = null;
+    if (q.words) {
+      const p = this.postings();
+      const a = this.allTerms(p, q.stemmed);
+      const b = this.allTerms(p, q.typed);
+      words = a ?? b;
+      if (a && b) for (let i = 0; i < a.length; i++) a[i] = ((a[i] as number) | (b[i] as number)) >>> 0;
+    }
+    let anyWord = false;
+    if (words) for (let i = 0; i < words.length && !anyWord; i++) anyWord = words[i] !== 0;
     // Grams the query needs: one no document has means the substrings match nothing.
     const gramIds: number[] = [];
     let bySubstring = q.substrings.length > 0;
@@ -400,19 +485,11 @@ export class PrefixIndex {
       if (id === undefined) bySubstring = false;
       else gramIds.push(id);
     }
-    const { pool, start, count } = this.lexemes;
     const gl = this.gramLists;
     const texts = this.texts;
+    const bitsOf = anyWord ? words : null;
     const other = (slot: number): boolean => {
-      if (wanted) {
-        let acc = 0;
-        const from = start[slot] as number;
-        const to = from + (count[slot] as number);
-        for (let i = from; i < to; i++) acc |= masks[pool[i] as number] as number;
-        acc >>>= 0;
-        if (needS !== 0 && (acc & needS) >>> 0 === needS) return true;
-        if (needT !== 0 && (acc & needT) >>> 0 === needT) return true;
-      }
+      if (bitsOf !== null && (((bitsOf[slot >>> 5] as number) >>> (slot & 31)) & 1) === 1) return true;
       if (bySubstring) {
         const from = gl.start[slot] as number;
         const to = from + (gl.count[slot] as number);
@@ -432,11 +509,7 @@ export class PrefixIndex {
       }
       return false;
     };
-    try {
-      return f(other);
-    } finally {
-      for (const id of touched) masks[id] = 0;
-    }
+    return f(other, anyWord || bySubstring);
   }
 
   /** Flags (`nameFlags`) the slots whose name starts with the text (1) or equals it (3); answers them. */
@@ -462,21 +535,46 @@ export class PrefixIndex {
     try {
       const { nums, rank } = this;
       // The name tiers: every named product is a match. Exact names first, then by rank.
-      const candidates: number[] = [];
-      for (const s of named) if (sold(nums[s] as number)) candidates.push(s);
-      let n = candidates.length;
       const flags = this.nameFlags;
-      // The first k by tier then rank, without sorting every name of a common prefix ("s": thousands).
-      const tier = (s: number) => (flags[s] === 3 ? 0 : 1);
-      const page = firstInOrder(n, k, (a, b) => {
-        const x = candidates[a] as number;
-        const y = candidates[b] as number;
-        return tier(x) - tier(y) || (rank[x] as number) - (rank[y] as number);
-      }).map((i) => candidates[i] as number);
+      let n = 0;
+      let page: number[];
+      if (named.length <= LARGE_NAME_RANGE) {
+        const candidates: number[] = [];
+        for (const s of named) if (sold(nums[s] as number)) candidates.push(s);
+        n = candidates.length;
+        const tier = (s: number) => (flags[s] === 3 ? 0 : 1);
+        page = firstInOrder(n, k, (a, b) => {
+          const x = candidates[a] as number;
+          const y = candidates[b] as number;
+          return tier(x) - tier(y) || (rank[x] as number) - (rank[y] as number);
+        }).map((i) => candidates[i] as number);
+      } else {
+        // A common prefix ("s": thousands of names): the exact names lead the range (equal names sort
+        // first); the others come from a walk in rank order, which meets them often and stops after the
+        // page; the count stops past the cap.
+        const exact: number[] = [];
+        for (const s of named) {
+          if (flags[s] !== 3) break;
+          if (sold(nums[s] as number)) exact.push(s);
+        }
+        exact.sort((a, b) => (rank[a] as number) - (rank[b] as number));
+        for (const s of named) {
+          if (sold(nums[s] as number) && ++n > cap) break;
+        }
+        page = exact.slice(0, k);
+        if (page.length < k) {
+          for (const s of this.rankOrder()) {
+            if (flags[s] !== 1 || !sold(nums[s] as number)) continue;
+            page.push(s);
+            if (page.length === k) break;
+          }
+        }
+      }
       // The others in rank order, until the page is full and the count passes the cap.
       const others: number[] = [];
       if (page.length < k || n <= cap) {
-        this.withMatcher(q, (other) => {
+        this.withMatcher(q, (other, any) => {
+          if (!any) return;
           for (const s of this.rankOrder()) {
             if (flags[s] !== 0 || !other(s) || !sold(nums[s] as number)) continue;
             n++;
@@ -498,12 +596,12 @@ export class PrefixIndex {
     try {
       const nums: number[] = [];
       const relevance: number[] = [];
-      this.withMatcher(q, (other) => {
+      this.withMatcher(q, (other, any) => {
         const flags = this.nameFlags;
         for (let s = 0; s < this.size; s++) {
           if (this.live[s] === 0) continue;
           const f = flags[s] as number;
-          if (f === 0 && !other(s)) continue;
+          if (f === 0 && (!any || !other(s))) continue;
           nums.push(this.nums[s] as number);
           relevance.push(f);
         }
@@ -519,7 +617,8 @@ export class PrefixIndex {
     const named = this.flagNames(q.text);
     try {
       for (const s of named) if (sold(this.nums[s] as number)) return true;
-      return this.withMatcher(q, (other) => {
+      return this.withMatcher(q, (other, any) => {
+        if (!any) return false;
         for (let s = 0; s < this.size; s++) if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
         return false;
       });
@@ -538,7 +637,15 @@ export class PrefixIndex {
       strings += 2 * ((this.names[i]?.length ?? 0) + (this.texts[i]?.length ?? 0) + (this.pids[i]?.length ?? 0)) + 3 * 16;
     }
     const slots = this.capacity * (4 + 8 + 1 + 1) + (this.byRank?.byteLength ?? 0) + (this.byName?.byteLength ?? 0);
-    return strings + slots + this.slotOf.size * 40 + this.lexemes.bytes() + this.gramLists.bytes() + this.vocabulary.bytes() + this.gramIds.bytes() + this.masks.byteLength;
+    return strings + slots + this.slotOf.size * 40 + this.lexemes.bytes() + this.gramLists.bytes() + this.vocabulary.bytes() + this.gramIds.bytes() + this.postingBytes();
+  }
+
+  private postingBytes(): number {
+    const p = this.posted;
+    if (!p) return 0;
+    let b = p.offsets.byteLength + p.slots.byteLength + p.bits.length * 8;
+    for (const x of p.bits) if (x) b += x.byteLength + 48;
+    return b;
   }
 
   /** Distinct lexemes known (they stay until the index is loaded afresh). */
