@@ -7,6 +7,13 @@
 //
 //   node scripts/bench-catalogue.mjs [--small 1000] [--large 50000] [--duration 8] [--warmup 2]
 //                                    [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh]
+//                                    [--memory 50000,200000]
+//
+// --memory N,M: instead of the load runs, the memory of one storefront instance at each catalogue size (on
+// the first database given): RSS once ready, and after a warm-up that loads the search prefix index of every
+// language (autocomplete in the nine languages, then the autocomplete target for --warmup seconds), beside
+// each language's index measured on its own (`scripts/bench-prefix-index.ts`: documents, lexemes, load time,
+// the index's estimate and the V8 heap it added).
 //
 // PostgreSQL: BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) names a server where
 // the bench may create databases `storefront_bench_<size>_<hash>`; without it the PostgreSQL rows are
@@ -23,10 +30,10 @@ import {
   HOST, cleanup, freePort, log, measure, mib, root, rssKiB, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers,
 } from './bench-lib.mjs';
 
-const USAGE = 'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh]';
+const USAGE = 'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh] [--memory N,M]';
 
 function parseArgs(argv) {
-  const opts = { small: 1000, large: 50000, duration: 8, warmup: 2, timeout: 10, connections: [10, 100], databases: ['pglite', 'postgres'], skipBuild: false, fresh: false };
+  const opts = { small: 1000, large: 50000, duration: 8, warmup: 2, timeout: 10, connections: [10, 100], databases: ['pglite', 'postgres'], skipBuild: false, fresh: false, memory: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -37,11 +44,12 @@ function parseArgs(argv) {
     else if (arg === '--fresh') opts.fresh = true;
     else if (arg === '--connections') opts.connections = String(argv[++i]).split(',').map(Number);
     else if (arg === '--databases') opts.databases = String(argv[++i]).split(',');
+    else if (arg === '--memory') opts.memory = String(argv[++i]).split(',').map(Number);
     else if (['--small', '--large', '--duration', '--warmup'].includes(arg)) opts[arg.slice(2)] = Number(argv[++i]);
     else throw new Error(`unknown option ${arg}\n${USAGE}`);
   }
-  const ints = [opts.small, opts.large, opts.duration, opts.warmup, ...opts.connections];
-  if (!ints.every((n) => Number.isInteger(n) && n >= 0) || opts.small < 1 || opts.large > 200000 || opts.duration < 1) throw new Error(`bad numbers\n${USAGE}`);
+  const ints = [opts.small, opts.large, opts.duration, opts.warmup, ...opts.connections, ...opts.memory];
+  if (!ints.every((n) => Number.isInteger(n) && n >= 0) || opts.small < 1 || opts.large > 200000 || opts.duration < 1 || opts.memory.some((n) => n < 1 || n > 200000)) throw new Error(`bad numbers\n${USAGE}`);
   if (!opts.databases.every((d) => d === 'pglite' || d === 'postgres')) throw new Error(`--databases takes pglite and/or postgres\n${USAGE}`);
   return opts;
 }
@@ -118,6 +126,36 @@ async function main() {
     return true;
   });
 
+  /** A production storefront on `database` with `products` products (seeded on its first start). */
+  const startStorefront = async (database, products) => {
+    const port = await freePort();
+    const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), CATALOG_PRODUCTS: String(products), CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '2000' };
+    delete env.DATABASE_URL;
+    delete env.VITE_DEV;
+    if (database === 'postgres') {
+      env.DATABASE_URL = await ensurePostgresDatabase(process.env.BENCH_DATABASE_URL, `storefront_bench_${products}_${hash}`, opts.fresh);
+    } else {
+      const dir = join(cacheDir, `pglite-${products}-${hash}`);
+      if (opts.fresh) rmSync(dir, { recursive: true, force: true });
+      env.PGLITE_DIR = dir;
+    }
+    log(`starting the storefront on ${database} with ${products} products (the first start seeds the catalogue)`);
+    const started = Date.now();
+    const store = startChild(`storefront-${database}-${products}`, ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
+    startReaper();
+    await waitForLine(store, /Storefront ready at/, 60 * 60_000);
+    await waitUntilAnswers(`http://${HOST}:${port}/healthz`, 10_000);
+    const startupSeconds = (Date.now() - started) / 1000;
+    log(`ready after ${startupSeconds.toFixed(1)} s`);
+    return { store, port, env, startupSeconds };
+  };
+
+  if (opts.memory.length > 0) {
+    await memoryRuns(opts, databases[0] ?? 'pglite', startStorefront);
+    await cleanup();
+    return;
+  }
+
   const helloPort = await freePort();
   const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
   startReaper();
@@ -134,25 +172,7 @@ async function main() {
   const startups = [];
   for (const database of databases) {
     for (const products of [opts.small, opts.large]) {
-      const port = await freePort();
-      const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), CATALOG_PRODUCTS: String(products), CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '2000' };
-      delete env.DATABASE_URL;
-      delete env.VITE_DEV;
-      if (database === 'postgres') {
-        env.DATABASE_URL = await ensurePostgresDatabase(process.env.BENCH_DATABASE_URL, `storefront_bench_${products}_${hash}`, opts.fresh);
-      } else {
-        const dir = join(cacheDir, `pglite-${products}-${hash}`);
-        if (opts.fresh) rmSync(dir, { recursive: true, force: true });
-        env.PGLITE_DIR = dir;
-      }
-      log(`starting the storefront on ${database} with ${products} products (the first start seeds the catalogue)`);
-      const started = Date.now();
-      const store = startChild(`storefront-${database}-${products}`, ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
-      startReaper();
-      await waitForLine(store, /Storefront ready at/, 60 * 60_000);
-      await waitUntilAnswers(`http://${HOST}:${port}/healthz`, 10_000);
-      const startupSeconds = (Date.now() - started) / 1000;
-      log(`ready after ${startupSeconds.toFixed(1)} s`);
+      const { store, port, startupSeconds } = await startStorefront(database, products);
       for (const target of targetsFor(`http://${HOST}:${port}`)) {
         for (const connections of opts.connections) {
           const r = await measure({ ...target, pipelining: 1 }, runOpts(connections));
@@ -209,6 +229,60 @@ async function main() {
     log('FAILED: errors or non-2xx responses');
     process.exitCode = 1;
   }
+}
+
+/** One storefront instance's memory at each catalogue size, with the search prefix index of every language loaded. */
+async function memoryRuns(opts, database, startStorefront) {
+  const locales = ['fr-fr', 'en-us', 'de-de', 'it-it', 'es-es', 'pt-br', 'ja-jp', 'ko-kr', 'zh-tw'];
+  const out = [];
+  for (const products of opts.memory) {
+    const { store, port, env, startupSeconds } = await startStorefront(database, products);
+    const base = `http://${HOST}:${port}`;
+    await new Promise((r) => setTimeout(r, 2000));
+    const ready = rssKiB(store.proc.pid).rss;
+    // The first query of a language starts its index's load (answered by PostgreSQL meanwhile).
+    for (const locale of locales) await fetch(`${base}/api/data/search?brand=ysl&locale=${locale}&q=a&pageSize=6&facets=false`).then((r) => r.arrayBuffer());
+    const loadStart = Date.now();
+    for (let round = 0; round < 600; round++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const answers = await Promise.all(locales.map((l) => fetch(`${base}/api/data/search?brand=ysl&locale=${l}&q=s&pageSize=6&facets=false`).then((r) => r.status)));
+      if (answers.some((s) => s !== 200)) throw new Error(`warm-up: ${answers}`);
+      if (Date.now() - loadStart > 5000 + products / 4) break;
+    }
+    const auto = targetsFor(base).find((t) => t.name.startsWith('autocomplete'));
+    const r = await measure({ ...auto, pipelining: 1 }, { connections: 10, duration: opts.warmup || 2, warmup: 1, timeout: opts.timeout });
+    const warm = rssKiB(store.proc.pid);
+    await stopChild(store);
+    const sizes = await new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'scripts/bench-prefix-index.ts')], { cwd: root, env: { ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 2] });
+      let text = '';
+      child.stdout.on('data', (d) => (text += d));
+      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`bench-prefix-index failed (${code})`))));
+    });
+    out.push({ products, startupSeconds, readyMiB: mib(ready), warmMiB: mib(warm.rss), peakMiB: mib(warm.peak), autocomplete: { reqPerSec: r.reqPerSec, p50: r.latencyMs.p50, p99: r.latencyMs.p99 }, sizes });
+  }
+  const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  const MiB = (b) => fmt(b / 1048576, 1);
+  const lines = [
+    `## Memory of one storefront instance (${new Date().toISOString()}, ${database})`,
+    '',
+    '| products | RSS ready MiB | RSS with the nine indexes, after warm-up MiB | peak MiB | indexes, heap MiB | indexes, estimate MiB | autocomplete c=10 p50 / p99 ms |',
+    '|---:|---:|---:|---:|---:|---:|---|',
+    ...out.map((o) => {
+      const heap = o.sizes.languages.reduce((a, l) => a + l.heapBytes, 0);
+      const est = o.sizes.languages.reduce((a, l) => a + l.estimateBytes, 0);
+      return `| ${fmt(o.products)} | ${o.readyMiB} | ${o.warmMiB} | ${o.peakMiB} | ${MiB(heap)} | ${MiB(est)} | ${fmt(o.autocomplete.p50, 1)} / ${fmt(o.autocomplete.p99, 1)} |`;
+    }),
+    '',
+    '| products | language | documents | lexemes | load ms | heap MiB | estimate MiB |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...out.flatMap((o) => o.sizes.languages.map((l) => `| ${fmt(o.products)} | ${l.language} | ${fmt(l.documents)} | ${fmt(l.lexemes)} | ${fmt(l.loadMs)} | ${MiB(l.heapBytes)} | ${MiB(l.estimateBytes)} |`)),
+  ].join('\n');
+  console.log(lines);
+  const file = join(root, '.reports/bench-catalogue-memory.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database, runs: out, markdown: lines }, null, 2) + '\n');
+  log(`wrote ${file}`);
 }
 
 main().then(

@@ -85,7 +85,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content, collections);
   for (const w of config.warnings) logger.warn({ code: w.code }, w.message);
   if (config.env === 'production' && config.mailbox) logger.warn('MAILBOX=true: every e-mail, with its links, is readable at /dev/mailbox. Demo use only.');
-  const search = new SearchService(db, config.brand, catalog, { minChars: config.searchMinChars });
+  const search = new SearchService(db, config.brand, catalog, {
+    minChars: config.searchMinChars,
+    // Each language's prefix index loads on its first query (PostgreSQL answers until it is ready).
+    prefixIndex: { onError: (err, message) => logger.warn({ err }, message) },
+  });
   await search.init();
   pageData.withSearch(search);
   const recaptcha = new RecaptchaVerifier({ mode: config.recaptchaVerifier, ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}) });

@@ -290,6 +290,21 @@ export class ListingIndex {
     return pos === undefined ? new Float64Array(this.capacity).fill(Number.NaN) : ((this.prices[pos - 1] as Float64Array | undefined) ?? null);
   }
 
+  /**
+   * Whether the product numbered `num` is listed here and, with a currency, sold in it (priced): the check a
+   * search's autocomplete makes, for the search prefix index.
+   */
+  soldIn(currency: string | null): (num: number) => boolean {
+    const { slotByNum } = this;
+    const live = this.live;
+    const price = this.priceColumn(currency);
+    return (num) => {
+      const i = num < slotByNum.length ? (slotByNum[num] as number) : -1;
+      if (i < 0 || live[i] === 0) return false;
+      return price === null || (price[i] as number) === (price[i] as number);
+    };
+  }
+
   /** Slots in the order of a sort (ties: merchandising rank), live or not. */
   private order(sort: SortKey, currency: string | null): Int32Array {
     const price = sort === 'price_asc' || sort === 'price_desc' ? this.priceColumn(currency) : null;

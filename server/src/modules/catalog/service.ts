@@ -20,6 +20,7 @@ import {
   type CategoryRow,
   type FacetCounts,
   type ListingScope,
+  type MatchSet,
   type ResolvedFilters,
   type SortKey,
   type TileRow,
@@ -332,6 +333,11 @@ export class CatalogService {
     return index;
   }
 
+  /** Whether a product (by number) is listed and sold in a currency, as of now (`ListingIndex.soldIn`). */
+  async soldIn(currency: string | null): Promise<(num: number) => boolean> {
+    return (await this.currentIndex()).soldIn(currency);
+  }
+
   /** A scope the listing index answers: categories only (no extra condition, match set nor relevance). */
   private indexable(scope: ListingScope): boolean {
     return !scope.where && !scope.matches && !scope.relevance;
@@ -450,7 +456,7 @@ export class CatalogService {
    * picks the page (`ListingIndex.queryMatches`; `matchFacetsAndPage` is the SQL it is tested against).
    */
   async listMatches(
-    scope: ListingScope & { matches: NonNullable<ListingScope['matches']> },
+    scope: (ListingScope & { matches: NonNullable<ListingScope['matches']> }) | { matchSet: MatchSet },
     selection: FilterSelection,
     market: Market,
     options: { sort?: unknown; page?: number | undefined; pageSize?: number | undefined } = {},
@@ -460,7 +466,8 @@ export class CatalogService {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
     // The database finds the matches (text indexes); the listing index counts their facets and picks the page.
-    const [index, matches] = await Promise.all([this.currentIndex(), matchedRows(this.db, scope.matches)]);
+    // A match set the search's prefix index found in memory needs no read.
+    const [index, matches] = await Promise.all([this.currentIndex(), 'matchSet' in scope ? scope.matchSet : matchedRows(this.db, scope.matches)]);
     const { counts, pids } = index.queryMatches(ctx, matches, this.resolve(applied), {
       sort: normalizeSort(options.sort),
       limit: pageSize,

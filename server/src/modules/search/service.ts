@@ -6,8 +6,15 @@ import { trendingSearches } from '../../../../fixtures/catalog/trending.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import { formatFilterString, normalizeSort, parseFilterString, productUrl, type CatalogService, type FilterSelection } from '../catalog/index.ts';
 import { indexName, planQuery, queryWords, type SortKey } from './query.ts';
+import { PrefixIndex, MAX_QUERY_TERMS, type IndexQuery } from './prefix-index.ts';
 import {
+  AUTOCOMPLETE_COUNT_LIMIT,
+  UNSEGMENTED_LANGUAGES,
   anyMatch,
+  countSearchDocuments,
+  loadSearchDocuments,
+  readWords,
+  searchDocumentsSince,
   closestWords,
   matchingRows,
   hitRows,
@@ -30,6 +37,8 @@ export const MAX_SEARCH_PAGE_SIZE = 48;
 const MAX_TRENDING_QUERIES = 10;
 const MAX_TRENDING_PRODUCTS = 8;
 const MAX_CATEGORY_SUGGESTIONS = 3;
+/** Listed documents of one language above which it stays with PostgreSQL (about 100 MB of index at 250,000). */
+const DEFAULT_MAX_DOCUMENTS = 250_000;
 
 export interface SearchInput {
   market: Market;
@@ -47,10 +56,39 @@ export interface SearchOptions {
   minChars: number;
   /** Optional part of the index name between region and sort (spec §7). */
   indexSuffix?: string | undefined;
+  /** The in-process prefix index (`prefix-index.ts`); on by default. */
+  prefixIndex?: PrefixIndexOptions | undefined;
+}
+
+export interface PrefixIndexOptions {
+  /** False: every query goes to PostgreSQL's full text, as before the index. */
+  enabled?: boolean | undefined;
+  /** A language with more listed documents than this stays with PostgreSQL (memory bound; default 250,000). */
+  maxDocuments?: number | undefined;
+  /** Told when a load or catch-up fails (the query is then answered by PostgreSQL). */
+  onError?: ((err: unknown, message: string) => void) | undefined;
+}
+
+/** Most query words whose reading by PostgreSQL's text search is kept, per language. */
+const MAX_WORD_READINGS = 20_000;
+
+/** One language's prefix index and its catch-up reads (see `SearchService.currentIndex`). */
+interface Keeper {
+  index: Promise<PrefixIndex | null> | null;
+  /** The load has finished (an index, or null: too large for the bound). */
+  ready: boolean;
+  catchUp: Promise<PrefixIndex | null> | null;
+  nextCatchUp: Promise<PrefixIndex | null> | null;
+  /** Query word → its prefixes as the language's configuration and as typed read them (null: not a plain conjunction). */
+  words: Map<string, { stemmed: string[] | null; typed: string[] | null }>;
 }
 
 /** Full-text search of the catalogue, in the database (see migration 0006 for the documents). */
 export class SearchService {
+  private readonly keepers = new Map<string, Keeper>();
+  /** Text queries answered by the prefix index, and by PostgreSQL's full text (index off, loading, failing, or a query it does not read). */
+  readonly answered = { index: 0, database: 0 };
+
   constructor(
     private readonly db: DB,
     private readonly brand: Brand,
@@ -92,7 +130,7 @@ export class SearchService {
     let found = await this.find(scope, plan, mode, selection, market, { sort, page, pageSize, withFacets });
     // Nothing matches the words as typed (filters aside): look for close spellings ("loulouu", "sak de jour").
     const filtered = Object.keys(selection).length > 0;
-    if (found.total === 0 && (!filtered || !(await anyMatch(this.db, scope, plan, 'text')))) {
+    if (found.total === 0 && (!filtered || !(await this.anyTextMatch(scope, plan)))) {
       const typo = await this.find(scope, plan, 'typo', selection, market, { sort, page, pageSize, withFacets });
       if (typo.total > 0) {
         mode = 'typo';
@@ -139,12 +177,164 @@ export class SearchService {
     o: { sort: SortKey; page: number; pageSize: number; withFacets: boolean },
   ): Promise<{ pids: string[]; total: number; exact: boolean; facets: Schemas['Filter'][]; rows?: HitTileRow[] | undefined }> {
     const offset = (o.page - 1) * o.pageSize;
-    if (!o.withFacets && o.sort === 'recommended' && Object.keys(selection).length === 0) {
+    // Text queries from the prefix index when it is ready and reads the query; typos and the rest from PostgreSQL.
+    const autocompleting = !o.withFacets && o.sort === 'recommended' && Object.keys(selection).length === 0;
+    // Autocomplete checks the market's prices in the listing index, caught up beside the prefix index.
+    const [indexed, soldIn] = await Promise.all([
+      mode === 'text' ? this.indexed(scope, plan) : null,
+      autocompleting && mode === 'text' && scope.currency && this.options.prefixIndex?.enabled !== false ? this.catalog.soldIn(scope.currency).catch(() => null) : null,
+    ]);
+    if (mode === 'text') this.answered[indexed && (!autocompleting || soldIn || !scope.currency) ? 'index' : 'database']++;
+    if (autocompleting) {
+      if (indexed && (soldIn || !scope.currency)) {
+        const [index, q] = indexed;
+        return { ...index.autocomplete(q, o.pageSize, offset, AUTOCOMPLETE_COUNT_LIMIT, soldIn ?? (() => true)), facets: [] };
+      }
       return { ...(await autocomplete(this.db, scope, plan, mode, o.pageSize, offset)), facets: [] };
     }
-    // The matches and their relevance read once, joined to the listing rows, for the facets and the page.
-    const listed = await this.catalog.listMatches({ matches: matchingRows(scope, plan, mode) }, selection, market, o);
+    // The matches and their relevance read once (from the index, or the database), for the facets and the page.
+    const listed = await this.catalog.listMatches(indexed ? { matchSet: indexed[0].matchSet(indexed[1]) } : { matches: matchingRows(scope, plan, mode) }, selection, market, o);
     return { pids: listed.pids, total: listed.totalNrOfProducts, exact: true, facets: o.withFacets ? listed.filters : [] };
+  }
+
+  /** Whether anything matches the words in the market, filters aside: the prefix index, else the database. */
+  private async anyTextMatch(scope: SearchScope, plan: MatchPlan): Promise<boolean> {
+    const indexed = await this.indexed(scope, plan);
+    if (!indexed) return anyMatch(this.db, scope, plan, 'text');
+    const sold = scope.currency ? await this.catalog.soldIn(scope.currency) : () => true;
+    return indexed[0].anyMatch(indexed[1], sold);
+  }
+
+  /**
+   * The language's prefix index brought up to date, with the query as it evaluates it; null when PostgreSQL
+   * answers instead: the index is off, still loading (the first use starts the load), over its size bound,
+   * failing, or the query's words are not plain prefixes to the text search.
+   */
+  async indexed(scope: SearchScope, plan: MatchPlan): Promise<[PrefixIndex, IndexQuery] | null> {
+    const o = this.options.prefixIndex;
+    if (o?.enabled === false) return null;
+    const keeper = this.keeper(scope.language);
+    if (!keeper.ready) {
+      if (!keeper.index) this.currentIndex(scope.language).catch(() => undefined);
+      return null;
+    }
+    try {
+      const [index, q] = await Promise.all([this.currentIndex(scope.language), this.indexQuery(keeper, scope.language, plan)]);
+      return index && q ? [index, q] : null;
+    } catch (err) {
+      o?.onError?.(err, `search prefix index (${scope.language}): catch-up failed, answered by PostgreSQL`);
+      return null;
+    }
+  }
+
+  private keeper(language: string): Keeper {
+    let k = this.keepers.get(language);
+    if (!k) {
+      k = { index: null, ready: false, catchUp: null, nextCatchUp: null, words: new Map() };
+      this.keepers.set(language, k);
+    }
+    return k;
+  }
+
+  /** The query as the index evaluates it, its words read by PostgreSQL's text search once per language (kept). */
+  private async indexQuery(keeper: Keeper, language: string, plan: MatchPlan): Promise<IndexQuery | null> {
+    const words = queryWords(plan);
+    const unknown = words.filter((w) => !keeper.words.has(w));
+    if (unknown.length > 0) {
+      const read = await readWords(this.db, language, unknown);
+      for (const [w, r] of read) {
+        if (keeper.words.size >= MAX_WORD_READINGS) keeper.words.delete(keeper.words.keys().next().value as string);
+        keeper.words.set(w, r);
+      }
+    }
+    const stemmed: string[] = [];
+    const typed: string[] = [];
+    for (const w of words) {
+      const r = keeper.words.get(w);
+      if (!r?.stemmed || !r.typed) return null;
+      stemmed.push(...r.stemmed);
+      typed.push(...r.typed);
+    }
+    if (stemmed.length > MAX_QUERY_TERMS || typed.length > MAX_QUERY_TERMS) return null;
+    const unsegmented = UNSEGMENTED_LANGUAGES.has(language);
+    return {
+      text: plan.text,
+      words: plan.prefixQuery !== '' && !(unsegmented && plan.onlyUnsegmented),
+      stemmed,
+      typed,
+      substrings: unsegmented ? plan.substrings : [],
+      grams: unsegmented ? plan.grams : [],
+    };
+  }
+
+  /**
+   * The prefix index of a language as of a database snapshot taken after this call (the listing index's
+   * scheme, `CatalogService.currentIndex`): loaded on first use, then brought up to date by one read of what
+   * changed since its snapshot; reads do not overlap, and a caller arriving while one runs waits for the next.
+   */
+  currentIndex(language: string): Promise<PrefixIndex | null> {
+    const k = this.keeper(language);
+    if (!k.index) {
+      const loading = this.loadIndex(language);
+      k.index = loading;
+      loading.then(
+        () => {
+          if (k.index === loading) k.ready = true;
+        },
+        (err: unknown) => {
+          this.options.prefixIndex?.onError?.(err, `search prefix index (${language}): load failed (the next search tries again)`);
+          if (k.index === loading) k.index = null;
+        },
+      );
+      return loading;
+    }
+    if (!k.catchUp) {
+      const run = this.catchUpOnce(k, language).finally(() => {
+        k.catchUp = null;
+      });
+      k.catchUp = run;
+      return run;
+    }
+    if (!k.nextCatchUp) {
+      k.nextCatchUp = k.catchUp
+        .catch(() => undefined)
+        .then(() => {
+          k.nextCatchUp = null;
+          return this.currentIndex(language);
+        });
+    }
+    return k.nextCatchUp;
+  }
+
+  private async loadIndex(language: string): Promise<PrefixIndex | null> {
+    const max = this.options.prefixIndex?.maxDocuments ?? DEFAULT_MAX_DOCUMENTS;
+    if ((await countSearchDocuments(this.db, this.brand, language)) > max) return null;
+    const { snapshot, rows } = await loadSearchDocuments(this.db, this.brand, language);
+    return new PrefixIndex(this.brand, language, snapshot, rows);
+  }
+
+  private async catchUpOnce(k: Keeper, language: string): Promise<PrefixIndex | null> {
+    const index = await (k.index as Promise<PrefixIndex | null>);
+    if (!index) return null;
+    const changes = await searchDocumentsSince(this.db, language, index.snapshot);
+    if (changes.stale) {
+      // Removals it never read were pruned (an index idle for an hour): load afresh.
+      const fresh = await this.loadIndex(language);
+      k.index = Promise.resolve(fresh);
+      return fresh;
+    }
+    index.apply(changes.snapshot, changes.rows, changes.removed);
+    return index;
+  }
+
+  /** What the loaded prefix indexes hold: documents, distinct lexemes and approximate bytes, per language. */
+  async prefixIndexStats(): Promise<{ language: string; documents: number; lexemes: number; bytes: number }[]> {
+    const out: { language: string; documents: number; lexemes: number; bytes: number }[] = [];
+    for (const [language, k] of this.keepers) {
+      const index = k.ready ? await k.index?.catch(() => null) : null;
+      if (index) out.push({ language, documents: index.count, lexemes: index.vocabularySize, bytes: index.bytes() });
+    }
+    return out;
   }
 
   /** The query with each word replaced by the closest word of the catalogue ("loulouu" → "loulou"). */
