@@ -22,7 +22,7 @@ import * as m0023 from './migrations/2026-11-27-0023-listing-removals-pruning.ts
 import * as m0024 from './migrations/2026-11-27-0024-product-numbers.ts';
 import * as m0025 from './migrations/2026-11-27-0025-content-versions.ts';
 import * as m0026 from './migrations/2026-11-28-0026-job-leases.ts';
-import * as m0029 from './migrations/2026-11-28-0029-search-prefix-index.ts';
+import * as m0027 from './migrations/2026-11-28-0027-search-prefix-index.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -48,7 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0024-product-numbers': m0024,
   '2026-11-27-0025-content-versions': m0025,
   '2026-11-28-0026-job-leases': m0026,
-  '2026-11-28-0029-search-prefix-index': m0029,
+  '2026-11-28-0027-search-prefix-index': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
