@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner, latest
 
 test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
-// The documented demo client of the former site (README "Try it"; fixtures/legacy-accounts).
+// The documented demo client of the former site (docs/tour.md; fixtures/legacy-accounts).
 const FORMER = 'heritage@example.com';
 const PASSWORD = 'gilded-heron-lantern-58';
 

@@ -1,6 +1,6 @@
 import { AppError } from './errors.ts';
 
-/** The token the `test` verifier accepts (documented in the README); every other token is refused. */
+/** The token the `test` verifier accepts (documented in docs/reference/configuration.md); every other token is refused. */
 export const TEST_RECAPTCHA_TOKEN = 'test-recaptcha-token';
 const GOOGLE_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** reCAPTCHA v3 score under which a token is refused. */

@@ -1,6 +1,6 @@
 // Availability of a product and of each size as the storefront shows it: stock values, tags and the
-// display status of each of the five display contexts (spec §3). The table is in docs/decisions.md,
-// "Availability display"; this file is its one implementation.
+// display status of each of the five display contexts (spec §3). The table is in
+// docs/decisions/0059-availability-display-the-status-of-each-display-context.md; this file is its one implementation.
 import type { Schemas } from '../../shared/http.ts';
 import { deriveAvailability } from '../catalog/index.ts';
 

@@ -23,7 +23,7 @@ import {
 } from './repository.ts';
 import { KIND_LABELS, shippingMethods, type Method } from './shipping.ts';
 
-/** Spec §5 leaves the maximum open: 48, two full listing pages of 24 (docs/decisions.md). */
+/** Spec §5 leaves the maximum open: 48, two full listing pages of 24 (docs/decisions/0067-maximum-pids.md). */
 export const MAX_PIDS = 48;
 const MAX_CAROUSEL = 24;
 /** Carousels read this many times more candidates than they show, since sold-out ones are left out. */
