@@ -4,10 +4,9 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { pinoHttp } from 'pino-http';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
-import { serializeRequest } from './shared/logger.ts';
+import { requestLogging } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -127,16 +126,14 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(metrics.middleware());
 
   app.use(
-    pinoHttp({
-      logger,
+    requestLogging(logger, {
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox') },
-      serializers: { req: serializeRequest },
+      ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
     }),
   );
   app.use(

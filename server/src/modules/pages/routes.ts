@@ -3,7 +3,21 @@ import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../../shared/market-context.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import { PreparedBody, sendPrepared } from '../../shared/prepared-body.ts';
 import type { PageDataService } from './service.ts';
+
+/**
+ * The JSON of a page's data, by the data object: a page served from the page-data cache is the same object
+ * each time, so it is serialised, hashed and compressed once per cache entry rather than on every request.
+ * Held weakly, the JSON goes with its entry.
+ */
+const prepared = new WeakMap<object, PreparedBody>();
+function preparedJson(body: unknown): PreparedBody {
+  if (typeof body !== 'object' || body === null) return PreparedBody.json(body);
+  let out = prepared.get(body);
+  if (!out) prepared.set(body, (out = PreparedBody.json(body)));
+  return out;
+}
 
 const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined);
 const optional = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -27,7 +41,7 @@ function pageData(handler: (req: Request, res: Response) => Promise<unknown>): R
       req.log?.error({ err }, 'page data source failed');
       throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    res.json(body);
+    await sendPrepared(req, res, preparedJson(body));
   };
 }
 
