@@ -257,7 +257,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   jobs.add({ name: 'return lapse sweep', periodMs: 600_000, run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }) });
   const stepSeconds = config.fulfilmentStepSeconds;
   if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds) });
-  pageDataRoutes(ops, pageData, markets);
+  pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
   const sitemaps = new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs);

@@ -31,7 +31,7 @@ const filterString = (v: unknown) =>
     : undefined;
 
 /** Unexpected failures of a page's sources answer ERR_DATA_1000 (502) naming them; catalogue errors pass through. */
-function pageData(handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler {
+function dataHandler(handler: (req: Request, res: Response) => Promise<unknown>, validateResponses: boolean): RequestHandler {
   return async (req, res) => {
     let body: unknown;
     try {
@@ -41,11 +41,14 @@ function pageData(handler: (req: Request, res: Response) => Promise<unknown>): R
       req.log?.error({ err }, 'page data source failed');
       throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
     }
-    await sendPrepared(req, res, preparedJson(body));
+    // Where answers are checked against the contract (outside production) the validator reads `res.json`.
+    if (validateResponses) res.json(body);
+    else await sendPrepared(req, res, preparedJson(body));
   };
 }
 
-export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService): void {
+export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService, options: { validateResponses?: boolean } = {}): void {
+  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>) => dataHandler(handler, options.validateResponses ?? false);
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
