@@ -4,9 +4,8 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
-import { serializeRequest } from './shared/logger.ts';
+import { requestLogging } from './shared/logger.ts';
 import { mountMailbox } from './modules/mail/index.ts';
 import type { Config } from './shared/config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -122,11 +121,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(metrics.middleware());
 
   app.use(
-    pinoHttp({
-      logger,
+    requestLogging(logger, {
       genReqId: requestIdOf,
-      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox') },
-      serializers: { req: serializeRequest },
+      ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
     }),
   );
   app.use(
@@ -220,7 +217,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   jobs.add({ name: 'return lapse sweep', periodMs: 600_000, run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }) });
   const stepSeconds = config.fulfilmentStepSeconds;
   if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched) });
-  pageDataRoutes(ops, pageData, markets);
+  pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
   const sitemaps = new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Express, Request, Response, NextFunction } from 'express';
@@ -21,8 +21,11 @@ import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
 import { preloadLinks, readManifest, type Manifest } from './preload.ts';
+import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
+/** A rendered page as the page cache keeps it: its bytes, ETag and compressed forms made once. */
+type CachedPage = { status: number; body: PreparedBody; language: string } | { redirect: string; status?: 301 | 302 };
 
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
@@ -82,12 +85,25 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     manifest = readManifest(clientDir);
     // Hashed assets never change: cache them for a year.
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // The build's other files (favicon, robots, fonts…): only paths under one of its top-level names reach the
+    // file system. A page path never does, which spared every page request a stat() of a file that is not there.
+    const files = express.static(clientDir, { index: false, maxAge: '1h' });
+    const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
+    app.use((req, res, next) => {
+      const slash = req.path.indexOf('/', 1);
+      let first: string;
+      try {
+        first = decodeURIComponent(req.path.slice(1, slash === -1 ? undefined : slash));
+      } catch {
+        return next();
+      }
+      return topLevel.has(first) ? files(req, res, next) : next();
+    });
   }
 
   // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
   // again for the same URL while it is fresh. Never in development, where the code changes.
-  const rendered = new TtlCache<Rendered>(config.viteDev ? 0 : config.cacheTtlMs, 500, 'rendered-pages');
+  const rendered = new TtlCache<CachedPage>(config.viteDev ? 0 : config.cacheTtlMs, 500, 'rendered-pages');
   // A content or catalogue publication (POST /internal/cache/bust of page data) shows at once.
   pages.onBust(() => rendered.clear());
 
@@ -100,12 +116,20 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     try {
       const entry = await loadEntry();
       const personal = !isOddPagePath(req.path) && isPersonalKind(entry.matchPage(req.path).kind);
-      const page = personal ? await renderPage(req, res) : await rendered.get(req.originalUrl, () => renderPage(req, res));
+      if (personal) {
+        const page = await renderPage(req, res);
+        if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
+        res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Language': page.language }).send(page.html);
+        return;
+      }
+      // Public pages are served from their prepared bytes (ETag and compressed forms made once per cache entry).
+      const page = await rendered.get(req.originalUrl, async () => {
+        const r = await renderPage(req, res);
+        return 'redirect' in r ? r : { status: r.status, body: PreparedBody.html(r.html), language: r.language };
+      });
       if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
-      res
-        .status(page.status)
-        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': personal ? 'private, no-store' : 'no-cache', 'Content-Language': page.language })
-        .send(page.html);
+      res.set({ 'Cache-Control': 'no-cache', 'Content-Language': page.language });
+      await sendPrepared(req, res, page.body, page.status);
     } catch (err) {
       next(err);
     }

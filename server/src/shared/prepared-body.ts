@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Below this size an answer is sent as it is, as the compression middleware does. */
+const THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * An answer's bytes made once and sent many times: a cached page's HTML, a cached page's JSON. It carries its
+ * weak ETag (the format Express gives, `W/"<length hex>-<sha1 base64, 27>"`) and keeps its gzip and brotli
+ * forms once a client has asked for them, so a cached answer is neither serialised, hashed nor compressed
+ * again. Compression runs on libuv's thread pool (`zlib.gzip`, `zlib.brotliCompress`), off the event loop.
+ */
+export class PreparedBody {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+  ) {
+    this.etag = `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`;
+  }
+
+  static json(value: unknown): PreparedBody {
+    return new PreparedBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json; charset=utf-8');
+  }
+
+  static html(html: string): PreparedBody {
+    return new PreparedBody(Buffer.from(html, 'utf8'), 'text/html; charset=utf-8');
+  }
+
+  /** The bytes in an encoding, compressed on first use (the compression middleware's settings: gzip level 6, brotli quality 4). */
+  encodedAs(encoding: Encoding): Promise<Buffer> {
+    let out = this.encoded.get(encoding);
+    if (!out) {
+      out = encoding === 'br' ? brotli(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length } }) : gzipAsync(this.bytes);
+      // A failed compression is not kept: the next request tries again.
+      out.catch(() => this.encoded.delete(encoding));
+      this.encoded.set(encoding, out);
+    }
+    return out;
+  }
+}
+
+/** The encoding a request takes, brotli before gzip (as the compression middleware prefers); undefined for none. */
+export function acceptedEncoding(req: Request): Encoding | undefined {
+  if (!req.headers['accept-encoding']) return undefined;
+  if (req.acceptsEncodings('br') === 'br') return 'br';
+  if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
+  return undefined;
+}
+
+/**
+ * Sends a prepared answer: its ETag (304 when the request's `If-None-Match` names it), `Vary: Accept-Encoding`,
+ * and the compressed form the client accepts. `Content-Encoding` set here keeps the compression middleware out.
+ * Headers already set on `res` (Cache-Control, Content-Language) stay.
+ */
+export async function sendPrepared(req: Request, res: Response, body: PreparedBody, status = 200): Promise<void> {
+  res.status(status);
+  res.setHeader('Content-Type', body.contentType);
+  res.setHeader('ETag', body.etag);
+  res.vary('Accept-Encoding');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.method !== 'HEAD' && body.bytes.length >= THRESHOLD && !/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? '')) ? acceptedEncoding(req) : undefined;
+  const bytes = encoding ? await body.encodedAs(encoding) : body.bytes;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
