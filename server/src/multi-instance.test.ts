@@ -245,10 +245,15 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     // Every e-mail of this database: these, and the order confirmations of the tests above.
     expect(rows.length).toBeGreaterThanOrEqual(55);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
-    const received = new Map<string, number>();
-    for (const m of smtp.received) for (const to of m.to) received.set(to, (received.get(to) ?? 0) + 1);
+    // Counted per address: an order's address also gets its "shipped" e-mail once the demo fulfilment (1 s a
+    // step here) moves the order on, so an address may have several rows — each sent exactly once.
+    const count = (addresses: string[]) => {
+      const n = new Map<string, number>();
+      for (const a of addresses) n.set(a, (n.get(a) ?? 0) + 1);
+      return n;
+    };
     expect(smtp.received).toHaveLength(rows.length);
-    for (const r of rows) expect(received.get(r.recipient), r.recipient).toBe(1);
+    expect(count(smtp.received.flatMap((m) => m.to))).toEqual(count(rows.map((r) => r.recipient)));
   }, 45_000);
 
   it('the listing index of each instance sees a product added to the catalogue and a size sold out through the other instance', async () => {

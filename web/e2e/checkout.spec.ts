@@ -186,7 +186,8 @@ test('a guest confirms a payment with the bank, then tracks the order on /track-
   await page.getByRole('button', { name: 'Track my order' }).click();
   const tracked = page.getByTestId('tracked-order');
   await expect(tracked.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
-  await expect(tracked.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('Confirmed');
+  // The demo fulfilment moves an order on every 5 s here: on a busy machine it may already be in preparation.
+  await expect(tracked.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText(/Confirmed|In preparation/);
   await expectAccessible(page, 'tracked order');
 
   // The guest's order page.

@@ -10,7 +10,8 @@ type Order = Schemas['Order'];
 
 /** The boutique names an order e-mail shows (the stores module's `data()`). */
 export interface OrderMailStores {
-  data(id: string): Promise<{ name: string } | undefined | null>;
+  /** Read in `db`, the caller's transaction. */
+  data(id: string, db: DB): Promise<{ name: string } | undefined | null>;
 }
 
 /** An absolute URL from a site-relative one. */
@@ -77,7 +78,8 @@ export function orderMails(publicOrigin: string, stores?: OrderMailStores) {
     /** The order's parcel left (`shipped`) or its boutique holds it (`readyForPickup`): called by fulfilment in its transaction. */
     async dispatched(trx: DB, row: OrderRow, status: 'shipped' | 'readyForPickup'): Promise<void> {
       const bundle = await repo.bundle(trx, row);
-      const storeName = row.store_id ? ((await stores?.data(row.store_id))?.name ?? null) : null;
+      // In the fulfilment's transaction: a read outside it would wait for it forever on the embedded database.
+      const storeName = row.store_id ? ((await stores?.data(row.store_id, trx))?.name ?? null) : null;
       const order = toOrderDto(bundle, { language: row.locale.split('-')[0] ?? 'en', now: new Date(), storeName });
       await enqueueMail(trx, { to: row.email, template: status === 'shipped' ? 'order-shipped' : 'order-ready', locale: row.locale, data: data(row, order) });
     },

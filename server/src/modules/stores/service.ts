@@ -69,9 +69,13 @@ export class StoreService {
     return { country, stores };
   }
 
-  /** The master data of one of the house's boutiques, or undefined. */
-  data(storeId: string): Promise<StoreData | undefined> {
-    return findStore(this.db, this.brand, storeId);
+  /**
+   * The master data of one of the house's boutiques, or undefined. `db`: a transaction to read it in — a caller
+   * inside a transaction must pass it (on the embedded database, one connection, a read outside the open
+   * transaction would wait for it forever).
+   */
+  data(storeId: string, db: DB = this.db): Promise<StoreData | undefined> {
+    return findStore(db, this.brand, storeId);
   }
 
   /** One boutique of the house (any country), or ERR_GLS_1006 'Store not found.'. */
