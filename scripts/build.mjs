@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Production build: contract artifacts, the API portals, and the web app (client + SSR entry).
+// Production build: contract artifacts, the API portals, the web app (client + SSR entry) and the server's bundle.
 // Each step runs only when its inputs changed: codegen writes a generated file only when its content changes
 // (and skips the work when its inputs are those of its last run), and the portals and the web build keep a
 // content hash of their inputs next to their output (`openapi/dist/<page>.inputs-hash`,
@@ -10,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inputsHash, isUpToDate, recordInputs, stampOf, versionOf } from './build-cache.mjs';
 import { PORTALS, buildPortal } from './portal.mjs';
+import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -47,3 +48,8 @@ if (force || !isUpToDate(join(dist, 'server/entry-server.js'), stamp, hash)) {
 } else {
   console.log('web build is up to date');
 }
+
+// The server in one module (scripts/build-server.mjs): built from the sources every time, written when it changes.
+const serverStarted = performance.now();
+const serverChanged = await buildServer(root);
+console.log(`${serverChanged ? 'built' : 'checked'} the server bundle, ${SERVER_BUNDLE} (${((performance.now() - serverStarted) / 1000).toFixed(1)} s)`);

@@ -2,8 +2,8 @@
 // without one is checked — every setting the compose file gives is one the server reads and accepts, the image's
 // command is the server's production entry with everything it imports copied in, the health check is a route of the
 // contract, the proxy reaches the instances on their port and the instances believe its X-Forwarded-For.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import express from 'express';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { CONFIG_VARIABLES, loadConfig } from '../server/src/shared/config.ts';
 import {
   REPO_ROOT, interpolate, readCaddyfile, readCompose, readDockerfile, serviceEnvironment, stageCopies, stageEnv, type Stage,
 } from '../server/src/test/deploy-files.ts';
+import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
 
 const dockerfile = readDockerfile();
 const runtime = dockerfile.stages.at(-1) as Stage;
@@ -72,10 +73,11 @@ describe('Dockerfile', () => {
 
   it('runs the production entry of the server as the unprivileged `node` user', () => {
     const cmd = one('CMD').exec;
-    expect(cmd).toEqual(['node', '--import', 'tsx', 'server/src/main.ts']);
-    expect(existsSync(join(REPO_ROOT, cmd![3]!))).toBe(true);
-    // The same entry `npm start` runs (scripts/start.mjs), without its demo defaults.
-    expect(readFileSync(join(REPO_ROOT, 'scripts/start.mjs'), 'utf8')).toContain(`['--import', 'tsx', join(root, 'server/src/main.ts')]`);
+    expect(cmd).toEqual(['node', SERVER_BUNDLE]);
+    // The bundle the build makes, copied from the build stage; the same entry `npm start` runs (scripts/start.mjs),
+    // without its demo defaults.
+    expect(stageCopies(runtime).some((c) => c.from === 'build' && c.sources.includes(`/app/${dirname(SERVER_BUNDLE)}`))).toBe(true);
+    expect(readFileSync(join(REPO_ROOT, 'scripts/start.mjs'), 'utf8')).toContain(`[join(root, '${SERVER_BUNDLE}')]`);
     const user = one('USER').args;
     expect(user).not.toMatch(/^(root|0)(:|$)/);
     // USER comes after the last RUN (nothing runs as root afterwards) and before CMD.
@@ -106,26 +108,32 @@ describe('Dockerfile', () => {
     expect(check).toContain('process.env.PORT');
   });
 
-  it('copies tsx with everything it needs that the production install leaves out', () => {
-    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; optional?: boolean; os?: string[]; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }> };
-    const copied = stageCopies(runtime).filter((c) => c.from === 'build').flatMap((c) => c.sources);
-    // tsx and its dependencies, recursively; the platform packages of esbuild come as the whole @esbuild scope.
-    const needed = new Set<string>();
-    const visit = (name: string) => {
-      const entry = lock.packages[`node_modules/${name}`];
-      if (!entry || needed.has(name)) return;
-      if (entry.os && !entry.os.includes('linux')) return;
-      needed.add(name);
-      for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) visit(dep);
-    };
-    visit('tsx');
-    expect(needed.has('esbuild')).toBe(true);
-    for (const name of needed) {
-      if (!lock.packages[`node_modules/${name}`]!.dev) continue; // the production install has it already
-      const dir = name.startsWith('@esbuild/') ? '/app/node_modules/@esbuild' : `/app/node_modules/${name}`;
-      expect(copied, name).toContain(dir);
+  it('imports from the bundle only packages the production install has', async () => {
+    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+    // The bundle as the build makes it, into a folder of its own.
+    mkdirSync(join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
+    const dir = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/server-bundle-'));
+    try {
+      await buildServer(REPO_ROOT, { outfile: relative(REPO_ROOT, join(dir, 'main.mjs')) });
+      const code = readFileSync(join(dir, 'main.mjs'), 'utf8');
+      const specifiers = new Set([...code.matchAll(/(?:^|\n)import\s+(?:[^'"]*?\s+from\s+)?"([^"]+)";|\bimport\("([^"]+)"\)/g)].map((m) => (m[1] ?? m[2])!));
+      const packages = [...specifiers].filter((s) => !s.startsWith('node:') && !s.startsWith('.')).map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'));
+      expect(packages).toContain('@electric-sql/pglite');
+      expect(packages).toContain('express');
+      // The repository's own workspaces are inside it, not imported.
+      expect(packages.filter((p) => p.startsWith('@storefront/'))).toEqual([]);
+      // vite is imported only by the development server (never in production), and is not installed there.
+      for (const name of new Set(packages)) {
+        if (name === 'vite') continue;
+        // Resolved as Node does from server/dist: the server workspace's own node_modules first, then the root's.
+        const entry = lock.packages[`server/node_modules/${name}`] ?? lock.packages[`node_modules/${name}`];
+        expect(entry, name).toBeDefined();
+        expect(entry!.dev, name).toBeFalsy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('copies every part of the repository the server imports or reads at run time', () => {
     const copied = new Set(stageCopies(runtime).filter((c) => c.from === 'build').flatMap((c) => c.sources.map((s) => s.replace(/^\/app\//, ''))));

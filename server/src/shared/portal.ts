@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } from './contract.ts';
 import { inlineScriptHashes, withScriptSources } from './csp.ts';
 import { AppError } from './errors.ts';
+import { fromRoot } from './paths.ts';
 
-export const PORTAL_DIR = join(import.meta.dirname, '../../../openapi/dist');
+export const PORTAL_DIR = fromRoot('openapi/dist');
 
 /** The bundled contracts served under /docs: URL name → bundled file. */
 export const CONTRACT_DOCUMENTS = {

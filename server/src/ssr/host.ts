@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { isStorableText } from '../shared/request-text.ts';
+import { fromRoot } from '../shared/paths.ts';
 import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
@@ -40,7 +41,7 @@ export interface PageDataLike {
   layoutVariant?: 'default' | 'rive-droite';
 }
 
-export const WEB_ROOT = join(import.meta.dirname, '../../../web');
+export const WEB_ROOT = fromRoot('web');
 
 /**
  * Serves the storefront pages: matches the URL, loads the page's data in-process (the same service

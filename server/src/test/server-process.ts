@@ -4,7 +4,10 @@ import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStd
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '../../..');
-/** How the server is started in production (deploy/Dockerfile's CMD, scripts/start.mjs). */
+/**
+ * The server's entry from its sources: production runs the same code bundled (server/dist/main.mjs, the Dockerfile's
+ * CMD and scripts/start.mjs; main.test.ts starts both); the tests run the sources, so they never run a stale bundle.
+ */
 export const SERVER_ENTRY = ['--import', 'tsx', 'server/src/main.ts'];
 
 export interface ServerProcess {

@@ -13,17 +13,20 @@ async function insertChunks(rows: Row[], insert: (chunk: Row[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
+/** One formatter for every call: building an Intl.DateTimeFormat costs more than formatting with it. */
+const parisClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** Minutes Paris is ahead of UTC at `instant` (60 in winter, 120 in summer). */
 function parisOffsetMinutes(instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = parisClock.formatToParts(new Date(instant));
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - instant) / 60_000;
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../shared/errors.ts';
+import { fromRoot } from '../../shared/paths.ts';
 import type { operations } from '../../shared/http.ts';
 
 type PathParams = operations['getTranslations']['parameters']['path'];
@@ -14,7 +15,7 @@ export const TRANSLATION_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 
 export const TRANSLATION_NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const satisfies readonly TranslationNamespace[];
 
 /** The web app's strings, `<language>/<namespace>.json`: they ship with the release. */
-export const DEFAULT_LOCALES_DIR = join(import.meta.dirname, '../../../../web/src/locales');
+export const DEFAULT_LOCALES_DIR = fromRoot('web/src/locales');
 
 export interface Strings {
   body: Record<string, unknown>;

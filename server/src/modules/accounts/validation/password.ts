@@ -3,7 +3,10 @@
 // a known or guessable password. (The "not one of the last 4 passwords" rule needs the account's history
 // and belongs to the service.)
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fromRoot } from '../../../shared/paths.ts';
+
+/** Read from the repository's root: the production bundle holds this module, not the folder it sits in. */
+const COMMON_PASSWORDS = fromRoot('server/src/modules/accounts/validation/common-passwords.txt');
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -52,7 +55,7 @@ let commonList: Set<string> | undefined;
 function commonPasswords(): Set<string> {
   if (!commonList) {
     commonList = new Set();
-    const text = readFileSync(join(import.meta.dirname, 'common-passwords.txt'), 'utf8');
+    const text = readFileSync(COMMON_PASSWORDS, 'utf8');
     for (const line of text.split(/\r?\n/)) {
       if (line.trim() === '' || line.startsWith('#')) continue;
       const entry = normalisePassword(line).toLowerCase();
@@ -65,7 +68,7 @@ function commonPasswords(): Set<string> {
 
 /** The lines of common-passwords.txt (for tests and tooling). */
 export function commonPasswordList(): string[] {
-  return readFileSync(join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+  return readFileSync(COMMON_PASSWORDS, 'utf8')
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 }
