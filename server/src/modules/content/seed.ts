@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import * as fixtures from '../../../../fixtures/content/index.ts';
 import { CONTENT_LANGUAGES, houseOf, localize, type ComponentFixture, type ContentLanguage } from '../../../../fixtures/content/index.ts';
+import { offsetMinutes } from '../../../../fixtures/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
@@ -13,31 +14,15 @@ async function insertChunks(rows: Row[], insert: (chunk: Row[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-/** One formatter for every call: building an Intl.DateTimeFormat costs more than formatting with it. */
-const parisClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** Minutes Paris is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function parisOffsetMinutes(instant: number): number {
-  const parts = parisClock.formatToParts(new Date(instant));
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - instant) / 60_000;
-}
+const PARIS = 'Europe/Paris';
 
 /** The instant of `hour`:00 Paris time on the day `offsetDays` after the UTC day of `seededAt`. */
 export function eventStart(seededAt: Date, offsetDays: number, hour: number): Date {
   const day = new Date(Date.UTC(seededAt.getUTCFullYear(), seededAt.getUTCMonth(), seededAt.getUTCDate()) + offsetDays * DAY_MS);
   const wall = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour);
   // Two passes settle the offset across a daylight-saving change.
-  let instant = wall - parisOffsetMinutes(wall) * 60_000;
-  instant = wall - parisOffsetMinutes(instant) * 60_000;
+  let instant = wall - offsetMinutes(PARIS, new Date(wall)) * 60_000;
+  instant = wall - offsetMinutes(PARIS, new Date(instant)) * 60_000;
   return new Date(instant);
 }
 
