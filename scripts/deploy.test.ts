@@ -154,7 +154,7 @@ describe('Dockerfile', () => {
     }
     // What is copied from the sources (not produced by the build) exists in the repository.
     for (const path of copied) {
-      if (/^(web\/dist|openapi\/dist|node_modules)/.test(path)) continue;
+      if (/^(web\/dist|openapi\/dist|server\/dist|node_modules)/.test(path)) continue;
       expect(existsSync(join(REPO_ROOT, path)), path).toBe(true);
     }
   });

@@ -109,3 +109,38 @@ test('an unknown single-segment page and a malformed Japanese URL are not found'
   const bad = await page.goto('/ja-jp/cp/%E3%83');
   expect(bad?.status()).toBe(404);
 });
+
+test('on a phone, the menu drills down a level at a time and back, and a category link closes it', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fr-fr/');
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const drawer = page.getByRole('dialog');
+  const nav = drawer.getByRole('navigation');
+  await expect(nav).toHaveAttribute('data-level', '1');
+  const first = nav.locator('.mobile-menu__item--opens').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  // The level: a back step with focus, the category as heading, "see all", its sub-categories.
+  await expect(nav).toHaveAttribute('data-level', '2');
+  await expect(nav.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Retour, Menu' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: `Tout voir : ${name}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'mobile menu, level 2');
+  // Back with the keyboard: focus returns to the category that opened the level.
+  await page.keyboard.press('Enter');
+  await expect(nav).toHaveAttribute('data-level', '1');
+  await expect(nav.getByRole('button', { name })).toBeFocused();
+  // Down again and to a listing: the drawer closes on the new page.
+  await nav.getByRole('button', { name }).click();
+  const link = nav.locator('.mobile-menu__list a.mobile-menu__item, .mobile-menu__list .mobile-menu__item--opens').first();
+  if (await link.evaluate((el) => el.tagName === 'BUTTON')) await link.click();
+  const target = nav.locator('.mobile-menu__list a.mobile-menu__item').first();
+  const href = await target.getAttribute('href');
+  await target.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(drawer).toBeHidden();
+  // No scroll sideways at this width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(errors).toEqual([]);
+});

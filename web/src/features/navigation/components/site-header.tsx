@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
-import { MegaMenu, navigationTree } from './mega-menu';
+import { MegaMenu } from './mega-menu';
+import { MobileMenu } from './mobile-menu';
 import './site-header.css';
 
 // The menu drawer's code loads the first time the menu opens (phones and tablets only).
@@ -67,8 +68,8 @@ function AccountLink() {
 }
 
 /**
- * The header: info banner, the house's logo, the category mega-menu (panel on desktop, drawer on phones and
- * tablets), the CMS links and the bag. Over a hero it starts transparent with light text (`transparentOnTop`)
+ * The header: info banner, the house's logo, the category mega-menu (panel on desktop; on phones and tablets a
+ * drill-down menu in a drawer), the CMS links and the bag. Over a hero it starts transparent with light text (`transparentOnTop`)
  * and turns solid once the page scrolls.
  */
 function SearchLink({ onOpen }: { onOpen?: () => void }) {
@@ -116,7 +117,6 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [overHero]);
-  const { macros, childrenOf } = navigationTree(navigation);
   const transparent = overHero && !scrolled && !menuOpen;
   const links = header?.links ?? [];
   const riveDroite = variant === 'rive-droite';
@@ -176,44 +176,20 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
       {menuLoaded && (
         <Suspense fallback={null}>
           <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} side="left" title={t('nav.openMenu')} closeLabel={t('close')}>
-            <nav aria-label={t('nav.label')} className="site-header__drawer-nav">
-              {macros.map((m) => (
-                <section key={m.id}>
-                  <h2>
-                    <Link to={localize(m.url)} onClick={() => setMenuOpen(false)}>
-                      {m.name}
-                    </Link>
-                  </h2>
-                  <ul role="list">
-                    {childrenOf(m.id).map((c) => (
-                      <li key={c.id}>
-                        <Link to={localize(c.url)} onClick={() => setMenuOpen(false)}>
-                          {c.name}
-                        </Link>
-                        {childrenOf(c.id).length > 0 && (
-                          <ul role="list" className="site-header__drawer-sub">
-                            {childrenOf(c.id).map((g) => (
-                              <li key={g.id}>
-                                <Link to={localize(g.url)} onClick={() => setMenuOpen(false)}>
-                                  {g.name}
-                                </Link>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </li>
+            <MobileMenu
+              navigation={navigation}
+              label={t('nav.label')}
+              onNavigate={() => setMenuOpen(false)}
+              links={
+                links.length > 0 && (
+                  <ul role="list" className="mobile-menu__links">
+                    {links.map((l, i) => (
+                      <li key={`${l.label}-${i}`}>{renderLink(l, { onNavigate: () => setMenuOpen(false) })}</li>
                     ))}
                   </ul>
-                </section>
-              ))}
-              {links.length > 0 && (
-                <ul role="list" className="site-header__drawer-links">
-                  {links.map((l, i) => (
-                    <li key={`${l.label}-${i}`}>{renderLink(l, { onNavigate: () => setMenuOpen(false) })}</li>
-                  ))}
-                </ul>
-              )}
-            </nav>
+                )
+              }
+            />
           </Drawer>
         </Suspense>
       )}
