@@ -122,6 +122,8 @@ describe('Dockerfile', () => {
       expect(packages).toContain('express');
       // The repository's own workspaces are inside it, not imported.
       expect(packages.filter((p) => p.startsWith('@storefront/'))).toEqual([]);
+      // So are the server's texts (server/src/locales/<language>/<namespace>.json, imported): the image needs no copy of them.
+      expect(code).toContain('"Activate your {brand} account"');
       // vite is imported only by the development server (never in production), and is not installed there.
       for (const name of new Set(packages)) {
         if (name === 'vite') continue;

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, problemOf, type ErrorCode, type Issue } from './errors.ts';
-import { isPageLoad, NOTICE_CSP, noticePage, UNAVAILABLE_TEXTS } from './notice-page.ts';
+import { isPageLoad, NOTICE_CSP, noticePage } from './notice-page.ts';
+import { serverTexts } from '../locales/index.ts';
 import { acceptedTextLanguage, textLanguageOf } from './text-language.ts';
 import { databaseUnavailable, isDatabaseUnavailable, reasonOf } from '../db/availability.ts';
 
@@ -123,7 +124,8 @@ export function problemHandler(logger: Logger, codesByLocation: Map<string, Erro
 export function unavailablePage(req: { path: string; acceptLanguage?: string | undefined }, error: Pick<AppError, 'code' | 'status' | 'retryAfterSeconds'>): string {
   const prefix = /^\/([a-z]{2}-[a-z]{2})(\/|$)/i.exec(req.path)?.[1];
   const language = prefix ? textLanguageOf(prefix) : acceptedTextLanguage(req.acceptLanguage);
-  const texts = UNAVAILABLE_TEXTS[language];
+  // What a shopper reads when the storefront cannot answer a page (its database is away, or it failed): notice.json.
+  const texts = serverTexts('notice', language).unavailable;
   // The page's own address, relative: `Try again` reloads it (a path with `//` is never written as a link).
   const here = req.path.startsWith('/') && !req.path.startsWith('//') ? req.path : '/';
   return noticePage({

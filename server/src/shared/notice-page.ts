@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { escapeHtml } from './html.ts';
-import type { TextLanguage, TextTable } from './text-language.ts';
+import type { TextLanguage } from './text-language.ts';
 
 const NOTICE_STYLE =
   'body{font:16px/1.6 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}' +
@@ -43,17 +43,3 @@ export function isPageLoad(req: Pick<Request, 'get' | 'accepts'>): boolean {
   if (mode) return mode === 'navigate';
   return req.accepts(['application/problem+json', 'application/json', 'text/html']) === 'text/html';
 }
-
-/** What a shopper reads when the storefront cannot answer a page (its database is away, or it failed). */
-export const UNAVAILABLE_TEXTS: TextTable<{ title: string; body: string; retry: string }> = {
-  en: { title: 'Our online boutique is momentarily unavailable', body: 'Please try again in a few moments. This page will reload by itself.', retry: 'Try again' },
-  fr: { title: 'Notre boutique en ligne est momentanément indisponible', body: 'Veuillez réessayer dans quelques instants. Cette page se rechargera d’elle-même.', retry: 'Réessayer' },
-  de: { title: 'Unsere Online-Boutique ist vorübergehend nicht erreichbar', body: 'Bitte versuchen Sie es in wenigen Augenblicken erneut. Diese Seite lädt sich von selbst neu.', retry: 'Erneut versuchen' },
-  es: { title: 'Nuestra boutique en línea no está disponible en este momento', body: 'Vuelva a intentarlo en unos instantes. Esta página se volverá a cargar sola.', retry: 'Reintentar' },
-  it: { title: 'La nostra boutique online è momentaneamente non disponibile', body: 'Riprova tra qualche istante. Questa pagina si ricaricherà da sola.', retry: 'Riprova' },
-  ja: { title: 'オンラインブティックは一時的にご利用いただけません', body: 'しばらくしてから再度お試しください。このページは自動的に再読み込みされます。', retry: '再読み込み' },
-  ko: { title: '온라인 부티크를 일시적으로 이용할 수 없습니다', body: '잠시 후 다시 시도해 주십시오. 이 페이지는 자동으로 새로 고쳐집니다.', retry: '다시 시도' },
-  pt: { title: 'Nossa boutique online está momentaneamente indisponível', body: 'Tente novamente em alguns instantes. Esta página será recarregada automaticamente.', retry: 'Tentar novamente' },
-  zh: { title: '在线精品店暂时无法访问', body: '请稍后再试，本页面将自动重新加载。', retry: '重试' },
-  'zh-hant': { title: '線上精品店暫時無法使用', body: '請稍後再試，本頁面將自動重新載入。', retry: '重試' },
-};

@@ -1,4 +1,4 @@
-// The language of the server's own text tables (page titles, reasons, e-mail sentences) for a market locale.
+// The language of the server's own texts (server/src/locales: page titles, reasons, e-mail sentences) for a market locale.
 
 /** The languages every text table of the server is written in. */
 export const TEXT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const;

@@ -6,7 +6,8 @@ import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import { acceptedTextLanguage, textLanguageOf, textsOf, type TextLanguage, type TextTable } from '../../shared/text-language.ts';
+import { acceptedTextLanguage, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
+import { serverTexts } from '../../locales/index.ts';
 import { isPageLoad, NOTICE_CSP, noticePage } from '../../shared/notice-page.ts';
 import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
@@ -20,19 +21,6 @@ const CALLBACK_PATH = '/api/auth/callback';
 const CODE = /^[A-Za-z0-9_-]{43}$/;
 /** The only pages a sign-in continues to: a localised path of this site (also a check constraint of the table). */
 const SAME_SITE_PAGE = /^\/[a-z]{2}-[a-z]{2}\/[a-z0-9/_-]*$/;
-
-const TEXTS: TextTable<{ title: string; link: string }> = {
-  en: { title: 'Signing you in…', link: 'Continue to your account' },
-  fr: { title: 'Connexion en cours…', link: 'Accéder à votre compte' },
-  de: { title: 'Sie werden angemeldet…', link: 'Weiter zu Ihrem Konto' },
-  es: { title: 'Iniciando sesión…', link: 'Continuar a su cuenta' },
-  it: { title: 'Accesso in corso…', link: 'Prosegui verso il suo account' },
-  ja: { title: 'ログインしています…', link: 'マイアカウントへ進む' },
-  ko: { title: '로그인 중입니다…', link: '내 계정으로 이동' },
-  pt: { title: 'Entrando na sua conta…', link: 'Continuar para a sua conta' },
-  zh: { title: '正在登录…', link: '前往我的账户' },
-  'zh-hant': { title: '正在登入…', link: '前往我的帳戶' },
-};
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}a{color:inherit}';
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
@@ -48,7 +36,7 @@ export function sameSitePage(path: string): string | undefined {
 
 /** The HTML continuation page: a meta refresh and a link (no script), titled in the flow's language. */
 export function continuationPage(path: string, locale: string): string {
-  const texts = textsOf(TEXTS, locale);
+  const texts = serverTexts('accounts', locale).signInContinuation;
   const lang = locale.split('-')[0] ?? 'en';
   const url = escapeHtml(path);
   return (
@@ -153,70 +141,12 @@ function callbackError(err: unknown): unknown {
   }
 }
 
-interface RefusalTexts {
-  /** The link cannot be used (4xx): expired, followed twice, opened in another browser. */
-  gone: { title: string; body: string };
-  /** Sign-in is momentarily unavailable (5xx). */
-  unavailable: { title: string; body: string };
-  signIn: string;
-}
-
-const REFUSAL_TEXTS: TextTable<RefusalTexts> = {
-  en: {
-    gone: { title: 'This sign-in link can no longer be used', body: 'It has expired, was already followed or was opened in another browser. Please sign in with your e-mail address and password.' },
-    unavailable: { title: 'Sign-in is momentarily unavailable', body: 'Please try again in a moment.' },
-    signIn: 'Sign in',
-  },
-  fr: {
-    gone: { title: 'Ce lien de connexion n’est plus utilisable', body: 'Il a expiré, a déjà été suivi ou a été ouvert dans un autre navigateur. Veuillez vous connecter avec votre adresse e-mail et votre mot de passe.' },
-    unavailable: { title: 'La connexion est momentanément indisponible', body: 'Veuillez réessayer dans un instant.' },
-    signIn: 'Se connecter',
-  },
-  de: {
-    gone: { title: 'Dieser Anmeldelink kann nicht mehr verwendet werden', body: 'Er ist abgelaufen, wurde bereits aufgerufen oder in einem anderen Browser geöffnet. Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.' },
-    unavailable: { title: 'Die Anmeldung ist vorübergehend nicht verfügbar', body: 'Bitte versuchen Sie es in einem Moment erneut.' },
-    signIn: 'Anmelden',
-  },
-  es: {
-    gone: { title: 'Este enlace de inicio de sesión ya no puede utilizarse', body: 'Ha caducado, ya se ha seguido o se ha abierto en otro navegador. Inicie sesión con su dirección de correo electrónico y su contraseña.' },
-    unavailable: { title: 'El inicio de sesión no está disponible en este momento', body: 'Vuelva a intentarlo en unos instantes.' },
-    signIn: 'Iniciar sesión',
-  },
-  it: {
-    gone: { title: 'Questo link di accesso non è più utilizzabile', body: 'È scaduto, è già stato seguito o è stato aperto in un altro browser. Acceda con il suo indirizzo e-mail e la sua password.' },
-    unavailable: { title: 'L’accesso è momentaneamente non disponibile', body: 'La preghiamo di riprovare tra un istante.' },
-    signIn: 'Accedi',
-  },
-  ja: {
-    gone: { title: 'このログインリンクはご利用いただけません', body: '有効期限が切れているか、すでに使用されたか、別のブラウザで開かれました。メールアドレスとパスワードでログインしてください。' },
-    unavailable: { title: 'ただいまログインをご利用いただけません', body: 'しばらくしてから再度お試しください。' },
-    signIn: 'ログイン',
-  },
-  ko: {
-    gone: { title: '이 로그인 링크는 더 이상 사용할 수 없습니다', body: '만료되었거나 이미 사용되었거나 다른 브라우저에서 열렸습니다. 이메일 주소와 비밀번호로 로그인해 주십시오.' },
-    unavailable: { title: '현재 로그인을 이용할 수 없습니다', body: '잠시 후 다시 시도해 주십시오.' },
-    signIn: '로그인',
-  },
-  pt: {
-    gone: { title: 'Este link de acesso não pode mais ser utilizado', body: 'Ele expirou, já foi utilizado ou foi aberto em outro navegador. Entre com o seu endereço de e-mail e a sua senha.' },
-    unavailable: { title: 'O acesso está momentaneamente indisponível', body: 'Tente novamente em alguns instantes.' },
-    signIn: 'Entrar',
-  },
-  zh: {
-    gone: { title: '此登录链接已无法使用', body: '该链接已过期、已被使用或在其他浏览器中打开。请使用您的电子邮箱地址和密码登录。' },
-    unavailable: { title: '登录服务暂时无法使用', body: '请稍后再试。' },
-    signIn: '登录',
-  },
-  'zh-hant': {
-    gone: { title: '此登入連結已無法使用', body: '該連結已過期、已被使用或在其他瀏覽器中開啟。請使用您的電子郵件地址和密碼登入。' },
-    unavailable: { title: '登入服務暫時無法使用', body: '請稍後再試。' },
-    signIn: '登入',
-  },
-};
 
 /** The page of a refused callback (no script; the code in `data-error-code`). */
 export function refusalPage(code: ErrorCode, status: number, language: TextLanguage): string {
-  const texts = REFUSAL_TEXTS[language];
+  // The link cannot be used (4xx: expired, followed twice, opened in another browser), or sign-in is momentarily
+  // unavailable (5xx): accounts.json `signInRefusal`.
+  const texts = serverTexts('accounts', language).signInRefusal;
   const { title, body } = status >= 500 ? texts.unavailable : texts.gone;
   return noticePage({ language, code, title, body, link: { href: '/signin', text: texts.signIn } });
 }

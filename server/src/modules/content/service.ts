@@ -3,6 +3,7 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
+import { perLanguage } from '../../locales/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import {
@@ -48,10 +49,8 @@ export interface EventQuery {
 
 const EVENT_PAGE_SIZE = 24;
 
-const FILTER_LABELS: Record<'themes' | 'locations', Record<ContentLanguage, string>> = {
-  themes: { en: 'Themes', fr: 'Thèmes', de: 'Themen', it: 'Temi', es: 'Temas', pt: 'Temas', ja: 'テーマ', ko: '테마', zh: '主题', 'zh-hant': '主題' },
-  locations: { en: 'Locations', fr: 'Lieux', de: 'Orte', it: 'Luoghi', es: 'Lugares', pt: 'Locais', ja: '会場', ko: '장소', zh: '地点', 'zh-hant': '地點' },
-};
+/** The labels of a calendar's filters: `filters` of content.json in server/src/locales/<language>/. */
+const FILTER_LABELS = perLanguage((t) => t.content.filters);
 
 /** A component is visible when it is not restricted, or the visitor has one of its context tags. */
 export function visibleWith(tags: readonly string[], restrictedTo: readonly string[]): boolean {
@@ -402,7 +401,7 @@ export class ContentService {
     const facet = (key: 'eventTheme' | 'eventLocation', urlName: 'themes' | 'locations', options: { id: string; label: string }[], selected: string[] | undefined, idOf: (c: (typeof all)[number]) => string, other: (c: (typeof all)[number]) => boolean): Filter => ({
       key,
       urlName,
-      label: FILTER_LABELS[urlName][language],
+      label: FILTER_LABELS[language][urlName],
       selectionType: 'multiple',
       values: options
         .filter((o) => inScope.some((c) => idOf(c) === o.id))

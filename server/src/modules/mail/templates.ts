@@ -1,14 +1,5 @@
 import type { MailLine, MailOrder, MailReturn, MailTemplate, MailTemplates } from './outbox.ts';
-import { de } from './locales/de.ts';
-import { en } from './locales/en.ts';
-import { es } from './locales/es.ts';
-import { fr } from './locales/fr.ts';
-import { it } from './locales/it.ts';
-import { ja } from './locales/ja.ts';
-import { ko } from './locales/ko.ts';
-import { pt } from './locales/pt.ts';
-import { zh } from './locales/zh.ts';
-import { zhHant } from './locales/zh-hant.ts';
+import { SERVER_TEXTS } from '../../locales/index.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { formatDay, formatPrice } from '../../../../web/src/lib/format.ts';
 import { TEXT_LANGUAGES, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
@@ -127,7 +118,10 @@ export interface DetailsCopy {
   refundTotal: string;
 }
 
-/** Everything one language says. `greeting` carries `{firstName}`; `signOff` and `signature` may carry `{brand}`. */
+/**
+ * Everything one language says: the shape of `server/src/locales/<language>/mail.json`. `greeting` carries
+ * `{firstName}`; `signOff` and `signature` may carry `{brand}`.
+ */
 export interface MailCopy {
   /** BCP 47 tag of the HTML document. */
   htmlLang: string;
@@ -163,7 +157,9 @@ export interface MailCopy {
   };
 }
 
-export const MAIL_COPY: Readonly<Record<MailLanguage, MailCopy>> = { en, fr, de, es, it, ja, ko, pt, zh, 'zh-hant': zhHant };
+/** The e-mails' texts of a language: server/src/locales/<language>/mail.json (its English type must be a `MailCopy`). */
+const mailCopyIn = (language: MailLanguage): MailCopy => SERVER_TEXTS[language].mail;
+export const MAIL_COPY: Readonly<Record<MailLanguage, MailCopy>> = Object.fromEntries(MAIL_LANGUAGES.map((l) => [l, mailCopyIn(l)])) as Record<MailLanguage, MailCopy>;
 
 type StringKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T] & string;
 
@@ -611,10 +607,18 @@ export function renderStored(row: { template: string; locale: string; data: unkn
   return renderAny(row.template, row.data, { locale: row.locale, brandName });
 }
 
-function renderAny(template: MailTemplate, rawData: unknown, options: RenderOptions): RenderedMail {
+/**
+ * Renders one e-mail with the texts given rather than those of its language (its `language` is still the
+ * locale's): the tests render the pseudo-locale with it (server/src/locales/pseudo.ts).
+ */
+export function renderMailWithCopy<T extends MailTemplate>(copy: MailCopy, template: T, data: MailTemplates[T], options: RenderOptions): RenderedMail {
+  return renderAny(template, data, options, copy);
+}
+
+function renderAny(template: MailTemplate, rawData: unknown, options: RenderOptions, copyGiven?: MailCopy): RenderedMail {
   const data = checkData(template, rawData);
   const language = mailLanguageOf(options.locale);
-  const copy = MAIL_COPY[language];
+  const copy = copyGiven ?? MAIL_COPY[language];
   const t: TemplateCopy & Partial<ActionCopy & SecondaryCopy> = copy.templates[template];
   const shape: TemplateShape<MailTemplate> = SHAPES[template] as TemplateShape<MailTemplate>;
   const str = (key: string) => {

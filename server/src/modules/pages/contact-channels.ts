@@ -3,6 +3,7 @@
 // staffing, not with publication.
 import type { ContentLanguage } from '../../../../fixtures/content/index.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { perLanguage } from '../../locales/index.ts';
 
 type Channel = Schemas['ContactChannel'];
 type Days = 'weekdays' | 'mon-sat' | 'everyday';
@@ -53,19 +54,8 @@ const DESKS: Record<string, Desk> = {
 /** Other European markets call the Paris desk's European line; the international site the same. */
 const EUROPE: Desk = { phone: '+33170993030', hours: paris, chat: true };
 
-const L = (en: string, fr: string, de: string, it: string, es: string, pt: string, ja: string, ko: string, zh: string, zhHant: string): Record<ContentLanguage, string> => ({
-  en, fr, de, it, es, pt, ja, ko, zh, 'zh-hant': zhHant,
-});
-const TEXT = {
-  chat: L('Chat with a client advisor', 'Discuter avec un conseiller', 'Mit einem Kundenberater chatten', 'Chatta con un consulente', 'Chatear con un asesor', 'Conversar com um consultor', 'クライアントアドバイザーとチャット', '고객 상담사와 채팅', '与客户顾问在线交流', '與客戶顧問線上交流'),
-  startChat: L('Start a chat', 'Démarrer la discussion', 'Chat starten', 'Avvia la chat', 'Iniciar chat', 'Iniciar conversa', 'チャットを開始', '채팅 시작', '开始交流', '開始交流'),
-  call: L('Call us', 'Appelez-nous', 'Rufen Sie uns an', 'Chiamaci', 'Llámenos', 'Ligue para nós', 'お電話でのお問い合わせ', '전화 문의', '致电我们', '致電我們'),
-  write: L('Write to us', 'Écrivez-nous', 'Schreiben Sie uns', 'Scrivici', 'Escríbanos', 'Escreva-nos', 'メールでのお問い合わせ', '이메일 문의', '给我们写信', '寫信給我們'),
-  whatsapp: L('Message us on WhatsApp', 'Écrivez-nous sur WhatsApp', 'Schreiben Sie uns auf WhatsApp', 'Scrivici su WhatsApp', 'Escríbanos por WhatsApp', 'Fale conosco pelo WhatsApp', 'WhatsAppでメッセージ', 'WhatsApp으로 메시지 보내기', '通过 WhatsApp 联系我们', '透過 WhatsApp 聯絡我們'),
-  weekdays: L('Monday to Friday', 'Du lundi au vendredi', 'Montag bis Freitag', 'Dal lunedì al venerdì', 'De lunes a viernes', 'De segunda a sexta', '月曜日〜金曜日', '월요일~금요일', '周一至周五', '週一至週五'),
-  'mon-sat': L('Monday to Saturday', 'Du lundi au samedi', 'Montag bis Samstag', 'Dal lunedì al sabato', 'De lunes a sábado', 'De segunda a sábado', '月曜日〜土曜日', '월요일~토요일', '周一至周六', '週一至週六'),
-  everyday: L('Every day', 'Tous les jours', 'Täglich', 'Tutti i giorni', 'Todos los días', 'Todos os dias', '毎日', '매일', '每天', '每天'),
-};
+/** The channels' words: `channels` of contact.json in server/src/locales/<language>/. */
+const TEXT = perLanguage((t) => t.contact.channels);
 
 /** `+12129803030` → `+1 212 980 3030`-like grouping, readable in every market. */
 function displayPhone(e164: string): string {
@@ -81,7 +71,7 @@ function hoursText(h: Hours, language: ContentLanguage, locale: string): string 
     new Intl.DateTimeFormat(language === 'zh-hant' ? 'zh-TW' : locale, { timeZone: h.timeZone, timeZoneName: 'short' })
       .formatToParts(new Date())
       .find((p) => p.type === 'timeZoneName')?.value ?? h.timeZone;
-  return `${TEXT[h.days][language]}, ${h.from}–${h.to} (${zone})`;
+  return `${TEXT[language][h.days]}, ${h.from}–${h.to} (${zone})`;
 }
 
 /** The client service channels of a market, in display order. */
@@ -90,20 +80,20 @@ export function contactChannels(country: string, language: ContentLanguage, loca
   const hours = hoursText(desk.hours, language, locale);
   const phone = displayPhone(desk.phone);
   const channels: Schemas['ClientServicePageData']['contactChannels'] = [
-    { channel: 'phoneCall' as Channel, label: `${TEXT.call[language]}: ${phone}`, link: { kind: 'phone', label: phone, href: `tel:${desk.phone}` }, openingHours: hours },
+    { channel: 'phoneCall' as Channel, label: `${TEXT[language].call}: ${phone}`, link: { kind: 'phone', label: phone, href: `tel:${desk.phone}` }, openingHours: hours },
   ];
   if (desk.chat) {
-    channels.push({ channel: 'chat', label: TEXT.chat[language], link: { kind: 'action', label: TEXT.startChat[language], href: null, action: 'open-chat' }, openingHours: hours });
+    channels.push({ channel: 'chat', label: TEXT[language].chat, link: { kind: 'action', label: TEXT[language].startChat, href: null, action: 'open-chat' }, openingHours: hours });
   }
   if (desk.whatsapp) {
     channels.push({
       channel: 'whatsapp',
-      label: TEXT.whatsapp[language],
+      label: TEXT[language].whatsapp,
       link: { kind: 'whatsapp', label: displayPhone(desk.whatsapp), href: `https://wa.me/${desk.whatsapp.slice(1)}` },
       openingHours: hours,
     });
   }
   // E-mail is answered within a working day, whenever it is sent.
-  channels.push({ channel: 'email', label: TEXT.write[language], link: { kind: 'action', label: TEXT.write[language], href: null, action: 'open-contact-form' }, openingHours: null });
+  channels.push({ channel: 'email', label: TEXT[language].write, link: { kind: 'action', label: TEXT[language].write, href: null, action: 'open-contact-form' }, openingHours: null });
   return channels;
 }
