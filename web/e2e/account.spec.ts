@@ -118,3 +118,23 @@ test('a new client registers, activates the account from the e-mail and lands si
 
   expect(consoleErrors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
 });
+
+test('on a phone, the account sections scroll sideways with a fade at the edge, and the current one is in view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/myaccount/profile');
+  await signIn(page, 'client@example.com', 'Maison-Montaigne-2026');
+  await expect(page).toHaveURL(/\/myaccount\/profile$/);
+  const row = page.locator('.account-shell__links');
+  const state = () =>
+    row.evaluate((ul) => {
+      const current = ul.querySelector('[aria-current="page"]')!.getBoundingClientRect();
+      const box = ul.getBoundingClientRect();
+      return { scrolls: ul.scrollWidth > ul.clientWidth, scrollLeft: ul.scrollLeft, currentInView: current.left >= box.left && current.right <= box.right, mask: getComputedStyle(ul).maskImage };
+    });
+  await expect.poll(async () => (await state()).currentInView).toBe(true);
+  const s = await state();
+  expect(s.scrolls).toBe(true);
+  expect(s.scrollLeft).toBeGreaterThan(0);
+  // The fade: the row's mask is transparent at its start edge while there is more to scroll back to.
+  expect(s.mask).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\), rgb\(0, 0, 0\) 48px/);
+});

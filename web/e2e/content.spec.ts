@@ -144,3 +144,29 @@ test('on a phone, the menu drills down a level at a time and back, and a categor
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(errors).toEqual([]);
 });
+
+test('on a phone, the info banner is one line that can be closed, and once scrolled the header is the bar alone', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/fr-fr/');
+  const banner = page.locator('.site-header .cms-info-banner');
+  await expect(banner).toBeVisible();
+  expect((await banner.boundingBox())!.height).toBe(32);
+  // The message is not wrapped: its text box is one line high.
+  const text = banner.locator('.cms-info-banner__text');
+  expect(await text.evaluate((el) => el.getClientRects().length)).toBe(1);
+  // Scrolled, the banner slides away and the bar stays at the top; nothing below moves.
+  await page.mouse.wheel(0, 600);
+  await expect(page.locator('.site-header')).toHaveClass(/site-header--scrolled/);
+  await expect.poll(async () => (await page.locator('.site-header__bar').boundingBox())!.y).toBe(0);
+  await page.mouse.wheel(0, -600);
+  await expect(page.locator('.site-header')).not.toHaveClass(/site-header--scrolled/);
+  // Closed: gone for the rest of the visit (a client navigation keeps it closed), focus on the header.
+  await banner.getByRole('button', { name: 'Fermer' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
+  await page.getByRole('contentinfo').getByRole('link').first().click();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.site-header .cms-info-banner')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -85,8 +85,11 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
     if (!hydrated) return;
     document.documentElement.style.overflow = locked ? 'hidden' : '';
   }, [hydrated, locked]);
+  // A height set in the store wins; otherwise the stylesheet's own (32 px while a banner is in the header, else 0).
   useEffect(() => {
-    if (hydrated) document.documentElement.style.setProperty('--info-banner-height', `${infoBannerHeight}px`);
+    if (!hydrated) return;
+    if (infoBannerHeight > 0) document.documentElement.style.setProperty('--info-banner-height', `${infoBannerHeight}px`);
+    else document.documentElement.style.removeProperty('--info-banner-height');
   }, [hydrated, infoBannerHeight]);
 
   // Analytics: page load re-armed per path/locale; page view once session and categories are loaded.

@@ -151,7 +151,7 @@ export function Storefront({ brandName }: { brandName: string }) {
   else if (!data) page = loadingPage;
   else page = <Page pageType={data.pageType} data={data} onAdded={() => setBagOpen(true)} />;
 
-  const banner = layout?.infoBanner ? <InfoBanner component={layout.infoBanner} /> : null;
+  const banner = layout?.infoBanner ? <InfoBanner component={layout.infoBanner} dismissible /> : null;
 
   return (
     <MarketProvider value={market}>

@@ -46,6 +46,8 @@ export interface UiFlags {
   footerVisible: boolean;
   /** Height in px of the info banner above the header (0 when none). */
   infoBannerHeight: number;
+  /** The shopper closed the info banner: it stays closed until the page is loaded again (client navigations keep it). */
+  infoBannerDismissed: boolean;
   /** Full-page loader; switched off automatically after PAGE_LOADER_TIMEOUT_MS. */
   pageLoader: boolean;
   cartReminderBanner: boolean;
@@ -92,6 +94,7 @@ export const DEFAULT_UI_FLAGS: Readonly<UiFlags> = Object.freeze({
   headerVisible: true,
   footerVisible: false,
   infoBannerHeight: 0,
+  infoBannerDismissed: false,
   pageLoader: false,
   cartReminderBanner: false,
   infiniteScrollDisabled: false,

@@ -13,6 +13,7 @@ import enCommon from '../../locales/en/common.json';
 import enContent from '../../locales/en/content.json';
 import { SiteHeader, type RenderLink } from './components/site-header';
 import { SiteFooter } from './components/site-footer';
+import { MobileMenu } from './components/mobile-menu';
 
 export default { title: 'Navigation / Header and footer' };
 
@@ -85,3 +86,12 @@ export const FooterWithoutContent: Story = () => (
   </Shell>
 );
 FooterWithoutContent.storyName = 'Footer without content (mock data)';
+
+/** The phone menu's drill-down, as the drawer holds it (open a category, then go back). */
+export const MobileMenuDrillDown: Story = () => (
+  <Shell>
+    <div style={{ maxWidth: 390, padding: 20, border: '1px solid #e5e2dc' }}>
+      <MobileMenu navigation={navigation} label="Navigation principale" onNavigate={() => undefined} links={<ul className="mobile-menu__links">{frLayout.header?.links?.map((l, i) => <li key={i}>{renderLink(l, {})}</li>)}</ul>} />
+    </div>
+  </Shell>
+);

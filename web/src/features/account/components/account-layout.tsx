@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { useLocalizePath } from '../../../lib/market-context';
 import { useSignOut } from '../api/account-queries';
@@ -69,11 +69,23 @@ export function SignOutButton({ variant = 'ghost', size = 'md', isFullWidth, cla
 export function AccountShell({ title, intro, children, actions }: { title: ReactNode; intro?: ReactNode; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation('account');
   const localize = useLocalizePath();
+  const { pathname } = useLocation();
+  const links = useRef<HTMLUListElement>(null);
+  // On a phone the sections scroll sideways: the current one is brought into the row's view (the row only,
+  // never the page).
+  useEffect(() => {
+    const row = links.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    // The row is positioned, so a link's offsetLeft is measured from the row's start.
+    const start = current.offsetLeft;
+    if (start < row.scrollLeft || start + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, start - 48);
+  }, [pathname]);
   return (
     <div className="account-shell">
       <nav className="account-shell__nav" aria-label={t('nav.label')}>
         <p className="account-shell__kicker label">{t('nav.title')}</p>
-        <ul role="list" className="account-shell__links">
+        <ul role="list" className="account-shell__links" ref={links} data-motion="essential">
           {ACCOUNT_SECTIONS.map((s) => (
             <li key={s.key}>
               <NavLink to={localize(s.path)} end={s.end} className="account-shell__link">

@@ -110,13 +110,13 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
     setMenuOpenState(open);
   };
   useEffect(() => setMenuOpenState(false), [location.pathname]);
+  // Scrolled: the header turns solid over a hero, and the info banner slides away (the bar alone stays).
   useEffect(() => {
-    if (!overHero) return;
     const onScroll = () => setScrolled(window.scrollY > 24);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [overHero]);
+  }, []);
   const transparent = overHero && !scrolled && !menuOpen;
   const links = header?.links ?? [];
   const riveDroite = variant === 'rive-droite';
@@ -134,7 +134,7 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
   return (
     <header
       ref={ref}
-      className={`site-header${transparent ? ' site-header--transparent' : ''}${overHero ? ' site-header--over-hero' : ''}${riveDroite ? ' site-header--rd' : ''}`}
+      className={`site-header${scrolled ? ' site-header--scrolled' : ''}${transparent ? ' site-header--transparent' : ''}${overHero ? ' site-header--over-hero' : ''}${riveDroite ? ' site-header--rd' : ''}`}
       data-sticky={header?.sticky === false ? 'false' : 'true'}
       data-hero-theme={overHero ? heroTheme : undefined}
     >
