@@ -106,6 +106,16 @@ test('the calendar filters events by theme or location through the URL', async (
 test('an unknown single-segment page and a malformed Japanese URL are not found', async ({ page }) => {
   const res = await page.goto('/fr-fr/this-page-does-not-exist');
   expect(res?.status()).toBe(404);
+  // Never a dead end: a search, the house's main categories and the way home.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cette page est introuvable');
+  const explore = page.getByRole('navigation', { name: 'Découvrir les collections' });
+  await expect(explore.getByRole('link')).not.toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: /Retour à l.accueil/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '404 fr-fr');
+  await page.getByRole('main').getByRole('searchbox').fill('sac');
+  await page.getByRole('main').getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(/\/fr-fr\/search\?q=sac$/);
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
   const bad = await page.goto('/ja-jp/cp/%E3%83');
   expect(bad?.status()).toBe(404);
 });

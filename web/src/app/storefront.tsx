@@ -147,7 +147,7 @@ export function Storefront({ brandName }: { brandName: string }) {
   let page;
   const loadingPage = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
   if (signInRequired) page = <SignInRequired />;
-  else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute />;
+  else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute navigation={data?.navigation ?? []} />;
   else if (!data) page = loadingPage;
   else page = <Page pageType={data.pageType} data={data} onAdded={() => setBagOpen(true)} />;
 
