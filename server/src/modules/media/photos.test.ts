@@ -13,6 +13,7 @@ import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
 import { importPhotos, type PhotoImportReport } from './photo-import.ts';
+import { PhotoIndex } from './photo-index.ts';
 
 /** A photograph stand-in: a diagonal gradient between two colours (no flat areas the encoders could cheat on). */
 function gradient(width: number, height: number, from: [number, number, number], to: [number, number, number], alpha = false) {
@@ -157,6 +158,28 @@ describe('importPhotos', () => {
     expect(again.problems).toHaveLength(3);
     expect(await database.db.selectFrom('product_photos').selectAll().orderBy('pid').orderBy('view').execute()).toEqual(before);
     expect(await Promise.all((await readdir(dir)).map(async (f) => [f, (await stat(join(dir, f))).mtimeMs] as const))).toEqual(times);
+  });
+});
+
+describe('PhotoIndex', () => {
+  it('sees an import made after it loaded at its next check', async () => {
+    const index = new PhotoIndex(database.db, undefined, 50);
+    await index.start();
+    try {
+      expect(index.get(pidA, 1)?.width).toBe(700);
+      expect(index.get(plain, 1)).toBeUndefined();
+      const dir = await mkdtemp(join(tmpdir(), 'photos-late-'));
+      await gradient(400, 500, [90, 10, 10], [250, 250, 200]).jpeg().toFile(join(dir, `${plain}_1.jpg`));
+      expect((await importPhotos(database.db, dir, { mediaDir })).imported).toHaveLength(1);
+      await rm(dir, { recursive: true, force: true });
+      const deadline = Date.now() + 5000;
+      while (!index.get(plain, 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(index.get(plain, 1)).toMatchObject({ width: 400, height: 500, widths: [320] });
+    } finally {
+      await index.stop();
+      // The rest of the file counts on `plain` having no photo.
+      await database.db.deleteFrom('product_photos').where('pid', '=', plain).execute();
+    }
   });
 });
 
