@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import { PHOTO_MEDIA_TYPES, photoFolder, type PhotoFormat } from './photos.ts';
 
@@ -13,7 +13,7 @@ const FILE = /^([0-9a-f]{16})-([1-9][0-9]{0,3})\.(avif|webp|jpg)$/;
  * answers a matching `If-None-Match` with 304). A file that is not there is 404 `ERR_STORAGE_1000`, whether the
  * product, the view or the derivative is unknown.
  */
-export async function servePhoto(mediaDir: string, pid: string, view: number, file: string, _req: Request, res: Response): Promise<void> {
+export async function servePhoto(mediaDir: string, pid: string, view: number, file: string, res: Response): Promise<void> {
   const m = FILE.exec(file);
   if (!m || !/^[A-Z0-9]{1,32}$/.test(pid) || !Number.isInteger(view)) throw new AppError('ERR_STORAGE_1000', `No photo ${file} of view ${view} of product ${pid}.`);
   let body: Buffer;

@@ -45,7 +45,7 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
   });
 
   // Imported photos: files under MEDIA_DIR, named by their content hash (decision 0160).
-  ops.on('getProductPhoto', (req, res) => servePhoto(options.mediaDir, String(req.params.pid).toUpperCase(), Number(req.params.view), String(req.params.file), req, res));
+  ops.on('getProductPhoto', (req, res) => servePhoto(options.mediaDir, String(req.params.pid).toUpperCase(), Number(req.params.view), String(req.params.file), res));
 
   ops.on('getCategoryImage', async (req, res) => {
     const id = String(req.params.categoryId);
