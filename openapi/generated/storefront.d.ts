@@ -2012,6 +2012,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/photos/{pid}/{view}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product photo
+         * @description One derivative of an imported photograph of a product view (`npm run media:import`): a width and a format
+         *     of the photo whose content hash opens the file name, `{hash}-{width}.{avif|webp|jpg}`. The URLs come from
+         *     the `photo` of a product's images (`Image.photo.sources`); a new photo of the same view gets a new hash, so
+         *     an answer never changes: it is cached for a year (`Cache-Control: public, max-age=31536000, immutable`) and
+         *     carries a strong `ETag` (`If-None-Match` answers 304).
+         *
+         *     Codes: ERR_API_1009 (malformed pid), ERR_API_1018 (malformed view or file name), ERR_STORAGE_1000 (no such
+         *     photo derivative), ERR_API_1003 (service unavailable).
+         */
+        get: operations["getProductPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/products/{pid}/{view}.svg": {
         parameters: {
             query?: never;
@@ -3672,12 +3699,53 @@ export interface components {
             /** @description The customer's default shipping address (one at most in an address book). */
             isDefault?: boolean;
         } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        /**
+         * @description The imported photograph of a product view (`npm run media:import`), in every format and width it was made in.
+         *     A client shows it as a `<picture>`: one `<source type srcset>` per entry of `sources` (AVIF, then WebP), the
+         *     JPEG's `srcset` on the `<img>`, `width` and `height` on the `<img>` (the photo's proportions), and
+         *     `placeholder` as its background until the photo has loaded. Without it, the image's `src` is a drawing.
+         * @example {
+         *       "width": 1600,
+         *       "height": 2000,
+         *       "placeholder": "data:image/webp;base64,UklGRkIAAABXRUJQVlA4IDYAAADQAQCdASoQABQAPzmEuVOvKKWisAgB4CcJaQAAW+q+9AAA/uBk/CYrUiT+NFIuNiI6W4HIAAA=",
+         *       "sources": [
+         *         {
+         *           "type": "image/avif",
+         *           "srcset": "/media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-320.avif 320w, /media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-640.avif 640w"
+         *         },
+         *         {
+         *           "type": "image/webp",
+         *           "srcset": "/media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-320.webp 320w, /media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-640.webp 640w"
+         *         },
+         *         {
+         *           "type": "image/jpeg",
+         *           "srcset": "/media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-320.jpg 320w, /media/photos/7YS0AB1E2F40/1/3f9a1c0d5e7b2a46-640.jpg 640w"
+         *         }
+         *       ]
+         *     }
+         */
+        ProductPhoto: {
+            /** @description Intrinsic width of the photo, in pixels. */
+            width: number;
+            /** @description Intrinsic height of the photo, in pixels. */
+            height: number;
+            /** @description A 16-pixel-wide blurred WebP of the photo as a `data:` URI, shown while the photo loads. */
+            placeholder: string;
+            /** @description One entry per format, the most compact first (`image/avif`, `image/webp`, `image/jpeg`). */
+            sources: {
+                /** @enum {string} */
+                type: "image/avif" | "image/webp" | "image/jpeg";
+                /** @description Comma-separated `URL {width}w` candidates, narrowest first (URLs of `getProductPhoto`). */
+                srcset: string;
+            }[];
+        };
         Image: {
-            /** @description Image URL (site-relative). */
+            /** @description Image URL (site-relative). For a product view with a photo, its JPEG at 640 pixels wide (or its widest, if narrower). */
             src: string;
             alt: string;
             width?: number;
             height?: number;
+            photo?: components["schemas"]["ProductPhoto"];
         };
         /**
          * @description Kind of after-sale flow — `Return` (items sent back for a refund) or `Exchange` (items swapped for another size or colour).
@@ -7593,6 +7661,24 @@ export interface components {
         };
         /** @description The internal endpoint is switched off on this server: metrics without a configured token (ERR_LIB_1009), web vitals outside development (ERR_API_1002). */
         InternalNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A malformed product id (`ERR_API_1009`), or another path value the contract does not allow (`ERR_API_1018`). */
+        MediaBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such image or photo derivative (`ERR_STORAGE_1000`). */
+        MediaNotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -14200,6 +14286,84 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {string} */
                         code: "ERR_API_1018" | "ERR_API_1021";
+                    };
+                };
+            };
+            /** @description The service cannot answer now (ERR_API_1003): it is starting or stopping, or its database does not answer (what the request had not committed is rolled back). `Retry-After` says when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1003";
+                    };
+                };
+            };
+        };
+    };
+    getProductPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id, letters and digits only. */
+                pid: components["parameters"]["pid"];
+                /** @description View number, 1-based, as in `/media/products/{pid}/{view}.svg`. */
+                view: number;
+                /** @description `{hash}-{width}.{format}`: the 16-hex-digit content hash of the photo, the width in pixels and the format. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo derivative. */
+            200: {
+                headers: {
+                    /** @description `public, max-age=31536000, immutable`. */
+                    "Cache-Control"?: string;
+                    /** @description Strong validator of the derivative. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": string;
+                    "image/webp": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (the `If-None-Match` named this derivative's `ETag`). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed product id (`ERR_API_1009`), or another path value the contract does not allow (`ERR_API_1018`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_API_1009" | "ERR_API_1018";
+                    };
+                };
+            };
+            /** @description No such image or photo derivative (`ERR_STORAGE_1000`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {string} */
+                        code: "ERR_STORAGE_1000";
                     };
                 };
             };

@@ -36,7 +36,7 @@ import { CollectionService } from './modules/collections/index.ts';
 import { SearchService, searchRoutes } from './modules/search/index.ts';
 import { ProductDataService, productDataRoutes } from './modules/products/index.ts';
 import { ContentService, contentRoutes } from './modules/content/index.ts';
-import { mediaRoutes } from './modules/media/index.ts';
+import { mediaRoutes, photoImage, PhotoIndex } from './modules/media/index.ts';
 import { Metrics, metricsRoutes, opsRoutes, webVitalsRoutes, type Readiness } from './modules/ops/index.ts';
 import { SitemapService, robotsTxt, seoRoutes } from './modules/seo/index.ts';
 import { TranslationService, translationRoutes } from './modules/translations/index.ts';
@@ -73,7 +73,13 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const bus = new InvalidationBus(invalidationTransport(config, database, logger), logger);
   const readiness: Readiness = { ready: false };
   const markets = await MarketService.load(db);
-  const catalog = new CatalogService(db, config.brand, config.cacheTtlMs);
+  // Imported product photos (decision 0160): which views have one, in memory; the others keep their drawings.
+  const photos = new PhotoIndex(db, logger);
+  await photos.start();
+  const catalog = new CatalogService(db, config.brand, config.cacheTtlMs, (pid, view, alt) => {
+    const photo = photos.get(pid, view);
+    return photo ? photoImage(photo, alt) : undefined;
+  });
   await catalog.refresh();
   // The listing index loads in the background: the first shopper of a large catalogue does not wait for it.
   catalog.currentIndex().catch((err: unknown) => logger.warn({ err }, 'listing index: first load failed (the next listing tries again)'));
@@ -230,7 +236,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   bus.register('markets', () => (void markets.reload().then(() => sitemaps.bust()).catch((err: unknown) => logger.error({ err }, 'market reload failed')), 0));
   bus.register('sitemaps', () => sitemaps.bust());
   contentRoutes(ops, content, markets, { token: config.cacheBustToken, invalidate: (i) => bus.invalidate(i) });
-  mediaRoutes(ops, db, config.brand);
+  mediaRoutes(ops, db, config.brand, { mediaDir: config.mediaDir });
   seoRoutes(ops, sitemaps);
   translationRoutes(ops, await TranslationService.load({ logger }));
   app.use(ops.router);
@@ -253,6 +259,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   readiness.ready = true;
   const close = async () => {
     metrics.close();
+    await photos.stop();
     await jobs.stop();
     await bus.close();
     await gateway.close();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/settings.ts';
@@ -44,4 +44,11 @@ describe.each([
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 100_000);
+});
+
+// The image library (sharp, libvips) belongs to `npm run media:import` only: the server starts without it.
+it('the production bundle does not import the image library', () => {
+  const bundle = readFileSync(join(REPO_ROOT, 'server/dist/main.mjs'), 'utf8');
+  expect(bundle).toContain('getProductPhoto');
+  expect(bundle).not.toMatch(/(?:from|import)\s*\(?\s*["']sharp["']/);
 });

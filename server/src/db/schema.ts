@@ -13,5 +13,6 @@ import type { OrderTables } from '../modules/orders/tables.ts';
 import type { ReturnTables } from '../modules/returns/tables.ts';
 import type { LegacyAccountTables } from '../modules/accounts/migration-tables.ts';
 import type { JobTables } from './jobs.ts';
+import type { MediaTables } from '../modules/media/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables, JobTables {}
+export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables, JobTables, MediaTables {}

@@ -37,6 +37,8 @@ const schema = z.object({
   READINESS_TIMEOUT_MS: millis(50, 30_000, 1000),
   /** PGlite data directory; `memory://` keeps it in memory. */
   PGLITE_DIR: z.string().default('.data/pglite'),
+  /** Where imported product photos and their derivatives are kept (`npm run media:import`). */
+  MEDIA_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('.data/media')),
   /** Catalogue size seeded on an empty database. */
   CATALOG_PRODUCTS: z.coerce.number().int().min(1).max(200000).default(2000),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).optional(),
@@ -181,6 +183,8 @@ export type Config = Readonly<{
   /** How long `/readyz` waits for the database (ms). */
   readinessTimeoutMs: number;
   pgliteDir: string;
+  /** Folder of the imported product photos' files (relative paths: from the working directory). */
+  mediaDir: string;
   catalogProducts: number;
   logLevel: string;
   validateResponses: boolean;
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
     pgliteDir: e.PGLITE_DIR,
+    mediaDir: e.MEDIA_DIR,
     catalogProducts: e.CATALOG_PRODUCTS,
     // Spec §9: debug in development, warn otherwise.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'development' ? 'debug' : e.NODE_ENV === 'test' ? 'silent' : 'warn'),

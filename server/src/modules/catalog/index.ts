@@ -1,4 +1,4 @@
-export { CatalogService, normalizeSort, productUrl, productImage, deriveAvailability, DEFAULT_PAGE_SIZE } from './service.ts';
+export { CatalogService, normalizeSort, productUrl, productImage, deriveAvailability, type PhotoLookup, DEFAULT_PAGE_SIZE } from './service.ts';
 export type { ListingInput, ListedProducts, ScopeFacets, CalendarFilters } from './service.ts';
 export { catalogRoutes } from './routes.ts';
 export { TILE_COLUMNS } from './repository.ts';

@@ -133,6 +133,9 @@ export function productImage(pid: string, view: number, alt: string): Schemas['I
   return { src: `/media/products/${pid}/${view}.svg`, alt, width: 600, height: 750 };
 }
 
+/** The image of a product view that has a photo (with `photo` set), or undefined when it has none. */
+export type PhotoLookup = (pid: string, view: number, alt: string) => Schemas['Image'] | undefined;
+
 /**
  * Spec §3 derived stock status: sellable online and in the e-commerce assortment (and in stock) gives
  * in stock; else pre-order when pre-orderable; else out of stock.
@@ -181,6 +184,8 @@ export class CatalogService {
     private readonly db: DB,
     readonly brand: string,
     cacheTtlMs = 0,
+    /** The photo of a product view, when one was imported (the media module's index); otherwise its drawing. */
+    private readonly photoOf: PhotoLookup = () => undefined,
   ) {
     this.listings = new TtlCache(cacheTtlMs, undefined, 'listings');
   }
@@ -265,13 +270,18 @@ export class CatalogService {
       id: row.pid,
       name: row.name,
       url: productUrl(row.slug, row.pid, { language: market.language, name: row.name }),
-      image: productImage(row.pid, 1, alt),
+      image: this.viewImage(row.pid, 1, alt),
       color: row.color_name,
       price: priceOf(market, row.list_price, row.sale_price),
       availability: deriveAvailability(row),
     };
-    if (row.image_count > 1) tile.hoverImage = productImage(row.pid, 2, alt);
+    if (row.image_count > 1) tile.hoverImage = this.viewImage(row.pid, 2, alt);
     return tile;
+  }
+
+  /** A product view's photo when it has one, else its drawing. */
+  viewImage(pid: string, view: number, alt: string): Schemas['Image'] {
+    return this.photoOf(pid, view, alt) ?? productImage(pid, view, alt);
   }
 
   /**
@@ -674,7 +684,7 @@ export class CatalogService {
       description: row.description,
       url: productUrl(row.slug, row.pid, { language: market.language, name: row.name }),
       images: Array.from({ length: row.image_count }, (_, i) =>
-        productImage(row.pid, i + 1, `${row.name} — ${row.color_name}, ${views[i] ?? `view ${i + 1}`}`),
+        this.viewImage(row.pid, i + 1, `${row.name} — ${row.color_name}, ${views[i] ?? `view ${i + 1}`}`),
       ),
       color: {
         code: row.color_code,

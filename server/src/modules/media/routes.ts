@@ -4,12 +4,13 @@ import { houseOf } from '../../../../fixtures/content/houses.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
+import { servePhoto } from './photo-files.ts';
 
 /**
  * Product and category imagery, drawn from the catalogue data (no image files, no network). The
  * answers are immutable for a given URL, so browsers and CDNs keep them for a year.
  */
-export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string): void {
+export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, options: { mediaDir: string }): void {
   const house = houseOf(brand);
   const cache = new Map<string, string>();
   const remember = (key: string, svg: string) => {
@@ -42,6 +43,9 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string): void
     );
     send(res, remember(key, svg));
   });
+
+  // Imported photos: files under MEDIA_DIR, named by their content hash (decision 0160).
+  ops.on('getProductPhoto', (req, res) => servePhoto(options.mediaDir, String(req.params.pid).toUpperCase(), Number(req.params.view), String(req.params.file), res));
 
   ops.on('getCategoryImage', async (req, res) => {
     const id = String(req.params.categoryId);

@@ -1,9 +1,13 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { PriceTag } from '../../../components/price-tag';
+import { ProductPicture } from '../../../components/product-picture';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import './product-tile.css';
+
+/** How wide a tile is shown: a quarter of the page on desktops (the default grid), half on phones. */
+const TILE_SIZES = '(min-width: 1024px) 25vw, 50vw';
 
 /** A listing card: image (second view on hover), name, colour, price, and a sold-out note. */
 export function ProductTile({ product, eager = false, onNavigate }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void }) {
@@ -13,10 +17,10 @@ export function ProductTile({ product, eager = false, onNavigate }: { product: S
     <article className="product-tile" data-testid="product-tile">
       <Link to={localize(product.url)} className="product-tile__link" onClick={onNavigate}>
         <div className="product-tile__media">
-          <img
+          <ProductPicture
             className="product-tile__image"
-            src={product.image.src}
-            alt={product.image.alt}
+            image={product.image}
+            sizes={TILE_SIZES}
             width={600}
             height={750}
             loading={eager ? 'eager' : 'lazy'}
@@ -25,7 +29,7 @@ export function ProductTile({ product, eager = false, onNavigate }: { product: S
             decoding="async"
           />
           {product.hoverImage && (
-            <img className="product-tile__image product-tile__image--hover" src={product.hoverImage.src} alt="" width={600} height={750} loading="lazy" decoding="async" />
+            <ProductPicture className="product-tile__image product-tile__image--hover" image={product.hoverImage} alt="" sizes={TILE_SIZES} width={600} height={750} loading="lazy" decoding="async" />
           )}
         </div>
         <h3 className="product-tile__name">{product.name}</h3>

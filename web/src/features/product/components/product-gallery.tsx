@@ -2,10 +2,14 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { ProductPicture } from '../../../components/product-picture';
 import './product-gallery.css';
 
 // The zoom is a React Aria modal dialog: its code loads when the shopper first opens it.
 const Dialog = lazy(() => import('../../../components/ui/dialog').then((m) => ({ default: m.Dialog })));
+
+/** How wide the stage is shown: beside the details on desktops, the whole width on phones. */
+const STAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
 
 /**
  * Every view of the product: one large image, thumbnails to pick a view, previous and next. The stage
@@ -52,9 +56,10 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
           data-testid="gallery-stage"
         >
           {images.map((img, i) => (
-            <img
+            <ProductPicture
               key={img.src}
-              src={img.src}
+              image={img}
+              sizes={STAGE_SIZES}
               alt={i === index ? img.alt : ''}
               width={img.width ?? 600}
               height={img.height ?? 750}
@@ -94,7 +99,7 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
               aria-label={t('gallery.show', { index: i + 1, total: count })}
               onClick={() => go(i)}
             >
-              <img src={img.src} alt="" width={120} height={150} loading="lazy" decoding="async" />
+              <ProductPicture image={img} alt="" sizes="120px" width={120} height={150} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>
@@ -103,7 +108,7 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
         <Suspense fallback={null}>
           <Dialog isOpen={zoom} onOpenChange={setZoom} title={name} closeLabel={t('close')} size="lg" className="product-gallery__zoom">
             <div className="product-gallery__zoom-stage" onKeyDown={onKeyDown} tabIndex={0} role="group" aria-label={t('gallery.counter', { index: index + 1, total: count })}>
-              <img src={current.src} alt={current.alt} width={current.width ?? 600} height={current.height ?? 750} />
+              <ProductPicture image={current} sizes="100vw" width={current.width ?? 600} height={current.height ?? 750} />
             </div>
           </Dialog>
         </Suspense>
