@@ -168,3 +168,16 @@ test('a Japanese shopper finds a product by its Japanese name', async ({ page, r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`「${name}」の検索結果`);
   await expect(page.getByTestId('product-tile').filter({ hasText: name }).first()).toBeVisible();
 });
+
+test('the United States (no locale prefix) reaches its categories: /ca/… is a category there, not Canada', async ({ page }) => {
+  const res = await page.goto('/ca/women-bags');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/ca\/women-bags$/);
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+  // From the home page, through the menu, as a shopper goes.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button').first().click();
+  await page.locator('.mega-menu__panel:not([hidden]) .mega-menu__level2').first().click();
+  await expect(page).toHaveURL(/^[^?]*\/ca\/[a-z-]+$/);
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+});

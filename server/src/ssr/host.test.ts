@@ -76,6 +76,13 @@ describe('a bare two-letter prefix is a country (spec §9)', () => {
     expect(res.headers.location).toBe(to);
   });
 
+  it('is not read where the default market has a page of that path: /ca/… is a category, not Canada', async () => {
+    const res = await html('/ca/women').expect(200);
+    expect(res.text).toMatch(/<html[^>]* lang="en-US"/);
+    expect((await html('/ca/').expect(301)).headers.location).toBe('/en-ca/');
+    expect((await html('/ca/ca/women').expect(301)).headers.location).toBe('/en-ca/ca/women');
+  });
+
   it('China goes to its own site', async () => {
     const res = await html('/zh/').expect(301);
     expect(res.headers.location).toMatch(/^https:\/\//);

@@ -138,10 +138,14 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
 
   async function renderPage(req: Request, res: Response): Promise<Rendered> {
     if (isOddPagePath(req.path)) return notFoundPage(req.path);
-    const country = countryPrefixRedirect(req.path, req.originalUrl);
-    if (country) return { redirect: country };
     const entry = await loadEntry();
     const match = entry.matchPage(req.path);
+    // A two-letter first segment is read as a country only where the default market has no page of its own:
+    // `/ca/women` is the United States' category page (`ca` is also Canada), `/pr/…` its product page.
+    if (match.kind === 'catch-all' || match.kind === 'not-found') {
+      const country = countryPrefixRedirect(req.path, req.originalUrl);
+      if (country) return { redirect: country };
+    }
     const locale = match.locale ?? DEFAULT_LOCALE;
     // The legacy v1 legal route: one permanent address per legal page, in the same locale.
     if (match.kind === 'legal-legacy' && 'slug' in match) {
