@@ -14,10 +14,10 @@ import { WEB_ROOT } from './host.ts';
 //
 // Two figures per page: `js` is the ceiling enforced today (the measured weight with a few KB of room, so any
 // growth fails), `target` the weight the storefront aims at (130 KB for browsing pages, 160 KB for the bag and
-// checkout). The bag meets its target; the browsing pages are 12–22 KB over it and checkout 76 KB: the libraries
-// every page needs to hydrate weigh ~101 KB gzip on their own (react-dom 62, i18next 15, React Router 13,
-// TanStack Query 11), and checkout's forms still use React Aria's fields. docs/web-performance.md says where
-// the rest goes and what would close the gap. Lower a ceiling when a change makes a page lighter; never raise
+// checkout). The bag and checkout meet theirs (checkout's forms are native fields, decision 0158); the browsing
+// pages are 12–22 KB over it: the libraries every page needs to hydrate weigh ~101 KB gzip on their own
+// (react-dom 62, i18next 15, React Router 13, TanStack Query 11). docs/web-performance.md says where the rest
+// goes and what would close the gap. Lower a ceiling when a change makes a page lighter; never raise
 // one without saying why in the commit.
 const CLIENT = join(WEB_ROOT, 'dist/client');
 const KB = 1024;
@@ -62,7 +62,7 @@ describe('page weight budgets (production build, gzip)', () => {
       { name: 'search', path: '/fr-fr/search?q=escarpins', js: 152 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'content', path: '/fr-fr/cp/the-house', js: 146 * KB, target: 130 * KB },
       { name: 'basket', path: '/fr-fr/basket', js: 148 * KB, target: 160 * KB },
-      { name: 'checkout', path: '/fr-fr/checkout', js: 240 * KB, target: 160 * KB },
+      { name: 'checkout', path: '/fr-fr/checkout', js: 162 * KB, target: 160 * KB },
     ];
     const rows: string[] = [];
     const over: string[] = [];
