@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceCards } from './choice-cards';
 import { FormMessage } from './form-message';
+import { PasswordField } from './password-field';
 import { RadioGroup } from './radio-group';
 import { SelectField } from './select-field';
 import { TextAreaField, TextField } from './text-field';
@@ -64,6 +65,26 @@ describe('TextField', () => {
     const { container } = render(<TextField name="country" label="Country" value="France" onChange={() => undefined} isReadOnly />);
     expect((screen.getByRole('textbox', { name: 'Country' }) as HTMLInputElement).readOnly).toBe(true);
     expect(container.querySelector('.form-field')!.hasAttribute('data-readonly')).toBe(true);
+  });
+});
+
+describe('PasswordField', () => {
+  it('hides the password until its toggle is pressed, and says whether it is', () => {
+    const onChange = vi.fn();
+    render(<PasswordField name="password" label="Password" value="secret" onChange={onChange} autoComplete="current-password" showLabel="Show password" error="Wrong password." />);
+    const input = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    expect(input.getAttribute('autocomplete')).toBe('current-password');
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(descriptions(input)).toEqual(['Wrong password.']);
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('type')).toBe('button');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(input.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(input, { target: { value: 'secret2' } });
+    expect(onChange).toHaveBeenCalledWith('secret2');
   });
 });
 
