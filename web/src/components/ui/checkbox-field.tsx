@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './cx';
-import { FieldError, useFieldIds } from './field-parts';
+import { classes, FieldError, useFieldIds } from './field-parts';
 import './field.css';
 
 export interface CheckboxFieldProps {
@@ -24,7 +23,7 @@ export interface CheckboxFieldProps {
 export function CheckboxField({ name, isSelected, onChange, error, isRequired, isDisabled, children, className }: CheckboxFieldProps) {
   const { errorId, describedBy } = useFieldIds(false, Boolean(error));
   return (
-    <div className={cx('form-checkbox', className)}>
+    <div className={classes('form-checkbox', className)}>
       <label className="form-checkbox__control" data-selected={isSelected || undefined} data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
         <input
           type="checkbox"

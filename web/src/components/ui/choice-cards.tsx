@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './cx';
-import { FieldError, useFieldIds } from './field-parts';
+import { classes, FieldError, useFieldIds } from './field-parts';
 import './field.css';
 import './choice-cards.css';
 
@@ -38,7 +37,7 @@ export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange
   const { id, errorId, describedBy } = useFieldIds(false, Boolean(error));
   return (
     <fieldset
-      className={cx('choice-cards', className)}
+      className={classes('choice-cards', className)}
       role="radiogroup"
       aria-labelledby={`${id}-legend`}
       aria-describedby={describedBy}

@@ -12,6 +12,9 @@ export function useFieldIds(hasDescription: boolean, hasError: boolean) {
   return { id, descriptionId, errorId, describedBy };
 }
 
+/** A field's class: the kit's own, then the caller's (the kit's modules keep to themselves, see vite.config.ts). */
+export const classes = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
+
 /** A field's visible label text, with "(optional)" after it when the field is not required. */
 export function LabelText({ label, optionalText }: { label: string; optionalText?: string | undefined }) {
   return (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './cx';
-import { FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
+import { classes, FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
 import './field.css';
 
 export interface RadioGroupProps<T extends string> {
@@ -27,7 +26,7 @@ export function RadioGroup<T extends string>({ name, label, items, value, onChan
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
     <fieldset
-      className={cx('form-radios', className)}
+      className={classes('form-radios', className)}
       role="radiogroup"
       aria-labelledby={`${id}-legend`}
       aria-describedby={describedBy}

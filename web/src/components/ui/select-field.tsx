@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './cx';
-import { FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
+import { classes, FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
 import './field.css';
 
 export interface SelectFieldProps {
@@ -32,7 +31,7 @@ export function SelectField({ name, label, items, value, onChange, error, descri
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   const empty = !items.some((item) => item.id === value);
   return (
-    <div className={cx('form-field form-field--select', className)} data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
+    <div className={classes('form-field form-field--select', className)} data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
       <label className={isLabelHidden ? 'sr-only' : 'form-field__label'} htmlFor={id}>
         <LabelText label={label} optionalText={isRequired ? undefined : optionalText} />
       </label>

@@ -1,6 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { cx } from './cx';
-import { FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
+import { classes, FieldDescription, FieldError, LabelText, useFieldIds } from './field-parts';
 import './field.css';
 
 export interface TextFieldProps {
@@ -59,7 +58,7 @@ export function TextField({
 }: TextFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
-    <div className={cx('form-field', className)} data-invalid={error ? true : undefined} data-readonly={isReadOnly || undefined} data-disabled={isDisabled || undefined}>
+    <div className={classes('form-field', className)} data-invalid={error ? true : undefined} data-readonly={isReadOnly || undefined} data-disabled={isDisabled || undefined}>
       <label className="form-field__label" htmlFor={id}>
         <LabelText label={label} optionalText={isRequired ? undefined : optionalText} />
       </label>
@@ -109,7 +108,7 @@ export interface TextAreaFieldProps {
 export function TextAreaField({ name, label, value, onChange, error, description, optionalText, isRequired = false, maxLength, rows = 4, className }: TextAreaFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
-    <div className={cx('form-field', className)} data-invalid={error ? true : undefined}>
+    <div className={classes('form-field', className)} data-invalid={error ? true : undefined}>
       <label className="form-field__label" htmlFor={id}>
         <LabelText label={label} optionalText={isRequired ? undefined : optionalText} />
       </label>
