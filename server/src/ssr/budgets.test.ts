@@ -56,13 +56,13 @@ describe('page weight budgets (production build, gzip)', () => {
     const listing = (await request(app).get('/ssr/ca/women-shoes?locale=fr-fr').expect(200)).body as { listing: { products: { url: string }[] } };
     const product = `/fr-fr${listing.listing.products[0]!.url}`;
     const budgets: Budget[] = [
-      { name: 'home', path: '/fr-fr/', js: 146 * KB, target: 130 * KB, html: 30 * KB },
-      { name: 'listing', path: '/fr-fr/ca/women-shoes', js: 152 * KB, target: 130 * KB, html: 30 * KB },
-      { name: 'product', path: product, js: 155 * KB, target: 130 * KB, html: 30 * KB },
-      { name: 'search', path: '/fr-fr/search?q=escarpins', js: 152 * KB, target: 130 * KB, html: 30 * KB },
-      { name: 'content', path: '/fr-fr/cp/the-house', js: 146 * KB, target: 130 * KB },
-      { name: 'basket', path: '/fr-fr/basket', js: 148 * KB, target: 160 * KB },
-      { name: 'checkout', path: '/fr-fr/checkout', js: 162 * KB, target: 160 * KB },
+      { name: 'home', path: '/fr-fr/', js: 144 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'listing', path: '/fr-fr/ca/women-shoes', js: 150 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'product', path: product, js: 153 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'search', path: '/fr-fr/search?q=escarpins', js: 151 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'content', path: '/fr-fr/cp/the-house', js: 144 * KB, target: 130 * KB },
+      { name: 'basket', path: '/fr-fr/basket', js: 146 * KB, target: 160 * KB },
+      { name: 'checkout', path: '/fr-fr/checkout', js: 161 * KB, target: 160 * KB },
     ];
     const rows: string[] = [];
     const over: string[] = [];
