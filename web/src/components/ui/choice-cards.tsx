@@ -50,7 +50,7 @@ export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange
       <div className="choice-cards__list">
         {items.map((item) => (
           <label key={item.id} className="choice-card" data-selected={value === item.id || undefined} data-disabled={item.isDisabled || undefined}>
-            <input type="radio" className="sr-only" name={name} value={item.id} checked={value === item.id} disabled={item.isDisabled} onChange={() => onChange(item.id)} />
+            <input type="radio" className="sr-only" name={name} value={item.id} checked={value === item.id} disabled={item.isDisabled} onChange={() => onChange(item.id)} aria-describedby={describedBy} />
             <span className="choice-card__mark" aria-hidden="true" />
             <span className="choice-card__body">
               <span className="choice-card__title">{item.title}</span>

@@ -192,6 +192,7 @@ describe('RadioGroup', () => {
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(group.getAttribute('aria-required')).toBe('true');
     expect(descriptions(group)).toEqual(['Choose a title.']);
+    expect(descriptions(screen.getByRole('radio', { name: 'Mr' }))).toEqual(['Choose a title.']);
   });
 });
 
@@ -221,6 +222,7 @@ describe('ChoiceCards', () => {
     const group = screen.getByRole('radiogroup', { name: 'Delivery method' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(descriptions(group)).toEqual(['Choose a delivery method.']);
+    expect(descriptions(screen.getByRole('radio', { name: /^Standard delivery/ }))).toEqual(['Choose a delivery method.']);
   });
 });
 

@@ -20,7 +20,8 @@ export interface RadioGroupProps<T extends string> {
  * One choice among a few short options (a form of address), drawn as pills: native radios in a `fieldset`
  * with the radiogroup role, named by its `legend`. The browser gives the radio keyboard model: Tab enters the
  * group on the chosen option (the first when none is), the arrow keys move and choose. The description and
- * error are linked to the group; an error sets `aria-invalid` on it.
+ * error are linked to the group and to each radio (read when a radio gets focus); an error sets `aria-invalid`
+ * on the group.
  */
 export function RadioGroup<T extends string>({ name, label, items, value, onChange, error, description, isRequired = false, optionalText, className }: RadioGroupProps<T>) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
@@ -41,7 +42,7 @@ export function RadioGroup<T extends string>({ name, label, items, value, onChan
       <div className="form-radios__options">
         {items.map((item) => (
           <label key={item.value} className="form-radios__option" data-selected={value === item.value || undefined}>
-            <input type="radio" className="sr-only" name={name} value={item.value} checked={value === item.value} onChange={() => onChange(item.value)} />
+            <input type="radio" className="sr-only" name={name} value={item.value} checked={value === item.value} onChange={() => onChange(item.value)} aria-describedby={describedBy} />
             {item.label}
           </label>
         ))}
