@@ -50,6 +50,7 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
           <SelectField
             {...common}
             isRequired={spec.stateRequired}
+            autoComplete={autoComplete}
             items={spec.states.map((s) => ({ id: s.code, label: s.name }))}
             value={values.stateCode}
             onChange={(v) => onChange('stateCode', v)}
