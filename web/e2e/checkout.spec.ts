@@ -59,8 +59,7 @@ async function fillContact(page: Page, contact: { email?: string; first?: string
 async function fillUsAddress(page: Page, scope: ReturnType<Page['getByTestId']>) {
   await scope.getByLabel('Address', { exact: true }).fill('350 West 57th Street');
   await scope.getByLabel('City').fill('New York');
-  await scope.getByRole('button', { name: /State, province or prefecture/ }).click();
-  await page.getByRole('option', { name: 'New York', exact: true }).click();
+  await scope.getByRole('combobox', { name: /State, province or prefecture/ }).selectOption({ label: 'New York' });
   await scope.getByLabel(/Postal code/).fill('10019');
 }
 
@@ -271,8 +270,7 @@ test('a client with a saved address pays after a declined card, finds the order 
   await expect(page.getByRole('heading', { name: `Order ${orderNumber}`, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel the order' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel the order' });
-  await cancel.getByRole('button', { name: /Reason/ }).click();
-  await page.getByRole('option', { name: 'I changed my mind' }).click();
+  await cancel.getByRole('combobox', { name: /Reason/ }).selectOption({ label: 'I changed my mind' });
   await expectAccessible(page, 'cancel order dialog');
   await cancel.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText('Your order has been cancelled.', { exact: false })).toBeVisible();

@@ -110,8 +110,7 @@ test('a guest exchanges a delivered order for another size: /return-order → si
   // 3. Exchange product: the new size and a reason.
   await expect(page.getByRole('heading', { level: 2, name: 'Exchange product' })).toBeVisible();
   await choose(page.getByRole('radio', { name: piece.other, exact: true }));
-  await page.getByRole('button', { name: /Reason/ }).click();
-  await page.getByRole('option', { name: 'Too small' }).click();
+  await page.getByRole('combobox', { name: /Reason/ }).selectOption({ label: 'Too small' });
   await expectAccessible(page, 'exchange product');
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -1,3 +1,10 @@
+export { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
+export { ChoiceCards, type ChoiceCard, type ChoiceCardsProps } from './choice-cards';
+export { FormMessage } from './form-message';
+export { PasswordField, type PasswordFieldProps } from './password-field';
+export { RadioGroup, type RadioGroupProps } from './radio-group';
+export { SelectField, type SelectFieldProps } from './select-field';
+export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './text-field';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Drawer, type DrawerProps, type DrawerSide } from './drawer';
 export { LinkButton, type LinkButtonProps } from './link-button';

@@ -5,7 +5,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { normalizeEmail } from '../forms/validation';
 import { recaptchaToken } from '../recaptcha';
-import { FormMessage, TextField } from './form-fields';
+import { FormMessage } from '../../components/ui/form-message';
+import { TextField } from '../../components/ui/text-field';
 import './order-lookup-form.css';
 
 export interface OrderLookupValues {

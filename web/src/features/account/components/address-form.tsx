@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { civilitiesFor } from '../../../lib/civility';
-import { Form } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -145,7 +144,7 @@ export function AddressForm({ address, addressTypes, countries, defaultCountry, 
   };
 
   return (
-    <Form className="account-form account-form--address" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="account-page-title" data-country={values.country}>
+    <form className="account-form account-form--address" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title" data-country={values.country}>
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
       <RadioChoices name="type" label={t('address.type')} items={addressTypes.map((id) => ({ id, label: t(`addressType.${id}`) }))} value={values.type} onChange={set('type')} error={form.field('type')} />
       <TextInput name="label" label={t('address.label')} value={values.label} onChange={set('label')} error={form.field('label')} markOptional description={t('address.labelHint')} maxLength={40} />
@@ -165,7 +164,7 @@ export function AddressForm({ address, addressTypes, countries, defaultCountry, 
           {t('form.cancel')}
         </LinkButton>
       </div>
-    </Form>
+    </form>
   );
 }
 

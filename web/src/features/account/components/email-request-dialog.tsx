@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { trackPopinInteraction } from '../../../lib/analytics';
@@ -80,7 +79,7 @@ export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', re
           </Button>
         </div>
       ) : (
-        <Form className="account-dialog account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria">
+        <form className="account-dialog account-form" ref={form.formRef} onSubmit={submit} noValidate>
           <p className="account-intro">{texts.intro}</p>
           <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
           <TextInput
@@ -100,7 +99,7 @@ export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', re
           <Button type="submit" isFullWidth isPending={isPending} pendingLabel={texts.sending}>
             {texts.submit}
           </Button>
-        </Form>
+        </form>
       )}
     </Dialog>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { trackPopinInteraction } from '../../../lib/analytics';
@@ -73,7 +72,7 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
           </Button>
         </div>
       ) : (
-        <Form className="account-dialog account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria">
+        <form className="account-dialog account-form" ref={form.formRef} onSubmit={submit} noValidate>
           <p className="account-intro">{t('expired.intro')}</p>
           <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
           <TextInput name="email" type="email" label={t('fields.email')} autoComplete="username" inputMode="email" value={values.email} onChange={set('email')} error={form.field('email')} isRequired />
@@ -90,7 +89,7 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
           <Button type="submit" isFullWidth isPending={change.isPending} pendingLabel={t('form.sending')}>
             {t('expired.submit')}
           </Button>
-        </Form>
+        </form>
       )}
     </Dialog>
   );

@@ -1,10 +1,15 @@
-// The account forms' fields, on React Aria Components: every field has a visible label (its accessible
-// name), its description and error linked to it (`aria-describedby`), `aria-invalid` when in error. Texts
-// come translated from the caller; errors arrive as message keys and are translated here.
-import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
+// The account forms' fields, on the storefront's native form-field kit (components/ui, decision 0158): every
+// field has a visible label (its accessible name), its description and error linked to it
+// (`aria-describedby`), `aria-invalid` when in error. Texts come translated from the caller; errors arrive as
+// message keys and are translated here. Each field keeps the `account-field` class beside the kit's.
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextField, ToggleButton } from 'react-aria-components';
-import { Select } from '../../../components/ui/select';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { cx } from '../../../components/ui/cx';
 import type { MessageKey } from '../validation';
 import './account.css';
 
@@ -12,16 +17,6 @@ import './account.css';
 export function useErrorText() {
   const { t } = useTranslation('account');
   return (key: MessageKey | undefined | null) => (key ? t(key) : undefined);
-}
-
-function FieldLabel({ label, optional }: { label: string; optional?: boolean }) {
-  const { t } = useTranslation('account');
-  return (
-    <Label className="account-field__label">
-      {label}
-      {optional && <span className="account-field__optional"> {t('form.optional')}</span>}
-    </Label>
-  );
 }
 
 export interface TextInputProps {
@@ -45,30 +40,27 @@ export interface TextInputProps {
 }
 
 export function TextInput({ name, label, value, onChange, error, description, type = 'text', autoComplete, inputMode, placeholder, isRequired = false, markOptional = false, isReadOnly, maxLength, lang, className }: TextInputProps) {
+  const { t } = useTranslation('account');
   const errorText = useErrorText();
   return (
     <TextField
-      className={`account-field${className ? ` ${className}` : ''}`}
+      className={cx('account-field', className)}
       name={name}
+      label={label}
       type={type}
       value={value}
       onChange={onChange}
-      isInvalid={Boolean(error)}
+      error={errorText(error)}
+      description={description}
       isRequired={isRequired}
+      optionalText={markOptional ? t('form.optional') : undefined}
       isReadOnly={isReadOnly}
       autoComplete={autoComplete}
+      inputMode={inputMode}
+      placeholder={placeholder}
       maxLength={maxLength}
-      validationBehavior="aria"
-    >
-      <FieldLabel label={label} optional={markOptional && !isRequired} />
-      <Input className="account-field__input" inputMode={inputMode} placeholder={placeholder} spellCheck={type === 'text' ? undefined : false} lang={lang} />
-      {description && (
-        <Text slot="description" className="account-field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="account-field__error">{errorText(error)}</FieldError>
-    </TextField>
+      {...(lang ? { lang } : {})}
+    />
   );
 }
 
@@ -80,45 +72,21 @@ export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'input
 export function PasswordInput({ name, label, value, onChange, error, description, autoComplete, isRequired = true, markOptional, maxLength, className }: PasswordInputProps) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
-  const [visible, setVisible] = useState(false);
   return (
-    <TextField
-      className={`account-field account-field--password${className ? ` ${className}` : ''}`}
+    <PasswordField
+      className={cx('account-field', className)}
       name={name}
-      type={visible ? 'text' : 'password'}
+      label={label}
       value={value}
       onChange={onChange}
-      isInvalid={Boolean(error)}
-      isRequired={isRequired}
       autoComplete={autoComplete}
+      showLabel={t('password.show')}
+      error={errorText(error)}
+      description={description}
+      isRequired={isRequired}
+      optionalText={markOptional ? t('form.optional') : undefined}
       maxLength={maxLength}
-      validationBehavior="aria"
-    >
-      <FieldLabel label={label} optional={markOptional && !isRequired} />
-      <div className="account-field__control">
-        <Input className="account-field__input" spellCheck={false} autoCapitalize="none" autoCorrect="off" />
-        <ToggleButton className="account-field__toggle" isSelected={visible} onChange={setVisible} aria-label={t('password.show')}>
-          {visible ? (
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="20" height="20">
-              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="1.2" />
-              <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.2" />
-            </svg>
-          ) : (
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="20" height="20">
-              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="1.2" />
-              <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.2" />
-              <path d="M4 20L20 4" stroke="currentColor" strokeWidth="1.2" />
-            </svg>
-          )}
-        </ToggleButton>
-      </div>
-      {description && (
-        <Text slot="description" className="account-field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="account-field__error">{errorText(error)}</FieldError>
-    </TextField>
+    />
   );
 }
 
@@ -135,32 +103,10 @@ export interface CheckboxInputProps {
 /** A checkbox with its label; its error below, linked to it. */
 export function CheckboxInput({ name, isSelected, onChange, error, isRequired, children, className }: CheckboxInputProps) {
   const errorText = useErrorText();
-  const errorId = useId();
   return (
-    <div className={`account-checkbox${className ? ` ${className}` : ''}`}>
-      <Checkbox
-        className="account-checkbox__control"
-        name={name}
-        isSelected={isSelected}
-        onChange={onChange}
-        isInvalid={Boolean(error)}
-        isRequired={isRequired}
-        validationBehavior="aria"
-        aria-describedby={error ? errorId : undefined}
-      >
-        <span className="account-checkbox__box" aria-hidden="true">
-          <svg viewBox="0 0 16 16" focusable="false">
-            <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          </svg>
-        </span>
-        <span className="account-checkbox__label">{children}</span>
-      </Checkbox>
-      {error && (
-        <p id={errorId} className="account-field__error">
-          {errorText(error)}
-        </p>
-      )}
-    </div>
+    <CheckboxField className={cx('account-checkbox', className)} name={name} isSelected={isSelected} onChange={onChange} error={errorText(error)} isRequired={isRequired}>
+      {children}
+    </CheckboxField>
   );
 }
 
@@ -177,21 +123,22 @@ export interface SelectInputProps {
   className?: string;
 }
 
-/** The design system's Select, with the account forms' error messages. */
+/** A native select (the kit's `SelectField`), with the account forms' error messages. */
 export function SelectInput({ name, label, items, value, onChange, error, placeholder, isRequired, markOptional, className }: SelectInputProps) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   return (
-    <Select
-      className={`account-field account-field--select${className ? ` ${className}` : ''}`}
+    <SelectField
+      className={cx('account-field account-field--select', className)}
       name={name}
-      label={markOptional && !isRequired ? `${label} ${t('form.optional')}` : label}
+      label={label}
       items={items}
-      selectedKey={value || null}
-      onSelectionChange={onChange}
+      value={value}
+      onChange={onChange}
       placeholder={placeholder ?? t('form.choose')}
       isRequired={isRequired}
-      errorMessage={errorText(error)}
+      optionalText={markOptional ? t('form.optional') : undefined}
+      error={errorText(error)}
     />
   );
 }
@@ -212,25 +159,15 @@ export function RadioChoices({ name, label, items, value, onChange, error, isReq
   const errorText = useErrorText();
   return (
     <RadioGroup
-      className={`account-radios${className ? ` ${className}` : ''}`}
+      className={cx('account-radios', className)}
       name={name}
-      value={value || null}
+      label={label}
+      items={items.map((item) => ({ value: item.id, label: item.label }))}
+      value={value}
       onChange={onChange}
-      isInvalid={Boolean(error)}
+      error={errorText(error)}
       isRequired={isRequired}
-      orientation="horizontal"
-      validationBehavior="aria"
-    >
-      <Label className="account-field__label">{label}</Label>
-      <div className="account-radios__options">
-        {items.map((item) => (
-          <Radio key={item.id} value={item.id} className="account-radios__option">
-            {item.label}
-          </Radio>
-        ))}
-      </div>
-      <FieldError className="account-field__error">{errorText(error)}</FieldError>
-    </RadioGroup>
+    />
   );
 }
 
@@ -262,7 +199,7 @@ export function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>, a
     if (attempt === 0) return;
     const form = formRef.current;
     if (!form) return;
-    const invalid = hasFieldErrors ? form.querySelector<HTMLElement>('input[aria-invalid="true"], [data-invalid] input, [data-invalid] button') : null;
+    const invalid = hasFieldErrors ? form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], [data-invalid] input') : null;
     (invalid ?? alertRef?.current)?.focus();
   }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -50,7 +49,7 @@ export function NewPasswordForm({ token, policy, label, onDone, onSigningIn, onT
   };
 
   return (
-    <Form className="account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-label={label}>
+    <form className="account-form" ref={form.formRef} onSubmit={submit} noValidate aria-label={label}>
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
       <PasswordInput
         name="newPassword"
@@ -67,7 +66,7 @@ export function NewPasswordForm({ token, policy, label, onDone, onSigningIn, onT
       <Button type="submit" size="lg" isFullWidth isPending={setNew.isPending} pendingLabel={t('form.saving')}>
         {t('reset.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
 
@@ -175,7 +174,7 @@ export function ChangePasswordPage({ data }: { data: Schemas['PasswordPageData']
 
   return (
     <AccountShell title={t('password.title')} intro={t('password.intro')}>
-      <Form className="account-form account-form--narrow" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="account-page-title">
+      <form className="account-form account-form--narrow" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title">
         <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
         {saved && (
           <p className="account-status" role="status">
@@ -195,7 +194,7 @@ export function ChangePasswordPage({ data }: { data: Schemas['PasswordPageData']
         <Button type="submit" size="lg" isFullWidth isPending={change.isPending} pendingLabel={t('form.saving')}>
           {t('password.submit')}
         </Button>
-      </Form>
+      </form>
     </AccountShell>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
@@ -61,7 +60,7 @@ export function PersonalDetailsForm({ customer, fields, today }: PersonalDetails
   };
 
   return (
-    <Form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="account-page-title">
+    <form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title">
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
       {status && (
         <p className="account-status" role="status">
@@ -86,7 +85,7 @@ export function PersonalDetailsForm({ customer, fields, today }: PersonalDetails
       <Button type="submit" size="lg" isFullWidth isPending={update.isPending} pendingLabel={t('form.saving')}>
         {t('details.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
 

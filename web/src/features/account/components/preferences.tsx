@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';
 import { trackNewsletterSubscription } from '../../../lib/analytics';
@@ -62,7 +61,7 @@ export function ConsentsForm({ customer, consentTexts }: ConsentsFormProps) {
   };
 
   return (
-    <Form className="account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="preferences-consents">
+    <form className="account-form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="preferences-consents">
       <h2 id="preferences-consents" className="account-section-title">
         {t('preferences.consentsTitle')}
       </h2>
@@ -100,7 +99,7 @@ export function ConsentsForm({ customer, consentTexts }: ConsentsFormProps) {
       <Button type="submit" size="lg" isPending={update.isPending} pendingLabel={t('form.saving')}>
         {t('preferences.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
@@ -69,7 +68,7 @@ export function SignInForm({ recaptchaSiteKey, onSignedIn }: SignInFormProps) {
 
   return (
     <>
-      <Form className="account-form" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="sign-in-heading">
+      <form className="account-form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="sign-in-heading">
         <h2 id="sign-in-heading" className="account-section-title">
           {t('signIn.formTitle')}
         </h2>
@@ -121,7 +120,7 @@ export function SignInForm({ recaptchaSiteKey, onSignedIn }: SignInFormProps) {
             {t('signIn.activate')}
           </Button>
         </p>
-      </Form>
+      </form>
       <ForgotPasswordDialog isOpen={modal === 'forgot'} onOpenChange={(open) => setModal(open ? 'forgot' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
       <ActivateAccountDialog isOpen={modal === 'activate'} onOpenChange={(open) => setModal(open ? 'activate' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
       <ExpiredPasswordDialog isOpen={modal === 'expired'} onOpenChange={(open) => setModal(open ? 'expired' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Form } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -74,7 +73,7 @@ export function RegistrationForm({ registration, recaptchaSiteKey, onRegistered,
   };
 
   return (
-    <Form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} validationBehavior="aria" aria-labelledby="sign-up-heading">
+    <form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="sign-up-heading">
       <h2 id="sign-up-heading" className="account-section-title">
         {t('signUp.formTitle')}
       </h2>
@@ -123,7 +122,7 @@ export function RegistrationForm({ registration, recaptchaSiteKey, onRegistered,
       <Button type="submit" size="lg" isFullWidth isPending={register.isPending} pendingLabel={t('form.sending')}>
         {t('signUp.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { SelectField, TextField } from '../../../lib/components/form-fields';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
 import type { AddressField, AddressFormSpec, AddressFormValues } from '../../../lib/forms/address-rules';
 
 /** Fields the contact step already asks (title, phone), and the country, fixed by the site. */
@@ -49,6 +50,7 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
           <SelectField
             {...common}
             isRequired={spec.stateRequired}
+            autoComplete={autoComplete}
             items={spec.states.map((s) => ({ id: s.code, label: s.name }))}
             value={values.stateCode}
             onChange={(v) => onChange('stateCode', v)}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from '../../../lib/i18n-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { CheckboxField, FormMessage } from '../../../lib/components/form-fields';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
@@ -37,12 +38,18 @@ import {
   type StepId,
   type StepState,
 } from '../checkout-model';
-import { AuthenticationDialog } from './authentication-dialog';
 import { ContactStep } from './contact-step';
 import { DeliveryStep, deliveryDraftOf, useDeliveryDates, type DeliveryDraft } from './delivery-step';
 import { basketLines, SummaryLines, Totals } from './order-summary';
 import { LockIcon, PaymentStep, WalletMark, type PaymentDraft } from './payment-step';
 import './checkout.css';
+
+/**
+ * The card issuer's authentication is a dialog (React Aria's, for its focus containment): its code loads when
+ * an order is being placed, not with the page.
+ */
+const loadAuthenticationDialog = () => import('./authentication-dialog');
+const AuthenticationDialog = lazy(() => loadAuthenticationDialog().then((m) => ({ default: m.AuthenticationDialog })));
 
 export interface CheckoutPageProps {
   /** `?express=1`: the bag was filled from a product's "Express checkout"; the wallet is preselected. */
@@ -209,6 +216,7 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
     if (!delivery || !payment || placing) return;
     if (!acceptTerms) return setTermsError(true);
     setPlacing(true);
+    void loadAuthenticationDialog();
     setMessages({});
     // A fresh key for every press: a declined card is tried again as a new placement.
     const body = placeOrderRequest(contact, delivery, payment, totals.total, acceptTerms);
@@ -458,15 +466,17 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
         })}
       </ol>
       {challenge && (
-        <AuthenticationDialog
-          isOpen={authOpen}
-          onOpenChange={setAuthOpen}
-          amount={money(totals.total)}
-          expiresAt={formatDay(challenge.expiresAt, locale, { hour: '2-digit', minute: '2-digit' })}
-          onConfirm={confirmCode}
-          isPending={authenticate.isPending}
-          error={authError}
-        />
+        <Suspense fallback={null}>
+          <AuthenticationDialog
+            isOpen={authOpen}
+            onOpenChange={setAuthOpen}
+            amount={money(totals.total)}
+            expiresAt={formatDay(challenge.expiresAt, locale, { hour: '2-digit', minute: '2-digit' })}
+            onConfirm={confirmCode}
+            isPending={authenticate.isPending}
+            error={authError}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { civilitiesFor } from '../../../lib/civility';
-import { FormMessage, TextField } from '../../../lib/components/form-fields';
+import { FormMessage } from '../../../components/ui/form-message';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { TextField } from '../../../components/ui/text-field';
 import { useLocalizePath } from '../../../lib/market-context';
 import { validateContact, type Civility, type ContactErrors, type ContactValues } from '../checkout-model';
 import { focusFirstInvalid } from './focus';
@@ -59,19 +60,14 @@ export function ContactStep({ values, onChange, signedIn, emailLocked, message, 
         error={error('email')}
         description={t('contact.intro')}
       />
-      <RadioGroup className="checkout-civility" name="civility" orientation="horizontal" value={values.civility || null} onChange={(v) => set('civility')(v as Civility)}>
-        <Label className="form-field__label">
-          {t('contact.civility')} <span className="form-field__optional">{t('optional')}</span>
-        </Label>
-        <div className="checkout-civility__options">
-          {civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((c) => (
-            <Radio key={c} value={c} className="checkout-civility__option">
-              {t(`account:civility.${c}`)}
-            </Radio>
-          ))}
-        </div>
-        <FieldError className="form-field__error" />
-      </RadioGroup>
+      <RadioGroup
+        name="civility"
+        label={t('contact.civility')}
+        optionalText={t('optional')}
+        value={values.civility}
+        onChange={(v: Civility) => set('civility')(v)}
+        items={civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((c) => ({ value: c, label: t(`account:civility.${c}`) }))}
+      />
       <div className="checkout-form__row" data-fields="2">
         <TextField name="firstName" label={t('contact.firstName')} value={values.firstName} onChange={set('firstName')} autoComplete="given-name" isRequired maxLength={50} error={error('firstName')} />
         <TextField name="lastName" label={t('contact.lastName')} value={values.lastName} onChange={set('lastName')} autoComplete="family-name" isRequired maxLength={50} error={error('lastName')} />

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/ui/button';
-import { ChoiceCards } from '../../../lib/components/choice-cards';
-import { CheckboxField, FormMessage, TextAreaField } from '../../../lib/components/form-fields';
+import { ChoiceCards } from '../../../components/ui/choice-cards';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { FormMessage } from '../../../components/ui/form-message';
+import { TextAreaField } from '../../../components/ui/text-field';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { addressFormSpec, addressFormValues, addressFromValues, printAddress, validateAddress, type AddressFormValues } from '../../../lib/forms/address-rules';
 import { useMarket } from '../../../lib/market-context';

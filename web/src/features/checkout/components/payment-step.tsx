@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/ui/button';
-import { ChoiceCards } from '../../../lib/components/choice-cards';
-import { FormMessage, TextField } from '../../../lib/components/form-fields';
+import { ChoiceCards } from '../../../components/ui/choice-cards';
+import { FormMessage } from '../../../components/ui/form-message';
+import { TextField } from '../../../components/ui/text-field';
 import { cardBrand, cardDigits, formatCardNumber, formatExpiry, TEST_WALLET_TOKEN, validateCard, type CardErrors, type CardValues, type PaymentChoice } from '../checkout-model';
 import { focusFirstInvalid } from './focus';
 

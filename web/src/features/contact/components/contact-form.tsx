@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { civilitiesFor } from '../../../lib/civility';
-import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import type { Schemas } from '../../../lib/api-client';
 import { trackContactRequest } from '../../../lib/analytics';
 import { useLocalizePath } from '../../../lib/market-context';
@@ -100,28 +102,21 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
     );
   }
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber', label: string, props: { type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; description?: string; isRequired?: boolean; maxLength?: number } = {}): ReactNode => (
+  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber', label: string, props: { type?: 'text' | 'email' | 'tel'; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; description?: string; isRequired?: boolean; maxLength?: number } = {}): ReactNode => (
     <TextField
       className={`ui-form__field contact-form__field--${name}`}
       name={name}
+      label={label}
       type={props.type ?? 'text'}
       autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
       value={values[name]}
       onChange={(v) => set(name, v)}
-      isInvalid={Boolean(errors.fields[name])}
+      error={error(name)}
       isRequired={props.isRequired ?? true}
       maxLength={props.maxLength}
-      validationBehavior="aria"
-    >
-      <Label className="ui-form__label">{label}</Label>
-      <Input className="ui-form__input" inputMode={props.inputMode} spellCheck={props.type === 'email' ? false : undefined} />
-      {props.description && (
-        <Text slot="description" className="contact-form__hint">
-          {props.description}
-        </Text>
-      )}
-      <FieldError className="ui-form__error">{error(name)}</FieldError>
-    </TextField>
+      description={props.description && <span className="contact-form__hint">{props.description}</span>}
+    />
   );
 
   const showOrder = values.topic === 'order' || values.topic === 'returnExchange' || values.orderNumber !== '';
@@ -135,55 +130,34 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         <p className="contact-form__note">{t('form.requiredNote')}</p>
       </div>
       {form.topics.length > 0 && (
-        <Select
+        <SelectField
           className="ui-form__field"
           name="topic"
           label={optional(t('form.topic'))}
           placeholder={t('form.topicPlaceholder')}
           items={form.topics.map((o) => ({ id: o.value, label: o.label }))}
-          selectedKey={values.topic}
-          onSelectionChange={(v) => set('topic', v as ContactValues['topic'])}
-          errorMessage={error('topic')}
+          value={values.topic ?? ''}
+          onChange={(v) => set('topic', v as ContactValues['topic'])}
+          error={error('topic')}
         />
       )}
       <RadioGroup
-        className="ui-form__choices"
         name="channel"
+        label={t('form.channel')}
+        items={form.channels.map((c) => ({ value: c, label: t(`form.channels.${c}`) }))}
         value={values.channel}
-        onChange={(v) => set('channel', v as ContactValues['channel'])}
-        isInvalid={Boolean(errors.fields.channel)}
+        onChange={(v) => set('channel', v)}
+        error={error('channel')}
         isRequired
-        validationBehavior="aria"
-      >
-        <Label className="ui-form__label">{t('form.channel')}</Label>
-        <div className="ui-form__options">
-          {form.channels.map((c) => (
-            <Radio key={c} value={c} className="ui-form__option">
-              {t(`form.channels.${c}`)}
-            </Radio>
-          ))}
-        </div>
-        <FieldError className="ui-form__error">{error('channel')}</FieldError>
-      </RadioGroup>
+      />
       <RadioGroup
-        className="ui-form__choices"
         name="civility"
-        orientation="horizontal"
+        label={optional(t('form.civility'))}
+        items={civilitiesFor(i18n.language, CIVILITIES).map((c) => ({ value: c, label: t(`civilities.${c}`) }))}
         value={values.civility}
-        onChange={(v) => set('civility', v as ContactValues['civility'])}
-        isInvalid={Boolean(errors.fields.civility)}
-        validationBehavior="aria"
-      >
-        <Label className="ui-form__label">{optional(t('form.civility'))}</Label>
-        <div className="ui-form__options">
-          {civilitiesFor(i18n.language, CIVILITIES).map((c) => (
-            <Radio key={c} value={c} className="ui-form__option">
-              {t(`civilities.${c}`)}
-            </Radio>
-          ))}
-        </div>
-        <FieldError className="ui-form__error">{error('civility')}</FieldError>
-      </RadioGroup>
+        onChange={(v) => set('civility', v)}
+        error={error('civility')}
+      />
       <div className="contact-form__row">
         {text('firstName', t('form.firstName'), { autoComplete: 'given-name', maxLength: 50 })}
         {text('lastName', t('form.lastName'), { autoComplete: 'family-name', maxLength: 50 })}
@@ -191,45 +165,22 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
       {text('email', t('form.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
       {needsPhone(values.channel) && text('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel', description: t('form.phoneHint'), maxLength: 24 })}
       {showOrder && text('orderNumber', optional(t('form.orderNumber')), { description: t('form.orderNumberHint'), isRequired: false, maxLength: 20 })}
-      <TextField
+      <TextAreaField
         className="ui-form__field"
         name="message"
+        label={t('form.message')}
         value={values.message}
         onChange={(v) => set('message', v)}
-        isInvalid={Boolean(errors.fields.message)}
+        error={error('message')}
         isRequired
         maxLength={MESSAGE_MAX_LENGTH}
-        validationBehavior="aria"
-      >
-        <Label className="ui-form__label">{t('form.message')}</Label>
-        <TextArea className="ui-form__input contact-form__textarea" rows={6} />
-        <Text slot="description" className="contact-form__hint contact-form__count">
-          {t('form.messageCount', { used: values.message.length, max: MESSAGE_MAX_LENGTH })}
-        </Text>
-        <FieldError className="ui-form__error">{error('message')}</FieldError>
-      </TextField>
+        rows={6}
+        description={<span className="contact-form__hint contact-form__count">{t('form.messageCount', { used: values.message.length, max: MESSAGE_MAX_LENGTH })}</span>}
+      />
       <div className="ui-form__consent-block">
-        <Checkbox
-          className="ui-form__consent"
-          name="consent"
-          isSelected={values.consent}
-          onChange={(v) => set('consent', v)}
-          isInvalid={Boolean(errors.fields.consent)}
-          validationBehavior="aria"
-          aria-describedby={errors.fields.consent ? `${id}-consent-error` : undefined}
-        >
-          <span className="ui-form__box" aria-hidden="true">
-            <svg viewBox="0 0 16 16" focusable="false">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            </svg>
-          </span>
-          <Text className="contact-form__consent-text">{t('form.consent')}</Text>
-        </Checkbox>
-        {errors.fields.consent && (
-          <p id={`${id}-consent-error`} className="ui-form__error">
-            {error('consent')}
-          </p>
-        )}
+        <CheckboxField name="consent" isSelected={values.consent} onChange={(v) => set('consent', v)} error={error('consent')}>
+          <span className="contact-form__consent-text">{t('form.consent')}</span>
+        </CheckboxField>
         <p className="ui-form__legal">
           <Link to={localize('/legal/privacy-policy')} onClick={onNavigate}>
             {t('form.privacyLink')}

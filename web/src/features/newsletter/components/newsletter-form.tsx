@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextField } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { RadioGroup } from '../../../components/ui/radio-group';
+import { TextField } from '../../../components/ui/text-field';
 import type { Schemas } from '../../../lib/api-client';
 import { trackNewsletterSubscription } from '../../../lib/analytics';
 import {
@@ -95,62 +97,30 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
         className="ui-form__field"
         type="email"
         name="email"
+        label={t('newsletter.email')}
         autoComplete="email"
+        inputMode="email"
         value={values.email}
         onChange={(v) => set('email', v)}
-        isInvalid={Boolean(errors.fields.email)}
+        error={errors.fields.email && t(errors.fields.email)}
         isRequired
-        validationBehavior="aria"
-      >
-        <Label className="ui-form__label">{t('newsletter.email')}</Label>
-        <Input className="ui-form__input" inputMode="email" spellCheck={false} />
-        <FieldError className="ui-form__error">{errors.fields.email && t(errors.fields.email)}</FieldError>
-      </TextField>
+      />
       {civilities.length > 0 && (
         <RadioGroup
-          className="ui-form__choices"
           name="civility"
-          orientation="horizontal"
+          label={t('newsletter.civility')}
+          items={civilities}
           value={values.civility}
           onChange={(v) => set('civility', v)}
-          isInvalid={Boolean(errors.fields.civility)}
+          error={errors.fields.civility && t(errors.fields.civility)}
           isRequired
-          validationBehavior="aria"
-        >
-          <Label className="ui-form__label">{t('newsletter.civility')}</Label>
-          <div className="ui-form__options">
-            {civilities.map((o) => (
-              <Radio key={o.value} value={o.value} className="ui-form__option">
-                {o.label}
-              </Radio>
-            ))}
-          </div>
-          <FieldError className="ui-form__error">{errors.fields.civility && t(errors.fields.civility)}</FieldError>
-        </RadioGroup>
+        />
       )}
       {consent && (
         <div className="ui-form__consent-block">
-          <Checkbox
-            className="ui-form__consent"
-            name="marketing_email"
-            isSelected={values.consent}
-            onChange={(v) => set('consent', v)}
-            isInvalid={Boolean(errors.fields.consent)}
-            validationBehavior="aria"
-            aria-describedby={errors.fields.consent ? 'newsletter-consent-error' : undefined}
-          >
-            <span className="ui-form__box" aria-hidden="true">
-              <svg viewBox="0 0 16 16" focusable="false">
-                <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              </svg>
-            </span>
-            <Text className="newsletter-form__consent-text">{consent.label}</Text>
-          </Checkbox>
-          {errors.fields.consent && (
-            <p id="newsletter-consent-error" className="ui-form__error">
-              {t(errors.fields.consent)}
-            </p>
-          )}
+          <CheckboxField name="marketing_email" isSelected={values.consent} onChange={(v) => set('consent', v)} error={errors.fields.consent && t(errors.fields.consent)}>
+            <span className="newsletter-form__consent-text">{consent.label}</span>
+          </CheckboxField>
         </div>
       )}
       {privacy && (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { FormMessage } from '../../../lib/components/form-fields';
+import { FormMessage } from '../../../components/ui/form-message';
 import { formatDay, formatPrice } from '../../../lib/format';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
-import './form-fields.css';
+import { classes, FieldError, useFieldIds } from './field-parts';
+import './field.css';
 import './choice-cards.css';
 
 export interface ChoiceCard {
@@ -29,33 +29,38 @@ export interface ChoiceCardsProps {
 
 /**
  * One choice among cards (delivery methods, addresses, boutiques, payment methods; a return or an exchange,
- * how the pieces go back): a React Aria radio group, so Tab enters the group and the arrow keys move and
- * choose, as with native radios.
+ * how the pieces go back): native radios in a `fieldset` with the radiogroup role, each card the label of its
+ * radio (so the card's whole text is the radio's name). Tab enters the group, the arrow keys move and choose,
+ * skipping unavailable cards.
  */
 export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange, error, className }: ChoiceCardsProps) {
+  const { id, errorId, describedBy } = useFieldIds(false, Boolean(error));
   return (
-    <RadioGroup
-      className={`choice-cards${className ? ` ${className}` : ''}`}
-      name={name}
-      value={value}
-      onChange={onChange}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
+    <fieldset
+      className={classes('choice-cards', className)}
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      data-invalid={error ? true : undefined}
     >
-      <Label className={isLabelHidden ? 'sr-only' : 'form-field__label'}>{label}</Label>
+      <legend id={`${id}-legend`} className={isLabelHidden ? 'sr-only' : 'form-field__label'}>
+        {label}
+      </legend>
       <div className="choice-cards__list">
         {items.map((item) => (
-          <Radio key={item.id} value={item.id} className="choice-card" isDisabled={item.isDisabled}>
+          <label key={item.id} className="choice-card" data-selected={value === item.id || undefined} data-disabled={item.isDisabled || undefined}>
+            <input type="radio" className="sr-only" name={name} value={item.id} checked={value === item.id} disabled={item.isDisabled} onChange={() => onChange(item.id)} aria-describedby={describedBy} />
             <span className="choice-card__mark" aria-hidden="true" />
             <span className="choice-card__body">
               <span className="choice-card__title">{item.title}</span>
               {item.detail && <span className="choice-card__detail">{item.detail}</span>}
             </span>
             {item.aside && <span className="choice-card__aside">{item.aside}</span>}
-          </Radio>
+          </label>
         ))}
       </div>
-      <FieldError className="form-field__error">{error}</FieldError>
-    </RadioGroup>
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
   );
 }
