@@ -14,7 +14,7 @@ test('a French shopper browses a category, opens a product, picks a size and add
   await page.goto('/fr-fr/');
   await expect(page).toHaveTitle(/Saint Laurent/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("La collection d'hiver");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('La collection d’hiver');
   await expectNoSeriousA11yViolations(page, 'home');
 
   // Category: through the main navigation; after hydration the router loads the page's /ssr data.

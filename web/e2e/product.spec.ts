@@ -86,18 +86,18 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
     }).toPass({ timeout: 10_000 });
   const chooseSoldOut = () => tick(soldOut);
   await chooseSoldOut();
-  const form = page.getByRole('form', { name: "M'avertir" });
+  const form = page.getByRole('form', { name: 'M’avertir' });
   await expect(form).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter au panier' })).toHaveCount(0);
 
   // Checked before sending (spec §5): empty, then a blacklisted typo, each shown beside the field.
   const email = form.getByRole('textbox', { name: 'Adresse e-mail' });
-  await form.getByRole('button', { name: "M'avertir" }).click();
+  await form.getByRole('button', { name: 'M’avertir' }).click();
   await expect(form).toContainText('Veuillez saisir votre adresse e-mail.');
-  await expect(form).toContainText("Veuillez accepter d'être contacté au sujet de cette pièce.");
+  await expect(form).toContainText('Veuillez accepter d’être contacté au sujet de cette pièce.');
   await email.fill('claire.martin@gmail.con');
   await tick(form.getByRole('checkbox'));
-  await form.getByRole('button', { name: "M'avertir" }).click();
+  await form.getByRole('button', { name: 'M’avertir' }).click();
   await expect(form).toContainText('Cette adresse semble mal saisie.');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'notify me');
@@ -105,7 +105,7 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   const address = `Claire.Martin+${Date.now()}@Example.org`;
   await email.fill(address);
   const answer = page.waitForResponse((r) => r.url().includes(`/api/data/product/${product.id}/back-in-stock`));
-  await form.getByRole('button', { name: "M'avertir" }).click();
+  await form.getByRole('button', { name: 'M’avertir' }).click();
   const response = await answer;
   expect(response.request().postDataJSON()).toMatchObject({ email: address.toLowerCase(), size: size.id, locale: 'fr-fr', consent: true });
   // The browser tests' server uses the documented test reCAPTCHA verifier (RECAPTCHA_VERIFIER=test).
@@ -119,7 +119,7 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   await email.fill(address);
   await tick(form.getByRole('checkbox'));
   await expect(email).toHaveValue(address);
-  await form.getByRole('button', { name: "M'avertir" }).click();
+  await form.getByRole('button', { name: 'M’avertir' }).click();
   await expect(form.getByRole('alert')).toHaveText('Vous serez déjà informé lorsque cette taille sera de nouveau disponible.');
 
   // The browser reports the refused call itself ("Failed to load resource … 409"); nothing else may fail.
