@@ -1,13 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
-import type { Resource } from 'i18next';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
 import { loadPage, moduleFile } from './app/page-modules';
 import { pageRouteOf, type PageType } from './lib/route-table';
-import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces } from './lib/i18n';
+import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces, type Resource } from './lib/i18n';
 
 export { matchPage };
 

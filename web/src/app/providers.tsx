@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from '../lib/i18n-react';
-import type { i18n } from 'i18next';
+import type { I18n } from '../lib/i18n';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router-dom';
 
@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: i18n; children: ReactNode }) {
+export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
   const navigate = useNavigate();
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-// The storefront's React binding of i18next: texts by namespace, a re-render when the language changes or a
+// The storefront's React binding of its translation runtime: texts by namespace, a re-render when the language changes or a
 // namespace arrives, a missing namespace asked for once (English meanwhile), and `Trans` placing elements.
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { BackendModule, ReadCallback } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from './i18n';
+import { createI18n, type Backend, type ResourceBundle } from './i18n';
 import { I18nextProvider, Trans, placeElements, useTranslation } from './i18n-react';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,14 +26,8 @@ function Texts() {
 
 /** A backend whose answers the test releases by hand. */
 function heldBackend() {
-  const pending: { ns: string; callback: ReadCallback }[] = [];
-  const backend: BackendModule = {
-    type: 'backend',
-    init() {},
-    read(_language: string, ns: string, callback: ReadCallback) {
-      pending.push({ ns, callback });
-    },
-  };
+  const pending: { language: string; ns: string; answer: (strings: ResourceBundle) => void }[] = [];
+  const backend: Backend = (language, ns) => new Promise((resolve) => pending.push({ language, ns, answer: (strings) => resolve({ strings }) }));
   return { backend, pending };
 }
 
@@ -62,7 +55,7 @@ describe('useTranslation', () => {
 
   it('asks once for a namespace that is not loaded, shows English meanwhile, and re-renders when it arrives', async () => {
     const { backend, pending } = heldBackend();
-    const i18n = createI18n('fr', resources, { backend });
+    const i18n = createI18n('fr', structuredClone(resources), { backend });
     render(
       <I18nextProvider i18n={i18n}>
         <Texts />
@@ -72,8 +65,25 @@ describe('useTranslation', () => {
     expect(screen.getAllByTestId('texts')[0]!.textContent).toBe('Fermer / Size');
     await act(async () => {});
     const product = pending.filter((p) => p.ns === 'product');
-    expect(product).toHaveLength(1);
-    await act(async () => product[0]!.callback(null, { size: 'Taille' }));
+    expect(product.map((p) => p.language)).toEqual(['fr']);
+    await act(async () => product[0]!.answer({ size: 'Taille' }));
+    expect(screen.getAllByTestId('texts').map((p) => p.textContent)).toEqual(['Fermer / Taille', 'Fermer / Taille']);
+  });
+
+  it('once started, asks for a namespace a component needs and the page did not inline (English meanwhile)', async () => {
+    const { backend, pending } = heldBackend();
+    const i18n = createI18n('fr', structuredClone(resources), { backend, namespaces: ['common'] });
+    expect(i18n.isInitialized).toBe(true);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Texts />
+        <Texts />
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByTestId('texts')[0]!.textContent).toBe('Fermer / Size');
+    await act(async () => {});
+    expect(pending.map((p) => `${p.language}/${p.ns}`)).toEqual(['fr/product']);
+    await act(async () => pending[0]!.answer({ size: 'Taille' }));
     expect(screen.getAllByTestId('texts').map((p) => p.textContent)).toEqual(['Fermer / Taille', 'Fermer / Taille']);
   });
 

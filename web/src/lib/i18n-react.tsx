@@ -1,9 +1,9 @@
-// The React binding of the storefront's i18next instances: a provider, `useTranslation(ns)` and `Trans`.
+// The React binding of the storefront's translation runtime (`lib/translator.ts`): a provider,
+// `useTranslation(ns)` and `Trans`.
 //
-// Why our own and not react-i18next: every namespace a route reads is loaded before the route renders (the
-// route table's `namespaces`, loaded by the page loader), so the binding needs none of react-i18next's loading
-// states, Suspense integration or SSR helpers — 7 KB gzip on every page's first load for features the
-// storefront does not use (docs/web-performance.md). What it keeps of react-i18next's behaviour:
+// Every namespace a route reads is loaded before the route renders (the route table's `namespaces`, loaded by
+// the page loader), so the binding needs no loading states or Suspense integration (docs/web-performance.md,
+// decisions 0155 and 0157). What it does:
 //   - a component re-renders when the language changes or a namespace it reads arrives;
 //   - a namespace not loaded yet (a lazy dialog's) is asked for once and shows English meanwhile, never
 //     suspending (which during hydration would throw the server's HTML away);
@@ -20,65 +20,26 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import type { i18n, TFunction } from 'i18next';
+import type { I18n, TFunction } from './translator';
 
-const I18nContext = createContext<i18n | null>(null);
+const I18nContext = createContext<I18n | null>(null);
 
 /** The instance components use outside a provider (Ladle stories, unit tests): the last one created. */
-let standalone: i18n | null = null;
+let standalone: I18n | null = null;
 
-/** Called by `createI18n` for each new instance (as react-i18next's `initReactI18next` did). */
-export function setDefaultI18n(instance: i18n): void {
+/** Called by `createI18n` for each new instance. */
+export function setDefaultI18n(instance: I18n): void {
   standalone = instance;
 }
 
-export function I18nextProvider({ i18n, children }: { i18n: i18n; children?: ReactNode }) {
+/** Gives its tree the instance (the name is the one call sites have always used). */
+export function I18nextProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
-}
-
-interface Watch {
-  version: number;
-  subscribe: (onChange: () => void) => () => void;
-}
-const watches = new WeakMap<i18n, Watch>();
-
-/** A counter that moves whenever what `t` answers may have changed: language changed, strings added or loaded. */
-function watchOf(instance: i18n): Watch {
-  let watch = watches.get(instance);
-  if (!watch) {
-    const listeners = new Set<() => void>();
-    const bump = () => {
-      w.version++;
-      for (const l of listeners) l();
-    };
-    const w: Watch = {
-      version: 0,
-      subscribe(onChange) {
-        if (listeners.size === 0) {
-          instance.on('languageChanged', bump);
-          instance.on('loaded', bump);
-          instance.store.on('added', bump);
-        }
-        listeners.add(onChange);
-        return () => {
-          listeners.delete(onChange);
-          if (listeners.size === 0) {
-            instance.off('languageChanged', bump);
-            instance.off('loaded', bump);
-            instance.store.off('added', bump);
-          }
-        };
-      },
-    };
-    watch = w;
-    watches.set(instance, watch);
-  }
-  return watch;
 }
 
 export interface UseTranslationResponse {
   t: TFunction;
-  i18n: i18n;
+  i18n: I18n;
   /** False while the namespace is being loaded (its texts show in English meanwhile). */
   ready: boolean;
 }
@@ -87,14 +48,14 @@ export interface UseTranslationResponse {
 export function useTranslation(ns?: string): UseTranslationResponse {
   const instance = useContext(I18nContext) ?? standalone;
   if (!instance) throw new Error('useTranslation: no i18n instance (wrap the tree in I18nextProvider, or call createI18n first)');
-  const watch = watchOf(instance);
-  const version = useSyncExternalStore(watch.subscribe, () => watch.version, () => watch.version);
+  // A re-render whenever the language changes, strings are added or a load ends.
+  const version = useSyncExternalStore(instance.subscribe, () => instance.version, () => instance.version);
   const ready = !ns || !instance.isInitialized || instance.hasLoadedNamespace(ns);
   useEffect(() => {
     if (!ready && ns) void instance.loadNamespaces(ns);
   }, [instance, ns, ready]);
   // `version` makes a new `t` when the strings change, so memoised children re-render too.
-  const t = useMemo(() => instance.getFixedT(null, ns ?? null), [instance, ns, version]);
+  const t = useMemo(() => instance.getFixedT(ns), [instance, ns, version]);
   return { t, i18n: instance, ready };
 }
 

@@ -74,6 +74,58 @@ describe('createI18n', () => {
   });
 });
 
+describe('plurals in every language, with the real strings', () => {
+  const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+  const real = Object.fromEntries(Object.entries(files).map(([path, file]) => [path.replace('../locales/', './locales/'), file]));
+  const instance = (language: string) => createI18n(language, pickResources(real, language));
+
+  it.each([
+    // language, then the text for 0, 1, 1.5, 2, 21 and 1 000 000 items
+    ['en', ['0 items', '1 item', '1.5 items', '2 items', '21 items', '1000000 items']],
+    ['de', ['0 Artikel', '1 Artikel', '1.5 Artikel', '2 Artikel', '21 Artikel', '1000000 Artikel']],
+    ['fr', ['0 article', '1 article', '1.5 article', '2 articles', '21 articles', "1000000 d'articles"]],
+    ['es', ['0 artículos', '1 artículo', '1.5 artículos', '2 artículos', '21 artículos', '1000000 de artículos']],
+    ['it', ['0 articoli', '1 articolo', '1.5 articoli', '2 articoli', '21 articoli', '1000000 di articoli']],
+    ['pt', ['0 item', '1 item', '1.5 item', '2 itens', '21 itens', '1000000 de itens']],
+    ['ja', ['0点', '1点', '1.5点', '2点', '21点', '1000000点']],
+    ['ko', ['상품 0개', '상품 1개', '상품 1.5개', '상품 2개', '상품 21개', '상품 1000000개']],
+    ['zh', ['0 件商品', '1 件商品', '1.5 件商品', '2 件商品', '21 件商品', '1000000 件商品']],
+    ['zh-hant', ['0 件商品', '1 件商品', '1.5 件商品', '2 件商品', '21 件商品', '1000000 件商品']],
+  ])('%s picks the form of its plural category', (language, texts) => {
+    const t = instance(language).getFixedT('catalog');
+    expect([0, 1, 1.5, 2, 21, 1_000_000].map((count) => t('results', { count }))).toEqual(texts);
+  });
+
+  it('reaches every plural text of every language with some count', () => {
+    const COUNTS = [0, 1, 2, 5, 1.5, 21, 1_000_000];
+    const unreached: string[] = [];
+    for (const language of LANGUAGES) {
+      const i18n = instance(language);
+      for (const [path, file] of Object.entries(real).filter(([path]) => path.startsWith(`./locales/${language}/`))) {
+        const ns = path.split('/').at(-1)!.replace('.json', '');
+        const walk = (node: Record<string, unknown>, prefix: string) => {
+          for (const [key, value] of Object.entries(node)) {
+            if (typeof value !== 'string') walk(value as Record<string, unknown>, `${prefix}${key}.`);
+            else {
+              const plural = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
+              if (!plural) continue;
+              // Every placeholder but {{count}} gets its own name, so the text is known in advance.
+              const names = Object.fromEntries([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1]!, `‹${m[1]}›`]));
+              const reached = COUNTS.some((count) => {
+                const expected = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' ? String(count) : `‹${name}›`));
+                return i18n.t(`${ns}:${prefix}${plural[1]}`, { ...names, count }) === expected;
+              });
+              if (!reached) unreached.push(`${language}/${ns}: ${prefix}${key}`);
+            }
+          }
+        };
+        walk(file.default, '');
+      }
+    }
+    expect(unreached).toEqual([]);
+  });
+});
+
 // ---- loading from the API ----------------------------------------------------------------------
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -192,6 +244,8 @@ describe('pseudo-locale', () => {
     expect(i18n.t('greet', { name: 'Ann' })).toBe('⟦Ĥéļļô Åññ···⟧');
     expect(i18n.t('bag', { count: 2 })).toBe('⟦2 ïţéɱš···⟧');
     expect(i18n.t('errors:ERR_API_1000')).toBe('⟦Öôþš··⟧');
+    expect(i18n.t('errors:ERR_NONE', { defaultValue: 'Sorry' })).toBe('⟦Šôŕŕý··⟧');
+    expect(i18n.t('nav.missing')).toBe('⟦ñåṽ.ɱïššïñĝ····⟧');
     expect(createI18n('en', { en }).t('close')).toBe('Close');
   });
 

@@ -1,6 +1,9 @@
-import i18next, { type BackendModule, type i18n, type PostProcessorModule, type ReadCallback, type Resource } from 'i18next';
 import { setDefaultI18n } from './i18n-react';
 import { NAMESPACES, type Namespace } from './namespaces';
+import { I18n, type Backend, type ReadResult, type Resource } from './translator';
+
+export { I18n };
+export type { Backend, Resource, ResourceBundle, TFunction, TOptions } from './translator';
 
 /**
  * The languages the strings are written in (`web/src/locales/<language>/`, and the `language` of
@@ -55,8 +58,8 @@ export function pickResources(files: Record<string, LocaleFile>, language: strin
 
 /**
  * Notes which namespaces of `language` are read while `resources` are in use (the server's render): a
- * namespace read is one a component asked for (`useTranslation(ns)`) or a text was taken from. `used` is
- * emptied by `reset()`, called once i18next is initialised (its start-up peeks at one namespace).
+ * namespace read is one a component asked for (`useTranslation(ns)`) or a text was looked up in. `reset()`
+ * empties `used` (the server calls it once the instance is made, before the render).
  */
 export function trackNamespaces(resources: Resource, language: string): { resources: Resource; used: Set<string>; reset(): void } {
   const used = new Set<string>();
@@ -86,9 +89,8 @@ export function namespacesIn(files: Record<string, unknown>): Namespace[] {
 
 /**
  * Spec §9 (and the contract of getTranslations): a failed load is retried up to 5 times, waiting 350 ms
- * before the first retry and twice as long before each next one. i18next's BackendConnector does the
- * waiting (its `maxRetries` / `retryTimeout` options) whenever the backend says a failure is worth
- * retrying, so the schedule of one namespace is:
+ * before the first retry and twice as long before each next one, whenever the backend says a failure is
+ * worth retrying (the runtime, `lib/translator.ts`, does the waiting). The schedule of one namespace is:
  *
  *   request 1 at 0 ms, then retries after 350, 700, 1 400, 2 800 and 5 600 ms
  *   (6 requests at most; the last one starts 10 850 ms after the first).
@@ -111,30 +113,21 @@ export const translationsUrl = (language: string, namespace: string) =>
 const retryable = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /**
- * i18next backend: one GET /api/data/translations/{language}/{namespace} per read (the browser's HTTP
- * cache revalidates it by ETag). It only says whether a failure is worth retrying; the retrying is
- * i18next's (see TRANSLATIONS_RETRY).
+ * The backend of the browser: one GET /api/data/translations/{language}/{namespace} per read (the browser's
+ * HTTP cache revalidates it by ETag). It only says whether a failure is worth retrying; the retrying is the
+ * runtime's (see TRANSLATIONS_RETRY).
  */
-export function translationsBackend(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): BackendModule {
-  return {
-    type: 'backend',
-    callbackApi: true,
-    init() {},
-    read(language: string, namespace: string, callback: ReadCallback) {
-      const url = translationsUrl(language, namespace);
-      void (async () => {
-        let outcome: Parameters<ReadCallback>;
-        try {
-          const res = await fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-          if (res.ok) outcome = [null, (await res.json()) as Record<string, unknown>];
-          else outcome = [new Error(`GET ${url} answered ${res.status}`), retryable(res.status)];
-        } catch (error) {
-          // Network failure, or a body that is not JSON.
-          outcome = [error instanceof Error ? error : new Error(String(error)), true];
-        }
-        callback(...outcome);
-      })();
-    },
+export function translationsBackend(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Backend {
+  return async (language, namespace): Promise<ReadResult> => {
+    const url = translationsUrl(language, namespace);
+    try {
+      const res = await fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (res.ok) return { strings: (await res.json()) as Record<string, unknown> };
+      return { error: new Error(`GET ${url} answered ${res.status}`), retry: retryable(res.status) };
+    } catch (error) {
+      // Network failure, or a body that is not JSON.
+      return { error: error instanceof Error ? error : new Error(String(error)), retry: true };
+    }
   };
 }
 
@@ -153,15 +146,6 @@ export function pseudoLocalize(text: string): string {
   const accented = [...text].map((c) => ACCENTED[c] ?? c).join('');
   return `⟦${accented}${'·'.repeat(Math.ceil([...text].length * 0.3))}⟧`;
 }
-
-export const PSEUDO_POST_PROCESSOR = 'pseudo';
-
-/** i18next postProcessor applying `pseudoLocalize` to every translated text (after interpolation). */
-export const pseudoLocale: PostProcessorModule = {
-  type: 'postProcessor',
-  name: PSEUDO_POST_PROCESSOR,
-  process: (value: unknown) => (typeof value === 'string' ? pseudoLocalize(value) : value) as string,
-};
 
 /**
  * Whether a page shows the pseudo-locale: `?pseudo=1` turns it on (`?pseudo=0` off); without the query,
@@ -182,7 +166,7 @@ export interface I18nOptions {
   /** Show every text in the pseudo-locale (see `pseudoLocaleEnabled`). */
   pseudo?: boolean;
   /** Loads the namespaces missing from `resources` (the browser: `translationsBackend()`); none on the server. */
-  backend?: BackendModule;
+  backend?: Backend;
   /** The namespaces the release has (those with an English file); default: all of NAMESPACES. */
   namespaces?: readonly string[];
   /** Called when a namespace could not be loaded after every retry; default: ERR_CMS_9000 on the console in development. */
@@ -195,30 +179,24 @@ const logLoadFailure = (language: string, namespace: string, reason: string) => 
   }
 };
 
-/** One i18next instance per render on the server, one per page on the client, from inlined resources. */
-export function createI18n(language: string, resources: Resource, options: I18nOptions = {}): i18n {
-  const instance = i18next.createInstance();
-  instance.use(pseudoLocale);
-  setDefaultI18n(instance);
-  if (options.backend) instance.use(options.backend);
-  const onLoadFailure = options.onLoadFailure ?? logLoadFailure;
-  instance.on('failedLoading', (lng: string, ns: string, reason: string) => onLoadFailure(lng, ns, String(reason)));
-  void instance.init({
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    // `zh-hant` stays `zh-hant` (not `zh-Hant`), and falls back to English, never to Simplified `zh`.
-    lowerCaseLng: true,
-    load: 'currentOnly',
+/**
+ * One instance per render on the server, one per page on the client, from inlined resources. Texts are
+ * looked up in `language`, then in English; `zh-hant` stays `zh-hant` and falls back to English, never to
+ * Simplified `zh`. With a backend, the namespaces of `options.namespaces` missing from `resources` (in the
+ * language and in English) start loading at once; what is inlined is used as is.
+ */
+export function createI18n(language: string, resources: Resource, options: I18nOptions = {}): I18n {
+  const instance = new I18n({
+    language: language.toLowerCase(),
+    fallbackLanguage: FALLBACK_LANGUAGE,
+    defaultNamespace: DEFAULT_NAMESPACE,
     resources,
-    // With a backend: what is inlined is used as is, only the missing namespaces are loaded.
-    partialBundledLanguages: Boolean(options.backend),
-    ...TRANSLATIONS_RETRY,
-    ns: [...(options.namespaces ?? NAMESPACES)],
-    defaultNS: DEFAULT_NAMESPACE,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    postProcess: options.pseudo ? [PSEUDO_POST_PROCESSOR] : false,
+    namespaces: options.namespaces ?? NAMESPACES,
+    backend: options.backend,
+    retry: TRANSLATIONS_RETRY,
+    postProcess: options.pseudo ? pseudoLocalize : undefined,
+    onLoadFailure: options.onLoadFailure ?? logLoadFailure,
   });
+  setDefaultI18n(instance);
   return instance;
 }

@@ -4,6 +4,8 @@
 //   - Every other language must have exactly the English keys (plural keys: exactly the plural
 //     categories Intl.PluralRules gives for that language), the same {{placeholders}} and `code`
 //     spans as the English text, and no empty strings.
+//   - Every text keeps to what the storefront's runtime (lib/translator.ts) reads: placeholders are plain
+//     names, no `$t(...)` nesting, no `.` or `:` inside a key.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +22,12 @@ type PluralType = 'cardinal' | 'ordinal';
 
 // ---- the checker -------------------------------------------------------------------------------
 
-/** i18next's plural suffixes: `key_one`, `key_other`, … and `key_ordinal_one`, … */
+/** Plural suffixes: `key_one`, `key_other`, … (and ordinals, `key_ordinal_one`, …, should a text ever need them). */
 const PLURAL_KEY = /^(.+?)(_ordinal)?_(zero|one|two|few|many|other)$/;
 const PLACEHOLDER = /\{\{\s*(.*?)\s*\}\}/g;
 const CODE_SPAN = /`[^`\n]+`/g;
 
-/** Flattens nested objects to dotted keys (i18next's key separator); non-string leaves are reported. */
+/** Flattens nested objects to dotted keys (`basket.title`, as `t` reads them); non-string leaves are reported. */
 function flatten(value: Json, problems: string[], prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, child] of Object.entries(value)) {
@@ -86,6 +88,23 @@ function checkTranslation(source: Json, translation: Json, language: string): st
     if (wantCode.join() !== gotCode.join()) problems.push(`"${key}" has code spans ${gotCode.join(' ') || '(none)'}, English has ${wantCode.join(' ') || '(none)'}`);
   }
   return problems;
+}
+
+const ANY_PLACEHOLDER = /\{\{(.*?)\}\}/g;
+
+/** What the runtime does not read, in one file: a key with `.` or `:`, a placeholder that is not a plain name (`{{x, format}}`, `{{- x}}`), a `$t(...)` nesting. */
+function unsupportedSyntax(value: Json, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const problems = /[.:]/.test(key) ? [`key "${path}" has a "." or ":" (t() would read it as a path or a namespace)`] : [];
+    if (typeof child === 'string') {
+      for (const [placeholder, inner] of child.matchAll(ANY_PLACEHOLDER)) {
+        if (!/^\s*\w+\s*$/.test(inner!)) problems.push(`"${path}" has ${placeholder}: a placeholder is a plain name, {{name}}`);
+      }
+      if (child.includes('$t(')) problems.push(`"${path}" nests another text with $t(...), which t() does not do`);
+    } else if (child !== null && typeof child === 'object' && !Array.isArray(child)) problems.push(...unsupportedSyntax(child as Json, path));
+    return problems;
+  });
 }
 
 // ---- the files ---------------------------------------------------------------------------------
@@ -158,6 +177,11 @@ describe('locale files', () => {
     });
   }
 
+  it('uses only what the runtime reads: plain {{placeholders}}, no $t() nesting, no "." or ":" in keys', () => {
+    const problems = languageDirs.flatMap((language) => jsonFiles(language).flatMap((file) => unsupportedSyntax(readJson(language, file.replace(/\.json$/, ''))).map((p) => `${language}/${file}: ${p}`)));
+    expect(problems).toEqual([]);
+  });
+
   for (const namespace of sourceNamespaces) {
     it(`en/${namespace}.json has every English plural form and no empty string`, () => {
       const source = readJson(SOURCE, namespace);
@@ -173,6 +197,22 @@ describe('locale files', () => {
 });
 
 // ---- the checker itself ------------------------------------------------------------------------
+
+describe('unsupportedSyntax', () => {
+  it('accepts plain placeholders and nested keys', () => {
+    expect(unsupportedSyntax({ a: 'Hello {{name}} and {{ count }}', b: { c: 'x' } })).toEqual([]);
+  });
+
+  it('reports a key with a dot or a colon, a formatted or unescaped placeholder, and a nesting', () => {
+    expect(unsupportedSyntax({ 'a.b': 'x', n: { 'c:d': 'y' }, f: 'On {{date, datetime}}', u: '{{- html}}', t: 'See $t(other)' })).toEqual([
+      'key "a.b" has a "." or ":" (t() would read it as a path or a namespace)',
+      'key "n.c:d" has a "." or ":" (t() would read it as a path or a namespace)',
+      '"f" has {{date, datetime}}: a placeholder is a plain name, {{name}}',
+      '"u" has {{- html}}: a placeholder is a plain name, {{name}}',
+      '"t" nests another text with $t(...), which t() does not do',
+    ]);
+  });
+});
 
 describe('checkTranslation', () => {
   const en = {

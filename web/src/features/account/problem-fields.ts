@@ -1,6 +1,6 @@
 // From an API problem (RFC 9457 + `code`, `errors[].path`) to what each form shows: a message beside the
 // field a path names (`body/addresses/0/postalCode` → the postal code of the address being edited), the
-// others at the top of the form. Messages are i18next keys: the catalogue's text of the problem's code
+// others at the top of the form. Messages are translation keys: the catalogue's text of the problem's code
 // (`errors:CODE`) — except the generic "invalid request" (ERR_API_1018), which beside a field says what is
 // wrong with that field.
 import { ApiError } from '../../lib/api-client';

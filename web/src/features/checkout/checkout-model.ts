@@ -12,7 +12,7 @@ export type Address = Schemas['Address'];
 export type PlaceOrderRequest = Schemas['PlaceOrderRequest'];
 export type Civility = Schemas['Civility'];
 
-/** i18next keys, with their namespace, of the messages shown beside the fields. */
+/** Translation keys, with their namespace, of the messages shown beside the fields. */
 export type Message = `errors:${string}` | `account:${string}` | `checkout:${string}`;
 
 // ---- steps ------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // They mirror the contract's schemas (CustomerEmail, CustomerName, CustomerNameKana, CustomerPhone,
 // CustomerBirthDate, PasswordNew) so that a shopper learns of a mistake before sending; the server stays the
 // judge and its answer is always shown.
-// Each check answers null (fine) or the i18next key of its message: the catalogue's form messages
+// Each check answers null (fine) or the translation key of its message: the catalogue's form messages
 // (`errors:ERR_FORM_…`, spec §8 "validation-library defaults") or a text of the `account` namespace.
 
 export type MessageKey = `errors:${string}` | `account:${string}`;

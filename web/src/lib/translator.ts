@@ -1,0 +1,296 @@
+// The storefront's translation runtime: what the storefront's texts need, and nothing more
+// (docs/decisions/0157-own-translation-runtime.md). `lib/i18n.ts` makes the instances (languages, the API
+// backend, the pseudo-locale); `lib/i18n-react.tsx` is the React binding.
+//
+// What `t(key, options)` does:
+//   - `ns:key` reads namespace `ns` (`errors:ERR_API_1000`), any other key the bound namespace (`common` unless
+//     `options.ns` or `useTranslation(ns)` says otherwise); dots address nested objects (`basket.title`);
+//   - each key is looked up in the instance's language, then in the fallback language (English): per key, so a
+//     namespace missing in the language, or one key missing from it, shows English;
+//   - with a numeric `count`, the plural form of the language the text is found in: `key_<category>` by
+//     `Intl.PluralRules` (`_one`, `_many`, `_other`, …; `key_zero` first when count is 0), then `key` itself;
+//   - `{{name}}` is replaced by `options.name` as given (no escaping: React escapes what it renders; a value
+//     that is null or an own option set to undefined gives an empty text; a placeholder without a value stays);
+//   - not found anywhere: `options.defaultValue`, or else the key (without its namespace);
+//   - `postProcess` (the pseudo-locale) applies to whatever text comes out.
+// Not supported, because no text uses them (web/src/locales/locales.test.ts keeps it so): context suffixes,
+// ordinals, `{{value, format}}` formatting, `$t(...)` nesting, keys containing `.` or `:`.
+
+/** The strings of one namespace in one language: text, or nested objects of texts. */
+export type ResourceBundle = Record<string, unknown>;
+/** Strings by language, then by namespace: `{ fr: { common: {...}, errors: {...} }, en: {...} }`. */
+export type Resource = Record<string, Record<string, ResourceBundle>>;
+
+export interface TOptions {
+  /** Picks the plural form (and is `{{count}}`). */
+  count?: number;
+  /** The text when no language has the key. */
+  defaultValue?: string;
+  /** The namespace of a key that does not name one. */
+  ns?: string;
+  /** The values of the text's `{{placeholders}}`. */
+  [name: string]: unknown;
+}
+
+export type TFunction = (key: string, options?: TOptions) => string;
+
+/** What a backend answers for one language and namespace: the strings, or an error and whether to try again. */
+export type ReadResult = { strings: ResourceBundle } | { error: Error; retry: boolean };
+/** Loads the strings of one language and namespace (a rejected promise counts as a failure worth retrying). */
+export type Backend = (language: string, namespace: string) => Promise<ReadResult>;
+
+export interface I18nConfig {
+  language: string;
+  fallbackLanguage: string;
+  defaultNamespace: string;
+  /** The strings at hand. Used as given (not copied): loaded namespaces are added to it. */
+  resources: Resource;
+  /** With a backend, the namespaces loaded at once (in the language and the fallback) when not in `resources`. */
+  namespaces: readonly string[];
+  backend?: Backend;
+  /** A failed load is tried again `maxRetries` times, `retryTimeout` ms after the first failure, twice as long after each next one. */
+  retry: { maxRetries: number; retryTimeout: number };
+  /** Applied to every text `t` gives. */
+  postProcess?: (text: string) => string;
+  /** Called when a namespace could not be loaded, after the last try. */
+  onLoadFailure?: (language: string, namespace: string, reason: string) => void;
+}
+
+/** At most this many loads at once; the others wait for one to end (waiting for a retry holds no place). */
+const MAX_PARALLEL_READS = 10;
+
+// The load state of a language and namespace.
+const LOADING = 1;
+const LOADED = 2;
+/** Failed for good (an answer that will not change): never asked again. */
+const FAILED = -1;
+/** Failed after every retry, with a failure that may pass: asked again by the next `loadNamespaces`. */
+const GAVE_UP = 0;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const own = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined);
+
+/** A key with a space, comma or punctuation before its first dot reads as a sentence: its `:` names no namespace. */
+const SENTENCE = /[ ,?!;]/;
+const namesNamespace = (key: string) => key.includes(':') && (!SENTENCE.test(key) || (key.indexOf('.') > 0 && !SENTENCE.test(key.slice(0, key.indexOf('.')))));
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(language: string, count: unknown): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules(language.split(/[-_]/)[0] || 'en');
+    }
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count as number);
+}
+
+/** `{{name}}` replaced by its value; a value's own text is never scanned again. */
+function interpolate(text: string, values: TOptions): string {
+  return text.replace(/\{\{(.+?)\}\}/g, (placeholder, inner: string) => {
+    const name = inner.trim();
+    const value = own(values, name);
+    if (value === undefined) return Object.hasOwn(values, name) ? '' : placeholder;
+    return value === null ? '' : String(value);
+  });
+}
+
+export class I18n {
+  /** The language of the texts. */
+  language: string;
+  /** False while the first loads are on their way (only with a backend); components then ask for nothing more. */
+  isInitialized = false;
+  /** Moves whenever what `t` answers may have changed: language changed, strings added, a load ended. */
+  version = 0;
+
+  private readonly config: I18nConfig;
+  private readonly data: Resource;
+  /** The namespaces asked for so far: each `loadNamespaces` loads those not at hand (in both languages). */
+  private readonly wanted: string[];
+  private readonly state = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<() => void>();
+  private reads = 0;
+  private readonly waitingReads: (() => void)[] = [];
+  private changingTo: string | undefined;
+
+  constructor(config: I18nConfig) {
+    this.config = config;
+    this.language = config.language;
+    this.data = config.resources;
+    this.wanted = [...config.namespaces];
+    const loading = this.load(this.language);
+    if (!loading) this.isInitialized = true;
+    else
+      void loading.then(() => {
+        this.isInitialized = true;
+        this.changed();
+      });
+  }
+
+  /** The language, then the fallback. */
+  private codes(language: string): string[] {
+    return [...new Set([language, this.config.fallbackLanguage])];
+  }
+
+  t: TFunction = (key, options) => {
+    const opts: TOptions = { ...options };
+    let ns = opts.ns || this.config.defaultNamespace;
+    let path = String(key);
+    if (namesNamespace(path)) {
+      const parts = path.split(':');
+      ns = parts.shift()!;
+      path = parts.join('.');
+    }
+    const count = opts.count;
+    const plural = count !== undefined && typeof count !== 'string';
+    let found: unknown;
+    for (const code of this.codes(this.language)) {
+      const bundle = own(this.data[code], ns);
+      const candidates = [path];
+      if (plural) {
+        candidates.push(`${path}_${pluralCategory(code, count)}`);
+        if (count === 0) candidates.push(`${path}_zero`);
+      }
+      // The most specific first: `key_zero`, `key_<category>`, `key`.
+      for (let candidate = candidates.pop(); candidate !== undefined && found == null; candidate = candidates.pop()) {
+        found = candidate.split('.').reduce<unknown>((node, part) => own(node, part), bundle);
+      }
+      if (found != null) break;
+    }
+    if (isObject(found)) return `key '${path} (${this.language})' returned an object instead of string.`;
+    if (found == null) found = opts.defaultValue;
+    if (found == null) found = path;
+    const text = interpolate(String(found), opts);
+    return this.config.postProcess ? this.config.postProcess(text) : text;
+  };
+
+  /** `t` bound to namespace `ns` (a key's own `ns:` prefix, or `options.ns`, still wins). */
+  getFixedT(ns?: string | null): TFunction {
+    return (key, options) => this.t(key, { ...options, ns: options?.ns || ns || undefined });
+  }
+
+  hasResourceBundle(language: string, ns: string): boolean {
+    return own(this.data[language], ns) !== undefined;
+  }
+
+  /** Adds strings to a namespace (a shallow merge over what it has), and asks for the namespace from then on. */
+  addResourceBundle(language: string, ns: string, strings: ResourceBundle): void {
+    this.addStrings(language, ns, JSON.parse(JSON.stringify(strings)) as ResourceBundle);
+  }
+
+  private addStrings(language: string, ns: string, strings: ResourceBundle): void {
+    if (!this.wanted.includes(ns)) this.wanted.push(ns);
+    const bundles = (this.data[language] ??= {});
+    bundles[ns] = { ...(own(bundles, ns) as ResourceBundle | undefined), ...strings };
+    this.changed();
+  }
+
+  /** Whether the texts of `ns` are at hand, or no longer on their way (failed: English shows). */
+  hasLoadedNamespace(ns: string): boolean {
+    if (!this.isInitialized) return false;
+    if (this.hasResourceBundle(this.language, ns)) return true;
+    if (!this.config.backend) return true;
+    const settled = (language: string) => [LOADED, FAILED, GAVE_UP].includes(this.state.get(`${language}|${ns}`) ?? NaN);
+    return settled(this.language) && settled(this.config.fallbackLanguage);
+  }
+
+  /** Loads `ns` (and every namespace asked for before) in the language and the fallback, unless at hand or failed for good. */
+  loadNamespaces(ns: string | readonly string[]): Promise<void> {
+    for (const n of typeof ns === 'string' ? [ns] : ns) if (!this.wanted.includes(n)) this.wanted.push(n);
+    return this.load(this.language) ?? Promise.resolve();
+  }
+
+  /** Switches to `language` once its strings (of the namespaces asked for) are loaded. */
+  changeLanguage(language: string): Promise<TFunction> {
+    this.changingTo = language;
+    const done = () => {
+      if (this.changingTo === language) {
+        this.language = language;
+        this.changingTo = undefined;
+        this.changed();
+      }
+      return this.t;
+    };
+    const loading = this.load(language);
+    return loading ? loading.then(done) : Promise.resolve(done());
+  }
+
+  /** Calls `listener` whenever `version` moves; returns the unsubscribe. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  private changed(): void {
+    this.version++;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Starts loading what `language` and the fallback lack of the namespaces asked for; null when nothing is on its way. */
+  private load(language: string): Promise<void> | null {
+    if (!this.config.backend) return null;
+    const waits: Promise<void>[] = [];
+    for (const code of this.codes(language)) {
+      for (const ns of this.wanted) {
+        const name = `${code}|${ns}`;
+        if (this.hasResourceBundle(code, ns)) {
+          this.state.set(name, LOADED);
+          continue;
+        }
+        const state = this.state.get(name);
+        if (state === FAILED) continue;
+        if (state !== LOADING) {
+          this.state.set(name, LOADING);
+          this.loading.set(name, this.read(code, ns));
+        }
+        waits.push(this.loading.get(name)!);
+      }
+    }
+    return waits.length ? Promise.all(waits).then(() => undefined) : null;
+  }
+
+  /** One language and namespace from the backend, with the retries; settles when it is loaded or given up. */
+  private read(language: string, ns: string): Promise<void> {
+    const backend = this.config.backend!;
+    const { maxRetries, retryTimeout } = this.config.retry;
+    return new Promise((resolve) => {
+      const attempt = (tried: number, wait: number) => {
+        if (this.reads >= MAX_PARALLEL_READS) {
+          this.waitingReads.push(() => attempt(tried, wait));
+          return;
+        }
+        this.reads++;
+        void backend(language, ns)
+          .catch((error: unknown): ReadResult => ({ error: error instanceof Error ? error : new Error(String(error)), retry: true }))
+          .then((result) => {
+            this.reads--;
+            this.waitingReads.shift()?.();
+            if ('error' in result && result.retry && tried < maxRetries) {
+              setTimeout(() => attempt(tried + 1, wait * 2), wait);
+              return;
+            }
+            this.settle(language, ns, result);
+            resolve();
+          });
+      };
+      attempt(0, retryTimeout);
+    });
+  }
+
+  private settle(language: string, ns: string, result: ReadResult): void {
+    const name = `${language}|${ns}`;
+    if ('error' in result) {
+      this.state.set(name, result.retry ? GAVE_UP : FAILED);
+      this.config.onLoadFailure?.(language, ns, String(result.error));
+      this.changed();
+      return;
+    }
+    this.state.set(name, LOADED);
+    if (isObject(result.strings)) this.addStrings(language, ns, result.strings);
+    else this.changed();
+  }
+}
