@@ -83,7 +83,7 @@ describe('plurals in every language, with the real strings', () => {
     // language, then the text for 0, 1, 1.5, 2, 21 and 1 000 000 items
     ['en', ['0 items', '1 item', '1.5 items', '2 items', '21 items', '1000000 items']],
     ['de', ['0 Artikel', '1 Artikel', '1.5 Artikel', '2 Artikel', '21 Artikel', '1000000 Artikel']],
-    ['fr', ['0 article', '1 article', '1.5 article', '2 articles', '21 articles', "1000000 d'articles"]],
+    ['fr', ['0 article', '1 article', '1.5 article', '2 articles', '21 articles', "1000000 d’articles"]],
     ['es', ['0 artículos', '1 artículo', '1.5 artículos', '2 artículos', '21 artículos', '1000000 de artículos']],
     ['it', ['0 articoli', '1 articolo', '1.5 articoli', '2 articoli', '21 articoli', '1000000 di articoli']],
     ['pt', ['0 item', '1 item', '1.5 item', '2 itens', '21 itens', '1000000 de itens']],

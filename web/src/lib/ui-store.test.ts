@@ -78,6 +78,7 @@ describe('UI flags (spec §4)', () => {
       headerVisible: true,
       footerVisible: false,
       infoBannerHeight: 0,
+      infoBannerDismissed: false,
       pageLoader: false,
       cartReminderBanner: false,
       infiniteScrollDisabled: false,
