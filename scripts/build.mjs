@@ -34,7 +34,7 @@ const web = join(root, 'web');
 const dist = join(web, 'dist');
 const stamp = stampOf(dist, true);
 const hash = inputsHash(root, {
-  paths: ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'openapi/src', 'openapi/generated', 'fixtures', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'],
+  paths: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'openapi/src', 'openapi/generated', 'fixtures', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'],
   skip: ['node_modules', 'dist'],
   exclude: /\.(test|stories)\.tsx?$|^openapi\/generated\/.*\.bundled\.yaml$|^openapi\/src\/.*\.test\.ts$/,
   extra: [versionOf(root, 'vite'), process.env.NODE_ENV ?? '', Object.entries(process.env).filter(([k]) => k.startsWith('VITE_')).sort()],

@@ -16,12 +16,12 @@ const root = document.getElementById('root') as HTMLElement;
 const bootText = document.getElementById('sf-bootstrap')?.textContent;
 const boot = bootText ? (JSON.parse(bootText) as Bootstrap) : undefined;
 
-function app(state: unknown, brandName: string) {
+function app(state: unknown, brandName: string, house?: string) {
   return (
     <BrowserRouter>
       <AppProviders queryClient={queryClient} i18n={i18n}>
         <HydrationBoundary state={state as never}>
-          <Storefront brandName={brandName} />
+          <Storefront brandName={brandName} house={house} />
         </HydrationBoundary>
       </AppProviders>
     </BrowserRouter>
@@ -59,7 +59,7 @@ if (boot) {
   });
   // The page's component (its chunk preloaded by the HTML) is at hand before hydration, which never suspends.
   await loadPage(boot.pageType);
-  hydrateRoot(root, app(boot.state, boot.brandName));
+  hydrateRoot(root, app(boot.state, boot.brandName, boot.house));
   withStrings();
   const rest = () => void i18n.loadNamespaces(boot.namespaces);
   if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 3_000 });

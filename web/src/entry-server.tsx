@@ -20,6 +20,8 @@ export interface Bootstrap {
   /** The strings' language (`i18nLanguageOf(market.locale)`: `zh-hant` for zh-tw, zh-hk, zh-mo). */
   language: string;
   brandName: string;
+  /** The house's code (`ysl`): its wordmark in the header. */
+  house?: string;
   resources: Resource;
   state: unknown;
   /** Pseudo-locale on (`?pseudo=1`): the client hydrates with the same texts as the server. */
@@ -37,7 +39,7 @@ export interface Rendered {
   modules: string[];
 }
 
-export async function render({ url, data, brandName }: { url: string; data: PageData; brandName: string }): Promise<Rendered> {
+export async function render({ url, data, brandName, house }: { url: string; data: PageData; brandName: string; house?: string }): Promise<Rendered> {
   const pageType = data.pageType as PageType;
   // The page's component is loaded before the render, which never suspends (page-modules.tsx).
   await loadPage(pageType);
@@ -55,11 +57,11 @@ export async function render({ url, data, brandName }: { url: string; data: Page
   const appHtml = renderToString(
     <StaticRouter location={url}>
       <AppProviders queryClient={queryClient} i18n={i18n}>
-        <Storefront brandName={brandName} />
+        <Storefront brandName={brandName} house={house} />
       </AppProviders>
     </StaticRouter>,
   );
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
-  const bootstrap: Bootstrap = { language, brandName, resources, state: dehydrate(queryClient), pseudo, namespaces, pageType };
+  const bootstrap: Bootstrap = { language, brandName, ...(house ? { house } : {}), resources, state: dehydrate(queryClient), pseudo, namespaces, pageType };
   return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlLang, renderDocument, serializeForScript } from './document.ts';
+import { houseIconLinks, houseWordmarkSymbol, htmlLang, renderDocument, serializeForScript } from './document.ts';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment', () => {
@@ -74,5 +74,30 @@ describe('document root', () => {
     expect(html).toContain('<link rel="canonical" href="https://s/fr-fr/cp/x">');
     expect(html).toContain('<link rel="alternate" hreflang="fr-fr" href="https://s/fr-fr/cp/x">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://s/cp/x">');
+  });
+});
+
+describe('the house’s identity in the document', () => {
+  const template = '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+  const data = { pageType: 'home', market: { locale: 'fr-fr', language: 'fr' }, meta: { title: 'T', description: 'D', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] } };
+
+  it('links the house’s icons and preloads the fonts it is given, first in the head', () => {
+    const fonts = ['<link rel="preload" href="/assets/f-1.woff2" as="font" type="font/woff2" crossorigin>'];
+    const html = renderDocument(template, { data, appHtml: '', bootstrap: null, house: 'bv', fonts });
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    expect(head.indexOf(fonts[0]!)).toBeLessThan(head.indexOf('<title>'));
+    expect(head).toContain('<link rel="icon" href="/brand/bv/favicon-32.png" sizes="32x32" type="image/png">');
+    expect(head).toContain('<link rel="icon" href="/brand/bv/favicon.svg" type="image/svg+xml">');
+    expect(head).toContain('<link rel="apple-touch-icon" href="/brand/bv/apple-touch-icon.png">');
+    expect(houseIconLinks('nope')).toEqual([]);
+  });
+
+  it('writes the house’s wordmark once, as the symbol the header draws, before the app', () => {
+    const html = renderDocument(template, { data, appHtml: '<header><svg><use href="#house-wordmark"></use></svg></header>', bootstrap: null, house: 'ysl' });
+    expect(html.match(/<symbol id="house-wordmark"/g)).toHaveLength(1);
+    expect(html.indexOf('<symbol id="house-wordmark"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(houseWordmarkSymbol('ysl')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" hidden aria-hidden="true"><symbol id="house-wordmark" viewBox="0 0 [\d.]+ [\d.]+"><path fill="currentColor" d="M/);
+    expect(houseWordmarkSymbol('ysl')).not.toBe(houseWordmarkSymbol('bal'));
+    expect(renderDocument(template, { data, appHtml: '', bootstrap: null })).not.toContain('house-wordmark');
   });
 });

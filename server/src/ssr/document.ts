@@ -1,6 +1,8 @@
 import { escapeHtml } from '../shared/html.ts';
 import type { PageDataLike } from './host.ts';
 import { htmlLang } from '../../../web/src/lib/html-lang.ts';
+import { WORDMARK_BOXES } from '../../../web/src/features/navigation/components/wordmark-boxes.generated.ts';
+import { WORDMARK_PATHS } from '../../../web/src/features/navigation/components/wordmark-paths.generated.ts';
 
 /** JSON safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
 export function serializeForScript(value: unknown): string {
@@ -31,8 +33,33 @@ export function renderHead(data: PageDataLike): string {
 /** BCP 47 tag of a storefront locale (`fr-FR`, `zh-Hant-TW`): shared with the client, which keeps it in step. */
 export { htmlLang };
 
+/**
+ * The house's icons (web/public/brand/<house>/, made by scripts/house-marks.mjs), at stable paths: a 32-pixel PNG
+ * for browsers without SVG icons, the SVG for the others (listed last, the one they pick), the home-screen icon.
+ */
+export function houseIconLinks(house: string): string[] {
+  if (!(house in WORDMARK_BOXES)) return [];
+  const base = `/brand/${escapeHtml(house)}`;
+  return [
+    `<link rel="icon" href="${base}/favicon-32.png" sizes="32x32" type="image/png">`,
+    `<link rel="icon" href="${base}/favicon.svg" type="image/svg+xml">`,
+    `<link rel="apple-touch-icon" href="${base}/apple-touch-icon.png">`,
+  ];
+}
+
+/**
+ * The house's wordmark as a symbol the header's `<svg><use href="#house-wordmark">` draws (in `currentColor`,
+ * so light over a dark hero and dark elsewhere): the outlines come once with the page, not in every script.
+ */
+export function houseWordmarkSymbol(house: string): string {
+  const box = WORDMARK_BOXES[house];
+  const d = WORDMARK_PATHS[house];
+  if (!box || !d) return '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" hidden aria-hidden="true"><symbol id="house-wordmark" viewBox="${box.viewBox}"><path fill="currentColor" d="${d}"/></symbol></svg>`;
+}
+
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
-export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string }): string {
+export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string; fonts?: readonly string[] }): string {
   const attrs = [
     `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
     // Spec §4: the theme id on the document root; spec §2: the shell (default or secondary theme).
@@ -44,10 +71,12 @@ export function renderDocument(template: string, input: { data: PageDataLike; ap
   // are patterns, so page text carrying them (a search query, an address line) would copy the template in.
   return fill(template, [
     [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
-    ['<!--app-head-->', renderHead(input.data)],
+    // The fonts first (discovered at once rather than once the stylesheet is read), then the page's tags and icons.
+    ['<!--app-head-->', [...(input.fonts ?? []), renderHead(input.data), ...(input.house ? houseIconLinks(input.house) : [])].join('\n    ')],
     // The page's own chunks and styles, after the shell's (its styles come later in the cascade, as they do
     // when the client loads them on a navigation).
     ['</head>', input.preload ? `  ${input.preload}\n  </head>` : '</head>'],
+    ['<div id="root">', `${input.house ? houseWordmarkSymbol(input.house) : ''}<div id="root">`],
     ['<!--app-html-->', input.appHtml],
     // A data block, not a script (web/src/entry-client.tsx parses it): no inline script runs, so the CSP's
     // script-src is 'self' alone.

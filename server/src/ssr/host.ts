@@ -21,7 +21,7 @@ import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
-import { preloadLinks, readManifest, type Manifest } from './preload.ts';
+import { fontPreloadLinks, preloadLinks, readManifest, type Manifest } from './preload.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
@@ -31,7 +31,7 @@ type CachedPage = { status: number; body: PreparedBody; language: string } | { r
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
   matchPage(pathname: string): PageMatch;
-  render(input: { url: string; data: PageDataLike; brandName: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[] }>;
+  render(input: { url: string; data: PageDataLike; brandName: string; house?: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[] }>;
 }
 export interface PageDataLike {
   pageType: string;
@@ -185,8 +185,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       const canonicalPath = (data as { store: { url: string } }).store.url;
       if (canonicalPath !== req.path) return { redirect: canonicalPath };
     }
-    const { appHtml, bootstrap, modules } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName });
-    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules) });
+    const { appHtml, bootstrap, modules } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName, house: config.brand });
+    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest) });
     return { status, html, language: htmlLang(market.locale) };
   }
 
@@ -199,8 +199,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const data = await pages.notFound(market);
     // Rendered at the not-found page's own address: the odd path is never parsed as a URL.
     const url = known ? `/${locale}/404` : '/404';
-    const { appHtml, bootstrap, modules } = await entry.render({ url, data, brandName: pages.brandName });
-    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules) });
+    const { appHtml, bootstrap, modules } = await entry.render({ url, data, brandName: pages.brandName, house: config.brand });
+    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest) });
     return { status: 404, html, language: htmlLang(market.locale) };
   }
 

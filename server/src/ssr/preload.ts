@@ -55,3 +55,28 @@ export function preloadLinks(manifest: Manifest | null, modules: readonly string
     ...[...page.scripts].filter((f) => !shell.scripts.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
   ].join('\n    ');
 }
+
+/**
+ * The font files every page sets above the fold, preloaded so that their text is drawn in its face at the first
+ * paint or soon after (the fallback faces take the same room meanwhile): the Latin files of the interface's
+ * grotesk and of the display face of the headings. Named by their source in the build's manifest, which gives
+ * their hashed file.
+ */
+export const PRELOADED_FONTS = ['hanken-grotesk-latin-wght-normal.woff2', 'bodoni-moda-latin-opsz-normal.woff2'];
+
+const fontLinks = new WeakMap<Manifest, string[]>();
+
+/** `<link rel="preload" as="font">` tags of the preloaded fonts' hashed files (none without a build manifest). */
+export function fontPreloadLinks(manifest: Manifest | null): string[] {
+  if (!manifest) return [];
+  let links = fontLinks.get(manifest);
+  if (!links) {
+    const files = Object.entries(manifest).map(([key, chunk]) => [key.split('/').pop(), chunk.file] as const);
+    links = PRELOADED_FONTS.flatMap((name) => {
+      const file = files.find(([source]) => source === name)?.[1];
+      return file ? [`<link rel="preload" href="${escapeHtml(`/${file}`)}" as="font" type="font/woff2" crossorigin>`] : [];
+    });
+    fontLinks.set(manifest, links);
+  }
+  return links;
+}

@@ -62,7 +62,7 @@ function pageRefOf(data: PageData, search: string): PageRef {
  * fetched from `/ssr/...` on client navigation), and renders the page inside the header and footer of the
  * market's layout — the default shell, or the "rive droite" one — in the page's colour theme.
  */
-export function Storefront({ brandName }: { brandName: string }) {
+export function Storefront({ brandName, house }: { brandName: string; house?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const match = matchPage(location.pathname);
@@ -163,6 +163,7 @@ export function Storefront({ brandName }: { brandName: string }) {
         <div className={`shell shell--${variant}${overHero ? ' shell--over-hero' : ''}`}>
           <SiteHeader
             brandName={brandName}
+            house={house}
             navigation={data?.navigation ?? []}
             header={layout?.header}
             banner={banner}

@@ -5,6 +5,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import { MegaMenu } from './mega-menu';
 import { MobileMenu } from './mobile-menu';
+import { WORDMARK_BOXES } from './wordmark-boxes.generated';
 import './site-header.css';
 
 // The menu drawer's code loads the first time the menu opens (phones and tablets only).
@@ -16,6 +17,12 @@ export type RenderLink = (link: CmsLinkData, options: { className?: string; onNa
 
 interface Props {
   brandName: string;
+  /**
+   * The house's code (`ysl`): the header draws its wordmark, outlined, in the text colour — the page carries the
+   * outlines once as the `#house-wordmark` symbol (server/src/ssr/document.ts). Without one (or for an unknown
+   * house), the CMS logo or the house's name.
+   */
+  house?: string;
   navigation: Schemas['CategoryNavItem'][];
   /** The market's header from the content service; absent in older page data (the wordmark and categories remain). */
   header?: Schemas['CmsHeaderComponent'];
@@ -96,7 +103,18 @@ function SearchLink({ onOpen }: { onOpen?: () => void }) {
   );
 }
 
-export function SiteHeader({ brandName, navigation, header, banner, renderLink, bagCount, onOpenBag, onOpenSearch, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
+/** The house's wordmark: an SVG in the house's proportions drawing the page's symbol in `currentColor`. */
+function HouseWordmark({ house }: { house: string }) {
+  const box = WORDMARK_BOXES[house];
+  if (!box) return null;
+  return (
+    <svg className="site-header__wordmark-svg" data-house={house} viewBox={box.viewBox} aria-hidden="true" focusable="false" data-testid="house-wordmark">
+      <use href="#house-wordmark" />
+    </svg>
+  );
+}
+
+export function SiteHeader({ brandName, house, navigation, header, banner, renderLink, bagCount, onOpenBag, onOpenSearch, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const localize = useLocalizePath();
@@ -127,7 +145,13 @@ export function SiteHeader({ brandName, navigation, header, banner, renderLink, 
     </Link>
   ) : (
     <Link to={localize('/')} className="site-header__wordmark" aria-label={`${brandName} — ${t('nav.home')}`}>
-      {header?.logo ? <img className="site-header__logo" src={header.logo.src} alt="" width={header.logo.width ?? 160} height={header.logo.height ?? 24} /> : brandName}
+      {house && WORDMARK_BOXES[house] ? (
+        <HouseWordmark house={house} />
+      ) : header?.logo ? (
+        <img className="site-header__logo" src={header.logo.src} alt="" width={header.logo.width ?? 160} height={header.logo.height ?? 24} />
+      ) : (
+        brandName
+      )}
     </Link>
   );
 

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { WEB_ROOT } from './host.ts';
+import { PRELOADED_FONTS } from './preload.ts';
+
+// The house's typography and icons as the production build serves them: the head preloads the fonts' hashed files
+// and links the house's icons, every file it names is in the build and answered, fonts cached for a year.
+// `npm test` builds before its suites; run `npm run build` first when running this alone.
+const CLIENT = join(WEB_ROOT, 'dist/client');
+
+let app: Express;
+let t: TestApp | undefined;
+beforeAll(async () => {
+  if (!existsSync(join(CLIENT, 'index.html'))) throw new Error('No production build: run `npm run build` first (npm test builds before its suites).');
+  t = await startTestApp({ VITE_DEV: 'false', BRAND: 'ysl' }, { pages: true });
+  app = t.app;
+}, 120_000);
+afterAll(() => t?.close());
+
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+describe('fonts and icons of the house (production build)', () => {
+  it('preloads the fonts above the fold from their hashed files, served immutable', async () => {
+    const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
+    const preloads = [...head(html).matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]!);
+    expect(preloads).toHaveLength(PRELOADED_FONTS.length);
+    for (const [i, name] of PRELOADED_FONTS.entries()) {
+      const href = preloads[i]!;
+      expect(href).toMatch(new RegExp(`^/assets/${name.replace('.woff2', '')}-[\\w-]{8}\\.woff2$`));
+      expect(existsSync(join(CLIENT, href))).toBe(true);
+      const res = await request(app).get(href).expect(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBe(readFileSync(join(CLIENT, href)).length);
+    }
+    // Before the stylesheet, which would only name the files once read.
+    expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  });
+
+  it('links the house’s icons, each in the build and answered with its type', async () => {
+    const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
+    const links = [...head(html).matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)].map((m) => m[2]!);
+    expect(links).toEqual(['/brand/ysl/favicon-32.png', '/brand/ysl/favicon.svg', '/brand/ysl/apple-touch-icon.png']);
+    const types: Record<string, string> = { png: 'image/png', svg: 'image/svg+xml' };
+    for (const href of links) {
+      expect(existsSync(join(CLIENT, href))).toBe(true);
+      const res = await request(app).get(href).expect(200);
+      expect(res.headers['content-type']).toContain(types[href.split('.').pop()!]);
+    }
+    // The PNGs have the sizes they are linked as (the IHDR chunk: width and height at bytes 16 and 20).
+    for (const [file, px] of [['favicon-32.png', 32], ['apple-touch-icon.png', 180]] as const) {
+      const png = readFileSync(join(CLIENT, 'brand/ysl', file));
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([px, px]);
+    }
+  });
+
+  it('draws the house’s wordmark in the header from the symbol the page carries', async () => {
+    const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
+    expect(html.match(/<symbol id="house-wordmark" viewBox="[^"]+"><path fill="currentColor" d="M/g)).toHaveLength(1);
+    expect(html).toMatch(/<a[^>]*class="site-header__wordmark"[^>]*aria-label="Saint Laurent — [^"]+"[^>]*><svg class="site-header__wordmark-svg" data-house="ysl"[^>]*><use href="#house-wordmark"><\/use><\/svg><\/a>/);
+  });
+});
