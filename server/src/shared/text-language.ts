@@ -4,9 +4,6 @@
 export const TEXT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const;
 export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
 
-/** A text table: one entry per language, so that a missing translation does not compile. */
-export type TextTable<T> = Readonly<Record<TextLanguage, T>>;
-
 /**
  * The texts' language of a market locale: `fr-fr` → fr, `pt-br` → pt, `zh-tw`, `zh-hk`, `zh-mo` (or an explicit
  * `zh-hant`) → zh-hant, any other `zh-*` → zh; a language the storefront has no texts in → en.
@@ -15,11 +12,6 @@ export function textLanguageOf(locale: string): TextLanguage {
   const [language = '', ...rest] = locale.trim().toLowerCase().replace(/_/g, '-').split('-');
   if (language === 'zh') return rest.some((part) => ['hant', 'tw', 'hk', 'mo'].includes(part)) ? 'zh-hant' : 'zh';
   return (TEXT_LANGUAGES as readonly string[]).includes(language) ? (language as TextLanguage) : 'en';
-}
-
-/** The entry of a text table for a market locale. */
-export function textsOf<T>(table: TextTable<T>, locale: string): T {
-  return table[textLanguageOf(locale)];
 }
 
 /** The first language of `Accept-Language` the storefront writes in (English otherwise). */
