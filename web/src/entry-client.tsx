@@ -49,13 +49,16 @@ const withStrings = () => setPageLoadHook((pageType) => i18n.loadNamespaces([...
 if (boot) {
   // Server-rendered page: hydrate with the inlined strings and data (and the server's pseudo-locale
   // choice, so the texts match).
-  // The page inlines the namespaces its render read, in its language; the others (and English, the fallback)
-  // load once the page is shown and the browser is idle, so that the next route finds its strings at hand.
+  // The page inlines the namespaces its render read, in its language; the others load once the page is shown
+  // and the browser is idle, so that the next route finds its strings at hand. Every language has every key
+  // (web/src/locales/locales.test.ts), so English, the fallback, is loaded only for a namespace whose load in the
+  // page's language failed.
   const inlined = Object.keys(boot.resources[boot.language] ?? {});
   i18n = createI18n(boot.language, boot.resources, {
     pseudo: boot.pseudo ?? false,
     namespaces: inlined,
     backend: translationsBackend(),
+    loadFallback: 'on-failure',
   });
   // The page's component (its chunk preloaded by the HTML) is at hand before hydration, which never suspends.
   await loadPage(boot.pageType);

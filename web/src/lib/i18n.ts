@@ -171,6 +171,8 @@ export interface I18nOptions {
   namespaces?: readonly string[];
   /** Called when a namespace could not be loaded after every retry; default: ERR_CMS_9000 on the console in development. */
   onLoadFailure?: (language: string, namespace: string, reason: string) => void;
+  /** When English (the fallback) is loaded: with the language (default), or only where the language's load failed. */
+  loadFallback?: 'always' | 'on-failure';
 }
 
 const logLoadFailure = (language: string, namespace: string, reason: string) => {
@@ -196,6 +198,7 @@ export function createI18n(language: string, resources: Resource, options: I18nO
     retry: TRANSLATIONS_RETRY,
     postProcess: options.pseudo ? pseudoLocalize : undefined,
     onLoadFailure: options.onLoadFailure ?? logLoadFailure,
+    loadFallback: options.loadFallback,
   });
   setDefaultI18n(instance);
   return instance;

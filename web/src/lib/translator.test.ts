@@ -244,6 +244,29 @@ describe('loading namespaces', () => {
     expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['ja/stores']);
   });
 
+  it('with the fallback loaded on failure only: reads the language alone, and English only for a namespace it could not load', async () => {
+    const { backend, calls, answer } = heldBackend();
+    const i18n = make('fr', { fr: { common: fr.common } }, { backend, namespaces: ['common', 'errors'], loadFallback: 'on-failure', retry: { maxRetries: 0, retryTimeout: 1 } });
+    expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['fr/errors']);
+    await answer('fr', 'errors', { strings: fr.errors });
+    expect(i18n.isInitialized).toBe(true);
+    expect(i18n.hasLoadedNamespace('errors')).toBe(true);
+    const loading = i18n.loadNamespaces(['product', 'orders']);
+    let done = false;
+    void loading.then(() => (done = true));
+    expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['fr/product', 'fr/orders']);
+    await answer('fr', 'product', { strings: { size: 'Taille' } });
+    await answer('fr', 'orders', { error: new Error('GET answered 502'), retry: true });
+    // Failed in French: English is asked for then, and the load (and the namespace) waits for it.
+    expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['en/orders']);
+    expect(i18n.hasLoadedNamespace('orders')).toBe(false);
+    expect(done).toBe(false);
+    await answer('en', 'orders', { strings: { title: 'Orders' } });
+    await loading;
+    expect(i18n.hasLoadedNamespace('orders')).toBe(true);
+    expect([i18n.t('product:size'), i18n.t('orders:title')]).toEqual(['Taille', 'Orders']);
+  });
+
   it('has ten requests on their way at most; the others wait for one to end', async () => {
     const { backend, calls, answer } = heldBackend();
     const namespaces = Array.from({ length: 8 }, (_, i) => `ns${i}`);

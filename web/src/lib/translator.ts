@@ -48,6 +48,13 @@ export interface I18nConfig {
   /** With a backend, the namespaces loaded at once (in the language and the fallback) when not in `resources`. */
   namespaces: readonly string[];
   backend?: Backend;
+  /**
+   * When the fallback language's strings are loaded: `'always'` (default) with the language's, so that a key
+   * missing from the language shows English; `'on-failure'` only for a namespace the language's load failed
+   * for — when every language has every key (as `web/src/locales/locales.test.ts` keeps it), the fallback is
+   * needed only then, and loading it anyway doubles every page's reads.
+   */
+  loadFallback?: 'always' | 'on-failure';
   /** A failed load is tried again `maxRetries` times, `retryTimeout` ms after the first failure, twice as long after each next one. */
   retry: { maxRetries: number; retryTimeout: number };
   /** Applied to every text `t` gives. */
@@ -195,7 +202,9 @@ export class I18n {
     if (this.hasResourceBundle(this.language, ns)) return true;
     if (!this.config.backend) return true;
     const settled = (language: string) => [LOADED, FAILED, GAVE_UP].includes(this.state.get(`${language}|${ns}`) ?? NaN);
-    return settled(this.language) && settled(this.config.fallbackLanguage);
+    if (!settled(this.language)) return false;
+    if (!this.fallbackWanted(this.language, ns)) return true;
+    return this.hasResourceBundle(this.config.fallbackLanguage, ns) || settled(this.config.fallbackLanguage);
   }
 
   /** Loads `ns` (and every namespace asked for before) in the language and the fallback, unless at hand or failed for good. */
@@ -230,27 +239,42 @@ export class I18n {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /** Whether `ns` is wanted in the fallback language while the texts are in `language`. */
+  private fallbackWanted(language: string, ns: string): boolean {
+    if (language === this.config.fallbackLanguage) return false;
+    if (this.config.loadFallback !== 'on-failure') return true;
+    const state = this.state.get(`${language}|${ns}`);
+    return state === FAILED || state === GAVE_UP;
+  }
+
   /** Starts loading what `language` and the fallback lack of the namespaces asked for; null when nothing is on its way. */
   private load(language: string): Promise<void> | null {
     if (!this.config.backend) return null;
     const waits: Promise<void>[] = [];
     for (const code of this.codes(language)) {
       for (const ns of this.wanted) {
-        const name = `${code}|${ns}`;
-        if (this.hasResourceBundle(code, ns)) {
-          this.state.set(name, LOADED);
-          continue;
-        }
-        const state = this.state.get(name);
-        if (state === FAILED) continue;
-        if (state !== LOADING) {
-          this.state.set(name, LOADING);
-          this.loading.set(name, this.read(code, ns));
-        }
-        waits.push(this.loading.get(name)!);
+        if (code !== language && !this.fallbackWanted(language, ns)) continue;
+        const loading = this.ensure(code, ns);
+        if (loading) waits.push(loading);
       }
     }
     return waits.length ? Promise.all(waits).then(() => undefined) : null;
+  }
+
+  /** The load of one language and namespace: started unless at hand or failed for good; null when nothing to wait for. */
+  private ensure(code: string, ns: string): Promise<void> | null {
+    const name = `${code}|${ns}`;
+    if (this.hasResourceBundle(code, ns)) {
+      this.state.set(name, LOADED);
+      return null;
+    }
+    const state = this.state.get(name);
+    if (state === FAILED) return null;
+    if (state !== LOADING) {
+      this.state.set(name, LOADING);
+      this.loading.set(name, this.read(code, ns));
+    }
+    return this.loading.get(name)!;
   }
 
   /** One language and namespace from the backend, with the retries; settles when it is loaded or given up. */
@@ -274,7 +298,10 @@ export class I18n {
               return;
             }
             this.settle(language, ns, result);
-            resolve();
+            // Loaded only when the language's load failed: whoever waits for the language waits for it too.
+            const fallback = 'error' in result && this.fallbackWanted(language, ns) ? this.ensure(this.config.fallbackLanguage, ns) : null;
+            if (fallback) void fallback.then(() => resolve());
+            else resolve();
           });
       };
       attempt(0, retryTimeout);

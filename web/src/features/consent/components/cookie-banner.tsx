@@ -1,20 +1,27 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Dialog, Heading } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import { useModal } from '../../../lib/ui-store';
 import { ALL_ACCEPTED, ALL_REJECTED, saveConsent } from '../consent-string';
 import './cookie-banner.css';
 
 /**
- * The cookie banner (spec §5): a non-modal bottom sheet. It is a labelled React Aria dialog that
- * does not trap focus nor hide the page (the shopper may keep browsing, and read the legal pages
- * it links to); it takes focus when it appears so keyboard and screen-reader users meet it first.
- * Shown while `useModal('cookie-banner')` is open.
+ * The cookie banner (spec §5): a non-modal bottom sheet, on native elements. It is a labelled, non-modal dialog
+ * (`role="dialog"`, `aria-modal="false"`) that does not trap focus nor hide the page (the shopper may keep
+ * browsing, and read the legal pages it links to); it takes focus when it appears so keyboard and
+ * screen-reader users meet it first. Every first visit shows it, so it carries no widget library: React Aria's
+ * dialog cost a first visit ~30 KB of script (docs/web-performance.md). Shown while `useModal('cookie-banner')`
+ * is open.
  */
 export function CookieBanner() {
   const { t } = useTranslation('consent');
   const banner = useModal('cookie-banner');
   const preferences = useModal('cookie-preferences');
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Focus without scrolling the page: the sheet is fixed to the bottom of the viewport.
+    if (banner.isOpen) dialog.current?.focus({ preventScroll: true });
+  }, [banner.isOpen]);
   if (!banner.isOpen) return null;
   const decide = (choices: typeof ALL_ACCEPTED) => {
     saveConsent(choices);
@@ -22,11 +29,19 @@ export function CookieBanner() {
   };
   return (
     <div className="cookie-banner" data-testid="cookie-banner">
-      <Dialog className="cookie-banner__dialog container" aria-describedby="cookie-banner-text">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="cookie-banner-title"
+        aria-describedby="cookie-banner-text"
+        tabIndex={-1}
+        className="cookie-banner__dialog container"
+      >
         <div className="cookie-banner__text">
-          <Heading slot="title" className="cookie-banner__title">
+          <h2 id="cookie-banner-title" className="cookie-banner__title">
             {t('banner.title')}
-          </Heading>
+          </h2>
           <p id="cookie-banner-text">{t('banner.text')}</p>
         </div>
         <div className="cookie-banner__actions">
@@ -40,7 +55,7 @@ export function CookieBanner() {
             {t('banner.acceptAll')}
           </Button>
         </div>
-      </Dialog>
+      </div>
     </div>
   );
 }
