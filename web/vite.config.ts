@@ -22,7 +22,7 @@ export default defineConfig({
           groups: [
             // What every page needs to hydrate, in one chunk rather than a handful: fewer requests on the
             // critical path, no byte more (each page loads all of it anyway).
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|openapi-fetch|use-sync-external-store)[\\/]/, priority: 10 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|openapi-fetch|use-sync-external-store)[\\/]/, priority: 10 },
             // The form-field kit (decision 0158) in one chunk: a form uses most of it, and as six chunks of a few
             // hundred bytes each it cost checkout more in file overhead than the pieces it does not use.
             { name: 'form-fields', test: /src[\\/]components[\\/]ui[\\/](field-parts|text-field|select-field|checkbox-field|radio-group|choice-cards|form-message)\.tsx$/, priority: 5 },

@@ -44,6 +44,16 @@ test('a listing loads its own route chunk, not the product page’s; pointing at
   await expect(page.locator('h1')).toBeVisible();
   // The click used the data fetched on hover.
   expect(dataRequests.filter((p) => p === `/ssr/pr/${pid}`).length).toBe(1);
+
+  // Back and forward move between the pages in the document (no new document is loaded).
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/fr-fr\/ca\/women-shoes$/);
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`${pid}\\.html$`));
+  await expect(page.locator('h1')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './lib/router';
 import { HydrationBoundary } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey } from './app/storefront';

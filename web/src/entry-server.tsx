@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from './lib/router';
 import { dehydrate } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';

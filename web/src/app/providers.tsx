@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from '../lib/i18n-react';
 import type { I18n } from '../lib/i18n';
 import { RouterProvider } from 'react-aria-components';
-import { useHref, useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from '../lib/router';
 
 /** Spec §7: queries do not retry and do not refetch on window focus. */
 export function createQueryClient(): QueryClient {

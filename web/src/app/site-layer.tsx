@@ -7,7 +7,7 @@
 // The dialogs are lazy chunks loaded after hydration, only when first needed.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 import { Spinner } from '../components/ui/spinner';
 import type { Schemas } from '../lib/api-client';
 import { createPageLoadTracker, createPageViewTracker } from '../lib/analytics';

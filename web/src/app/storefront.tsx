@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 import { ApiError, fetchPageData, type Schemas } from '../lib/api-client';
 import { MarketProvider } from '../lib/market-context';
 import { htmlLang } from '../lib/html-lang';

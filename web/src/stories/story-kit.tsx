@@ -1,7 +1,7 @@
 // Story-only helpers: real catalogue data from fixtures/ (the generator that seeds the database),
 // shaped like the API's answers, and the providers the features expect. Never imported by the app.
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { generateCatalog } from '../../../fixtures/catalog/generate';
 import { productImageSvg } from '../../../fixtures/catalog/images';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { ConfirmationPage } from '../../features/checkout/components/confirmation-page';

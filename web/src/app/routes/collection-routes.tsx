@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { useLocalizePath } from '../../lib/market-context';
 import { Breadcrumbs } from '../../features/navigation/components/breadcrumbs';

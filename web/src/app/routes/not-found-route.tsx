@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { useLocalizePath } from '../../lib/market-context';
 import './not-found-route.css';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
 import { useTranslation } from '../../lib/i18n-react';
-import { useNavigate, useSearchParams, useLocation } from 'react-router-dom';
+import { useNavigate, useSearchParams, useLocation } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { parseFilterString, serializeFilterString, toggleFilter } from '../../lib/paths';
 import { Breadcrumbs } from '../../features/navigation/components/breadcrumbs';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { useLocalizePath } from '../../lib/market-context';
 import { CalendarCard, ContentRenderer, opensWithHero } from '../../features/content';

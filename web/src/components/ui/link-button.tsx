@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { ButtonSize, ButtonVariant } from './button';
 import { cx } from './cx';
 import './button.css';

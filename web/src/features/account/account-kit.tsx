@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from '../../lib/i18n-react';
 import { RouterProvider } from 'react-aria-components';
-import { MemoryRouter, useHref, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useHref, useNavigate } from '../../lib/router';
 import { createI18n } from '../../lib/i18n';
 import { MarketProvider, type MarketInfo } from '../../lib/market-context';
 import enAccount from '../../locales/en/account.json';

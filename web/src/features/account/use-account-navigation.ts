@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { useMarket } from '../../lib/market-context';
 import { signInUrlFor } from './return-url';
 

@@ -1,7 +1,7 @@
 import type { Story } from '@ladle/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from '../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { Schemas } from '../../lib/api-client';
 import { createI18n } from '../../lib/i18n';
 import { StoryShell, catalog } from '../../stories/story-kit';

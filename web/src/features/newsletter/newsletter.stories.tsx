@@ -1,6 +1,6 @@
 import type { Story } from '@ladle/react';
 import { useEffect, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../app/providers';
 import { ApiError, type Schemas } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from '../../../lib/router';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { useLocalizePath } from '../../../lib/market-context';
 import { useSignOut } from '../api/account-queries';

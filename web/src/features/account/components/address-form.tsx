@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { civilitiesFor } from '../../../lib/civility';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';

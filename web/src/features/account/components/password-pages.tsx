@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import YAML from 'yaml';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 
 // The typed client keeps the fetch it finds when created: route it to this mock before anything imports it.
 const network = vi.hoisted(() => {

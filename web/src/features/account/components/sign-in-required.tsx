@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import { useMarket } from '../../../lib/market-context';
 import { signInUrlFor } from '../return-url';
 import { useGoToSignIn } from '../use-account-navigation';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';

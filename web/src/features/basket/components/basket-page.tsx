@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { getStored, setStored } from '../../../lib/storage';
 import { useCurrentModal, useUiFlag } from '../../../lib/ui-store';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';

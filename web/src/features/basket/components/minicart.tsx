@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { Drawer } from '../../../components/ui/drawer';
 import { formatPrice } from '../../../lib/format';

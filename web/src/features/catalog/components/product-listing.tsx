@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching, useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { NativeSelect } from '../../../components/ui/native-select';
 import type { Schemas } from '../../../lib/api-client';
 import { parseListingFilters, serializeListingFilters, type FilterSelection } from '../../../lib/paths';

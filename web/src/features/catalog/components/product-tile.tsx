@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { PriceTag } from '../../../components/price-tag';
 import { ProductPicture } from '../../../components/product-picture';
 import type { Schemas } from '../../../lib/api-client';

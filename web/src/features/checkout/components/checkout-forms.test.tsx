@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../lib/router';
 import { createI18n } from '../../../lib/i18n';
 import { I18nextProvider } from '../../../lib/i18n-react';
 import { MarketProvider } from '../../../lib/market-context';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from '../../../lib/i18n-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';

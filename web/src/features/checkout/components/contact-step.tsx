@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { civilitiesFor } from '../../../lib/civility';
 import { FormMessage } from '../../../components/ui/form-message';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { closeAllModals, openModal } from '../../../lib/ui-store';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../../app/providers';
 import { createI18n } from '../../../lib/i18n';

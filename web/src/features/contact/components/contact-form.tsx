@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { civilitiesFor } from '../../../lib/civility';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { RadioGroup } from '../../../components/ui/radio-group';

@@ -1,6 +1,6 @@
 import './content.css';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { formatDateRange } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import { useModal, type ModalId } from '../../../lib/ui-store';

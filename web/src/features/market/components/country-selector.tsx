@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ListBox, type ListBoxOption } from '../../../components/ui/list-box';

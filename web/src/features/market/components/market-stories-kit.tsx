@@ -1,7 +1,7 @@
 // Story-only: the French storefront around the market and consent features, with the countries
 // of fixtures/markets preloaded in the query cache. Never imported by the app.
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../lib/router';
 import { QueryClient } from '@tanstack/react-query';
 import { countries, currencies, regions } from '../../../../../fixtures/markets';
 import { AppProviders } from '../../../app/providers';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
 import { trackMarketPopupView, trackPopinInteraction } from '../../../lib/analytics';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 

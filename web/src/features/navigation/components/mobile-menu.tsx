@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import { navigationTree } from './mega-menu';

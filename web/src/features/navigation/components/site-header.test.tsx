@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../lib/router';
 import { I18nextProvider } from '../../../lib/i18n-react';
 import { createI18n } from '../../../lib/i18n';
 import { MarketProvider } from '../../../lib/market-context';

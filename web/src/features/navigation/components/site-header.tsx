@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import { MegaMenu } from './mega-menu';

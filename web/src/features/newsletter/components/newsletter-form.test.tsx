@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from '../../../lib/i18n-react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../lib/router';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { createI18n } from '../../../lib/i18n';
 import { MarketProvider } from '../../../lib/market-context';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { RadioGroup } from '../../../components/ui/radio-group';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';

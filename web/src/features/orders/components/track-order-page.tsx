@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../../lib/router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';

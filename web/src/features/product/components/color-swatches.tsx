@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { useLocalizePath } from '../../../lib/market-context';
 import type { VariantColor } from '../product-rules';
 

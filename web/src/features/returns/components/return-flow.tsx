@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { SizePicker } from '../../../components/ui/size-picker';
 import { ApiError } from '../../../lib/api-client';

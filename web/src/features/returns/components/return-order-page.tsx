@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../../lib/router';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';

@@ -15,7 +15,7 @@ import {
   SearchField,
 } from 'react-aria-components';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { PriceTag } from '../../../components/price-tag';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Schemas } from '../../../lib/api-client';

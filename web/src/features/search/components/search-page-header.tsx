@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import { useLocalizePath } from '../../../lib/market-context';
 import './search-page.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { civilitiesFor } from '../../../lib/civility';
 import { useLocalizePath } from '../../../lib/market-context';
 import { CIVILITIES, MESSAGE_MAX_LENGTH, type DetailField, type DetailValues, type FormErrors } from '../store-model';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import { formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { directionsUrl, displayPhone, sortServices, type Store } from '../store-model';
