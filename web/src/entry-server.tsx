@@ -5,6 +5,7 @@ import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
 import { loadPage, moduleFile } from './app/page-modules';
+import { leadImagePreload } from './app/lead-image';
 import { pageRouteOf, type PageType } from './lib/route-table';
 import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces, type Resource } from './lib/i18n';
 
@@ -37,6 +38,8 @@ export interface Rendered {
   bootstrap: Bootstrap;
   /** The build-manifest keys of the modules the page needs beyond the shell: the server preloads their chunks and styles. */
   modules: string[];
+  /** Tags for the top of the head: the preload of the page's lead picture, when it has one. */
+  head: string[];
 }
 
 export async function render({ url, data, brandName, house }: { url: string; data: PageData; brandName: string; house?: string }): Promise<Rendered> {
@@ -63,5 +66,6 @@ export async function render({ url, data, brandName, house }: { url: string; dat
   );
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
   const bootstrap: Bootstrap = { language, brandName, ...(house ? { house } : {}), resources, state: dehydrate(queryClient), pseudo, namespaces, pageType };
-  return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)] };
+  const lead = leadImagePreload(data);
+  return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)], head: lead ? [lead] : [] };
 }

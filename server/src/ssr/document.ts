@@ -59,7 +59,10 @@ export function houseWordmarkSymbol(house: string): string {
 }
 
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
-export function renderDocument(template: string, input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string; fonts?: readonly string[] }): string {
+export function renderDocument(
+  template: string,
+  input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string; fonts?: readonly string[]; head?: readonly string[] },
+): string {
   const attrs = [
     `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
     // Spec §4: the theme id on the document root; spec §2: the shell (default or secondary theme).
@@ -71,8 +74,9 @@ export function renderDocument(template: string, input: { data: PageDataLike; ap
   // are patterns, so page text carrying them (a search query, an address line) would copy the template in.
   return fill(template, [
     [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
-    // The fonts first (discovered at once rather than once the stylesheet is read), then the page's tags and icons.
-    ['<!--app-head-->', [...(input.fonts ?? []), renderHead(input.data), ...(input.house ? houseIconLinks(input.house) : [])].join('\n    ')],
+    // The page's lead picture and the fonts first (discovered at once rather than once the stylesheet is read),
+    // then the page's tags and icons.
+    ['<!--app-head-->', [...(input.head ?? []), ...(input.fonts ?? []), renderHead(input.data), ...(input.house ? houseIconLinks(input.house) : [])].join('\n    ')],
     // The page's own chunks and styles, after the shell's (its styles come later in the cascade, as they do
     // when the client loads them on a navigation).
     ['</head>', input.preload ? `  ${input.preload}\n  </head>` : '</head>'],

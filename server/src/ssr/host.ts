@@ -31,7 +31,7 @@ type CachedPage = { status: number; body: PreparedBody; language: string } | { r
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
   matchPage(pathname: string): PageMatch;
-  render(input: { url: string; data: PageDataLike; brandName: string; house?: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[] }>;
+  render(input: { url: string; data: PageDataLike; brandName: string; house?: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[]; head?: string[] }>;
 }
 export interface PageDataLike {
   pageType: string;
@@ -185,8 +185,8 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       const canonicalPath = (data as { store: { url: string } }).store.url;
       if (canonicalPath !== req.path) return { redirect: canonicalPath };
     }
-    const { appHtml, bootstrap, modules } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName, house: config.brand });
-    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest) });
+    const { appHtml, bootstrap, modules, head } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName, house: config.brand });
+    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest), head });
     return { status, html, language: htmlLang(market.locale) };
   }
 

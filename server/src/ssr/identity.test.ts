@@ -40,6 +40,25 @@ describe('fonts and icons of the house (production build)', () => {
     expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });
 
+  it('preloads a listing’s first tile and a product’s first view before anything else of the head', async () => {
+    const listing = (await request(app).get('/fr-fr/ca/women-bags').set('Accept', 'text/html').expect(200)).text;
+    const firstTile = /<img class="product-tile__image" src="([^"]+)"/.exec(listing)![1]!;
+    const product = (await request(app).get(`/fr-fr${/href="\/fr-fr(\/pr\/[^"]+\.html)"/.exec(listing)![1]}`).set('Accept', 'text/html').expect(200)).text;
+    const stage = product.slice(product.indexOf('data-testid="gallery-stage"'));
+    const firstView = /<img[^>]*src="([^"]+)"/.exec(stage)![1]!;
+    for (const [html, src] of [[listing, firstTile], [product, firstView]] as const) {
+      expect(src).toMatch(/^\/media\/products\//);
+      const link = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`;
+      // The first tag after the document's own meta tags: before the fonts, the stylesheet and the scripts.
+      expect(head(html).indexOf(link)).toBeGreaterThan(0);
+      expect(head(html).indexOf('<link')).toBe(head(html).indexOf(link));
+      expect(head(html).split(link)).toHaveLength(2);
+    }
+    // Pages without a product picture above the fold preload none.
+    const home = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
+    expect(head(home)).not.toContain('as="image"');
+  });
+
   it('links the house’s icons, each in the build and answered with its type', async () => {
     const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
     const links = [...head(html).matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)].map((m) => m[2]!);

@@ -7,7 +7,7 @@ import { useLocalizePath } from '../../../lib/market-context';
 import './product-tile.css';
 
 /** How wide a tile is shown: a quarter of the page on desktops (the default grid), half on phones. */
-const TILE_SIZES = '(min-width: 1024px) 25vw, 50vw';
+export const TILE_SIZES = '(min-width: 1024px) 25vw, 50vw';
 
 /** A listing card: image (second view on hover), name, colour, price, and a sold-out note. */
 export function ProductTile({ product, eager = false, onNavigate }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void }) {

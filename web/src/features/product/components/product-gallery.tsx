@@ -9,7 +9,7 @@ import './product-gallery.css';
 const Dialog = lazy(() => import('../../../components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 /** How wide the stage is shown: beside the details on desktops, the whole width on phones. */
-const STAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
+export const STAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
 
 /**
  * Every view of the product: one large image, thumbnails to pick a view, previous and next. The stage
