@@ -29,7 +29,7 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
     if (hit) return void send(res, hit);
     const p = await db
       .selectFrom('products')
-      .select(['pid', 'category_id', 'color_code', 'color_hex', 'macro_color', 'micro_color', 'image_count'])
+      .select(['pid', 'category_id', 'color_code', 'color_hex', 'macro_color', 'micro_color', 'image_count', 'material', 'short_name', 'style_code'])
       .where('pid', '=', pid)
       .executeTakeFirst();
     if (!p || view > p.image_count) throw new AppError('ERR_STORAGE_1000', `No image ${view} of product ${pid}.`);
@@ -37,6 +37,9 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
       {
         pid: p.pid,
         categoryId: p.category_id,
+        material: p.material,
+        shortName: p.short_name,
+        styleCode: p.style_code,
         color: { code: p.color_code, hex: p.color_hex, macroColor: p.macro_color, microColor: p.micro_color, names: {} as never },
       },
       view,
