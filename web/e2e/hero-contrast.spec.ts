@@ -73,6 +73,8 @@ async function shoot(cdp: CDPSession, box: Locator): Promise<Buffer> {
     const r = el.getBoundingClientRect();
     return { x: Math.round(r.left + window.scrollX), y: Math.round(r.top + window.scrollY), width: Math.round(r.width), height: Math.round(r.height), scale: 1 };
   });
+  // Two frames, so the style just changed is on screen.
+  await box.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', clip, optimizeForSpeed: true });
   return Buffer.from(data, 'base64');
 }
@@ -132,7 +134,11 @@ async function measureBlock(page: Page, cdp: CDPSession, block: Locator): Promis
   const box = block.locator(TEXT_BOX).first();
   // The text box in the middle of the screen (a full-screen hero's text lies below the fold on a phone; only what
   // is on screen is painted), the header that would float over it out of the way.
-  await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // `instant`: the site scrolls smoothly, and a shot taken mid-scroll would catch an unpainted region.
+  await box.evaluate(async (el) => {
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const set = (selector: string, hidden: boolean) =>
     box.evaluate(
       (root, [selector, hidden]) => {
