@@ -80,7 +80,7 @@ export default defineConfig({
             const ratio = url.searchParams.get('ratio');
             const body = name.startsWith('logo')
               ? wordmarkSvg('Saint Laurent', name === 'logo-inverse')
-              : contentImageSvg(name, ratio && ratio in RATIOS ? (ratio as keyof typeof RATIOS) : defaultRatio(name), '#8c6d46');
+              : contentImageSvg(name, ratio && ratio in RATIOS ? (ratio as keyof typeof RATIOS) : defaultRatio(name), 'ysl');
             res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
             res.end(body);
             return req.url ?? '/';

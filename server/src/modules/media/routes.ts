@@ -71,7 +71,7 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
     const svg =
       name === 'logo' || name === 'logo-inverse'
         ? wordmarkSvg(house.name, name === 'logo-inverse')
-        : contentImageSvg(name, ratio, house.accent.highlight);
+        : contentImageSvg(name, ratio, brand);
     send(res, remember(key, svg));
   });
 }

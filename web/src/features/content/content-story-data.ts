@@ -21,7 +21,7 @@ function inlineImages<T>(value: T): T {
         const m = /^\/media\/content\/([a-z0-9-]+)\.svg(?:\?ratio=([0-9]+x[0-9]+))?$/.exec(v);
         if (m) {
           const ratio = (m[2] && m[2] in RATIOS ? m[2] : defaultRatio(m[1]!)) as keyof typeof RATIOS;
-          return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(contentImageSvg(m[1]!, ratio, '#0b0b0b'))}`;
+          return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(contentImageSvg(m[1]!, ratio, 'ysl'))}`;
         }
       }
       return v;
