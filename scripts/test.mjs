@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one plain summary line `N passed, N failed` (CI reads it).
+//   0. lint (`npm run lint`: ESLint, dependency rules, knip, Prettier), one check, with its time
 //   1. contract: lint + generated files up to date
 //   2. typecheck
 //   3. Vitest: unit + API on in-memory PGlite
@@ -80,6 +81,8 @@ function vitest(name, report, env, args = []) {
   listFailures(failures);
 }
 
+const linted = step('lint', 'node', ['scripts/lint.mjs']);
+check(`lint: ESLint, dependency rules, knip, Prettier (${seconds.lint} s)`, linted);
 check('contract lint', step('contract lint', bin('redocly'), ['lint']));
 check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
 check('no breaking change since the released contract', step('contract diff', 'node', ['scripts/contract-diff.mjs']));

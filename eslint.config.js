@@ -1,0 +1,53 @@
+// ESLint of the repository (docs/how-to/lint.md, decision 0166). Run by `npm run lint`, with its cache in
+// node_modules/.cache/eslint. Import cycles and the boundaries between workspaces, modules and features are
+// dependency rules: .dependency-cruiser.cjs, run by the same `npm run lint`.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/test-results/**',
+      'web/playwright-report/**',
+      '.reports/**',
+      'openapi/generated/**',
+      '**/*.generated.ts',
+      'deploy/**',
+      'docs/**',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs,cjs}'],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // `_name` marks a parameter or binding kept for its position or its shape.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Type-only imports are written `import type` (verbatimModuleSyntax requires it; this names the fix).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'web/.ladle/**/*.{tsx,mjs}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
