@@ -19,7 +19,7 @@ import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { MarketService } from '../markets/index.ts';
 import { AddressBook, MAX_ADDRESSES } from './addresses.ts';
 import type { CustomerServiceGateway } from './gateway.ts';

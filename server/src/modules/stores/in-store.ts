@@ -15,7 +15,7 @@ import { AppError, type ErrorCode, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/validation/index.ts';
+import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { Market } from '../markets/index.ts';
 import { ONE_SIZE, SIZE_PHRASE, fill } from './data.ts';
