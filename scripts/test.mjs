@@ -37,6 +37,7 @@ function check(name, ok) {
 }
 // The summary names each failed test with the first line of its error, so that the end of a long CI log
 // (often all that is kept) says what failed.
+// eslint-disable-next-line no-control-regex -- strips the terminal's colour codes (ESC [ … m)
 const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
 function listFailures(failures) {
   for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);

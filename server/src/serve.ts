@@ -42,7 +42,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   // workers and the database closed; exit 0 within SHUTDOWN_GRACE_MS, 1 past it (docs/operations.md#shutdown).
   // Installed before the first connection is accepted (it tracks them all), so a signal while the database is
   // still awaited stops cleanly too; the app's readiness and close steps join once it is built.
-  let built: { readiness: { ready: boolean } } | undefined;
+  let built: { readiness: { ready: boolean } } | undefined = undefined;
   const readiness = {
     get ready() {
       return built?.readiness.ready ?? false;

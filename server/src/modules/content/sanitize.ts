@@ -34,6 +34,7 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 /** A link target the storefront may follow: web, mail, phone, site-relative or fragment. */
 export function isSafeHref(raw: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
+  // eslint-disable-next-line no-control-regex -- the control characters are what is removed
   const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
   if (href.startsWith('//') || href.startsWith('/\\')) return false;
   if (/^(https?:|mailto:|tel:)/.test(href)) return true;
