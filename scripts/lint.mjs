@@ -15,7 +15,7 @@ const bin = (n) => join(root, 'node_modules/.bin', n);
 const fix = process.argv.includes('--fix');
 
 /** The folders linted and cruised: every source folder of the repository (generated files are ignored in the configs). */
-export const SOURCES = ['server/src', 'web/src', 'web/e2e', 'web/.ladle', 'scripts', 'fixtures', 'reference', 'mocks', 'openapi/src'];
+const SOURCES = ['server/src', 'web/src', 'web/e2e', 'web/.ladle', 'scripts', 'fixtures', 'reference', 'mocks', 'openapi/src'];
 
 /** The configuration files at the roots of the workspaces, linted too. */
 const CONFIGS = ['eslint.config.js', '.dependency-cruiser.cjs', 'vitest.config.ts', 'web/vite.config.ts', 'web/playwright.config.ts'];

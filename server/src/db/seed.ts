@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countries, currencies, regions } from '../../../fixtures/markets/index.ts';
+import { countries, currencies, regions } from '../../../reference/markets/index.ts';
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
 import type { Brand, Catalog, Localized } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';

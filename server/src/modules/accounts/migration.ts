@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { validatePostalCode } from '../../../../fixtures/markets/addresses.ts';
+import { validatePostalCode } from '../../../../reference/markets/addresses.ts';
 import { generateLegacyAccounts, type LegacyAddress } from '../../../../fixtures/legacy-accounts/generate.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';

@@ -9,7 +9,7 @@ import {
   periodsOn,
   zonedTimeToInstant,
   type SlotRefusal,
-} from '../../../../fixtures/stores/hours.ts';
+} from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError, type ErrorCode, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
