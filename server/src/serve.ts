@@ -13,8 +13,7 @@ import { untilDatabaseAnswers } from './db/availability.ts';
 import { startingHandler } from './modules/ops/index.ts';
 import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
-import { seedLegacyAccounts } from './modules/accounts/index.ts';
-import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
+import { DEMO_LEGACY_EMAIL, seedLegacyAccounts } from './modules/accounts/index.ts';
 import { maintenanceDone, reportMaintained, reportReady, takeConnections, workerRole } from './shared/cluster.ts';
 
 export async function serve(config: Config, logger: Logger): Promise<void> {

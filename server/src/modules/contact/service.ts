@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { contentLanguageOf } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf } from '../../../../reference/content-language.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';

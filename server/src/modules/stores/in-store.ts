@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { contentLanguageOf } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf } from '../../../../reference/content-language.ts';
 import {
   APPOINTMENT_RULES,
   addDays,

@@ -1,4 +1,4 @@
-import { slugify } from '../../../../fixtures/catalog/localized.ts';
+import { slugify } from '../../../../reference/slug.ts';
 import { formatAddressLines } from '../../../../reference/markets/addresses.ts';
 import type { HoursSource } from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
