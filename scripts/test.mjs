@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one plain summary line `N passed, N failed` (CI reads it).
-//   0. lint (`npm run lint`: ESLint, dependency rules, knip, Prettier), one check, with its time
+//   first: lint (`npm run lint`: ESLint, dependency rules, knip, Prettier), one check, printed with its time
 //   1. contract: lint + generated files up to date
 //   2. typecheck
 //   3. Vitest: unit + API on in-memory PGlite
