@@ -37,8 +37,9 @@ function check(name, ok) {
 }
 // The summary names each failed test with the first line of its error, so that the end of a long CI log
 // (often all that is kept) says what failed.
-// eslint-disable-next-line no-control-regex -- strips the terminal's colour codes (ESC [ … m)
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes (ESC [ … m), stripped
+const COLOURS = /\u001b\[[0-9;]*m/g;
+const firstLine = (text) => String(text ?? '').replace(COLOURS, '').trim().split('\n')[0].slice(0, 200);
 function listFailures(failures) {
   for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);
   if (failures.length > 15) lines.push(`       … and ${failures.length - 15} more`);
