@@ -1,6 +1,7 @@
 // ESLint of the repository (docs/how-to/lint.md, decision 0166). Run by `npm run lint`, with its cache in
 // node_modules/.cache/eslint. Import cycles and the boundaries between workspaces, modules and features are
 // dependency rules: .dependency-cruiser.cjs, run by the same `npm run lint`.
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -21,6 +22,14 @@ export default tseslint.config(
     ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  // An exemption is `// eslint-disable-next-line <rule> -- <reason>`: one line, named rules, a reason.
+  comments.recommended,
+  {
+    rules: {
+      '@eslint-community/eslint-comments/require-description': 'error',
+      '@eslint-community/eslint-comments/no-use': ['error', { allow: ['eslint-disable-next-line'] }],
+    },
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
