@@ -31,7 +31,8 @@ export function runBuild() {
     const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
     b.once('exit', (code, signal) => {
       clearTimeout(timer);
-      code === 0 ? resolve() : reject(new Error(`build failed (code ${code}, signal ${signal})`));
+      if (code === 0) resolve();
+      else reject(new Error(`build failed (code ${code}, signal ${signal})`));
     });
   });
 }
@@ -115,7 +116,9 @@ process.on('exit', () => {
   if (tempDir && existsSync(tempDir)) {
     try {
       rmSync(tempDir, { recursive: true, force: true });
-    } catch {}
+    } catch {
+      // Already gone, or still held by a process: the next run's cleanup takes it.
+    }
   }
 });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

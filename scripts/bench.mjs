@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  HOST, children, cleanup, log, runBuild, measure, mib, root, rssKiB, setTempDir, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers, freePort,
+  HOST, cleanup, log, runBuild, measure, mib, root, rssKiB, setTempDir, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers, freePort,
 } from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
@@ -250,7 +250,9 @@ function treeRssKiB(pid) {
     for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
       if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts')) rss += rssKiB(Number(child)).rss ?? 0;
     }
-  } catch {}
+  } catch {
+    // The process ended while its children were read: count what was read.
+  }
   return { rss: own.rss === undefined ? undefined : rss, peak: own.peak };
 }
 

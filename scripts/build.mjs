@@ -28,13 +28,13 @@ console.log(built.length ? `built the API portals: ${built.map((p) => p.page).jo
 if (process.argv.includes('--docs-only')) process.exit(0);
 
 // The web app: what the client and SSR bundles are made from — the web sources (not their tests and
-// stories), the contract's types and client, the market and boutique rules it imports from fixtures/, the
+// stories), the contract's types and client, the market and boutique rules it imports from reference/, the
 // locked dependency versions, and the VITE_ variables Vite inlines.
 const web = join(root, 'web');
 const dist = join(web, 'dist');
 const stamp = stampOf(dist, true);
 const hash = inputsHash(root, {
-  paths: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'openapi/src', 'openapi/generated', 'fixtures', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'],
+  paths: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'openapi/src', 'openapi/generated', 'fixtures', 'reference', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'],
   skip: ['node_modules', 'dist'],
   exclude: /\.(test|stories)\.tsx?$|^openapi\/generated\/.*\.bundled\.yaml$|^openapi\/src\/.*\.test\.ts$/,
   extra: [versionOf(root, 'vite'), process.env.NODE_ENV ?? '', Object.entries(process.env).filter(([k]) => k.startsWith('VITE_')).sort()],

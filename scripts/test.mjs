@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite, then one plain summary line `N passed, N failed` (CI reads it).
+//   first: lint (`npm run lint`: ESLint, dependency rules, knip, Prettier), one check, printed with its time
 //   1. contract: lint + generated files up to date
 //   2. typecheck
 //   3. Vitest: unit + API on in-memory PGlite
@@ -36,7 +37,9 @@ function check(name, ok) {
 }
 // The summary names each failed test with the first line of its error, so that the end of a long CI log
 // (often all that is kept) says what failed.
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200);
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes (ESC [ … m), stripped
+const COLOURS = /\u001b\[[0-9;]*m/g;
+const firstLine = (text) => String(text ?? '').replace(COLOURS, '').trim().split('\n')[0].slice(0, 200);
 function listFailures(failures) {
   for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);
   if (failures.length > 15) lines.push(`       … and ${failures.length - 15} more`);
@@ -80,6 +83,8 @@ function vitest(name, report, env, args = []) {
   listFailures(failures);
 }
 
+const linted = step('lint', 'node', ['scripts/lint.mjs']);
+check(`lint: ESLint, dependency rules, knip, Prettier (${seconds.lint} s)`, linted);
 check('contract lint', step('contract lint', bin('redocly'), ['lint']));
 check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
 check('no breaking change since the released contract', step('contract diff', 'node', ['scripts/contract-diff.mjs']));

@@ -27,7 +27,6 @@ import {
   judge,
   operationsOf,
   showRequest,
-  codeOf,
   type Answer,
   type FuzzRequest,
   type Identity,
@@ -260,7 +259,6 @@ describe(`contract fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
         if (verdict.upstream && ++c['5xx upstream'] <= 3) observed.push(`${op.id} #${r.n} ${r.note}: upstream ${verdict.upstream}\n    ${showRequest(r)}\n    → ${answer.text.slice(0, 300)}`);
         return;
       }
-      const code = codeOf(answer);
       c.failures++;
       failures.push(`#${r.n} ${r.note}: ${verdict.problem}\n    ${showRequest(r)}\n    → ${answer.status} ${answer.contentType} ${answer.text.slice(0, 300)}`);
     });

@@ -13,8 +13,7 @@ import { untilDatabaseAnswers } from './db/availability.ts';
 import { startingHandler } from './modules/ops/index.ts';
 import { createMailWorker } from './modules/mail/index.ts';
 import { DEMO_CLIENT, seedDemoClient } from './modules/orders/index.ts';
-import { seedLegacyAccounts } from './modules/accounts/migration.ts';
-import { DEMO_LEGACY_EMAIL } from '../../fixtures/legacy-accounts/generate.ts';
+import { DEMO_LEGACY_EMAIL, seedLegacyAccounts } from './modules/accounts/index.ts';
 import { maintenanceDone, reportMaintained, reportReady, takeConnections, workerRole } from './shared/cluster.ts';
 
 export async function serve(config: Config, logger: Logger): Promise<void> {
@@ -42,7 +41,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   // workers and the database closed; exit 0 within SHUTDOWN_GRACE_MS, 1 past it (docs/operations.md#shutdown).
   // Installed before the first connection is accepted (it tracks them all), so a signal while the database is
   // still awaited stops cleanly too; the app's readiness and close steps join once it is built.
-  let built: { readiness: { ready: boolean } } | undefined;
+  let built: { readiness: { ready: boolean } } | undefined = undefined;
   const readiness = {
     get ready() {
       return built?.readiness.ready ?? false;

@@ -2,7 +2,7 @@ import { test, expect, type CDPSession, type Locator, type Page } from '@playwri
 import sharp from 'sharp';
 import { answerCookieBanner } from './helpers';
 import { CONTENT_LANGUAGES, contentLanguageOf, pages as contentPages, type ContentLanguage, type PageFixture } from '../../fixtures/content/index';
-import { countries, DEFAULT_LOCALE } from '../../fixtures/markets/index';
+import { countries, DEFAULT_LOCALE } from '../../reference/markets/index';
 
 // Text printed over editorial art must stay readable (WCAG 1.4.3: 4.5:1, 3:1 for large text) on every hero and
 // spotlight of the seeded content, in every content language, on a phone and on a desktop.

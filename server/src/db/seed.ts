@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { countries, currencies, regions } from '../../../fixtures/markets/index.ts';
+import { countries, currencies, regions } from '../../../reference/markets/index.ts';
 import { generateCatalog } from '../../../fixtures/catalog/generate.ts';
 import type { Brand, Catalog, Localized } from '../../../fixtures/catalog/types.ts';
 import type { DB } from './database.ts';
-import { seedStoreStock, seedStores } from '../modules/stores/seed.ts';
-import { seedContent } from '../modules/content/seed.ts';
+import { seedStoreStock, seedStores } from '../modules/stores/index.ts';
+import { seedContent } from '../modules/content/index.ts';
 
 const CHUNK = 500;
 type Trx = Parameters<Parameters<ReturnType<DB['transaction']>['execute']>[0]>[0];

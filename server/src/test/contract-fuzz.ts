@@ -200,9 +200,6 @@ export const HOSTILE: readonly { name: string; value: string }[] = [
 /** A request value as sent: `undefined` leaves the parameter or property out. */
 type Value = unknown;
 
-function integerIn(rng: Rng, min: number, max: number): number {
-  return Math.floor(min + rng() * (max - min + 1));
-}
 
 /** A value the schema accepts, preferring the app's own values, then the contract's examples. */
 export function validValue(schema: Json, name: string | undefined, known: KnownValues, rng: Rng): Value {
@@ -290,7 +287,7 @@ function boundaryValues(schema: Json): Value[] {
   return out;
 }
 
-const WRONG_TYPES: readonly Value[] = [0, -1, 1.5, 123456789012345678901234567890, true, false, null, {}, [], ['a', 'b'], { a: 1 }, [[[]]], 'string', '1', 'true', 'null'];
+const WRONG_TYPES: readonly Value[] = [0, -1, 1.5, 1.2345678901234568e29, true, false, null, {}, [], ['a', 'b'], { a: 1 }, [[[]]], 'string', '1', 'true', 'null'];
 
 // ---- requests --------------------------------------------------------------------------------------------
 
@@ -390,8 +387,17 @@ function queryPairs(param: Param, value: Value): string[] {
 
 /** Paths of the leaves (and objects) of a JSON value: the places a mutation can hit. */
 function locations(value: Value, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (Array.isArray(value)) value.forEach((v, i) => (out.push([...prefix, i]), locations(v, [...prefix, i], out)));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (out.push([...prefix, k]), locations(v, [...prefix, k], out));
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      out.push([...prefix, i]);
+      locations(v, [...prefix, i], out);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push([...prefix, k]);
+      locations(v, [...prefix, k], out);
+    }
+  }
   return out;
 }
 

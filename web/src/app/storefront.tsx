@@ -131,7 +131,8 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   // Spec §4: the stored category path and product list follow the pages shown (not the placeholder kept while loading).
   useEffect(() => {
     if (data && !query.isPlaceholderData) applyNavigation(pageRefOf(data, location.search));
-  }, [data, query.isPlaceholderData]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the navigation context follows the page shown, once per page: not every change of the location's search string
+  }, [data, query.isPlaceholderData]);
 
   // The next page's code loads alongside its data, from the moment its URL is known.
   useEffect(() => {

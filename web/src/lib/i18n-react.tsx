@@ -55,6 +55,7 @@ export function useTranslation(ns?: string): UseTranslationResponse {
     if (!ready && ns) void instance.loadNamespaces(ns);
   }, [instance, ns, ready]);
   // `version` makes a new `t` when the strings change, so memoised children re-render too.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is the point: it renews `t` when the strings change
   const t = useMemo(() => instance.getFixedT(ns), [instance, ns, version]);
   return { t, i18n: instance, ready };
 }

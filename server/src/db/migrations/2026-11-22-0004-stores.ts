@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Store master data (boutiques): reference data seeded from fixtures/stores on every start (upsert).
+// Store master data (boutiques): reference data seeded from reference/stores on every start (upsert).
 // The row keeps the fixture entry as JSONB; brand and country are columns for the store-list query.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table stores (

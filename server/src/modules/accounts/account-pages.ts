@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
-import { AddressBook, MAX_ADDRESSES } from './addresses.ts';
+import { type AddressBook, MAX_ADDRESSES } from './addresses.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
 import { accountTexts, type AccountPageKey } from './page-texts.ts';
 import type { AccountService } from './service.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { LegacyAccount } from '../../../../fixtures/legacy-accounts/generate.ts';
+import type { LegacyAccount } from '../../../../reference/legacy-accounts.ts';
 import { LegacyAccountRepository } from './migration-repository.ts';
 import { checkEmail } from './validation/email.ts';
 

@@ -8,7 +8,8 @@ import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO_LEGACY_EMAIL, generateLegacyAccounts, type LegacyAccount, type LegacyAddress } from '../../../../fixtures/legacy-accounts/generate.ts';
 import { latestMail, linkPath } from '../mail/testing.ts';
 import { LegacyAccountRepository } from './migration-repository.ts';
-import { ANSWER_FLOOR_MS, MIGRATION_LIMITS, importableAddresses, mapLegacyAddress, seedLegacyAccounts } from './migration.ts';
+import { ANSWER_FLOOR_MS, MIGRATION_LIMITS, importableAddresses, mapLegacyAddress } from './migration.ts';
+import { seedLegacyAccounts } from './legacy-seed.ts';
 import {
   RECAPTCHA,
   expectProblem,

@@ -12,14 +12,14 @@ import { sql, type Kysely } from 'kysely';
 import type { Request, Response } from 'express';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { validatePostalCode } from '../../../../fixtures/markets/addresses.ts';
-import { generateLegacyAccounts, type LegacyAddress } from '../../../../fixtures/legacy-accounts/generate.ts';
+import { validatePostalCode } from '../../../../reference/markets/addresses.ts';
+import type { LegacyAddress } from '../../../../reference/legacy-accounts.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { MarketService } from '../markets/index.ts';
 import { AddressBook, MAX_ADDRESSES } from './addresses.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
@@ -130,16 +130,6 @@ export function importableAddresses(row: Pick<LegacyAccountRow, 'addresses' | 'f
   const kept = mapped.slice(0, MAX_ADDRESSES);
   const preferred = Math.max(0, kept.findIndex((m) => m.preferred));
   return kept.map((m, i) => ({ ...m.address, isDefault: i === preferred }));
-}
-
-// ---- seeding ----------------------------------------------------------------------------------------
-
-/**
- * Writes the former site's accounts of the fixtures (301 with the demo `heritage@example.com`) that are not
- * there yet. Demo data (`DEMO_CLIENT=true`); a real deployment loads the former site's export instead.
- */
-export async function seedLegacyAccounts(db: DB, accounts = generateLegacyAccounts()): Promise<number> {
-  return new LegacyAccountRepository().insertMissing(db, accounts);
 }
 
 // ---- customer service side ----------------------------------------------------------------------

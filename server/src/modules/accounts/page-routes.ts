@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
 import type { AccountPages } from './account-pages.ts';

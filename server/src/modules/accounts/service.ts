@@ -6,7 +6,7 @@ import { adoptCustomerBaskets, detachBasket } from '../basket/index.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { CsSchemas } from '../../shared/http.ts';
 import type { RateLimiter, Limit, Reservation } from '../../shared/rate-limit.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { SessionRef, SessionService, SignedInFields } from '../sessions/index.ts';
 import { hashPassword, verifyPassword, dummyVerify } from './passwords.ts';
 import { AccountRepository, digestOf, newSecret, type CustomerRow } from './repository.ts';

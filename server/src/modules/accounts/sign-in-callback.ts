@@ -6,7 +6,7 @@ import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import { acceptedTextLanguage, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
+import { acceptedTextLanguage, type TextLanguage } from '../../shared/text-language.ts';
 import { serverTexts } from '../../locales/index.ts';
 import { isPageLoad, NOTICE_CSP, noticePage } from '../../shared/notice-page.ts';
 import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { MarketService } from '../markets/index.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { visitorCountryOf } from '../sessions/index.ts';

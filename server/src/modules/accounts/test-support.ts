@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import type { Database } from '../../db/schema.ts';
 import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } from '../../shared/contract.ts';
 import { RateLimiter, type Limit } from '../../shared/rate-limit.ts';
-import { agent } from '../../test/harness.ts';
+import { type agent } from '../../test/harness.ts';
 import { hashToken } from '../sessions/service.ts';
 import { hashPassword } from './passwords.ts';
 import { newClientId, newUserId } from './repository.ts';

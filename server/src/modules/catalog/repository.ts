@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { FactRow } from './listing-index.ts';
 import type { CatalogTables } from './tables.ts';

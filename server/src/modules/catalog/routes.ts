@@ -1,5 +1,5 @@
 import type { MarketService } from '../markets/index.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { CalendarFilters, CatalogService } from './service.ts';

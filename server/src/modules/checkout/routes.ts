@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Schemas } from '../../shared/http.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';

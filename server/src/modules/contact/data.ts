@@ -1,6 +1,6 @@
 // The contact form's reference data: its topics in display order, the texts of the contact page and of the
 // acknowledgement, and client service's answer-time promise per channel.
-import type { ContentLanguage } from '../../../../fixtures/content/index.ts';
+import type { ContentLanguage } from '../../../../reference/content-language.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { perLanguage } from '../../locales/index.ts';
 

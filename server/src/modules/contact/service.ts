@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { contentLanguageOf } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf } from '../../../../reference/content-language.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/validation/index.ts';
+import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/index.ts';
 import type { ContentService } from '../content/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
 // The client service desks of each market (phone, chat, WhatsApp, hours), shared with the client-service page.

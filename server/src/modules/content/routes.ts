@@ -1,8 +1,8 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { sameSecret } from '../../shared/same-secret.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
 import type { ContentService } from './service.ts';
@@ -33,14 +33,6 @@ export function failsAs(code: ErrorCode, handler: (req: Request, res: Response) 
       throw new AppError(code, err instanceof Error ? err.message : undefined);
     }
   };
-}
-
-/** Constant-time comparison of a presented secret with the expected one (hashes: equal lengths). */
-export function sameSecret(presented: string | undefined, expected: string | undefined): boolean {
-  if (!presented || !expected) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && presented.length === expected.length;
 }
 
 export function contentRoutes(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import * as fixtures from '../../../../fixtures/content/index.ts';
 import { CONTENT_LANGUAGES, houseOf, localize, type ComponentFixture, type ContentLanguage } from '../../../../fixtures/content/index.ts';
-import { offsetMinutes } from '../../../../fixtures/stores/hours.ts';
+import { offsetMinutes } from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { sanitizeHtml } from './sanitize.ts';
 

@@ -1,4 +1,4 @@
-import { contentLanguageOf, type ContentLanguage } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf, type ContentLanguage } from '../../../../reference/content-language.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { formatDay, formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatDay, formatPrice } from '../../../../reference/markets/format.ts';
 import { insertCustomer, signIn } from '../accounts/test-support.ts';
 import { buyableVariant, orderBody, place, shopperWith } from '../checkout/test-support.ts';
 import { advanceOrders, orderMails } from '../orders/index.ts';

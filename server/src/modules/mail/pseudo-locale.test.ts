@@ -2,7 +2,7 @@
 // locale files (wrapped in ⟦…⟧) or from the e-mail's data (names, references, amounts, links) — a text written
 // into the renderer instead of mail.json shows up here as left over.
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatPrice } from '../../../../reference/markets/format.ts';
 import { pseudoTexts } from '../../locales/pseudo.ts';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
 import { MAIL_COPY, MAIL_TEMPLATES, renderMailWithCopy, type MailCopy, type RenderedMail } from './templates.ts';

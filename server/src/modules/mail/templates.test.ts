@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
-import { formatDay, formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatDay, formatPrice } from '../../../../reference/markets/format.ts';
 import {
   BRAND_NAMES,
   MAIL_COPY,

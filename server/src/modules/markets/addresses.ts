@@ -3,7 +3,7 @@ import {
   NO_POSTAL_CODE_COUNTRIES,
   addressFormats,
   type AddressFormatEntry,
-} from '../../../../fixtures/markets/addresses.ts';
+} from '../../../../reference/markets/addresses.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from './service.ts';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { loadContract } from '../../shared/contract.ts';
-import { ADDRESS_COUNTRIES, NO_POSTAL_CODE_COUNTRIES, validatePostalCode } from '../../../../fixtures/markets/addresses.ts';
-import { activeLocales } from '../../../../fixtures/markets/index.ts';
+import { ADDRESS_COUNTRIES, NO_POSTAL_CODE_COUNTRIES, validatePostalCode } from '../../../../reference/markets/addresses.ts';
+import { activeLocales } from '../../../../reference/markets/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

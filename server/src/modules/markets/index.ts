@@ -1,4 +1,5 @@
 export { MarketService, toMarketDto, DEFAULT_LOCALE, LOCALE_PATTERN, LANGUAGES } from './service.ts';
+export { marketOf } from './market-context.ts';
 export type { Market, Language } from './service.ts';
 export { marketRoutes } from './routes.ts';
 export type { MarketTables, CountryData, RegionData } from './tables.ts';

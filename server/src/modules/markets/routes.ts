@@ -1,7 +1,7 @@
 import type { MarketService } from './service.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from './market-context.ts';
 import { countryAddressFormats } from './addresses.ts';
 
 export function marketRoutes(ops: OperationRegistry, markets: MarketService): void {

@@ -1,6 +1,6 @@
 // Market reference data is stored as the fixture entries it is seeded from (JSONB), so the row
 // types are the fixtures' own.
-import type { CountryEntry, CurrencyFormat, RegionEntry } from '../../../../fixtures/markets/index.ts';
+import type { CountryEntry, CurrencyFormat, RegionEntry } from '../../../../reference/markets/index.ts';
 
 export type CountryData = Omit<CountryEntry, 'defaultLocale'> & { defaultLocale: string | null };
 export type RegionData = RegionEntry;

@@ -1,6 +1,6 @@
 import { productImageSvg, categoryImageSvg } from '../../../../fixtures/catalog/images.ts';
 import { contentImageSvg, defaultRatio, wordmarkSvg, type Ratio } from '../../../../fixtures/media/content-images.ts';
-import { houseOf } from '../../../../fixtures/content/houses.ts';
+import { houseOf } from '../../../../reference/houses.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';

@@ -1,10 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { RateLimiter } from '../../shared/rate-limit.ts';
-import type { CustomerServiceGateway } from '../accounts/gateway.ts';
+import type { CustomerServiceGateway } from '../accounts/index.ts';
 import type { MarketService } from '../markets/index.ts';
 import type { NewsletterPages } from './pages.ts';
 import { NEWSLETTER_LIMITS, type NewsletterService } from './service.ts';

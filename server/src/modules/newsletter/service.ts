@@ -4,8 +4,8 @@ import { AppError, type Issue } from '../../shared/errors.ts';
 import type { CsSchemas } from '../../shared/http.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { checkEmail } from '../accounts/validation/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { checkEmail } from '../accounts/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import type { RegistrationService } from '../registration/index.ts';
 import {
   confirmPending,

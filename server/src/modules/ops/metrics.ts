@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import { cacheFigures } from '../../shared/ttl-cache.ts';
-import { sameSecret } from '../content/routes.ts';
+import { sameSecret } from '../../shared/same-secret.ts';
 
 /** Upper bounds (seconds) of the latency histogram. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { formatAddressLines } from '../../../../fixtures/markets/addresses.ts';
+import { formatAddressLines } from '../../../../reference/markets/addresses.ts';
 import { enqueueMail, type MailOrder } from '../mail/index.ts';
 import * as repo from './repository.ts';
 import type { OrderRow } from './repository.ts';

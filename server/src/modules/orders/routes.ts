@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';

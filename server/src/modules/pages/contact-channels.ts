@@ -1,7 +1,7 @@
 // Demo data of the client service desks: which channels each market offers, its phone numbers and
 // opening hours (the desk's local time). Reference data of client service, not content: it changes with
 // staffing, not with publication.
-import type { ContentLanguage } from '../../../../fixtures/content/index.ts';
+import type { ContentLanguage } from '../../../../reference/content-language.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { perLanguage } from '../../locales/index.ts';
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import { PreparedBody, sendPrepared } from '../../shared/prepared-body.ts';
 import type { PageDataService } from './service.ts';

@@ -1,4 +1,4 @@
-import { houseOf } from '../../../../fixtures/content/index.ts';
+import { houseOf } from '../../../../reference/houses.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { normalizeSort, DEFAULT_PAGE_SIZE, type CatalogService } from '../catalog/index.ts';

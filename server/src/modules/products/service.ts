@@ -5,9 +5,9 @@ import type { Schemas } from '../../shared/http.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { productUrl, type CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market, type MarketService } from '../markets/index.ts';
-import { sizeGuideRegionOf } from '../../../../fixtures/markets/index.ts';
+import { sizeGuideRegionOf } from '../../../../reference/markets/index.ts';
 import { SIZE_SYSTEMS, sizeGuideFor } from '../../../../fixtures/catalog/size-guides.ts';
-import { formatDate, formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatDate, formatPrice } from '../../../../reference/markets/format.ts';
 import { productDisplay, sizeStatus } from './display.ts';
 import {
   findCompanions,

@@ -2,7 +2,7 @@
 // order, which of them the market requires, how dates are written, and the consent texts in the ten
 // languages of the storefront, with their versions. Reference data of the customer service: it changes
 // with legal review (a new text gets a new version), not with publication.
-import { contentLanguageOf, type ContentLanguage } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf, type ContentLanguage } from '../../../../reference/content-language.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 
 export type FormLanguage = ContentLanguage;

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import type { CustomerServiceGateway } from '../accounts/gateway.ts';
+import type { CustomerServiceGateway } from '../accounts/index.ts';
 import type { MarketService } from '../markets/index.ts';
 import { formLanguageOf, genderPreferenceField } from './data.ts';
 import type { RegistrationService } from './service.ts';

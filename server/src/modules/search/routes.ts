@@ -1,6 +1,6 @@
 import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { SearchService } from './service.ts';
 

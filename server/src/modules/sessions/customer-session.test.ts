@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { activeLocales } from '../../../../fixtures/markets/index.ts';
+import { activeLocales } from '../../../../reference/markets/index.ts';
 import { CustomerSessionService, visitorCountryOf } from './customer-session.ts';
 
 let t: TestApp;

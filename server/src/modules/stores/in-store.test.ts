@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
-import { stores as fixtures } from '../../../../fixtures/stores/stores.ts';
-import { addDays, appointmentRefusal, appointmentSlots, localNow } from '../../../../fixtures/stores/hours.ts';
+import { stores as fixtures } from '../../../../reference/stores/stores.ts';
+import { addDays, appointmentRefusal, appointmentSlots, localNow } from '../../../../reference/stores/hours.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
 import { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';

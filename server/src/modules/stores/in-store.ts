@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { contentLanguageOf } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf } from '../../../../reference/content-language.ts';
 import {
   APPOINTMENT_RULES,
   addDays,
@@ -9,13 +9,13 @@ import {
   periodsOn,
   zonedTimeToInstant,
   type SlotRefusal,
-} from '../../../../fixtures/stores/hours.ts';
+} from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError, type ErrorCode, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/validation/index.ts';
+import { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from '../accounts/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { Market } from '../markets/index.ts';
 import { ONE_SIZE, SIZE_PHRASE, fill } from './data.ts';

@@ -1,4 +1,4 @@
-import { contentLanguageOf } from '../../../../fixtures/content/index.ts';
+import { contentLanguageOf } from '../../../../reference/content-language.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';
-import { marketOf } from '../../shared/market-context.ts';
+import { marketOf } from '../markets/index.ts';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';

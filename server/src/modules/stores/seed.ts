@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { stores } from '../../../../fixtures/stores/stores.ts';
+import { stores } from '../../../../reference/stores/stores.ts';
 import type { DB } from '../../db/database.ts';
 
 /**
- * Store master data is reference data: upserted from fixtures/stores on every start, and boutiques no
+ * Store master data is reference data: upserted from reference/stores on every start, and boutiques no
  * longer in the master data are removed (in one transaction, so a request never sees half a list).
  */
 export async function seedStores(db: DB): Promise<void> {

@@ -1,6 +1,6 @@
-import { slugify } from '../../../../fixtures/catalog/localized.ts';
-import { formatAddressLines } from '../../../../fixtures/markets/addresses.ts';
-import type { HoursSource } from '../../../../fixtures/stores/hours.ts';
+import { slugify } from '../../../../reference/slug.ts';
+import { formatAddressLines } from '../../../../reference/markets/addresses.ts';
+import type { HoursSource } from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';

@@ -2,7 +2,7 @@
 // their server rendering, on the run's database; StoreService's surface for the checkout.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
-import { stores as fixtures } from '../../../../fixtures/stores/stores.ts';
+import { stores as fixtures } from '../../../../reference/stores/stores.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_BRAND } from '../../test/settings.ts';
 import { MarketService } from '../markets/index.ts';

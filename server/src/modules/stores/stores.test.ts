@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_BRAND } from '../../test/settings.ts';
-import { stores as fixtures } from '../../../../fixtures/stores/stores.ts';
-import { countries } from '../../../../fixtures/markets/index.ts';
+import { stores as fixtures } from '../../../../reference/stores/stores.ts';
+import { countries } from '../../../../reference/markets/index.ts';
 import { MarketService } from '../markets/index.ts';
 import { StoreService, haversineKm } from './service.ts';
 

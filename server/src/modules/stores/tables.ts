@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { StoreFixture } from '../../../../fixtures/stores/stores.ts';
+import type { StoreFixture } from '../../../../reference/stores/stores.ts';
 
 export type StoreData = StoreFixture;
 

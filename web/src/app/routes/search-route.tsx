@@ -16,6 +16,7 @@ export function SearchRoute({ data }: { data: Schemas['SearchPageData'] }) {
   // Analytics learn which search index (spec §7) answered each page of results.
   useEffect(() => {
     if (search) trackSearchResults({ searchTerm: search.query, indexName: search.indexName, resultsCount: search.totalNrOfProducts, page: search.page });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page of results: its values, not the object a refetch renews
   }, [search?.query, search?.indexName, search?.totalNrOfProducts, search?.page]);
   const renderProducts = (products: Schemas['ProductTile'][]) => <ProductGrid products={products} label={data.meta.title} view="ViewBy6" />;
   return (

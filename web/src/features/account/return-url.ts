@@ -17,7 +17,7 @@ const NOT_AFTER_SIGN_IN = new Set(['/signin', '/signup', '/logout']);
 export function safeReturnUrl(raw: string | null | undefined, fallback: string = DEFAULT_RETURN_URL): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH) return fallback;
   if (!raw.startsWith('/') || raw.startsWith('//')) return fallback;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what makes a return URL unsafe
   if (/[\\\u0000-\u001f\u007f\s]/.test(raw)) return fallback;
   let url: URL;
   try {

@@ -1,5 +1,5 @@
 // The boutique pages' rules, without React: hours as the boutique keeps them (its local time, special hours
-// first), the times an appointment can be booked (the server's own rule, fixtures/stores/hours.ts), how hours
+// first), the times an appointment can be booked (the server's own rule, reference/stores/hours.ts), how hours
 // and dates are written in the shopper's language, and the checks of the in-store forms.
 import {
   APPOINTMENT_RULES,
@@ -11,7 +11,7 @@ import {
   periodsOn,
   toMinutes,
   type HoursPeriod,
-} from '../../../../fixtures/stores/hours';
+} from '../../../../reference/stores/hours';
 import { ApiError, type Schemas } from '../../lib/api-client';
 import { intlLocale, joinDateParts } from '../../lib/format';
 

@@ -1,7 +1,7 @@
-// Stories and tests only (never imported by the app): boutiques of the store master data (fixtures/stores)
+// Stories and tests only (never imported by the app): boutiques of the store master data (reference/stores)
 // shaped as the API answers them, a product of the demo catalogue, its stock, and the answers of the forms.
-import { formatAddressLines } from '../../../../fixtures/markets/addresses';
-import { stores as fixtures, type StoreFixture } from '../../../../fixtures/stores/stores';
+import { formatAddressLines } from '../../../../reference/markets/addresses';
+import { stores as fixtures, type StoreFixture } from '../../../../reference/stores/stores';
 import type { Schemas } from '../../lib/api-client';
 
 /** The stories' clock: Tuesday 1 December 2026, 15:00 in Paris. */

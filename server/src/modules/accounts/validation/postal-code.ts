@@ -1,4 +1,4 @@
-// Postal-code rules of spec §5. The rules themselves live once, in fixtures/markets/addresses.ts, shared
+// Postal-code rules of spec §5. The rules themselves live once, in reference/markets/addresses.ts, shared
 // with GET /api/data/country-addresses and the web address forms; this file gives them the form-error
 // shape of the accounts module. The verdicts are those of the contract's `Address` schema for every input
 // (a test compares them).
@@ -7,7 +7,7 @@ import {
   NO_POSTAL_CODE_COUNTRIES,
   postalCodeRuleOf,
   type PostalCodeRule,
-} from '../../../../../fixtures/markets/addresses.ts';
+} from '../../../../../reference/markets/addresses.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 
 export { ADDRESS_COUNTRIES as POSTAL_CODE_COUNTRIES, NO_POSTAL_CODE_COUNTRIES };

@@ -67,7 +67,8 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
     if (started.current || state.kind !== 'confirming') return;
     started.current = true;
     confirm();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link's token is confirmed once, when the page opens
+  }, []);
 
   useEffect(() => {
     if (state.kind === 'active' || state.kind === 'signing-in') heading.current?.focus();

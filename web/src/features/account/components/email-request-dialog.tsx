@@ -45,7 +45,8 @@ export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', re
     setSentTo(null);
     form.clear();
     trackPopinInteraction(texts.popin, 'open');
-  }, [isOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
+  }, [isOpen]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

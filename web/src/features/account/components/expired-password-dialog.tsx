@@ -31,7 +31,8 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
     setDone(false);
     form.clear();
     trackPopinInteraction('expired-password', 'open');
-  }, [isOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
+  }, [isOpen]);
 
   const set = (name: (typeof FIELDS)[number]) => (value: string) => {
     setValues((v) => ({ ...v, [name]: value }));

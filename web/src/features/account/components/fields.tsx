@@ -201,5 +201,6 @@ export function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>, a
     if (!form) return;
     const invalid = hasFieldErrors ? form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], [data-invalid] input') : null;
     (invalid ?? alertRef?.current)?.focus();
-  }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves on a new submission only, not when the errors change as the shopper types
+  }, [attempt]);
 }

@@ -142,7 +142,8 @@ export function SignInPage({ data }: { data: Schemas['SignInPageData'] }) {
 
   useEffect(() => {
     if (data.customerAuthenticated) void navigate(target, { replace: true });
-  }, [data.customerAuthenticated]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a signed-in shopper is sent on once, when the sign-in is known; not again when the return URL changes
+  }, [data.customerAuthenticated]);
 
   const onSignedIn = () => {
     void forgetPersonalData(queryClient);

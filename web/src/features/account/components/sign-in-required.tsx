@@ -15,7 +15,8 @@ export function SignInRequired() {
   const { locale } = useMarket();
   const location = useLocation();
   const goToSignIn = useGoToSignIn();
-  useEffect(() => goToSignIn(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one redirect to the sign-in page, when the guard is shown
+  useEffect(() => goToSignIn(), []);
   return (
     <div className="account-auth" aria-busy="true">
       <p className="account-panel">

@@ -51,7 +51,8 @@ function PriceRange({ filter, selection, onChange }: { filter: Filter; selection
   const fromSelection = (): [number, number] => (selected ? [Math.max(lo, selected[0]), Math.min(hi, selected[1])] : [lo, hi]);
   const [value, setValue] = useState<[number, number]>(fromSelection);
   // A cleared selection (or new bounds) moves the thumbs back.
-  useEffect(() => setValue(fromSelection()), [selection.price?.[0], lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the thumbs move back on a new selection or new bounds only, never while being dragged
+  useEffect(() => setValue(fromSelection()), [selection.price?.[0], lo, hi]);
   if (!range) return null;
   const currency = { style: 'currency', currency: range.currencyCode, maximumFractionDigits: 0 } as const;
   const format = (n: number) => noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, currency).format(n));

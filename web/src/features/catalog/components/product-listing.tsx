@@ -114,7 +114,8 @@ export function ProductListing({
   const drawerTotal = draftIsApplied ? total : draftFacets.isPlaceholderData || !draftFacets.data ? null : draftFacets.data.total;
   useEffect(() => {
     if (drawerOpen) setDraft(applied);
-  }, [drawerOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft restarts from the applied filters when the drawer opens, not each time they change under it
+  }, [drawerOpen]);
 
   // Another listing (filters, sort) starts at its top when the shopper was further down.
   const top = useRef<HTMLDivElement>(null);

@@ -298,7 +298,8 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
       ),
       review: null,
     };
-  }, [contact, delivery, payment, option, options, format]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the summaries follow the form's values; t and the card helpers change with the language, which re-renders the page
+  }, [contact, delivery, payment, option, options, format]);
 
   const stepBody = (step: StepId): ReactNode => {
     switch (step) {

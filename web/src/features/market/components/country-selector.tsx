@@ -64,7 +64,7 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
         isCurrent: c.country === market.country,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, display));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the display language (`display`), which t and nameOf follow too
   }, [data, region, display, market.country]);
 
   const choose = (c: Schemas['Country'], locale: string) => {

@@ -1,9 +1,9 @@
 // Story-only: the French storefront around the market and consent features, with the countries
-// of fixtures/markets preloaded in the query cache. Never imported by the app.
+// of reference/markets preloaded in the query cache. Never imported by the app.
 import type { ReactNode } from 'react';
 import { MemoryRouter } from '../../../lib/router';
 import { QueryClient } from '@tanstack/react-query';
-import { countries, currencies, regions } from '../../../../../fixtures/markets';
+import { countries, currencies, regions } from '../../../../../reference/markets';
 import { AppProviders } from '../../../app/providers';
 import type { Schemas } from '../../../lib/api-client';
 import { createI18n } from '../../../lib/i18n';

@@ -50,7 +50,8 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
     const onHashChange = () => read(false);
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is read once, when the page opens; later readings come from the hashchange listener
+  }, []);
 
   useEffect(() => {
     if (state.kind !== 'reading' && state.kind !== 'confirming') heading.current?.focus();

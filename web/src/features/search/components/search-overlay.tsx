@@ -61,7 +61,8 @@ export function SearchOverlay({ isOpen, onOpenChange }: SearchOverlayProps) {
   useEffect(() => {
     if (isOpen && openedAt.current !== where) onOpenChange(false);
     openedAt.current = where;
-  }, [where, isOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a navigation closes the drawer; a new onOpenChange from the parent is not one
+  }, [where, isOpen]);
 
   const result = typed && auto.data && auto.q ? auto.data : undefined;
   const sections: Section[] = [];

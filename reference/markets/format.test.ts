@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countries, currencies } from '../../../fixtures/markets/index.ts';
-import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format';
+import { countries, currencies } from './index.ts';
+import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 

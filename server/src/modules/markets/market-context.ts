@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { Market, MarketService } from '../modules/markets/index.ts';
-import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
+import type { Market, MarketService } from './service.ts';
+import { DEFAULT_LOCALE } from './service.ts';
 
 /**
  * The market of an API request, from its `locale` query value (the contract has already checked
