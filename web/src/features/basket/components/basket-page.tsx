@@ -8,6 +8,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useBasket, useRemoveFromBasket, useUpdateBasketItem } from '../api/basket-queries';
+import { Totals } from '../../checkout/components/order-summary';
 import './basket-page.css';
 
 type Item = Schemas['Basket']['items'][number];
@@ -19,8 +20,8 @@ export function quantityChoices(item: Pick<Item, 'quantity'>, max: number): numb
 
 /**
  * `/basket`: the shopping bag — each line with its picture, name, colour, size, a quantity to choose (the
- * server's refusal said beside the line), removal, and the lines no longer available marked; the subtotal and
- * the way to the checkout. The bag is personal: it loads once the page is interactive.
+ * server's refusal said beside the line), removal, and the lines no longer available marked; the checkout
+ * summary's totals (subtotal, the market's standard delivery, taxes, total) and the way to the checkout. The bag is personal: it loads once the page is interactive.
  */
 export function BasketPage() {
   const { t } = useTranslation();
@@ -128,13 +129,23 @@ export function BasketPage() {
             <h2 id="basket-summary-title" className="basket-page__summary-title">
               {t('basket.summary')}
             </h2>
-            <dl className="basket-page__totals">
-              <div>
-                <dt>{t('basket.subtotal')}</dt>
-                <dd data-testid="basket-subtotal">{money(basket.subtotal)}</dd>
-              </div>
-            </dl>
-            <p className="basket-page__note">{t('basket.taxesNote')}</p>
+            {basket.estimatedTotals && currency ? (
+              <>
+                {/* The checkout summary's own figures and words, with the market's standard delivery. */}
+                <Totals totals={basket.estimatedTotals} currency={currency} taxIncluded={basket.taxIncluded} />
+                <p className="basket-page__note">{t('basket.estimateNote')}</p>
+              </>
+            ) : (
+              <>
+                <dl className="basket-page__totals">
+                  <div>
+                    <dt>{t('basket.subtotal')}</dt>
+                    <dd data-testid="basket-subtotal">{money(basket.subtotal)}</dd>
+                  </div>
+                </dl>
+                <p className="basket-page__note">{t('basket.taxesNote')}</p>
+              </>
+            )}
             {unavailable && <p className="basket-line__warning">{t('basket.unavailableHint')}</p>}
             {unavailable ? (
               <span className="basket-page__checkout-disabled" aria-disabled="true">

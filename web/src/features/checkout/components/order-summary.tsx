@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
+import './order-summary.css';
 
 export interface SummaryLine {
   key: string;
