@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatShopDay, formatShopDays } from '../../../lib/format';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { getStored } from '../../../lib/storage';
@@ -31,12 +31,7 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
   useEffect(() => title.current?.focus({ preventScroll: true }), []);
 
   const collection = order.deliveryMethod !== 'ShipToAddress';
-  const day = (iso: string) => formatDay(iso, locale, { weekday: 'long', day: 'numeric', month: 'long' });
-  const dates = order.estimatedDelivery
-    ? order.estimatedDelivery.from === order.estimatedDelivery.to
-      ? day(order.estimatedDelivery.from)
-      : `${day(order.estimatedDelivery.from)} – ${day(order.estimatedDelivery.to)}`
-    : null;
+  const dates = order.estimatedDelivery ? formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale) : null;
   const trackUrl = signedIn
     ? `${localize('/myaccount/order-online')}?orderNumber=${encodeURIComponent(order.orderNumber)}`
     : order.transactionUuid
@@ -58,7 +53,7 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
         <p className="confirmation__notice">
           {email ? t('confirmation.emailSentTo', { email }) : t('confirmation.emailSent')}
           <br />
-          {t('confirmation.placedOn', { date: day(order.placedAt.slice(0, 10)) })}
+          {t('confirmation.placedOn', { date: formatShopDay(order.placedAt, locale) })}
         </p>
         <div className="confirmation__actions">
           <LinkButton href={trackUrl} variant="primary" size="lg">

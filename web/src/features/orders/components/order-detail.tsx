@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
 import { FormMessage } from '../../../components/ui/form-message';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice, formatShopDay, formatShopDays } from '../../../lib/format';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useAddressFormat } from '../api/order-queries';
@@ -76,7 +76,7 @@ export function OrderLines({ order }: { order: Order }) {
 export function OrderParcels({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const { locale } = useMarket();
-  const day = (iso: string) => formatDay(iso.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (iso: string) => formatShopDay(iso, locale, true);
   const itemName = (id: string) => order.items.find((i) => i.itemId === id)?.name ?? id;
   if (order.shipments.length === 0) return null;
   return (
@@ -160,7 +160,7 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
   const [cancelled, setCancelled] = useState(false);
   const format = useAddressFormat(locale, order.shippingAddress?.country).data?.countries[0];
   const money = (v: number) => formatPrice(v, order.currencyCode, locale);
-  const day = (iso: string) => formatDay(iso.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (iso: string) => formatShopDay(iso, locale, true);
   const offline = order.channel === 'offline';
   const collection = order.deliveryMethod === 'ShipToStore' || order.deliveryMethod === 'PickUpAtStore';
 
@@ -185,8 +185,7 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
           {order.estimatedDelivery && !isSettled(order.status) && (
             <p className="order-hint">
               {t(collection ? 'detail.estimatedCollection' : 'detail.estimatedDelivery', {
-                from: formatDay(order.estimatedDelivery.from, locale, { weekday: 'long', day: 'numeric', month: 'long' }),
-                to: formatDay(order.estimatedDelivery.to, locale, { weekday: 'long', day: 'numeric', month: 'long' }),
+                dates: formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale),
               })}
             </p>
           )}
