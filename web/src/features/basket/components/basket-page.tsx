@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -72,9 +73,9 @@ export function BasketPage() {
       ) : error && !basket ? (
         <div className="basket-page__state" role="alert">
           <p>{errorText(error)}</p>
-          <button type="button" className="basket-page__link" onClick={() => void refetch()}>
+          <Button variant="tertiary" onPress={() => void refetch()}>
             {t('error.retry')}
-          </button>
+          </Button>
         </div>
       ) : !basket || basket.items.length === 0 ? (
         <div className="basket-page__state basket-page__state--empty" data-testid="basket-empty">
@@ -111,9 +112,9 @@ export function BasketPage() {
                       onChange={(v) => changeQuantity(item, Number(v))}
                       isDisabled={update.isPending && update.variables?.itemId === item.itemId}
                     />
-                    <button type="button" className="basket-page__link basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onClick={() => removeLine(item)} disabled={remove.isPending && remove.variables === item.itemId}>
+                    <Button variant="tertiary" size="sm" className="basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onPress={() => removeLine(item)} isDisabled={remove.isPending && remove.variables === item.itemId}>
                       {t('basket.remove')}
-                    </button>
+                    </Button>
                   </div>
                   {!item.available && <p className="basket-line__warning">{t('basket.unavailable')}</p>}
                   {lineErrors[item.itemId] && (
@@ -148,15 +149,15 @@ export function BasketPage() {
             )}
             {unavailable && <p className="basket-line__warning">{t('basket.unavailableHint')}</p>}
             {unavailable ? (
-              <span className="basket-page__checkout-disabled" aria-disabled="true">
+              <Button size="lg" isFullWidth isDisabled>
                 {t('basket.checkout')}
-              </span>
+              </Button>
             ) : (
               <LinkButton href={localize('/checkout')} variant="primary" size="lg" isFullWidth>
                 {t('basket.checkout')}
               </LinkButton>
             )}
-            <LinkButton href={localize('/')} variant="ghost" className="basket-page__continue">
+            <LinkButton href={localize('/')} variant="tertiary" className="basket-page__continue">
               {t('basket.continue')}
             </LinkButton>
           </aside>

@@ -16,6 +16,7 @@ import { GridViewToggle } from './grid-view-toggle';
 import { ListingPager } from './listing-pager';
 import { ProductGrid } from './product-grid';
 import './product-listing.css';
+import { Button } from '../../../components/ui/button';
 
 // The filter panel loads its code when first opened, not with the listing.
 const FilterDrawer = lazy(() => import('./filter-drawer').then((m) => ({ default: m.FilterDrawer })));
@@ -171,9 +172,9 @@ export function ProductListing({
               <div className="product-listing__empty">
                 <p>{selectedCount > 0 ? t('emptyFiltered') : t('empty')}</p>
                 {selectedCount > 0 && (
-                  <button type="button" className="product-listing__empty-clear" onClick={() => go(withFilters(shown, {}))}>
+                  <Button variant="tertiary" onPress={() => go(withFilters(shown, {}))}>
                     {t('filters.clearAll')}
-                  </button>
+                  </Button>
                 )}
               </div>
             ))

@@ -453,7 +453,7 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
                   {stepTitle(step)}
                 </h2>
                 {status === 'done' && step !== 'review' && (
-                  <Button variant="ghost" size="sm" onPress={() => edit(step)} aria-label={t('editStep', { step: stepTitle(step) })}>
+                  <Button variant="tertiary" size="sm" onPress={() => edit(step)} aria-label={t('editStep', { step: stepTitle(step) })}>
                     {t('edit')}
                   </Button>
                 )}

@@ -374,7 +374,7 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
               </Button>
             )}
             {index > 0 && (
-              <Button variant="ghost" onPress={() => go(steps[index - 1]!)}>
+              <Button variant="tertiary" onPress={() => go(steps[index - 1]!)}>
                 {t('actions.back')}
               </Button>
             )}

@@ -136,7 +136,7 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
             {t('thanks.orders')}
           </LinkButton>
         )}
-        <LinkButton href={localize('/')} variant="ghost">
+        <LinkButton href={localize('/')} variant="tertiary">
           {t('thanks.continue')}
         </LinkButton>
       </div>
