@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -158,6 +158,34 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
   const order = answered && answered.orderNumber === initial.orderNumber ? answered : initial;
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+  // The result of a cancellation, in view and focused once the dialog has closed and handed focus back (its
+  // trigger is gone with the order's cancellability): a screen reader reads it, a shopper sees it.
+  const cancelledMessage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!cancelled || cancelOpen) return;
+    // The dialog leaves with an animation, the page behind it inert meanwhile, and hands focus back when it is
+    // gone: wait for that (a second at most), then bring the message in view and focus it.
+    let frame = 0;
+    let settled = 0;
+    const started = performance.now();
+    const step = () => {
+      const message = cancelledMessage.current;
+      if (!message) return;
+      const blocked = document.querySelector('.ui-dialog-overlay') !== null || message.closest('[inert], [aria-hidden="true"]') !== null;
+      if (blocked && performance.now() - started < 1000) {
+        frame = requestAnimationFrame(step);
+        return;
+      }
+      if (document.activeElement !== message) {
+        if (settled === 0) message.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        message.focus({ preventScroll: true });
+      }
+      // A few frames more: focus handed back late by the dialog is taken again.
+      if (++settled < 5) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [cancelled, cancelOpen]);
   const format = useAddressFormat(locale, order.shippingAddress?.country).data?.countries[0];
   const money = (v: number) => formatPrice(v, order.currencyCode, locale);
   const day = (iso: string) => formatShopDay(iso, locale, true);
@@ -174,7 +202,11 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
         <StatusBadge status={order.status} />
       </div>
 
-      {cancelled && <FormMessage tone="info">{t('cancel.done')}</FormMessage>}
+      {cancelled && (
+        <FormMessage tone="info" messageRef={cancelledMessage}>
+          {t('cancel.done')}
+        </FormMessage>
+      )}
 
       {!offline && (
         <section className="order-detail__section" aria-labelledby="order-progress">
@@ -294,7 +326,7 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
                 </LinkButton>
               )}
               {canCancel && order.cancellable && (
-                <Button variant="ghost" onPress={() => setCancelOpen(true)}>
+                <Button variant="tertiary" onPress={() => setCancelOpen(true)}>
                   {t('cancel.open')}
                 </Button>
               )}
