@@ -178,7 +178,7 @@ export function ProductListing({
                 )}
               </div>
             ))
-          : <ProductGrid products={acc.products} label={label} view={view} onProductClick={onProductClick} eagerCount={view === 'ViewBy6' ? 6 : 3} />}
+          : <ProductGrid products={acc.products} label={label} view={view} onProductClick={onProductClick} eagerCount={view === 'ViewBy6' ? 6 : 3} headingLevel={2} />}
       </div>
       <ListingPager
         firstPage={acc.first}
