@@ -5,7 +5,8 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { formatPrice, formatShopDay, formatShopDays } from '../src/lib/format';
+import { formatPrice } from '../src/lib/format';
+import { formatShopDay, formatShopDays } from '../src/lib/shop-day';
 import frCheckout from '../src/locales/fr/checkout.json' with { type: 'json' };
 import { answerCookieBanner, watchConsole } from './helpers';
 
@@ -89,7 +90,7 @@ test('the browser writes every day as the server does, in the ten languages (no 
   const consoleErrors = watchConsole(page);
   // The one helper, bundled for the page: Chromium's Intl runs the code Node runs on the server.
   const bundle = buildSync({
-    entryPoints: [fileURLToPath(new URL('../src/lib/format.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../src/lib/shop-day.ts', import.meta.url))],
     bundle: true,
     format: 'iife',
     globalName: 'shopFormat',

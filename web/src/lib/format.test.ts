@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countries, currencies } from '../../../fixtures/markets/index.ts';
-import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, formatShopDay, formatShopDays, intlLocale, noBreakSpaces, plainSpaces } from './format';
+import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format';
+import { formatShopDay, formatShopDays } from './shop-day';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { formatPrice, formatShopDays } from '../../../../web/src/lib/format.ts';
+import { formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatShopDays } from '../../../../web/src/lib/shop-day.ts';
 import { insertCustomer, signIn } from '../accounts/test-support.ts';
 import { buyableVariant, orderBody, place, shopperWith } from '../checkout/test-support.ts';
 import { advanceOrders, orderMails } from '../orders/index.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
-import { formatPrice, formatShopDays } from '../../../../web/src/lib/format.ts';
+import { formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatShopDays } from '../../../../web/src/lib/shop-day.ts';
 import {
   BRAND_NAMES,
   MAIL_COPY,

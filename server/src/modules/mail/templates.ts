@@ -1,7 +1,8 @@
 import type { MailLine, MailOrder, MailReturn, MailTemplate, MailTemplates } from './outbox.ts';
 import { SERVER_TEXTS } from '../../locales/index.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { formatPrice, formatShopDays } from '../../../../web/src/lib/format.ts';
+import { formatPrice } from '../../../../web/src/lib/format.ts';
+import { formatShopDays } from '../../../../web/src/lib/shop-day.ts';
 import { TEXT_LANGUAGES, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
 
 /** The name each brand signs its e-mails with. */

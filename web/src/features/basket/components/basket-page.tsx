@@ -9,7 +9,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useBasket, useRemoveFromBasket, useUpdateBasketItem } from '../api/basket-queries';
-import { Totals } from '../../checkout/components/order-summary';
+import { Totals } from '../../checkout/components/order-totals';
 import './basket-page.css';
 
 type Item = Schemas['Basket']['items'][number];
@@ -134,7 +134,7 @@ export function BasketPage() {
               <>
                 {/* The checkout summary's own figures and words, with the market's standard delivery. */}
                 <Totals totals={basket.estimatedTotals} currency={currency} taxIncluded={basket.taxIncluded} />
-                <p className="basket-page__note">{t('basket.estimateNote')}</p>
+                <p className="basket-page__note">{t('checkout:summary.estimateNote')}</p>
               </>
             ) : (
               <>

@@ -40,7 +40,8 @@ import {
 } from '../checkout-model';
 import { ContactStep } from './contact-step';
 import { DeliveryStep, deliveryDraftOf, useDeliveryDates, type DeliveryDraft } from './delivery-step';
-import { basketLines, SummaryLines, Totals } from './order-summary';
+import { basketLines, SummaryLines } from './order-summary';
+import { Totals } from './order-totals';
 import { LockIcon, PaymentStep, WalletMark, type PaymentDraft } from './payment-step';
 import './checkout.css';
 

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { formatShopDay, formatShopDays } from '../../../lib/format';
+import { formatShopDay, formatShopDays } from '../../../lib/shop-day';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { getStored } from '../../../lib/storage';
 import { useCountryAddressFormat } from '../api/checkout-queries';
 import { orderEmailKey } from '../checkout-model';
-import { orderLines, SummaryLines, Totals } from './order-summary';
+import { orderLines, SummaryLines } from './order-summary';
+import { Totals } from './order-totals';
 import './checkout.css';
 
 const TAX_ADDED = new Set(['US', 'CA']);

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { formatShopDay } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useMarket } from '../../../lib/market-context';
 import { timelineOf, type Order } from '../order-model';
 

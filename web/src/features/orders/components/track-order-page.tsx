@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
-import { formatShopDay } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useTrackOrder } from '../api/order-queries';
 import { guestOrderPath, trackErrorsOf, validateTrack, type Order } from '../order-model';

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { formatPrice, formatShopDays } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDays } from '../../../lib/shop-day';
 import { useMarket } from '../../../lib/market-context';
 
 /** Delivery kinds offered for the product (or the chosen size), with their cost and estimated delivery. */

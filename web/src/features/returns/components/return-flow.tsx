@@ -8,7 +8,8 @@ import { ChoiceCards } from '../../../components/ui/choice-cards';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatPrice, formatShopDay } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useCreateReturnRequest } from '../api/return-queries';
 import {

@@ -4,7 +4,7 @@ import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
-import { formatShopDay } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { recaptchaToken } from '../../../lib/recaptcha';
 import {
   bookingDays,
