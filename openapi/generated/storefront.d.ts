@@ -3917,6 +3917,15 @@ export interface components {
             subtotal: number | null;
             /** @description The most units of one product a basket may hold. */
             maxQuantityPerProduct: number;
+            /**
+             * @description What the order would come to with the market's standard delivery (the first option the checkout
+             *     offers, so the amounts its summary starts from): the subtotal of the priced lines, the delivery's
+             *     cost (0 where it is free), the tax included in or added to the prices, and the total. Null for an
+             *     empty basket or a market that does not sell online.
+             */
+            estimatedTotals: components["schemas"]["OrderTotals"] | null;
+            /** @description Whether prices include tax (VAT, consumption tax) or tax is added at checkout (US, CA), as in the checkout options. */
+            taxIncluded: boolean;
         };
         /** @description Contact details known for the shopper (the signed-in customer's), to prefill the first step; null fields are unknown. */
         CheckoutContact: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countries, currencies } from './index.ts';
 import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format.ts';
+import { formatShopDay, formatShopDays } from './shop-day.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -127,5 +128,35 @@ describe('Intl text rendered on both sides', () => {
     expect(formatNumber(1234.5, 'fr-fr', { maximumFractionDigits: 1 })).toBe('1\u00a0234,5');
     expect(formatNumber(12.25, 'en-us', { maximumFractionDigits: 1 })).toBe('12.3');
     expect(formatPrice(1234.5, 'XAF', 'fr-fr')).not.toMatch(/[ \u202f]/);
+  });
+});
+
+describe('the one day format (formatShopDay, formatShopDays)', () => {
+  it('writes a day as weekday, day and month, short, in the language of the locale', () => {
+    expect(formatShopDay('2026-12-02', 'fr-fr')).toBe('mer. 2 déc.');
+    expect(formatShopDay('2026-12-02', 'en-us')).toBe('Wed, Dec 2');
+    expect(formatShopDay('2026-12-02', 'ja-jp')).toBe('12月2日(水)');
+    // An instant's calendar day is the one written, never shifted by the time zone.
+    expect(formatShopDay('2026-12-02T23:30:00Z', 'fr-fr')).toBe('mer. 2 déc.');
+    expect(formatShopDay('2026-12-02', 'fr-fr', true)).toBe('mer. 2 déc. 2026');
+  });
+
+  it('writes a range as its two days each written whole, with the language’s separator', () => {
+    expect(formatShopDays('2026-12-02', '2026-12-04', 'fr-fr')).toBe('mer. 2 déc. – ven. 4 déc.');
+    expect(formatShopDays('2026-12-02', '2026-12-04', 'en-gb')).toBe('Wed 2 Dec – Fri 4 Dec');
+    expect(formatShopDays('2026-12-02', '2026-12-04', 'ja-jp')).toBe('12月2日(水)～12月4日(金)');
+    expect(formatShopDays('2026-12-02', '2026-12-04', 'ko-kr')).toBe('12월 2일 (수) ~ 12월 4일 (금)');
+    expect(formatShopDays('2026-12-02', '2026-12-04', 'zh-cn')).toBe('12月2日周三至12月4日周五');
+    expect(formatShopDays('2026-12-02', '2026-12-02', 'fr-fr')).toBe('mer. 2 déc.');
+  });
+
+  it('writes each end of a range exactly as the single day, in every language of the site', () => {
+    for (const locale of ['en-us', 'fr-fr', 'de-de', 'es-es', 'it-it', 'pt-br', 'ja-jp', 'ko-kr', 'zh-cn', 'zh-tw']) {
+      const range = formatShopDays('2026-12-30', '2027-01-04', locale);
+      expect(range.startsWith(formatShopDay('2026-12-30', locale)), `${locale}: ${range}`).toBe(true);
+      expect(range.endsWith(formatShopDay('2027-01-04', locale)), `${locale}: ${range}`).toBe(true);
+      // Plain spaces only: the server and the browser write the same text (no hydration error).
+      expect(range).not.toMatch(/[\u00a0\u2009\u202f]/);
+    }
   });
 });

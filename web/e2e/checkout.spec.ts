@@ -278,6 +278,10 @@ test('a client with a saved address pays after a declined card, finds the order 
   await expectAccessible(page, 'cancel order dialog');
   await cancel.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.getByText('Your order has been cancelled.', { exact: false })).toBeVisible();
+  // The result is brought into view and focused (read by a screen reader), though the button was far below it.
+  const cancelled = page.getByRole('status').filter({ hasText: 'Your order has been cancelled.' });
+  await expect(cancelled).toBeFocused();
+  await expect(cancelled).toBeInViewport();
   await expect(page.getByTestId('order-detail').locator('.order-detail__meta')).toContainText('Cancelled');
   await expectAccessible(page, 'account order');
   await page.goto('/myaccount/orders');

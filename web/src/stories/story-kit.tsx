@@ -96,13 +96,17 @@ export function basketOf(products: CatalogProduct[], lang: Language = 'fr'): Sch
       available: i !== 2,
     };
   });
+  const subtotal = items.reduce((s, i) => s + (i.lineTotal ?? 0), 0);
   return {
     id: 'story-basket',
     market: { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR', businessRegion: 'EMEA' },
     currencyCode: 'EUR',
     items,
     itemCount: items.reduce((s, i) => s + i.quantity, 0),
-    subtotal: items.reduce((s, i) => s + (i.lineTotal ?? 0), 0),
+    subtotal,
+    // France: prices include VAT (20 %), standard delivery is free.
+    estimatedTotals: items.length ? { subtotal, shipping: 0, tax: Math.round((subtotal - subtotal / 1.2) * 100) / 100, discount: 0, total: subtotal } : null,
+    taxIncluded: true,
     maxQuantityPerProduct: 5,
   };
 }

@@ -60,6 +60,27 @@ describe('basket', () => {
     expect(del.body.items).toEqual([]);
   });
 
+  it('gives the estimated delivery and total the checkout summary starts from, tax included or added by market', async () => {
+    const v = await sellableVariant(t.database.db, 2, 3);
+    const a = agent(t.app);
+    const empty = await a.get(GET).expect(200);
+    expect(empty.body.estimatedTotals).toBeNull();
+    await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: 2 }).expect(200);
+    for (const [locale, included] of [['fr-fr', true], ['en-us', false]] as const) {
+      const bag = await a.get(`/api/data/basket/get-basket?locale=${locale}`).expect(200);
+      const options = await a.get(`/api/checkout/options?locale=${locale}`).expect(200);
+      expect(bag.body.taxIncluded).toBe(included);
+      expect(bag.body.taxIncluded).toBe(options.body.taxIncluded);
+      const est = bag.body.estimatedTotals;
+      // The checkout's first delivery option is the standard one: the bag's estimate is the summary's first figures.
+      expect(est).toEqual(options.body.total);
+      expect(est.shipping).toBe(options.body.deliveryOptions[0].cost);
+      expect(est.subtotal).toBeCloseTo(bag.body.subtotal, 2);
+      expect(est.tax).toBeGreaterThan(0);
+      expect(est.total).toBeCloseTo(included ? est.subtotal + est.shipping : est.subtotal + est.shipping + est.tax, 2);
+    }
+  });
+
   it(`refuses more than ${MAX_QUANTITY_PER_PRODUCT} units of one product with ERR_OCAPI_1010`, async () => {
     const v = await sellableVariant(t.database.db, MAX_QUANTITY_PER_PRODUCT + 1, 2);
     const a = agent(t.app);

@@ -4,6 +4,8 @@ import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import { productImage, productUrl } from '../catalog/index.ts';
+import { taxIncluded, totals } from '../checkout/index.ts';
+import { deliveryMethodsOf } from '../products/index.ts';
 import type { SessionRef, SessionService } from '../sessions/index.ts';
 import * as repo from './repository.ts';
 import { isEmployeeSaleSession } from './employee-sale.ts';
@@ -170,13 +172,18 @@ export class BasketService {
       };
     });
     const priced = items.filter((i) => i.lineTotal !== null);
+    const subtotal = market.currency ? round2(priced.reduce((s, i) => s + (i.lineTotal ?? 0), 0)) : null;
+    // The bag's estimate is the checkout summary's first figures: the market's standard delivery.
+    const standard = deliveryMethodsOf(new Date(), market, false)?.find((m) => m.kind === 'standard delivery');
     return {
       id: basketId ?? null,
       market: toMarketDto(market),
       currencyCode: market.currency,
       items,
       itemCount: items.reduce((s, i) => s + i.quantity, 0),
-      subtotal: market.currency ? round2(priced.reduce((s, i) => s + (i.lineTotal ?? 0), 0)) : null,
+      subtotal,
+      estimatedTotals: market.currency && subtotal !== null && items.length > 0 ? totals(market.country, market.currency, subtotal, standard?.cost ?? 0) : null,
+      taxIncluded: taxIncluded(market.country),
       maxQuantityPerProduct: MAX_QUANTITY_PER_PRODUCT,
     };
   }

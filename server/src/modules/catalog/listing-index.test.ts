@@ -427,3 +427,35 @@ describe('firstInOrder', () => {
     }
   });
 });
+
+describe('the default order of a listing', () => {
+  type Tile = { id: string; availability: { inStock: boolean } };
+  const pageOne = async (slug: string) => (await listing(slug, '', { pageSize: 24 })).products as unknown as Tile[];
+
+  it('puts a sold-out product after every product in stock of page 1, in the index and in the SQL alike', async () => {
+    const db = t.database.db;
+    // The first product of the default order, in stock: sold out now, it must leave the top of page 1.
+    const before = await pageOne('women');
+    const first = before[0] as Tile;
+    expect(first.availability.inStock).toBe(true);
+    await db.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', first.id).execute();
+
+    const after = await pageOne('women');
+    const inStock = after.filter((x) => x.availability.inStock);
+    expect(inStock.length).toBeGreaterThan(0);
+    const at = after.findIndex((x) => x.id === first.id);
+    // On page 1 only if every product in stock fits above it; never above one of them.
+    if (at >= 0) expect(at).toBeGreaterThanOrEqual(inStock.length);
+    const firstSoldOut = after.findIndex((x) => !x.availability.inStock);
+    if (firstSoldOut >= 0) expect(after.slice(firstSoldOut).every((x) => !x.availability.inStock)).toBe(true);
+    expect(after[0]?.id).not.toBe(first.id);
+
+    // The SQL fallback orders the same way.
+    const [sizeBits, categories] = await Promise.all([loadSizeBits(db), loadCategories(db, TEST_BRAND)]);
+    const women = categories.find((c) => c.slug === 'women') as CategoryRow;
+    const below = (c: CategoryRow): string[] => [c.id, ...categories.filter((x) => x.parent_id === c.id).flatMap(below)];
+    const ctx = { brand: TEST_BRAND, currency: 'EUR', language: 'fr', sizeBits };
+    const tiles = await listFilteredTiles(db, ctx, { categoryIds: below(women) }, {}, { sort: 'recommended', limit: 24, offset: 0 });
+    expect(tiles.map((x) => x.pid)).toEqual(after.map((x) => x.id));
+  });
+});

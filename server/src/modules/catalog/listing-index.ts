@@ -185,7 +185,7 @@ export class ListingIndex {
       this.pids[slot] = row.pid;
       this.live[slot] = 1;
       this.orders.clear();
-    } else if (this.rank[slot] !== row.rank || this.created[slot] !== row.created || this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))) {
+    } else if (this.rank[slot] !== row.rank || this.created[slot] !== row.created || this.inStock[slot] !== (row.in_stock ? 1 : 0) || this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))) {
       this.orders.clear();
     }
     if (!fresh && this.nums[slot] !== row.num) this.slotByNum[this.nums[slot] as number] = -1;
@@ -305,10 +305,14 @@ export class ListingIndex {
     };
   }
 
-  /** Slots in the order of a sort (ties: merchandising rank), live or not. */
+  /**
+   * Slots in the order of a sort (ties: merchandising rank), live or not. The default order
+   * (`recommended`) puts the products in stock online first: a sold-out piece never sits above one the
+   * shopper can buy (`listFilteredTiles` orders the same way).
+   */
   private order(sort: SortKey, currency: string | null): Int32Array {
     const price = sort === 'price_asc' || sort === 'price_desc' ? this.priceColumn(currency) : null;
-    const key = price ? `${sort}:${currency}` : sort === 'newest' ? 'newest' : 'rank';
+    const key = price ? `${sort}:${currency}` : sort === 'newest' ? 'newest' : sort === 'recommended' ? 'recommended' : 'rank';
     let out = this.orders.get(key);
     if (out) return out;
     out = new Int32Array(this.size);
@@ -326,6 +330,9 @@ export class ListingIndex {
     } else if (key === 'newest') {
       const created = this.created;
       out.sort((a, b) => (created[b] as number) - (created[a] as number) || byRank(a, b));
+    } else if (key === 'recommended') {
+      const inStock = this.inStock;
+      out.sort((a, b) => (inStock[b] as number) - (inStock[a] as number) || byRank(a, b));
     } else out.sort(byRank);
     this.orders.set(key, out);
     return out;

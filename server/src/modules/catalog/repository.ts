@@ -274,15 +274,17 @@ export async function listFilteredTiles(
             ? [sql`m.relevance`, sql`desc`]
             : scope.relevance
               ? [scope.relevance, sql`desc`]
-              : [sql`0`, sql`asc`];
-  // The bare rank order lets a large scope walk the rank index and stop after one page.
-  const plainRank = page.sort === 'recommended' && !scope.relevance && !scope.matches;
+              : page.sort === 'recommended'
+                ? // The default order: products in stock online first, then sold-out ones, each by rank
+                  // (`ListingIndex.order` sorts the same way).
+                  [sql`(not p.in_stock)::int`, sql`asc`]
+                : [sql`0`, sql`asc`];
   const r = await sql<TileRow>`
     with page as (
       select p.pid, ${key} as k, p.rank
       from ${scopeFrom(scope)}
       where ${scopeWhere(ctx, scope)} and ${allConditions(filters, ctx)}
-      order by ${plainRank ? sql`p.rank` : sql`k ${direction}, p.rank`}
+      order by k ${direction}, p.rank
       limit ${page.limit} offset ${page.offset}
     )
     select x.pid, x.slug, t.name, t.color_name, x.image_count, pr.list_price, pr.sale_price,

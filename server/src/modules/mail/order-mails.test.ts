@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { formatDay, formatPrice } from '../../../../reference/markets/format.ts';
+import { formatPrice } from '../../../../reference/markets/format.ts';
+import { formatShopDays } from '../../../../reference/markets/shop-day.ts';
 import { insertCustomer, signIn } from '../accounts/test-support.ts';
 import { buyableVariant, orderBody, place, shopperWith } from '../checkout/test-support.ts';
 import { advanceOrders, orderMails } from '../orders/index.ts';
@@ -25,7 +26,6 @@ interface PlacedItem {
   quantity: number;
   lineTotal: number;
 }
-const LONG_DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
 let next = 40;
 
 /** Checks the line-item table, the summary and the plain text of an order e-mail. */
@@ -68,7 +68,8 @@ describe('order e-mails on the real app', () => {
       '12 rue de Sèvres',
       '75006 Paris',
       'France',
-      `Livraison estimée\u202f: entre le ${formatDay(option.estimatedFrom, 'fr-fr', LONG_DAY)} et le ${formatDay(option.estimatedTo, 'fr-fr', LONG_DAY)}`,
+      // The days as the checkout and the order pages write them: the web's own helper.
+      `Livraison estimée\u202f: ${formatShopDays(option.estimatedFrom, option.estimatedTo, 'fr-fr')}`,
       'Visa se terminant par 4242',
       money(order.items[0].lineTotal),
       money(order.totals.subtotal),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
-import { formatDay, formatPrice } from '../../../../reference/markets/format.ts';
+import { formatPrice } from '../../../../reference/markets/format.ts';
+import { formatShopDays } from '../../../../reference/markets/shop-day.ts';
 import {
   BRAND_NAMES,
   MAIL_COPY,
@@ -168,7 +169,6 @@ describe('e-mail copy', () => {
           ['greeting', ['firstName', 'brand']],
           ['details.pair', ['label', 'value']],
           ['details.card', ['cardBrand', 'last4']],
-          ['details.between', ['from', 'to']],
           ['templates.contact-ack.', ['brand', 'reference', 'subject']],
           ['templates.store-reservation-ack.', ['brand', 'reference', 'storeName', 'productName', 'size']],
           ['templates.store-appointment-ack.', ['brand', 'reference', 'storeName', 'when']],
@@ -313,7 +313,6 @@ describe('rendering', () => {
 
 describe('order and return details', () => {
   const ORDER_KINDS = ['order-confirmation', 'order-shipped', 'order-ready', 'order-cancelled'] as const;
-  const LONG_DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
   const CASES = [
     { locale: 'fr-fr', language: 'fr' as const },
     { locale: 'ja-jp', language: 'ja' as const },
@@ -353,11 +352,11 @@ describe('order and return details', () => {
         if (delivery.method === 'ShipToAddress') {
           both(pair(d.method, d.kinds[delivery.kind!]));
           for (const line of delivery.address!) both(line);
-          both(pair(d.estimateDelivery, d.between.replace('{from}', formatDay('2026-12-02', locale, LONG_DAY)).replace('{to}', formatDay('2026-12-03', locale, LONG_DAY))));
+          both(pair(d.estimateDelivery, formatShopDays('2026-12-02', '2026-12-03', locale)));
         } else {
           both(pair(d.method, d.methods.ShipToStore));
           both(delivery.store!);
-          both(pair(d.estimateCollection, d.between.replace('{from}', formatDay('2026-12-04', locale, LONG_DAY)).replace('{to}', formatDay('2026-12-05', locale, LONG_DAY))));
+          both(pair(d.estimateCollection, formatShopDays('2026-12-04', '2026-12-05', locale)));
         }
         if (template === 'order-shipped') {
           both(pair(d.carrier, 'DHL Express'));

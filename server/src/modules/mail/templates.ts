@@ -1,7 +1,8 @@
 import type { MailLine, MailOrder, MailReturn, MailTemplate, MailTemplates } from './outbox.ts';
 import { SERVER_TEXTS } from '../../locales/index.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { formatDay, formatPrice } from '../../../../reference/markets/format.ts';
+import { formatPrice } from '../../../../reference/markets/format.ts';
+import { formatShopDays } from '../../../../reference/markets/shop-day.ts';
 import { TEXT_LANGUAGES, textLanguageOf, type TextLanguage } from '../../shared/text-language.ts';
 
 /** The name each brand signs its e-mails with. */
@@ -64,7 +65,7 @@ export interface SecondaryCopy {
 
 /**
  * The labels of the details block of order and return e-mails, plain words (`pair` puts a label before its
- * value). `card` carries `{cardBrand}` and `{last4}`; `between` carries `{from}` and `{to}` (long dates).
+ * value). `card` carries `{cardBrand}` and `{last4}`. Dates are written by the web's `formatShopDay` / `formatShopDays`.
  */
 export interface DetailsCopy {
   /** A label and its value on one line: `{label}\u202f: {value}` in French, `{label}：{value}` in Japanese. */
@@ -91,7 +92,6 @@ export interface DetailsCopy {
   estimateDelivery: string;
   /** Label of the estimated collection days. */
   estimateCollection: string;
-  between: string;
   carrier: string;
   trackingNumber: string;
   /** Label of the carrier's tracking link. */
@@ -479,7 +479,6 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
   const e = escapeHtml;
   const money = (v: number) => formatPrice(v, details.currency, locale);
   const pair = (label: string, value: string) => fill(copy.pair, { label, value });
-  const day = (iso: string) => formatDay(iso, locale, { weekday: 'long', day: 'numeric', month: 'long' });
   const html: string[] = [];
   const text: string[] = [];
   const links: string[] = [];
@@ -534,7 +533,7 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
     const lines = [pair(copy.method, method)];
     const where = collect ? [copy.store, d.store!] : [copy.address, ...d.address];
     const after: string[] = [];
-    if (d.estimate) after.push(pair(collect ? copy.estimateCollection : copy.estimateDelivery, fill(copy.between, { from: day(d.estimate.from), to: day(d.estimate.to) })));
+    if (d.estimate) after.push(pair(collect ? copy.estimateCollection : copy.estimateDelivery, formatShopDays(d.estimate.from, d.estimate.to, locale)));
     if (d.carrier) after.push(pair(copy.carrier, d.carrier));
     if (d.trackingNumber) after.push(pair(copy.trackingNumber, d.trackingNumber));
     html.push(heading(copy.delivery), small(lines, '0 0 12px'));

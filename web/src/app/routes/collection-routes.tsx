@@ -118,7 +118,7 @@ export function CollectionItemsRoute({ data }: { data: Schemas['CollectionItemsP
   return (
     <div className="editorial">
       <CollectionHeader collection={collection} breadcrumbs={data.breadcrumbs} subtitle={t('collections.items')} />
-      {collection.items.length > 0 ? <ProductGrid products={collection.items} label={t('collections.items')} /> : <p className="editorial__note">{t('collections.noItems')}</p>}
+      {collection.items.length > 0 ? <ProductGrid products={collection.items} label={t('collections.items')} headingLevel={2} /> : <p className="editorial__note">{t('collections.noItems')}</p>}
       <Pager page={data.page} pageCount={data.pageCount} hrefOf={hrefOf} />
     </div>
   );

@@ -30,7 +30,8 @@ function CardGrid({ cards }: { cards: Card[] }) {
     <ul role="list" className="calendar-grid">
       {cards.map((c) => (
         <li key={c.id} className={c.featured ? 'calendar-grid__featured' : undefined}>
-          <CalendarCard card={c} />
+          {/* Straight under the page's h1: the cards' titles are h2. */}
+          <CalendarCard card={c} headingLevel={2} />
         </li>
       ))}
     </ul>

@@ -16,7 +16,7 @@ export const Playground: Story<ButtonProps & { label: string }> = ({ label, ...p
 );
 Playground.args = { label: 'Add to bag', isPending: false, isDisabled: false, isFullWidth: false, pendingLabel: 'Adding to bag' };
 Playground.argTypes = {
-  variant: { options: ['primary', 'secondary', 'ghost'], control: { type: 'radio' }, defaultValue: 'primary' },
+  variant: { options: ['primary', 'secondary', 'tertiary'], control: { type: 'radio' }, defaultValue: 'primary' },
   size: { options: ['sm', 'md', 'lg'], control: { type: 'radio' }, defaultValue: 'md' },
 };
 
@@ -24,7 +24,7 @@ export const Variants: Story = () => (
   <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'center' }}>
     <Button variant="primary">Add to bag</Button>
     <Button variant="secondary">Find in store</Button>
-    <Button variant="ghost">Size guide</Button>
+    <Button variant="tertiary">Size guide</Button>
     <Button variant="primary" icon={<BagIcon />}>
       Checkout
     </Button>

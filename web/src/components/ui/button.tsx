@@ -3,7 +3,19 @@ import { cx } from './cx';
 import { Spinner } from './spinner';
 import './button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/**
+ * The house's three buttons (decision 0164): primary (black filled: the one action of a place), secondary
+ * (1px outline: an alternative beside it), tertiary (underlined text: a minor action). Same shape, case,
+ * tracking, focus ring; at least 44 px tall. `ghost` is the former name of tertiary, still accepted.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary';
+/** A variant as callers may name it (`ghost`: tertiary). */
+export type ButtonVariantName = ButtonVariant | 'ghost';
+
+/** The class of a variant: `ui-button--primary`, `--secondary` or `--tertiary`, the only three. */
+export function variantClass(variant: ButtonVariantName = 'primary'): string {
+  return `ui-button--${variant === 'ghost' ? 'tertiary' : variant}`;
+}
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'onClick' | 'disabled' | 'children'> {
@@ -15,9 +27,9 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   /** An action runs: the button stays focusable, is aria-disabled, ignores presses and shows a spinner. */
   isPending?: boolean;
   children?: ReactNode;
-  /** primary: black filled · secondary: 1px outline · ghost: text link-like. Default primary. */
-  variant?: ButtonVariant;
-  /** sm 36px · md 48px (default) · lg 56px tall. Ghost buttons ignore the height. */
+  /** primary: black filled · secondary: 1px outline · tertiary (or ghost): underlined text. Default primary. */
+  variant?: ButtonVariantName;
+  /** sm 44px · md 48px (default) · lg 56px tall; tertiary: 44px. */
   size?: ButtonSize;
   /** Stretch to the container's width (typical for "Add to bag" on phones). */
   isFullWidth?: boolean;
@@ -58,8 +70,7 @@ export function Button({
     <button
       {...rest}
       type={type}
-      className={cx('ui-button', className)}
-      data-variant={variant}
+      className={cx('ui-button', variantClass(variant), className)}
       data-size={size}
       data-full-width={isFullWidth || undefined}
       data-pending={isPending || undefined}

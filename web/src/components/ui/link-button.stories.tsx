@@ -9,7 +9,7 @@ export const Variants: Story = () => (
     <LinkButton href="#men" variant="secondary">
       Shop men
     </LinkButton>
-    <LinkButton href="#stores" variant="ghost">
+    <LinkButton href="#stores" variant="tertiary">
       Find a store
     </LinkButton>
   </div>

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { Link } from '../../lib/router';
-import type { ButtonSize, ButtonVariant } from './button';
+import { variantClass, type ButtonSize, type ButtonVariantName } from './button';
 import { cx } from './cx';
 import './button.css';
 
@@ -10,7 +10,7 @@ export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEle
   /** Called when followed (analytics), before the navigation. */
   onPress?: () => void;
   /** Same visual variants as `Button`. Default primary. */
-  variant?: ButtonVariant;
+  variant?: ButtonVariantName;
   size?: ButtonSize;
   isFullWidth?: boolean;
   icon?: ReactNode;
@@ -42,8 +42,7 @@ export function LinkButton({
       {...rest}
       to={href}
       onClick={onPress}
-      className={cx('ui-button', className)}
-      data-variant={variant}
+      className={cx('ui-button', variantClass(variant), className)}
       data-size={size}
       data-full-width={isFullWidth || undefined}
     >

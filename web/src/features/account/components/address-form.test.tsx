@@ -77,7 +77,7 @@ describe('AddressForm: the form of each country', () => {
     await waitFor(() => expect(screen.getAllByText('State, province or prefecture').length).toBeGreaterThan(0));
     expect(field(/Last name \(katakana\)/).value).toBe('ヤマダ');
     expect(field(/^Postal code/).value).toBe('107-0061');
-    expect(field(/^Postal code/).placeholder).toBe('104-0061');
+    expect(field(/^Postal code/).placeholder).toBe('e.g. 104-0061');
     // Rows as the country lays them out: family name first.
     const labels = [...document.querySelectorAll('.account-form__row')].map((row) => row.textContent ?? '');
     expect(labels[0]).toMatch(/^Last name.*First name/);
@@ -87,7 +87,7 @@ describe('AddressForm: the form of each country', () => {
     renderForm('en-us', example('get-new-address-page-data-en-us'));
     await waitFor(() => expect(document.querySelector('select[name="stateCode"]')).toBeTruthy());
     expect(screen.queryByLabelText(/katakana/)).toBeNull();
-    expect(field(/^Postal code/).placeholder).toBe('10022');
+    expect(field(/^Postal code/).placeholder).toBe('e.g. 10022');
   });
 
   it('checks the postal code of the country before sending', async () => {

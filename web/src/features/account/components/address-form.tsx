@@ -128,7 +128,7 @@ export function AddressForm({ address, addressTypes, countries, defaultCountry, 
             autoComplete={AUTOCOMPLETE.postalCode}
             value={values.postalCode}
             onChange={set('postalCode')}
-            placeholder={spec.postalCode.example ?? undefined}
+            placeholder={spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined}
             description={spec.postalCode.example ? t('address.postalCodeExample', { example: spec.postalCode.example }) : undefined}
             maxLength={10}
           />

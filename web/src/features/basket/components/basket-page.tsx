@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
+import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,6 +9,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useBasket, useRemoveFromBasket, useUpdateBasketItem } from '../api/basket-queries';
+import { Totals } from '../../checkout/components/order-totals';
 import './basket-page.css';
 
 type Item = Schemas['Basket']['items'][number];
@@ -19,8 +21,8 @@ export function quantityChoices(item: Pick<Item, 'quantity'>, max: number): numb
 
 /**
  * `/basket`: the shopping bag — each line with its picture, name, colour, size, a quantity to choose (the
- * server's refusal said beside the line), removal, and the lines no longer available marked; the subtotal and
- * the way to the checkout. The bag is personal: it loads once the page is interactive.
+ * server's refusal said beside the line), removal, and the lines no longer available marked; the checkout
+ * summary's totals (subtotal, the market's standard delivery, taxes, total) and the way to the checkout. The bag is personal: it loads once the page is interactive.
  */
 export function BasketPage() {
   const { t } = useTranslation();
@@ -71,9 +73,9 @@ export function BasketPage() {
       ) : error && !basket ? (
         <div className="basket-page__state" role="alert">
           <p>{errorText(error)}</p>
-          <button type="button" className="basket-page__link" onClick={() => void refetch()}>
+          <Button variant="tertiary" onPress={() => void refetch()}>
             {t('error.retry')}
-          </button>
+          </Button>
         </div>
       ) : !basket || basket.items.length === 0 ? (
         <div className="basket-page__state basket-page__state--empty" data-testid="basket-empty">
@@ -110,9 +112,9 @@ export function BasketPage() {
                       onChange={(v) => changeQuantity(item, Number(v))}
                       isDisabled={update.isPending && update.variables?.itemId === item.itemId}
                     />
-                    <button type="button" className="basket-page__link basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onClick={() => removeLine(item)} disabled={remove.isPending && remove.variables === item.itemId}>
+                    <Button variant="tertiary" size="sm" className="basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onPress={() => removeLine(item)} isDisabled={remove.isPending && remove.variables === item.itemId}>
                       {t('basket.remove')}
-                    </button>
+                    </Button>
                   </div>
                   {!item.available && <p className="basket-line__warning">{t('basket.unavailable')}</p>}
                   {lineErrors[item.itemId] && (
@@ -128,24 +130,34 @@ export function BasketPage() {
             <h2 id="basket-summary-title" className="basket-page__summary-title">
               {t('basket.summary')}
             </h2>
-            <dl className="basket-page__totals">
-              <div>
-                <dt>{t('basket.subtotal')}</dt>
-                <dd data-testid="basket-subtotal">{money(basket.subtotal)}</dd>
-              </div>
-            </dl>
-            <p className="basket-page__note">{t('basket.taxesNote')}</p>
+            {basket.estimatedTotals && currency ? (
+              <>
+                {/* The checkout summary's own figures and words, with the market's standard delivery. */}
+                <Totals totals={basket.estimatedTotals} currency={currency} taxIncluded={basket.taxIncluded} />
+                <p className="basket-page__note">{t('checkout:summary.estimateNote')}</p>
+              </>
+            ) : (
+              <>
+                <dl className="basket-page__totals">
+                  <div>
+                    <dt>{t('basket.subtotal')}</dt>
+                    <dd data-testid="basket-subtotal">{money(basket.subtotal)}</dd>
+                  </div>
+                </dl>
+                <p className="basket-page__note">{t('basket.taxesNote')}</p>
+              </>
+            )}
             {unavailable && <p className="basket-line__warning">{t('basket.unavailableHint')}</p>}
             {unavailable ? (
-              <span className="basket-page__checkout-disabled" aria-disabled="true">
+              <Button size="lg" isFullWidth isDisabled>
                 {t('basket.checkout')}
-              </span>
+              </Button>
             ) : (
               <LinkButton href={localize('/checkout')} variant="primary" size="lg" isFullWidth>
                 {t('basket.checkout')}
               </LinkButton>
             )}
-            <LinkButton href={localize('/')} variant="ghost" className="basket-page__continue">
+            <LinkButton href={localize('/')} variant="tertiary" className="basket-page__continue">
               {t('basket.continue')}
             </LinkButton>
           </aside>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link } from '../../../lib/router';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { getStored, setStored } from '../../../lib/storage';
 import { useCurrentModal, useUiFlag } from '../../../lib/ui-store';
 import { useBasket } from '../api/basket-queries';
 import './cart-reminder.css';
+import { Button } from '../../../components/ui/button';
+import { LinkButton } from '../../../components/ui/link-button';
 
 /** Set once the reminder was decided for this browsing session (tab): it shows at most once. */
 const CHECKED_KEY = 'cart-reminder-checked';
@@ -49,20 +50,21 @@ export function CartReminder({ pageType, onOpenBag }: { pageType: string; onOpen
       <p className="cart-reminder__text">{t('basket.reminder.text', { count: basket.itemCount })}</p>
       <div className="cart-reminder__actions">
         {onOpenBag ? (
-          <button
-            type="button"
+          <Button
+            variant="tertiary"
+            size="sm"
             className="cart-reminder__action"
-            onClick={() => {
+            onPress={() => {
               setVisible(false);
               onOpenBag();
             }}
           >
             {t('basket.viewBag')}
-          </button>
+          </Button>
         ) : (
-          <Link className="cart-reminder__action" to={localize('/basket')} onClick={() => setVisible(false)}>
+          <LinkButton variant="tertiary" size="sm" className="cart-reminder__action" href={localize('/basket')} onPress={() => setVisible(false)}>
             {t('basket.viewBag')}
-          </Link>
+          </LinkButton>
         )}
         <button type="button" className="cart-reminder__close" aria-label={t('basket.reminder.dismiss')} onClick={() => setVisible(false)}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="16" height="16">

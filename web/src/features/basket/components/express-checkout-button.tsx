@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * "Express checkout" beside "Add to bag": the piece goes into an empty bag as an express (wallet) purchase
+ * "Express checkout" below "Add to bag", a secondary button (one primary action in the buy box, decision 0164): the piece goes into an empty bag as an express (wallet) purchase
  * (POST add-item with `applePay`), then the checkout opens with the wallet chosen. A bag that already holds
  * pieces refuses it (ERR_BSK_1008), said below the button.
  */
@@ -47,6 +47,7 @@ export function ExpressCheckoutButton({ product, size }: Props) {
     <div className="express-checkout">
       <Button
         className="express-checkout__button"
+        variant="secondary"
         size="lg"
         isFullWidth
         isDisabled={soldOut}

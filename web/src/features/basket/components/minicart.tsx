@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
+import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { Drawer } from '../../../components/ui/drawer';
 import { formatPrice } from '../../../lib/format';
@@ -69,15 +70,9 @@ export function Minicart({ isOpen, onOpenChange }: Props) {
                 </span>
                 <span className="minicart__meta">{t('basket.quantity', { count: item.quantity })}</span>
                 {!item.available && <span className="minicart__warning">{t('basket.unavailable')}</span>}
-                <button
-                  type="button"
-                  className="minicart__remove"
-                  aria-label={t('basket.removeItem', { name: item.name })}
-                  onClick={() => remove.mutate(item.itemId)}
-                  disabled={remove.isPending}
-                >
+                <Button variant="tertiary" size="sm" className="minicart__remove" aria-label={t('basket.removeItem', { name: item.name })} onPress={() => remove.mutate(item.itemId)} isDisabled={remove.isPending}>
                   {t('basket.remove')}
-                </button>
+                </Button>
               </div>
               <span className="minicart__price" data-testid="minicart-line-price">
                 {money(item.lineTotal)}

@@ -5,6 +5,7 @@ import type { FilterSelection } from '../../../lib/paths';
 import type { Filter } from '../api/catalog-queries';
 import { parsePriceRange } from '../listing-url';
 import './filter-chips.css';
+import { Button } from '../../../components/ui/button';
 
 export interface FilterChipsProps {
   selection: FilterSelection;
@@ -56,9 +57,9 @@ export function FilterChips({ selection, filters, onRemove, onClearAll }: Filter
           </li>
         ))}
       </ul>
-      <button type="button" className="filter-chips__clear" onClick={onClearAll}>
+      <Button variant="tertiary" size="sm" className="filter-chips__clear" onPress={onClearAll}>
         {t('filters.clearAll')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -12,14 +12,16 @@ export interface ProductGridProps {
   onProductClick?: (product: Schemas['ProductTile']) => void;
   /** How many tiles load their image eagerly (the first row). */
   eagerCount?: number;
+  /** The level of the tiles' names: 2 when the grid sits straight under the page's h1 (default 3). */
+  headingLevel?: 2 | 3 | 4;
 }
 
-export function ProductGrid({ products, label, view, onProductClick, eagerCount = 4 }: ProductGridProps) {
+export function ProductGrid({ products, label, view, onProductClick, eagerCount = 4, headingLevel }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label={label} data-view={view}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductTile product={p} eager={i < eagerCount} onNavigate={onProductClick ? () => onProductClick(p) : undefined} />
+          <ProductTile product={p} eager={i < eagerCount} headingLevel={headingLevel} onNavigate={onProductClick ? () => onProductClick(p) : undefined} />
         </li>
       ))}
     </ul>

@@ -16,6 +16,7 @@ import { GridViewToggle } from './grid-view-toggle';
 import { ListingPager } from './listing-pager';
 import { ProductGrid } from './product-grid';
 import './product-listing.css';
+import { Button } from '../../../components/ui/button';
 
 // The filter panel loads its code when first opened, not with the listing.
 const FilterDrawer = lazy(() => import('./filter-drawer').then((m) => ({ default: m.FilterDrawer })));
@@ -172,13 +173,13 @@ export function ProductListing({
               <div className="product-listing__empty">
                 <p>{selectedCount > 0 ? t('emptyFiltered') : t('empty')}</p>
                 {selectedCount > 0 && (
-                  <button type="button" className="product-listing__empty-clear" onClick={() => go(withFilters(shown, {}))}>
+                  <Button variant="tertiary" onPress={() => go(withFilters(shown, {}))}>
                     {t('filters.clearAll')}
-                  </button>
+                  </Button>
                 )}
               </div>
             ))
-          : <ProductGrid products={acc.products} label={label} view={view} onProductClick={onProductClick} eagerCount={view === 'ViewBy6' ? 6 : 3} />}
+          : <ProductGrid products={acc.products} label={label} view={view} onProductClick={onProductClick} eagerCount={view === 'ViewBy6' ? 6 : 3} headingLevel={2} />}
       </div>
       <ListingPager
         firstPage={acc.first}

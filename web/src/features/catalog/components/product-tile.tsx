@@ -9,8 +9,13 @@ import './product-tile.css';
 /** How wide a tile is shown: a quarter of the page on desktops (the default grid), half on phones. */
 export const TILE_SIZES = '(min-width: 1024px) 25vw, 50vw';
 
-/** A listing card: image (second view on hover), name, colour, price, and a sold-out note. */
-export function ProductTile({ product, eager = false, onNavigate }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void }) {
+/**
+ * A listing card: image (second view on hover), name, colour, price, and a sold-out note. The name is a heading
+ * one level below the section the tiles are in: 3 under a section's h2 (the default), 2 straight under the page's
+ * h1 (a listing, search results), so headings never skip a level.
+ */
+export function ProductTile({ product, eager = false, onNavigate, headingLevel = 3 }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as 'h3';
   const { t } = useTranslation();
   const localize = useLocalizePath();
   return (
@@ -32,7 +37,7 @@ export function ProductTile({ product, eager = false, onNavigate }: { product: S
             <ProductPicture className="product-tile__image product-tile__image--hover" image={product.hoverImage} alt="" sizes={TILE_SIZES} width={600} height={750} loading="lazy" decoding="async" />
           )}
         </div>
-        <h3 className="product-tile__name">{product.name}</h3>
+        <Heading className="product-tile__name">{product.name}</Heading>
       </Link>
       <p className="product-tile__color">{product.color}</p>
       <div className="product-tile__price">

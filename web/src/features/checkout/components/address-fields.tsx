@@ -67,7 +67,8 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
             autoComplete={autoComplete}
             value={values.postalCode}
             onChange={(v) => onChange('postalCode', v)}
-            placeholder={spec.postalCode.example ?? undefined}
+            // A hint that cannot pass for a typed value: "e.g. 75008", in the muted placeholder colour.
+            placeholder={spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined}
             description={spec.postalCode.example ? t('account:address.postalCodeExample', { example: spec.postalCode.example }) : undefined}
             maxLength={10}
           />

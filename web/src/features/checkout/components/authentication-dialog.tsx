@@ -59,7 +59,7 @@ export function AuthenticationDialog({ isOpen, onOpenChange, amount, expiresAt, 
           <Button type="submit" size="lg" isFullWidth isPending={isPending} pendingLabel={t('authentication.confirming')}>
             {t('authentication.confirm')}
           </Button>
-          <Button variant="ghost" onPress={() => onOpenChange(false)}>
+          <Button variant="tertiary" onPress={() => onOpenChange(false)}>
             {t('authentication.later')}
           </Button>
         </div>

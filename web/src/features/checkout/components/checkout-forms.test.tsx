@@ -13,6 +13,11 @@ import enErrors from '../../../locales/en/errors.json';
 import { emptyCard, type ContactValues } from '../checkout-model';
 import { ContactStep } from './contact-step';
 import { PaymentStep, type PaymentDraft } from './payment-step';
+import { AddressFields } from './address-fields';
+import { addressFormSpec } from '../../../lib/forms/address-rules';
+import frAccount from '../../../locales/fr/account.json';
+import frCheckout from '../../../locales/fr/checkout.json';
+import frCommon from '../../../locales/fr/common.json';
 
 // The checkout steps on the native form-field kit: translated messages beside their fields, focus on the first
 // field in error after a refused step, the values reported as typed or chosen.
@@ -97,5 +102,29 @@ describe('PaymentStep', () => {
     const expiry = screen.getByRole('textbox', { name: 'Expiry date' });
     expect(expiry.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(expiry);
+  });
+});
+
+describe('placeholders are hints, never values', () => {
+  it('writes the postcode example after the translated “e.g.”, so an empty field never looks filled', () => {
+    for (const [language, common, checkout, account, prefix] of [
+      ['en', enCommon, enCheckout, enAccount, 'e.g. '],
+      ['fr', frCommon, frCheckout, frAccount, 'p. ex. '],
+    ] as const) {
+      const i18n = createI18n(language, { [language]: { common, checkout, account } });
+      const spec = addressFormSpec('FR', null);
+      expect(spec.postalCode.example).toBeTruthy();
+      render(
+        <MemoryRouter>
+          <I18nextProvider i18n={i18n}>
+            <AddressFields section="shipping" spec={spec} values={{} as never} countryName="France" onChange={() => {}} errors={{}} />
+          </I18nextProvider>
+        </MemoryRouter>,
+      );
+      const input = document.querySelector<HTMLInputElement>('input[name="shipping-postalCode"]')!;
+      expect(input.placeholder).toBe(`${prefix}${spec.postalCode.example}`);
+      expect(input.value).toBe('');
+      cleanup();
+    }
   });
 });

@@ -40,7 +40,8 @@ import {
 } from '../checkout-model';
 import { ContactStep } from './contact-step';
 import { DeliveryStep, deliveryDraftOf, useDeliveryDates, type DeliveryDraft } from './delivery-step';
-import { basketLines, SummaryLines, Totals } from './order-summary';
+import { basketLines, SummaryLines } from './order-summary';
+import { Totals } from './order-totals';
 import { LockIcon, PaymentStep, WalletMark, type PaymentDraft } from './payment-step';
 import './checkout.css';
 
@@ -454,7 +455,7 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
                   {stepTitle(step)}
                 </h2>
                 {status === 'done' && step !== 'review' && (
-                  <Button variant="ghost" size="sm" onPress={() => edit(step)} aria-label={t('editStep', { step: stepTitle(step) })}>
+                  <Button variant="tertiary" size="sm" onPress={() => edit(step)} aria-label={t('editStep', { step: stepTitle(step) })}>
                     {t('edit')}
                   </Button>
                 )}

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { formatDay } from '../../../lib/format';
+import { formatShopDay, formatShopDays } from '../../../lib/shop-day';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { getStored } from '../../../lib/storage';
 import { useCountryAddressFormat } from '../api/checkout-queries';
 import { orderEmailKey } from '../checkout-model';
-import { orderLines, SummaryLines, Totals } from './order-summary';
+import { orderLines, SummaryLines } from './order-summary';
+import { Totals } from './order-totals';
 import './checkout.css';
 
 const TAX_ADDED = new Set(['US', 'CA']);
@@ -31,12 +32,7 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
   useEffect(() => title.current?.focus({ preventScroll: true }), []);
 
   const collection = order.deliveryMethod !== 'ShipToAddress';
-  const day = (iso: string) => formatDay(iso, locale, { weekday: 'long', day: 'numeric', month: 'long' });
-  const dates = order.estimatedDelivery
-    ? order.estimatedDelivery.from === order.estimatedDelivery.to
-      ? day(order.estimatedDelivery.from)
-      : `${day(order.estimatedDelivery.from)} – ${day(order.estimatedDelivery.to)}`
-    : null;
+  const dates = order.estimatedDelivery ? formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale) : null;
   const trackUrl = signedIn
     ? `${localize('/myaccount/order-online')}?orderNumber=${encodeURIComponent(order.orderNumber)}`
     : order.transactionUuid
@@ -58,7 +54,7 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
         <p className="confirmation__notice">
           {email ? t('confirmation.emailSentTo', { email }) : t('confirmation.emailSent')}
           <br />
-          {t('confirmation.placedOn', { date: day(order.placedAt.slice(0, 10)) })}
+          {t('confirmation.placedOn', { date: formatShopDay(order.placedAt, locale) })}
         </p>
         <div className="confirmation__actions">
           <LinkButton href={trackUrl} variant="primary" size="lg">

@@ -5,7 +5,8 @@ import { ChoiceCards } from '../../../components/ui/choice-cards';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { TextAreaField } from '../../../components/ui/text-field';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay, formatShopDays } from '../../../lib/shop-day';
 import { addressFormSpec, addressFormValues, addressFromValues, printAddress, validateAddress, type AddressFormValues } from '../../../lib/forms/address-rules';
 import { useMarket } from '../../../lib/market-context';
 import { useCountryAddressFormat } from '../api/checkout-queries';
@@ -42,11 +43,10 @@ export function useDeliveryDates() {
   const { t } = useTranslation('checkout');
   const { locale } = useMarket();
   return (option: Pick<DeliveryOption, 'estimatedFrom' | 'estimatedTo' | 'deliveryMethod'>) => {
-    const from = formatDay(option.estimatedFrom, locale);
-    const to = formatDay(option.estimatedTo, locale);
+    const dates = formatShopDays(option.estimatedFrom, option.estimatedTo, locale);
     if (option.deliveryMethod === 'PickUpAtStore') return t('delivery.collectToday');
-    if (option.deliveryMethod === 'ShipToStore') return t('delivery.collectFrom', { from, to });
-    return option.estimatedFrom === option.estimatedTo ? t('delivery.estimatedOn', { date: from }) : t('delivery.estimated', { from, to });
+    if (option.deliveryMethod === 'ShipToStore') return t('delivery.collectFrom', { dates });
+    return option.estimatedFrom === option.estimatedTo ? t('delivery.estimatedOn', { date: formatShopDay(option.estimatedFrom, locale) }) : t('delivery.estimated', { dates });
   };
 }
 

@@ -80,7 +80,7 @@ export function CancelOrderDialog({ orderNumber, isOpen, onOpenChange, onCancell
           <Button type="submit" size="lg" isFullWidth isPending={cancel.isPending} pendingLabel={t('cancel.pending')}>
             {t('cancel.confirm')}
           </Button>
-          <Button variant="ghost" onPress={() => onOpenChange(false)}>
+          <Button variant="tertiary" onPress={() => onOpenChange(false)}>
             {t('cancel.keep')}
           </Button>
         </div>

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
 import { FormMessage } from '../../../components/ui/form-message';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay, formatShopDays } from '../../../lib/shop-day';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useAddressFormat } from '../api/order-queries';
@@ -76,7 +77,7 @@ export function OrderLines({ order }: { order: Order }) {
 export function OrderParcels({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const { locale } = useMarket();
-  const day = (iso: string) => formatDay(iso.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (iso: string) => formatShopDay(iso, locale, true);
   const itemName = (id: string) => order.items.find((i) => i.itemId === id)?.name ?? id;
   if (order.shipments.length === 0) return null;
   return (
@@ -158,9 +159,37 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
   const order = answered && answered.orderNumber === initial.orderNumber ? answered : initial;
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+  // The result of a cancellation, in view and focused once the dialog has closed and handed focus back (its
+  // trigger is gone with the order's cancellability): a screen reader reads it, a shopper sees it.
+  const cancelledMessage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!cancelled || cancelOpen) return;
+    // The dialog leaves with an animation, the page behind it inert meanwhile, and hands focus back when it is
+    // gone: wait for that (a second at most), then bring the message in view and focus it.
+    let frame = 0;
+    let settled = 0;
+    const started = performance.now();
+    const step = () => {
+      const message = cancelledMessage.current;
+      if (!message) return;
+      const blocked = document.querySelector('.ui-dialog-overlay') !== null || message.closest('[inert], [aria-hidden="true"]') !== null;
+      if (blocked && performance.now() - started < 1000) {
+        frame = requestAnimationFrame(step);
+        return;
+      }
+      if (document.activeElement !== message) {
+        if (settled === 0) message.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        message.focus({ preventScroll: true });
+      }
+      // A few frames more: focus handed back late by the dialog is taken again.
+      if (++settled < 5) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [cancelled, cancelOpen]);
   const format = useAddressFormat(locale, order.shippingAddress?.country).data?.countries[0];
   const money = (v: number) => formatPrice(v, order.currencyCode, locale);
-  const day = (iso: string) => formatDay(iso.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (iso: string) => formatShopDay(iso, locale, true);
   const offline = order.channel === 'offline';
   const collection = order.deliveryMethod === 'ShipToStore' || order.deliveryMethod === 'PickUpAtStore';
 
@@ -174,7 +203,11 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
         <StatusBadge status={order.status} />
       </div>
 
-      {cancelled && <FormMessage tone="info">{t('cancel.done')}</FormMessage>}
+      {cancelled && (
+        <FormMessage tone="info" messageRef={cancelledMessage}>
+          {t('cancel.done')}
+        </FormMessage>
+      )}
 
       {!offline && (
         <section className="order-detail__section" aria-labelledby="order-progress">
@@ -185,8 +218,7 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
           {order.estimatedDelivery && !isSettled(order.status) && (
             <p className="order-hint">
               {t(collection ? 'detail.estimatedCollection' : 'detail.estimatedDelivery', {
-                from: formatDay(order.estimatedDelivery.from, locale, { weekday: 'long', day: 'numeric', month: 'long' }),
-                to: formatDay(order.estimatedDelivery.to, locale, { weekday: 'long', day: 'numeric', month: 'long' }),
+                dates: formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale),
               })}
             </p>
           )}
@@ -295,7 +327,7 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
                 </LinkButton>
               )}
               {canCancel && order.cancellable && (
-                <Button variant="ghost" onPress={() => setCancelOpen(true)}>
+                <Button variant="tertiary" onPress={() => setCancelOpen(true)}>
                   {t('cancel.open')}
                 </Button>
               )}

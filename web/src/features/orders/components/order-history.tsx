@@ -3,7 +3,8 @@ import { Link, useLocation } from '../../../lib/router';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { orderPath, pieceCount, type Order } from '../order-model';
 import { OrderTitle, StatusBadge } from './order-detail';
@@ -27,7 +28,7 @@ function OrderCard({ order }: { order: Order }) {
       </div>
       <p className="order-hint">
         {[
-          t(offline ? 'detail.purchasedOn' : 'detail.placedOn', { date: formatDay(order.placedAt.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' }) }),
+          t(offline ? 'detail.purchasedOn' : 'detail.placedOn', { date: formatShopDay(order.placedAt, locale, true) }),
           offline ? order.storeName : null,
           t('history.pieces', { count: pieceCount(order) }),
           formatPrice(order.totals.total, order.currencyCode, locale),

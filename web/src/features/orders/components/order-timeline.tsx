@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n-react';
-import { formatDay } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useMarket } from '../../../lib/market-context';
 import { timelineOf, type Order } from '../order-model';
 
@@ -18,7 +18,7 @@ export function OrderTimeline({ order }: { order: Order }) {
         <li key={step.status} className="order-timeline__step" data-state={step.state} data-status={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
           <span className="order-timeline__dot" aria-hidden="true" />
           <span className="order-timeline__label">{t(`status.${step.status}`)}</span>
-          {step.at && <span className="order-timeline__date">{formatDay(step.at.slice(0, 10), locale, { day: 'numeric', month: 'short' })}</span>}
+          {step.at && <span className="order-timeline__date">{formatShopDay(step.at, locale)}</span>}
           <span className="sr-only">{t(`timeline.${step.state}`)}</span>
         </li>
       ))}

@@ -4,7 +4,7 @@ import { Link, useLocation } from '../../../lib/router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
-import { formatDay } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useTrackOrder } from '../api/order-queries';
 import { guestOrderPath, trackErrorsOf, validateTrack, type Order } from '../order-model';
@@ -27,7 +27,7 @@ export function TrackedOrder({ order }: { order: Order }) {
         </h2>
         <StatusBadge status={order.status} />
       </div>
-      <p className="order-hint">{t('detail.placedOn', { date: formatDay(order.placedAt.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' }) })}</p>
+      <p className="order-hint">{t('detail.placedOn', { date: formatShopDay(order.placedAt, locale, true) })}</p>
       <OrderTimeline order={order} />
       <OrderParcels order={order} />
       {order.transactionUuid && (

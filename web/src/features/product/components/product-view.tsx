@@ -157,7 +157,7 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
                   unavailableLabel={tc('product.unavailable')}
                 />
                 {product.sizeGroup !== null && (
-                  <Button variant="ghost" size="sm" className="product-view__guide" onPress={() => setGuideOpen(true)}>
+                  <Button variant="tertiary" size="sm" className="product-view__guide" onPress={() => setGuideOpen(true)}>
                     {t('sizeGuide.open')}
                   </Button>
                 )}
@@ -169,7 +169,7 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
             </div>
 
             {product.price !== null && cta !== 'find-in-store' && (
-              <Button variant="ghost" size="sm" className="product-view__store" onPress={() => setStoreOpen(true)}>
+              <Button variant="tertiary" size="sm" className="product-view__store" onPress={() => setStoreOpen(true)}>
                 {t('findInStore.open')}
               </Button>
             )}

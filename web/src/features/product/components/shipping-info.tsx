@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
+import { formatShopDays } from '../../../lib/shop-day';
 import { useMarket } from '../../../lib/market-context';
 
 /** Delivery kinds offered for the product (or the chosen size), with their cost and estimated delivery. */
@@ -27,7 +28,7 @@ export function ShippingInfo({ info, error, isLoading }: { info: Schemas['Shippi
               <span className="product-shipping__cost">
                 {o.cost === 0 ? t('shipping.free') : o.cost !== null && info?.currencyCode ? formatPrice(o.cost, info.currencyCode, locale) : null}
               </span>
-              {o.eta && <span className="product-shipping__eta">{t('shipping.eta', { window: o.eta.label })}</span>}
+              {o.eta && <span className="product-shipping__eta">{t('shipping.eta', { window: formatShopDays(o.eta.from, o.eta.to, locale) })}</span>}
             </li>
           ))}
         </ul>

@@ -8,7 +8,8 @@ import { ChoiceCards } from '../../../components/ui/choice-cards';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormMessage } from '../../../components/ui/form-message';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useCreateReturnRequest } from '../api/return-queries';
 import {
@@ -112,7 +113,7 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
   }
 
   const delivered = order.shipments.map((s) => s.deliveredAt).filter((d): d is string => Boolean(d)).sort().at(-1);
-  const day = (iso: string) => formatDay(iso.slice(0, 10), locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (iso: string) => formatShopDay(iso, locale, true);
   const reasons = data.returnReasons.map((r) => ({ id: r.id, label: r.label }));
   const refund = refundPreview(draft, order);
   const store = data.stores.find((s) => s.id === draft.storeId);
@@ -374,7 +375,7 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
               </Button>
             )}
             {index > 0 && (
-              <Button variant="ghost" onPress={() => go(steps[index - 1]!)}>
+              <Button variant="tertiary" onPress={() => go(steps[index - 1]!)}>
                 {t('actions.back')}
               </Button>
             )}

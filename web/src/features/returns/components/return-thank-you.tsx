@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { LinkButton } from '../../../components/ui/link-button';
 import type { Schemas } from '../../../lib/api-client';
-import { formatDay, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { STEPS } from '../return-model';
 import { ReturnLine } from './return-line';
@@ -46,7 +47,7 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
           {!closed && (
             <div>
               <dt>{t('thanks.returnBy')}</dt>
-              <dd>{formatDay(r.returnBy, locale, { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
+              <dd>{formatShopDay(r.returnBy, locale)}</dd>
             </div>
           )}
         </dl>
@@ -136,7 +137,7 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
             {t('thanks.orders')}
           </LinkButton>
         )}
-        <LinkButton href={localize('/')} variant="ghost">
+        <LinkButton href={localize('/')} variant="tertiary">
           {t('thanks.continue')}
         </LinkButton>
       </div>

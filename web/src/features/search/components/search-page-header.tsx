@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { useNavigate } from '../../../lib/router';
 import { useLocalizePath } from '../../../lib/market-context';
 import './search-page.css';
+import { Button } from '../../../components/ui/button';
 
 const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
@@ -50,9 +51,9 @@ export function SearchPageHeader({ query }: { query: string | null }) {
             }}
           />
         </div>
-        <button type="submit" className="search-page__submit">
+        <Button type="submit" variant="tertiary" className="search-page__submit">
           {t('search.submit')}
-        </button>
+        </Button>
       </form>
     </header>
   );

@@ -4,6 +4,7 @@ import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
+import { formatShopDay } from '../../../lib/shop-day';
 import { recaptchaToken } from '../../../lib/recaptcha';
 import {
   bookingDays,
@@ -114,7 +115,7 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
       <div className="ui-form__done store-form__done" role="status" data-testid="appointment-done">
         <h3 className="ui-form__done-title">{t('appointment.done.title')}</h3>
         <p className="store-form__when">
-          {t('appointment.done.when', { date: formatCalendarDate(done.date, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }), time: formatTime(done.time, locale) })}
+          {t('appointment.done.when', { date: formatShopDay(done.date, locale), time: formatTime(done.time, locale) })}
         </p>
         <p className="store-form__reference">{t('appointment.done.reference', { reference: done.appointment.appointmentId })}</p>
         <p>{t('appointment.done.next', { email: done.email })}</p>
@@ -228,7 +229,7 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
             validationBehavior="aria"
           >
             <Label className="ui-form__label">
-              {t('appointment.time')} · {formatCalendarDate(date, locale)}
+              {t('appointment.time')} · {formatShopDay(date, locale)}
             </Label>
             {slots.length ? (
               <div className="ui-form__options store-times">

@@ -117,6 +117,6 @@ describe('appointment form', () => {
     expect(send).toHaveBeenCalledWith(
       expect.objectContaining({ storeId: '1042', reason: 'personalShopping', date: '2026-12-03', time: '15:00', preferredChannel: 'phoneCall', firstName: 'Camille', phone: '+33612345678', consent: true }),
     );
-    expect(screen.getByText(/jeudi 3 décembre 2026 à 15:00/)).toBeTruthy();
+    expect(screen.getByText(/jeu\. 3 déc\. à 15:00/)).toBeTruthy();
   });
 });
