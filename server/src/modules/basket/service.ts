@@ -4,7 +4,7 @@ import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import { productImage, productUrl } from '../catalog/index.ts';
-import { taxIncluded, totals } from '../checkout/index.ts';
+import { taxIncluded, totals } from '../markets/index.ts';
 import { deliveryMethodsOf } from '../products/index.ts';
 import type { SessionRef, SessionService } from '../sessions/index.ts';
 import * as repo from './repository.ts';

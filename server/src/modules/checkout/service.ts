@@ -4,7 +4,6 @@ import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { AddressBook } from '../accounts/index.ts';
 import { basketRepository, isEmployeeSaleSession, type BasketService, EMPLOYEE_SALE_QUOTA, MAX_QUANTITY_PER_PRODUCT } from '../basket/index.ts';
-import type { Market } from '../markets/index.ts';
 import {
   cancelAndRelease,
   insertOrder,
@@ -19,7 +18,7 @@ import { luhnValid, PaymentProviderError, type PaymentProvider } from '../paymen
 import { deliveryMethodsOf } from '../products/index.ts';
 import type { SessionRef } from '../sessions/index.ts';
 import { takeStoreStock, type StoreService } from '../stores/index.ts';
-import { sameAmount, taxIncluded, totals } from './pricing.ts';
+import { sameAmount, taxIncluded, totals, type Market } from '../markets/index.ts';
 import * as repo from './repository.ts';
 
 type Order = Schemas['Order'];

@@ -4,3 +4,4 @@ export type { Market, Language } from './service.ts';
 export { marketRoutes } from './routes.ts';
 export type { MarketTables, CountryData, RegionData } from './tables.ts';
 export { pricesIncludeTax } from './tax.ts';
+export { totals, taxIncluded, sameAmount, round, type Totals } from './pricing.ts';

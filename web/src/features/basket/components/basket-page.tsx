@@ -9,7 +9,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useBasket, useRemoveFromBasket, useUpdateBasketItem } from '../api/basket-queries';
-import { Totals } from '../../checkout/components/order-totals';
+import { Totals } from '../../../components/order-totals';
 import './basket-page.css';
 
 type Item = Schemas['Basket']['items'][number];

@@ -41,7 +41,7 @@ import {
 import { ContactStep } from './contact-step';
 import { DeliveryStep, deliveryDraftOf, useDeliveryDates, type DeliveryDraft } from './delivery-step';
 import { basketLines, SummaryLines } from './order-summary';
-import { Totals } from './order-totals';
+import { Totals } from '../../../components/order-totals';
 import { LockIcon, PaymentStep, WalletMark, type PaymentDraft } from './payment-step';
 import './checkout.css';
 

@@ -9,7 +9,7 @@ import { getStored } from '../../../lib/storage';
 import { useCountryAddressFormat } from '../api/checkout-queries';
 import { orderEmailKey } from '../checkout-model';
 import { orderLines, SummaryLines } from './order-summary';
-import { Totals } from './order-totals';
+import { Totals } from '../../../components/order-totals';
 import './checkout.css';
 
 const TAX_ADDED = new Set(['US', 'CA']);

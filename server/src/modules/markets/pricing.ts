@@ -2,7 +2,7 @@
 // where tax is added at checkout. Rates are the standard ones of each country (VAT, GST, consumption
 // tax); for US and CA one average rate stands in until a tax service computes the rate of the address.
 
-import { pricesIncludeTax } from '../markets/index.ts';
+import { pricesIncludeTax } from './tax.ts';
 
 /** Standard rates, as fractions. */
 const RATES: Record<string, number> = {

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../lib/i18n-react';
-import type { Schemas } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/format';
-import { useMarket } from '../../../lib/market-context';
+import { useTranslation } from '../lib/i18n-react';
+import type { Schemas } from '../lib/api-client';
+import { formatPrice } from '../lib/format';
+import { useMarket } from '../lib/market-context';
 import './order-totals.css';
 
 /**
