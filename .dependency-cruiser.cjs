@@ -11,7 +11,13 @@ const TEST_CODE = [
   '^web/e2e/',
 ];
 /** Stories and their data (Ladle): they show the components with the demo data. */
-const STORIES = ['\\.stories\\.tsx$', '^web/src/stories/', '^web/\\.ladle/', '-story-data\\.ts$', '-stories-kit\\.tsx$'];
+const STORIES = [
+  '\\.stories\\.tsx$',
+  '^web/src/stories/',
+  '^web/\\.ladle/',
+  '-story-data\\.ts$',
+  '-stories-kit\\.tsx$',
+];
 /**
  * Demo tooling: code that exists to put the demo data into the product's demo mode — the seeding of the demo
  * catalogue, content and boutiques and of the former site's accounts (`db/seed.ts`, a module's `seed.ts` or

@@ -43,7 +43,10 @@ export default tseslint.config(
       ],
       // Type-only imports are written `import type` (verbatimModuleSyntax requires it; this names the fix).
       // `import('x').T` in an annotation stays allowed: it names a type of a module loaded lazily (sharp).
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {

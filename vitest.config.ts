@@ -8,7 +8,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['fixtures/**/*.test.ts', 'reference/**/*.test.ts', 'openapi/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'mocks/**/*.test.ts'],
+          include: [
+            'fixtures/**/*.test.ts',
+            'reference/**/*.test.ts',
+            'openapi/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'mocks/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -41,7 +41,14 @@ function resolve(doc: Json, node: any): any {
   return node;
 }
 function sample(doc: Json, schema: any): unknown {
-  JSONSchemaFaker.option({ alwaysFakeOptionals: false, useExamplesValue: true, useDefaultValue: true, failOnInvalidTypes: false, refDepthMax: 3, random: mulberry(7) });
+  JSONSchemaFaker.option({
+    alwaysFakeOptionals: false,
+    useExamplesValue: true,
+    useDefaultValue: true,
+    failOnInvalidTypes: false,
+    refDepthMax: 3,
+    random: mulberry(7),
+  });
   return JSONSchemaFaker.generate({ ...schema, components: doc.components } as never);
 }
 function mulberry(seed: number) {
@@ -103,10 +110,14 @@ for (const api of APIS) {
     });
 
     function buildRequest(path: string, op: Json) {
-      const params = [...((api.doc.paths[path].parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map((p) => resolve(api.doc, p));
+      const params = [...((api.doc.paths[path].parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map(
+        (p) => resolve(api.doc, p),
+      );
       let url = base + path;
       const query = new URLSearchParams();
-      const headers: Record<string, string> = { Accept: 'application/json, application/problem+json, application/xml, text/plain, image/svg+xml, */*' };
+      const headers: Record<string, string> = {
+        Accept: 'application/json, application/problem+json, application/xml, text/plain, image/svg+xml, */*',
+      };
       for (const p of params) {
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(valueOf(api.doc, p))));
         else if (p.in === 'query' && p.required) {
@@ -136,56 +147,73 @@ for (const api of APIS) {
       return { url: `http://127.0.0.1:${port}${url}${query.size ? `?${query}` : ''}`, headers, body };
     }
 
-    it.each(operations.map((o) => [o.id, o] as const))('%s answers a valid success, in every example locale', async (_id, { method, path, op, pointer }) => {
-      const request = buildRequest(path, op);
-      const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
-      expect(success, 'a success response').toBeDefined();
-      const responseContent = resolve(api.doc, op.responses[success!])?.content ?? {};
-      const json = responseContent['application/json'];
-      const exampleNames = json?.examples ? Object.keys(json.examples) : [];
-      if (json) expect(exampleNames, 'success examples per locale').toEqual(expect.arrayContaining(['en-us', 'fr-fr', 'ja-jp']));
-      for (const name of exampleNames.length ? exampleNames : [undefined]) {
-        const headers = { ...request.headers, Prefer: name ? `code=${success}, example=${name}` : `code=${success}` };
-        const res = await fetch(request.url, { method: method.toUpperCase(), headers, body: request.body });
-        const text = await res.text();
-        expect(res.status, `${method.toUpperCase()} ${request.url} (${name}) → ${text.slice(0, 300)}`).toBe(Number(success));
-        if (json) expect(validate(`${pointer}/responses/${success}/content/application~1json/schema`, JSON.parse(text))).toEqual([]);
-      }
-    });
-
-    it.each(operations.map((o) => [o.id, o] as const))('%s answers each problem it lists, by code', async (_id, { method, path, op }) => {
-      const request = buildRequest(path, op);
-      for (const [status, ref] of Object.entries(op.responses as Json)) {
-        if (!/^[45]\d\d$/.test(status)) continue;
-        const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
-        expect(media?.examples, `${status} has problem examples`).toBeDefined();
-        for (const name of Object.keys(media.examples)) {
-          const code = name.split('-')[0];
-          const headers = { ...request.headers, Prefer: `code=${status}, example=${name}` };
+    it.each(operations.map((o) => [o.id, o] as const))(
+      '%s answers a valid success, in every example locale',
+      async (_id, { method, path, op, pointer }) => {
+        const request = buildRequest(path, op);
+        const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s));
+        expect(success, 'a success response').toBeDefined();
+        const responseContent = resolve(api.doc, op.responses[success!])?.content ?? {};
+        const json = responseContent['application/json'];
+        const exampleNames = json?.examples ? Object.keys(json.examples) : [];
+        if (json)
+          expect(exampleNames, 'success examples per locale').toEqual(
+            expect.arrayContaining(['en-us', 'fr-fr', 'ja-jp']),
+          );
+        for (const name of exampleNames.length ? exampleNames : [undefined]) {
+          const headers = { ...request.headers, Prefer: name ? `code=${success}, example=${name}` : `code=${success}` };
           const res = await fetch(request.url, { method: method.toUpperCase(), headers, body: request.body });
-          const problem = (await res.json()) as { code?: string; status?: number };
-          expect(res.status, `${status} ${name}`).toBe(Number(status));
-          expect(problem, `${status} ${name}`).toMatchObject({ code, status: Number(status) });
+          const text = await res.text();
+          expect(res.status, `${method.toUpperCase()} ${request.url} (${name}) → ${text.slice(0, 300)}`).toBe(
+            Number(success),
+          );
+          if (json)
+            expect(
+              validate(`${pointer}/responses/${success}/content/application~1json/schema`, JSON.parse(text)),
+            ).toEqual([]);
         }
-      }
-    });
+      },
+    );
+
+    it.each(operations.map((o) => [o.id, o] as const))(
+      '%s answers each problem it lists, by code',
+      async (_id, { method, path, op }) => {
+        const request = buildRequest(path, op);
+        for (const [status, ref] of Object.entries(op.responses as Json)) {
+          if (!/^[45]\d\d$/.test(status)) continue;
+          const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
+          expect(media?.examples, `${status} has problem examples`).toBeDefined();
+          for (const name of Object.keys(media.examples)) {
+            const code = name.split('-')[0];
+            const headers = { ...request.headers, Prefer: `code=${status}, example=${name}` };
+            const res = await fetch(request.url, { method: method.toUpperCase(), headers, body: request.body });
+            const problem = (await res.json()) as { code?: string; status?: number };
+            expect(res.status, `${status} ${name}`).toBe(Number(status));
+            expect(problem, `${status} ${name}`).toMatchObject({ code, status: Number(status) });
+          }
+        }
+      },
+    );
   });
 
   describe(`${api.name} error codes`, () => {
-    it.each(operations.map((o) => [o.id, o] as const))('%s has a problem example for every code its description says it answers', (_id, { op }) => {
-      // Sentences about codes that are only logged (never answered) do not count.
-      const answered = String(op.description ?? '')
-        .split(/(?<=[.;])\s+|\n/)
-        .filter((sentence) => !/logged|never answered/i.test(sentence))
-        .join(' ');
-      const listed = new Set(answered.match(/\b(ERR_[A-Z_]+?_?\d{4}|API_UNKNOWN_ERROR)\b/g) ?? []);
-      const examples = new Set<string>();
-      for (const ref of Object.values(op.responses as Json)) {
-        const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
-        for (const name of Object.keys(media?.examples ?? {})) examples.add(name.split('-')[0]!);
-      }
-      expect([...listed].filter((code) => !examples.has(code))).toEqual([]);
-    });
+    it.each(operations.map((o) => [o.id, o] as const))(
+      '%s has a problem example for every code its description says it answers',
+      (_id, { op }) => {
+        // Sentences about codes that are only logged (never answered) do not count.
+        const answered = String(op.description ?? '')
+          .split(/(?<=[.;])\s+|\n/)
+          .filter((sentence) => !/logged|never answered/i.test(sentence))
+          .join(' ');
+        const listed = new Set(answered.match(/\b(ERR_[A-Z_]+?_?\d{4}|API_UNKNOWN_ERROR)\b/g) ?? []);
+        const examples = new Set<string>();
+        for (const ref of Object.values(op.responses as Json)) {
+          const media = resolve(api.doc, ref)?.content?.['application/problem+json'];
+          for (const name of Object.keys(media?.examples ?? {})) examples.add(name.split('-')[0]!);
+        }
+        expect([...listed].filter((code) => !examples.has(code))).toEqual([]);
+      },
+    );
   });
 
   describe(`${api.name} examples`, () => {
@@ -193,15 +221,22 @@ for (const api of APIS) {
     const visit = (node: any, pointer: string) => {
       if (!node || typeof node !== 'object') return;
       if (node.schema && (node.examples || node.example !== undefined) && /\/content\/[^/]+$/.test(pointer)) {
-        const values = node.examples ? Object.entries(node.examples).map(([k, v]) => [k, resolve(api.doc, v)?.value] as const) : [['example', node.example] as const];
-        for (const [name, value] of values) cases.push([`${pointer.replace(/~1/g, '/')} ${name}`, `${pointer}/schema`, value]);
+        const values = node.examples
+          ? Object.entries(node.examples).map(([k, v]) => [k, resolve(api.doc, v)?.value] as const)
+          : [['example', node.example] as const];
+        for (const [name, value] of values)
+          cases.push([`${pointer.replace(/~1/g, '/')} ${name}`, `${pointer}/schema`, value]);
       }
-      for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example') visit(v, `${pointer}/${esc(k)}`);
+      for (const [k, v] of Object.entries(node))
+        if (k !== 'examples' && k !== 'example') visit(v, `${pointer}/${esc(k)}`);
     };
     visit(api.doc.paths, '/paths');
     it('has examples to check', () => expect(cases.length).toBeGreaterThan(10));
     it.each(cases)('%s validates', (_label, schemaPointer, value) => {
-      const content = schemaPointer.includes('application~1json') || schemaPointer.includes('problem+json') || schemaPointer.includes('problem%2Bjson');
+      const content =
+        schemaPointer.includes('application~1json') ||
+        schemaPointer.includes('problem+json') ||
+        schemaPointer.includes('problem%2Bjson');
       if (!content && typeof value === 'string') return; // XML / SVG examples are strings
       expect(validate(schemaPointer, value)).toEqual([]);
     });

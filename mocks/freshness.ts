@@ -19,7 +19,14 @@ export const EXAMPLE_LOCALES = ['en-us', 'fr-fr', 'ja-jp'] as const;
 export const EXAMPLE_DIRS = ['openapi/storefront/components/examples', 'openapi/customer-service/components/examples'];
 
 /** The basket → order story: each example's products must be the same set, per locale. */
-export const STORY = ['add-basket-item-request', 'get-basket', 'add-basket-item', 'get-checkout-options', 'place-order', 'get-order-confirmation-page-data'] as const;
+export const STORY = [
+  'add-basket-item-request',
+  'get-basket',
+  'add-basket-item',
+  'get-checkout-options',
+  'place-order',
+  'get-order-confirmation-page-data',
+] as const;
 /** …these hold the story's basket, by its id. */
 export const STORY_BASKET = ['get-basket', 'add-basket-item', 'get-checkout-options'] as const;
 /** …and these carry the order number of the story's order. */
@@ -49,10 +56,19 @@ export function productIdsOf(value: Json, at = '$'): { pid: string; at: string }
     const record = node as Record<string, Json>;
     for (const [key, v] of Object.entries(record)) {
       const here = `${path}.${key}`;
-      if (typeof v === 'string' && PID_KEYS.has(key) && new RegExp(`^${PID}$`).test(v)) found.push({ pid: v, at: here });
-      else if (typeof v === 'string' && key === 'objectID' && new RegExp(`^${PID}-`).test(v)) found.push({ pid: v.split('-')[0]!, at: here });
+      if (typeof v === 'string' && PID_KEYS.has(key) && new RegExp(`^${PID}$`).test(v))
+        found.push({ pid: v, at: here });
+      else if (typeof v === 'string' && key === 'objectID' && new RegExp(`^${PID}-`).test(v))
+        found.push({ pid: v.split('-')[0]!, at: here });
       // A product tile: its id next to the product page's address.
-      else if (key === 'id' && typeof v === 'string' && typeof record.url === 'string' && record.url.startsWith('/pr/') && new RegExp(`^${PID}$`).test(v)) found.push({ pid: v, at: here });
+      else if (
+        key === 'id' &&
+        typeof v === 'string' &&
+        typeof record.url === 'string' &&
+        record.url.startsWith('/pr/') &&
+        new RegExp(`^${PID}$`).test(v)
+      )
+        found.push({ pid: v, at: here });
       visit(v, here);
     }
   };
@@ -60,7 +76,8 @@ export function productIdsOf(value: Json, at = '$'): { pid: string; at: string }
   return found;
 }
 
-const isNotFoundProblem = (value: Json) => !!value && typeof value === 'object' && (value as { status?: unknown }).status === 404;
+const isNotFoundProblem = (value: Json) =>
+  !!value && typeof value === 'object' && (value as { status?: unknown }).status === 404;
 const localeOf = (file: string) => EXAMPLE_LOCALES.find((l) => file.endsWith(`-${l}.yaml`));
 const operationOf = (file: string) => file.replace(/-(en-us|fr-fr|ja-jp)\.yaml$/, '');
 
@@ -71,27 +88,44 @@ export function examplesProblems(examples: Example[], knownPids: ReadonlySet<str
     if (isNotFoundProblem(value)) continue;
     const unknown = new Map<string, string>();
     for (const { pid, at } of productIdsOf(value)) if (!knownPids.has(pid) && !unknown.has(pid)) unknown.set(pid, at);
-    for (const [pid, at] of unknown) problems.push(`${file}: ${pid} (${at}) is not a product of the examples' catalogue`);
+    for (const [pid, at] of unknown)
+      problems.push(`${file}: ${pid} (${at}) is not a product of the examples' catalogue`);
   }
   const byName = new Map(examples.map((e) => [e.file, e.value]));
   for (const locale of EXAMPLE_LOCALES) {
-    const sets = STORY.map((op) => [op, byName.get(`${op}-${locale}.yaml`)] as const).filter(([, v]) => v !== undefined);
-    const [first, ...rest] = sets.map(([op, v]) => [op, [...new Set(productIdsOf(v).map((p) => p.pid))].sort().join(' ')] as const);
+    const sets = STORY.map((op) => [op, byName.get(`${op}-${locale}.yaml`)] as const).filter(
+      ([, v]) => v !== undefined,
+    );
+    const [first, ...rest] = sets.map(
+      ([op, v]) => [op, [...new Set(productIdsOf(v).map((p) => p.pid))].sort().join(' ')] as const,
+    );
     for (const [op, pids] of rest) {
-      if (first && pids !== first[1]) problems.push(`${op}-${locale}.yaml: products ${pids || '(none)'}, but ${first[0]}-${locale}.yaml has ${first[1] || '(none)'} (one basket → order story)`);
+      if (first && pids !== first[1])
+        problems.push(
+          `${op}-${locale}.yaml: products ${pids || '(none)'}, but ${first[0]}-${locale}.yaml has ${first[1] || '(none)'} (one basket → order story)`,
+        );
     }
     const prices = sets.flatMap(([op, v]) => unitPricesOf(v).map((p) => ({ op, ...p })));
     for (const p of prices) {
       const first = prices.find((q) => q.pid === p.pid)!;
-      if (p.unitPrice !== first.unitPrice) problems.push(`${p.op}-${locale}.yaml: ${p.pid} at ${p.unitPrice}, but ${first.op}-${locale}.yaml has ${first.unitPrice}`);
+      if (p.unitPrice !== first.unitPrice)
+        problems.push(
+          `${p.op}-${locale}.yaml: ${p.pid} at ${p.unitPrice}, but ${first.op}-${locale}.yaml has ${first.unitPrice}`,
+        );
     }
-    const baskets = STORY_BASKET.map((op) => [op, basketIdOf(byName.get(`${op}-${locale}.yaml`))] as const).filter(([, id]) => id !== undefined);
+    const baskets = STORY_BASKET.map((op) => [op, basketIdOf(byName.get(`${op}-${locale}.yaml`))] as const).filter(
+      ([, id]) => id !== undefined,
+    );
     for (const [op, id] of baskets.slice(1)) {
-      if (id !== baskets[0]![1]) problems.push(`${op}-${locale}.yaml: basket ${id}, but ${baskets[0]![0]}-${locale}.yaml has ${baskets[0]![1]}`);
+      if (id !== baskets[0]![1])
+        problems.push(`${op}-${locale}.yaml: basket ${id}, but ${baskets[0]![0]}-${locale}.yaml has ${baskets[0]![1]}`);
     }
-    const numbers = STORY_ORDER.map((op) => [op, orderNumberOf(byName.get(`${op}-${locale}.yaml`))] as const).filter(([, n]) => n !== undefined);
+    const numbers = STORY_ORDER.map((op) => [op, orderNumberOf(byName.get(`${op}-${locale}.yaml`))] as const).filter(
+      ([, n]) => n !== undefined,
+    );
     for (const [op, n] of numbers.slice(1)) {
-      if (n !== numbers[0]![1]) problems.push(`${op}-${locale}.yaml: order ${n}, but ${numbers[0]![0]}-${locale}.yaml has ${numbers[0]![1]}`);
+      if (n !== numbers[0]![1])
+        problems.push(`${op}-${locale}.yaml: order ${n}, but ${numbers[0]![0]}-${locale}.yaml has ${numbers[0]![1]}`);
     }
   }
   return problems;
@@ -104,7 +138,8 @@ function unitPricesOf(value: Json): { pid: string; unitPrice: number }[] {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const r = node as Record<string, Json>;
-    if (typeof r.pid === 'string' && typeof r.unitPrice === 'number') found.push({ pid: r.pid, unitPrice: r.unitPrice });
+    if (typeof r.pid === 'string' && typeof r.unitPrice === 'number')
+      found.push({ pid: r.pid, unitPrice: r.unitPrice });
     Object.values(r).forEach(visit);
   };
   visit(value);

@@ -36,7 +36,9 @@ let closeApp: (() => Promise<void>) | undefined;
 let serverUrl = '';
 
 beforeAll(async () => {
-  mocksStarting = freePort().then((port) => startMocks({ port, host: HOST, stdio: ['ignore', 'ignore', 'ignore'] }) as Promise<Mocks>);
+  mocksStarting = freePort().then(
+    (port) => startMocks({ port, host: HOST, stdio: ['ignore', 'ignore', 'ignore'] }) as Promise<Mocks>,
+  );
   database = await openDatabase({ pgliteDir: 'memory://' });
   await migrateToLatest(database.db);
   await seed(database.db, { brand: 'ysl', products: 24 });
@@ -71,19 +73,90 @@ interface Case {
 
 const json = (value: unknown) => JSON.stringify(value);
 const CASES: Case[] = [
-  { name: 'a sign-in body without its password', method: 'POST', path: '/api/auth/login?locale=fr-fr', body: json({ email: 'camille@example.fr', recaptchaToken: 'x'.repeat(40) }), status: 400, code: 'ERR_AUTH_API_1000' },
+  {
+    name: 'a sign-in body without its password',
+    method: 'POST',
+    path: '/api/auth/login?locale=fr-fr',
+    body: json({ email: 'camille@example.fr', recaptchaToken: 'x'.repeat(40) }),
+    status: 400,
+    code: 'ERR_AUTH_API_1000',
+  },
   { name: 'a locale in capitals', path: '/ssr/home?locale=FR-FR', status: 400, code: 'ERR_API_1005' },
-  { name: 'an undocumented query parameter', path: '/ssr/home?locale=fr-fr&colour=red', status: 400, code: 'ERR_API_1018' },
-  { name: 'a malformed product id in the path', path: '/ssr/pr/not-a-pid?locale=fr-fr', status: 400, code: 'ERR_API_1009' },
-  { name: 'a basket body sent as text/plain', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', headers: { 'Content-Type': 'text/plain' }, body: 'pid=1', status: 415, code: 'ERR_API_1030' },
-  { name: 'a body that is not JSON', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: '{"pid":', status: 400, code: 'ERR_API_1018' },
-  { name: 'a body over 32 KB', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: json({ pid: 'x'.repeat(40_000) }), status: 413, code: 'ERR_API_1029' },
-  { name: 'an undocumented body property', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', body: json({ pid: '5YSSDTX7G4J0', size: 'U', gift: true }), status: 400, code: 'ERR_API_1018' },
-  { name: 'U+0000 in a query value', path: '/api/data/search?locale=fr-fr&brand=ysl&q=a%00b', status: 400, code: 'ERR_SEARCH_API_1000' },
+  {
+    name: 'an undocumented query parameter',
+    path: '/ssr/home?locale=fr-fr&colour=red',
+    status: 400,
+    code: 'ERR_API_1018',
+  },
+  {
+    name: 'a malformed product id in the path',
+    path: '/ssr/pr/not-a-pid?locale=fr-fr',
+    status: 400,
+    code: 'ERR_API_1009',
+  },
+  {
+    name: 'a basket body sent as text/plain',
+    method: 'POST',
+    path: '/api/data/basket/add-item?locale=fr-fr',
+    headers: { 'Content-Type': 'text/plain' },
+    body: 'pid=1',
+    status: 415,
+    code: 'ERR_API_1030',
+  },
+  {
+    name: 'a body that is not JSON',
+    method: 'POST',
+    path: '/api/data/basket/add-item?locale=fr-fr',
+    body: '{"pid":',
+    status: 400,
+    code: 'ERR_API_1018',
+  },
+  {
+    name: 'a body over 32 KB',
+    method: 'POST',
+    path: '/api/data/basket/add-item?locale=fr-fr',
+    body: json({ pid: 'x'.repeat(40_000) }),
+    status: 413,
+    code: 'ERR_API_1029',
+  },
+  {
+    name: 'an undocumented body property',
+    method: 'POST',
+    path: '/api/data/basket/add-item?locale=fr-fr',
+    body: json({ pid: '5YSSDTX7G4J0', size: 'U', gift: true }),
+    status: 400,
+    code: 'ERR_API_1018',
+  },
+  {
+    name: 'U+0000 in a query value',
+    path: '/api/data/search?locale=fr-fr&brand=ysl&q=a%00b',
+    status: 400,
+    code: 'ERR_SEARCH_API_1000',
+  },
   { name: 'an undocumented API path', path: '/api/data/nothing-here?locale=fr-fr', status: 404, code: 'ERR_API_1002' },
-  { name: 'a cross-site POST', method: 'POST', path: '/api/data/basket/add-item?locale=fr-fr', headers: { 'Sec-Fetch-Site': 'cross-site' }, body: json({ pid: '5YSSDTX7G4J0', size: 'U' }), status: 403, code: 'ERR_API_1001' },
-  { name: 'a customer-service sign-in without a body', method: 'POST', path: '/customer-service/v1/login', body: json({}), status: 400, code: '' },
-  { name: 'a customer-service session call with an undocumented parameter', path: '/customer-service/v1/session?locale=fr-fr&debug=1', status: 400, code: 'ERR_API_1018' },
+  {
+    name: 'a cross-site POST',
+    method: 'POST',
+    path: '/api/data/basket/add-item?locale=fr-fr',
+    headers: { 'Sec-Fetch-Site': 'cross-site' },
+    body: json({ pid: '5YSSDTX7G4J0', size: 'U' }),
+    status: 403,
+    code: 'ERR_API_1001',
+  },
+  {
+    name: 'a customer-service sign-in without a body',
+    method: 'POST',
+    path: '/customer-service/v1/login',
+    body: json({}),
+    status: 400,
+    code: '',
+  },
+  {
+    name: 'a customer-service session call with an undocumented parameter',
+    path: '/customer-service/v1/session?locale=fr-fr&debug=1',
+    status: 400,
+    code: 'ERR_API_1018',
+  },
 ];
 
 async function call(base: string, c: Case, requestId: string) {
@@ -94,7 +167,12 @@ async function call(base: string, c: Case, requestId: string) {
     ...(c.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
     ...c.headers,
   };
-  const res = await fetch(`${base}${c.path}`, { method: c.method ?? 'GET', headers, body: c.body, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(`${base}${c.path}`, {
+    method: c.method ?? 'GET',
+    headers,
+    body: c.body,
+    signal: AbortSignal.timeout(15_000),
+  });
   return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
 }
 
@@ -151,7 +229,11 @@ describe('signing in and out through the mocks', () => {
       return res;
     };
     expect((await send('GET', '/ssr/myaccount?locale=fr-fr')).status).toBe(401);
-    const signIn = await send('POST', '/api/auth/login?locale=fr-fr', { email: 'camille.lefevre@example.fr', password: 'Rue-de-Sevres-18', recaptchaToken: 'x'.repeat(40) });
+    const signIn = await send('POST', '/api/auth/login?locale=fr-fr', {
+      email: 'camille.lefevre@example.fr',
+      password: 'Rue-de-Sevres-18',
+      recaptchaToken: 'x'.repeat(40),
+    });
     expect(signIn.status).toBe(200);
     expect([...cookies.keys()].sort()).toEqual(['cs_sid', 'sid']);
     const account = await send('GET', '/ssr/myaccount?locale=fr-fr');

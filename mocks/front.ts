@@ -20,11 +20,25 @@ import { createLogger } from '../server/src/shared/logger.ts';
 import { SessionService } from '../server/src/modules/sessions/index.ts';
 
 /** Operations after whose success the shopper is signed in, and the one that signs out. */
-export const SIGN_IN_OPERATIONS: ReadonlySet<string> = new Set(['login', 'completeSignInCallback', 'csLogin', 'csAuthn']);
+export const SIGN_IN_OPERATIONS: ReadonlySet<string> = new Set([
+  'login',
+  'completeSignInCallback',
+  'csLogin',
+  'csAuthn',
+]);
 export const SIGN_OUT_OPERATIONS: ReadonlySet<string> = new Set(['csLogout']);
 
 /** Headers of Prism's answer that are not passed on (hop-by-hop, its own CORS, its schema-made cookie). */
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'access-control-allow-origin', 'access-control-allow-headers', 'access-control-allow-credentials', 'access-control-expose-headers']);
+const DROPPED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'set-cookie',
+  'access-control-allow-origin',
+  'access-control-allow-headers',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
 
 export interface MockFrontOptions {
   /** Prism serving the storefront contract, e.g. `http://127.0.0.1:34310`. */
@@ -42,9 +56,16 @@ export interface MockFront {
   customerBase: string | undefined;
 }
 
-export function createMockFront({ storefront, customerService, logger = createLogger('silent') }: MockFrontOptions): MockFront {
+export function createMockFront({
+  storefront,
+  customerService,
+  logger = createLogger('silent'),
+}: MockFrontOptions): MockFront {
   const contract = loadContract(BUNDLED_CONTRACT_PATH);
-  const customerContract = customerService && existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
+  const customerContract =
+    customerService && existsSync(CUSTOMER_SERVICE_CONTRACT_PATH)
+      ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH)
+      : undefined;
   const checks = contractChecks({ contract, customerContract, validateResponses: false });
   // Only its cookie names and attributes are used (setCookie/clearCookie never reach the database).
   const sessions = new SessionService(undefined as never, false);
@@ -97,22 +118,25 @@ function forward(target: URL, path: string, req: Request, res: Response, session
     headers['content-length'] = String(body.length);
   }
   return new Promise((resolve, reject) => {
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path, headers }, (answer) => {
-      const status = answer.statusCode ?? 502;
-      for (const [name, value] of Object.entries(answer.headers)) {
-        // Prism fills a header it has no example for with its schema's type name (`Cache-Control: string`).
-        if (value !== undefined && value !== 'string' && !DROPPED.has(name)) res.setHeader(name, value);
-      }
-      const operation = operationOf(req);
-      if (status >= 200 && status < 300 && operation) {
-        if (SIGN_IN_OPERATIONS.has(operation)) sessions.setCookie(res, randomBytes(16).toString('base64url'));
-        else if (SIGN_OUT_OPERATIONS.has(operation)) sessions.clearCookie(res);
-      }
-      res.status(status);
-      answer.pipe(res);
-      answer.on('end', () => resolve());
-      answer.on('error', reject);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path, headers },
+      (answer) => {
+        const status = answer.statusCode ?? 502;
+        for (const [name, value] of Object.entries(answer.headers)) {
+          // Prism fills a header it has no example for with its schema's type name (`Cache-Control: string`).
+          if (value !== undefined && value !== 'string' && !DROPPED.has(name)) res.setHeader(name, value);
+        }
+        const operation = operationOf(req);
+        if (status >= 200 && status < 300 && operation) {
+          if (SIGN_IN_OPERATIONS.has(operation)) sessions.setCookie(res, randomBytes(16).toString('base64url'));
+          else if (SIGN_OUT_OPERATIONS.has(operation)) sessions.clearCookie(res);
+        }
+        res.status(status);
+        answer.pipe(res);
+        answer.on('end', () => resolve());
+        answer.on('error', reject);
+      },
+    );
     upstream.on('error', reject);
     upstream.end(body);
   });

@@ -20,13 +20,18 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, HOST, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return fetch(`${base}${path}`, { headers: { Accept: 'application/json, application/problem+json', ...headers }, signal: AbortSignal.timeout(10_000) });
+  return fetch(`${base}${path}`, {
+    headers: { Accept: 'application/json, application/problem+json', ...headers },
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 beforeAll(async () => {
@@ -57,7 +62,14 @@ describe('mock of the storefront contract', () => {
   });
 
   it.each(EXAMPLE_LOCALES)('has a %s example of every page-data call', async (locale) => {
-    for (const path of ['/ssr/home', '/ssr/ca/women-bags', '/ssr/pr/5YSSDTX7G4J0', '/ssr/404', '/api/data/category', '/api/data/basket/get-basket']) {
+    for (const path of [
+      '/ssr/home',
+      '/ssr/ca/women-bags',
+      '/ssr/pr/5YSSDTX7G4J0',
+      '/ssr/404',
+      '/api/data/category',
+      '/api/data/basket/get-basket',
+    ]) {
       const res = await get(`${path}?locale=${locale}`, { Prefer: `example=${locale}` });
       expect(res.status, path).toBe(200);
       expect((await res.json()).market.locale, path).toBe(locale);
@@ -93,12 +105,18 @@ describe('examples in the bundled contract', () => {
     let current: unknown = node;
     for (let i = 0; i < 10 && current && typeof current === 'object' && '$ref' in current; i++) {
       const ref = (current as { $ref: string }).$ref;
-      current = ref.slice(2).split('/').reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
+      current = ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>(
+          (n, k) => (n as Record<string, unknown>)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')],
+          contract,
+        );
     }
     return current as Record<string, unknown> | undefined;
   };
-  const operations = Object.entries(contract.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+  const operations = Object.entries(contract.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
+    ([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
   );
 
   // Prism answers an invalid request with the first 400 example: it must be a validation problem — the
@@ -107,7 +125,9 @@ describe('examples in the bundled contract', () => {
     for (const { name, op } of operations) {
       const response = resolve((op.responses as Record<string, { $ref?: string }>)['400']);
       if (!response) continue;
-      const media = (response.content as Record<string, { examples?: Record<string, { $ref?: string }> }>)['application/problem+json'];
+      const media = (response.content as Record<string, { examples?: Record<string, { $ref?: string }> }>)[
+        'application/problem+json'
+      ];
       const first = Object.values(media?.examples ?? {})[0];
       const value = resolve(first)?.value as { status?: number; code?: string } | undefined;
       expect(value?.status, name).toBe(400);
@@ -119,7 +139,9 @@ describe('examples in the bundled contract', () => {
     let checked = 0;
     for (const { name, op } of operations) {
       const ok = resolve((op.responses as Record<string, { $ref?: string }>)['200']);
-      const examples = (ok?.content as Record<string, { examples?: Record<string, unknown> }> | undefined)?.['application/json']?.examples;
+      const examples = (ok?.content as Record<string, { examples?: Record<string, unknown> }> | undefined)?.[
+        'application/json'
+      ]?.examples;
       if (!examples) continue;
       expect(Object.keys(examples), name).toEqual(EXAMPLE_LOCALES);
       checked++;

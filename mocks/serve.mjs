@@ -53,7 +53,8 @@ function waitForPort(host, port, child, timeoutMs = READY_TIMEOUT_MS) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = () => {
-      if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`Prism exited (${child.signalCode ?? child.exitCode})`));
+      if (child.exitCode !== null || child.signalCode !== null)
+        return reject(new Error(`Prism exited (${child.signalCode ?? child.exitCode})`));
       const socket = connect(port, host);
       socket.once('connect', () => {
         socket.destroy();
@@ -61,7 +62,8 @@ function waitForPort(host, port, child, timeoutMs = READY_TIMEOUT_MS) {
       });
       socket.once('error', () => {
         socket.destroy();
-        if (Date.now() > deadline) return reject(new Error(`Prism did not listen on ${host}:${port} within ${timeoutMs} ms`));
+        if (Date.now() > deadline)
+          return reject(new Error(`Prism did not listen on ${host}:${port} within ${timeoutMs} ms`));
         setTimeout(attempt, 200);
       });
     };
@@ -82,12 +84,20 @@ function listen(handler, port, host) {
  * the customer service under its base path) and `port + 1` (the customer service alone, without its base path).
  * Answers { prisms: ChildProcess[], storefrontUrl, customerServiceUrl, close() }; `stdio` goes to the Prisms.
  */
-export async function startMocks({ port = 4010, host = '127.0.0.1', stdio = ['ignore', 'ignore', 'inherit'], logLevel = 'silent' } = {}) {
+export async function startMocks({
+  port = 4010,
+  host = '127.0.0.1',
+  stdio = ['ignore', 'ignore', 'inherit'],
+  logLevel = 'silent',
+} = {}) {
   const withCustomerService = existsSync(CUSTOMER_SERVICE_CONTRACT);
   const storefrontPort = await freePort('127.0.0.1');
   const customerServicePort = withCustomerService ? await freePort('127.0.0.1') : undefined;
   const prisms = [startPrism({ port: storefrontPort, host: '127.0.0.1', stdio })];
-  if (customerServicePort) prisms.push(startPrism({ port: customerServicePort, host: '127.0.0.1', stdio, contract: CUSTOMER_SERVICE_CONTRACT }));
+  if (customerServicePort)
+    prisms.push(
+      startPrism({ port: customerServicePort, host: '127.0.0.1', stdio, contract: CUSTOMER_SERVICE_CONTRACT }),
+    );
   const stopPrisms = () => {
     for (const child of prisms) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   };
@@ -95,7 +105,15 @@ export async function startMocks({ port = 4010, host = '127.0.0.1', stdio = ['ig
   process.once('exit', stopPrisms);
   const servers = [];
   const close = async () => {
-    await Promise.all(servers.map((s) => new Promise((resolve) => { s.closeAllConnections?.(); s.close(() => resolve()); })));
+    await Promise.all(
+      servers.map(
+        (s) =>
+          new Promise((resolve) => {
+            s.closeAllConnections?.();
+            s.close(() => resolve());
+          }),
+      ),
+    );
     stopPrisms();
     process.removeListener('exit', stopPrisms);
   };
@@ -111,7 +129,10 @@ export async function startMocks({ port = 4010, host = '127.0.0.1', stdio = ['ig
       customerService: customerServicePort ? `http://127.0.0.1:${customerServicePort}` : undefined,
       logger: createLogger(logLevel),
     });
-    await Promise.all([waitForPort('127.0.0.1', storefrontPort, prisms[0]), ...(customerServicePort ? [waitForPort('127.0.0.1', customerServicePort, prisms[1])] : [])]);
+    await Promise.all([
+      waitForPort('127.0.0.1', storefrontPort, prisms[0]),
+      ...(customerServicePort ? [waitForPort('127.0.0.1', customerServicePort, prisms[1])] : []),
+    ]);
     servers.push(await listen(front.app, port, host));
     if (customerServicePort) servers.push(await listen(front.customerServiceAtRoot, port + 1, host));
   } catch (err) {
@@ -138,9 +159,13 @@ if (main) {
     console.error(`could not start the mocks: ${err.message}`);
     process.exit(1);
   }
-  console.log(`Storefront API mock listening on ${mocks.storefrontUrl}\n  try: curl -H 'Prefer: example=fr-fr' '${mocks.storefrontUrl}/ssr/home?locale=fr-fr'`);
+  console.log(
+    `Storefront API mock listening on ${mocks.storefrontUrl}\n  try: curl -H 'Prefer: example=fr-fr' '${mocks.storefrontUrl}/ssr/home?locale=fr-fr'`,
+  );
   if (mocks.customerServiceUrl) {
-    console.log(`Customer service API mock listening on ${mocks.customerServiceUrl} (paths without /customer-service/v1; also under that base path on ${mocks.storefrontUrl})\n  try: curl -H 'Prefer: example=fr-fr' '${mocks.customerServiceUrl}/session?locale=fr-fr'`);
+    console.log(
+      `Customer service API mock listening on ${mocks.customerServiceUrl} (paths without /customer-service/v1; also under that base path on ${mocks.storefrontUrl})\n  try: curl -H 'Prefer: example=fr-fr' '${mocks.customerServiceUrl}/session?locale=fr-fr'`,
+    );
   }
   let stopping = false;
   const stop = async (code) => {

@@ -20,10 +20,21 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import {
-  HOST, cleanup, freePort, log, root, runBuild, startChild, startReaper, stopChild, waitForLine, waitUntilAnswers,
+  HOST,
+  cleanup,
+  freePort,
+  log,
+  root,
+  runBuild,
+  startChild,
+  startReaper,
+  stopChild,
+  waitForLine,
+  waitUntilAnswers,
 } from './bench-lib.mjs';
 
-const USAGE = 'usage: BENCH_DATABASE_URL=postgres://… node scripts/bench-capacity.mjs [--duration S] [--concurrency N] [--saturate N] [--redis URL] [--skip-build]';
+const USAGE =
+  'usage: BENCH_DATABASE_URL=postgres://… node scripts/bench-capacity.mjs [--duration S] [--concurrency N] [--saturate N] [--redis URL] [--skip-build]';
 function parseArgs(argv) {
   const opts = { duration: 8, concurrency: 4, saturate: 32, redis: undefined, skipBuild: false };
   for (let i = 0; i < argv.length; i++) {
@@ -39,7 +50,8 @@ function parseArgs(argv) {
       opts[arg.slice(2)] = n;
     } else throw new Error(`unknown option ${arg}\n${USAGE}`);
   }
-  if (!process.env.BENCH_DATABASE_URL) throw new Error(`BENCH_DATABASE_URL is required (a PostgreSQL on this machine)\n${USAGE}`);
+  if (!process.env.BENCH_DATABASE_URL)
+    throw new Error(`BENCH_DATABASE_URL is required (a PostgreSQL on this machine)\n${USAGE}`);
   return opts;
 }
 
@@ -70,7 +82,10 @@ function backendWatch(admin, database) {
   const last = new Map();
   let stopped = false;
   const sample = async () => {
-    const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+    const { rows } = await admin.query(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
     for (const { pid } of rows) {
       const ms = cpuMs(pid);
       if (ms === undefined) continue;
@@ -132,7 +147,14 @@ async function loops(concurrency, seconds, step) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { done, requests, failed, firstFailure, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+  return {
+    done,
+    requests,
+    failed,
+    firstFailure,
+    p50: latencies[Math.floor(latencies.length / 2)],
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+  };
 }
 
 async function expectOk(res, what) {
@@ -146,8 +168,12 @@ function kinds(base, sample) {
   const json = { accept: 'application/json' };
   const html = { accept: 'text/html' };
   const post = { 'content-type': 'application/json', accept: 'application/json', 'sec-fetch-site': 'same-origin' };
-  const get = (path, headers = json) => async () => (await expectOk(await fetch(base + path, { headers }), path), 1);
-  const rotate = (paths, headers = json) => async (i) => (await expectOk(await fetch(base + paths[i % paths.length], { headers }), paths[i % paths.length]), 1);
+  const get =
+    (path, headers = json) =>
+    async () => (await expectOk(await fetch(base + path, { headers }), path), 1);
+  const rotate =
+    (paths, headers = json) =>
+    async (i) => (await expectOk(await fetch(base + paths[i % paths.length], { headers }), paths[i % paths.length]), 1);
   const enc = encodeURIComponent;
   const listings = [
     `/api/data/category/women-bags?locale=fr-fr&filters=${enc('color:black')}&sort=price_asc`,
@@ -157,39 +183,108 @@ function kinds(base, sample) {
   ];
   const prefixes = ['s', 'sa', 'sac', 'l', 'lo', 'lou', 'b', 'bo', 'bot', 'e', 'es', 'esc', 'c', 'ca', 'cab'];
   const addItem = async (v) => {
-    const res = await fetch(`${base}/api/data/basket/add-item?locale=fr-fr`, { method: 'POST', headers: post, body: JSON.stringify({ pid: v.pid, size: v.size, quantity: 1 }) });
+    const res = await fetch(`${base}/api/data/basket/add-item?locale=fr-fr`, {
+      method: 'POST',
+      headers: post,
+      body: JSON.stringify({ pid: v.pid, size: v.size, quantity: 1 }),
+    });
     await expectOk(res, 'add-item');
     return /^(?:__Host-)?sid=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
   };
   return {
     cached: [
-      { id: 'html-cached', name: 'product page HTML, from the page cache (gzip, as browsers ask)', step: get(sample.pagePath, html) },
-      { id: 'html-cached-identity', name: 'product page HTML, from the page cache, not compressed', step: get(sample.pagePath, { ...html, 'accept-encoding': 'identity' }) },
-      { id: 'page-data-cached', name: 'product page data (/ssr/pr), from the cache', step: get(`/ssr/pr/${enc(sample.pid)}?locale=fr-fr`) },
+      {
+        id: 'html-cached',
+        name: 'product page HTML, from the page cache (gzip, as browsers ask)',
+        step: get(sample.pagePath, html),
+      },
+      {
+        id: 'html-cached-identity',
+        name: 'product page HTML, from the page cache, not compressed',
+        step: get(sample.pagePath, { ...html, 'accept-encoding': 'identity' }),
+      },
+      {
+        id: 'page-data-cached',
+        name: 'product page data (/ssr/pr), from the cache',
+        step: get(`/ssr/pr/${enc(sample.pid)}?locale=fr-fr`),
+      },
       { id: 'listing-cached', name: 'category listing with filters, from the cache', step: rotate(listings) },
     ],
     uncached: [
-      { id: 'html-uncached', name: 'product page HTML, rendered (data from the database; gzip)', step: rotate(sample.pagePaths, html) },
-      { id: 'page-data', name: 'product page data (/ssr/pr) from the database', step: rotate(sample.pids.map((p) => `/ssr/pr/${enc(p)}?locale=fr-fr`)) },
+      {
+        id: 'html-uncached',
+        name: 'product page HTML, rendered (data from the database; gzip)',
+        step: rotate(sample.pagePaths, html),
+      },
+      {
+        id: 'page-data',
+        name: 'product page data (/ssr/pr) from the database',
+        step: rotate(sample.pids.map((p) => `/ssr/pr/${enc(p)}?locale=fr-fr`)),
+      },
       { id: 'listing', name: 'category listing with filters (API)', step: rotate(listings) },
-      { id: 'autocomplete', name: 'autocomplete (1–3 letters)', step: rotate(prefixes.map((q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`)) },
-      { id: 'add-to-basket', name: 'add to basket (a new shopper: session and basket created)', step: async (i) => (await addItem(sample.variants[i % sample.variants.length]), 1) },
+      {
+        id: 'autocomplete',
+        name: 'autocomplete (1–3 letters)',
+        step: rotate(
+          prefixes.map((q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`),
+        ),
+      },
+      {
+        id: 'add-to-basket',
+        name: 'add to basket (a new shopper: session and basket created)',
+        step: async (i) => (await addItem(sample.variants[i % sample.variants.length]), 1),
+      },
       {
         id: 'order',
         name: 'an order: add to basket, checkout options, place order (card)',
         step: async (i) => {
           const v = sample.variants[i % sample.variants.length];
           const cookie = await addItem(v);
-          const options = JSON.parse(await expectOk(await fetch(`${base}/api/checkout/options?locale=fr-fr`, { headers: { ...json, cookie } }), 'checkout options'));
+          const options = JSON.parse(
+            await expectOk(
+              await fetch(`${base}/api/checkout/options?locale=fr-fr`, { headers: { ...json, cookie } }),
+              'checkout options',
+            ),
+          );
           const option = options.deliveryOptions.find((o) => o.id.endsWith('-STD'));
           const body = {
-            email: 'camille.martin@example.fr', civility: 'MS', firstName: 'Camille', lastName: 'Martin', phone: '+33 6 12 34 56 78',
-            delivery: { optionId: option.id, address: { firstName: 'Camille', lastName: 'Martin', addressLine1: '12 rue de Sèvres', city: 'Paris', postalCode: '75006', country: 'FR' } },
-            payment: { method: 'card', card: { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 3, cvc: '123', holderName: 'Camille Martin' } },
+            email: 'camille.martin@example.fr',
+            civility: 'MS',
+            firstName: 'Camille',
+            lastName: 'Martin',
+            phone: '+33 6 12 34 56 78',
+            delivery: {
+              optionId: option.id,
+              address: {
+                firstName: 'Camille',
+                lastName: 'Martin',
+                addressLine1: '12 rue de Sèvres',
+                city: 'Paris',
+                postalCode: '75006',
+                country: 'FR',
+              },
+            },
+            payment: {
+              method: 'card',
+              card: {
+                number: '4242424242424242',
+                expiryMonth: 12,
+                expiryYear: new Date().getUTCFullYear() + 3,
+                cvc: '123',
+                holderName: 'Camille Martin',
+              },
+            },
             expectedTotal: options.basket.subtotal + option.cost,
             acceptTerms: true,
           };
-          await expectOk(await fetch(`${base}/api/checkout/place-order?locale=fr-fr`, { method: 'POST', headers: { ...post, cookie, 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(body) }), 'place-order');
+          await expectOk(
+            await fetch(`${base}/api/checkout/place-order?locale=fr-fr`, {
+              method: 'POST',
+              headers: { ...post, cookie, 'idempotency-key': crypto.randomUUID() },
+              body: JSON.stringify(body),
+            }),
+            'place-order',
+          );
           return 3;
         },
       },
@@ -199,11 +294,15 @@ function kinds(base, sample) {
 
 /** Products, pages and sizes of the bench's catalogue that the French site sells, their stock raised for the orders. */
 async function sampleOf(base, db) {
-  const cat = await (await fetch(`${base}/api/data/category/women-bags?locale=fr-fr`, { headers: { accept: 'application/json' } })).json();
+  const cat = await (
+    await fetch(`${base}/api/data/category/women-bags?locale=fr-fr`, { headers: { accept: 'application/json' } })
+  ).json();
   const pids = cat.products.slice(0, 12).map((p) => p.id);
   const pagePaths = [];
   for (const pid of pids) {
-    const data = await (await fetch(`${base}/ssr/pr/${encodeURIComponent(pid)}?locale=fr-fr`, { headers: { accept: 'application/json' } })).json();
+    const data = await (
+      await fetch(`${base}/ssr/pr/${encodeURIComponent(pid)}?locale=fr-fr`, { headers: { accept: 'application/json' } })
+    ).json();
     pagePaths.push(new URL(data.meta.canonical).pathname);
   }
   const { rows: variants } = await db.query(
@@ -253,7 +352,14 @@ function model(rows, peak = PEAK) {
   };
   const lines = Object.entries(rates).map(([id, rate]) => {
     const row = rows.find((r) => r.id === id);
-    return { id, name: row.name, rate, nodeMsPerSecond: rate * row.nodeCpuMs, databaseMsPerSecond: rate * row.databaseCpuMs, redisPerSecond: rate * (row.redisCommands ?? 0) };
+    return {
+      id,
+      name: row.name,
+      rate,
+      nodeMsPerSecond: rate * row.nodeCpuMs,
+      databaseMsPerSecond: rate * row.databaseCpuMs,
+      redisPerSecond: rate * (row.redisCommands ?? 0),
+    };
   });
   const sum = (k) => lines.reduce((a, l) => a + l[k], 0);
   const nodeCores = sum('nodeMsPerSecond') / 1000;
@@ -266,7 +372,9 @@ function model(rows, peak = PEAK) {
     redisPerSecond: sum('redisPerSecond'),
     nodeCoresAtTarget: Math.ceil(nodeCores / peak.targetUtilisation),
     databaseCoresAtTarget: Math.ceil(databaseCores / peak.targetUtilisation),
-    databaseWriteShare: lines.filter((l) => l.id === 'add-to-basket' || l.id === 'order').reduce((a, l) => a + l.databaseMsPerSecond, 0) / sum('databaseMsPerSecond'),
+    databaseWriteShare:
+      lines.filter((l) => l.id === 'add-to-basket' || l.id === 'order').reduce((a, l) => a + l.databaseMsPerSecond, 0) /
+      sum('databaseMsPerSecond'),
   };
 }
 
@@ -308,7 +416,8 @@ async function measureKind({ kind, concurrency, duration, server, watchDb, redis
     clientCpuMs: per((self.user + self.system) / 1000),
     nodeCoreShare: Math.round((node / (seconds * 1000)) * 100) / 100,
     machineBusyCores: Math.round((machineBusy / (seconds * 1000)) * 100) / 100,
-    redisCommands: redisCmds === undefined ? null : Math.round(((redisCmds - redisIdlePerSec * seconds) / r.done) * 100) / 100,
+    redisCommands:
+      redisCmds === undefined ? null : Math.round(((redisCmds - redisIdlePerSec * seconds) / r.done) * 100) / 100,
   };
 }
 
@@ -346,8 +455,16 @@ async function main() {
   const redis = opts.redis ? new (await import('ioredis')).Redis(opts.redis, { lazyConnect: true }) : undefined;
   await redis?.connect();
   const env = {
-    PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST, DATABASE_URL: url, REDIS_URL: opts.redis ?? '',
-    WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '2000', RECAPTCHA_VERIFIER: 'test',
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST,
+    DATABASE_URL: url,
+    REDIS_URL: opts.redis ?? '',
+    WEB_CONCURRENCY: '1',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_MS: '2000',
+    RECAPTCHA_VERIFIER: 'test',
   };
   const started = new Date();
   const load0 = os.loadavg();
@@ -372,13 +489,33 @@ async function main() {
     const set = kinds(server.base, sample)[cache === '0' ? 'uncached' : 'cached'];
     for (const kind of set) {
       log(`measuring ${kind.id} (${opts.duration} s, ${opts.concurrency} loops)`);
-      rows.push(await measureKind({ kind, concurrency: opts.concurrency, duration: opts.duration, server, watchDb, redis, redisIdlePerSec }));
+      rows.push(
+        await measureKind({
+          kind,
+          concurrency: opts.concurrency,
+          duration: opts.duration,
+          server,
+          watchDb,
+          redis,
+          redisIdlePerSec,
+        }),
+      );
     }
     // The check of the model: each kind whose limit is the one Node process, saturated.
     for (const id of cache === '0' ? ['page-data'] : ['html-cached']) {
       const kind = set.find((k) => k.id === id);
       log(`saturating ${id} (${opts.duration} s, ${opts.saturate} loops)`);
-      saturated.push(await measureKind({ kind, concurrency: opts.saturate, duration: opts.duration, server, watchDb, redis, redisIdlePerSec }));
+      saturated.push(
+        await measureKind({
+          kind,
+          concurrency: opts.saturate,
+          duration: opts.duration,
+          server,
+          watchDb,
+          redis,
+          redisIdlePerSec,
+        }),
+      );
     }
     await stopChild(server.child);
   }
@@ -388,19 +525,38 @@ async function main() {
   clearTimeout(budget);
 
   const cpus = os.cpus();
-  const machine = { cores: cpus.length, cpuModel: cpus[0]?.model, node: process.version, loadAverageAtStart: load0.map((l) => Math.round(l * 100) / 100), loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) };
+  const machine = {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model,
+    node: process.version,
+    loadAverageAtStart: load0.map((l) => Math.round(l * 100) / 100),
+    loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
   const f = (n, d = 2) => (n == null ? '–' : Number(n).toFixed(d));
   const table = (list) => [
     '| kind | loops | done/s | p50 ms | Node CPU ms | PostgreSQL CPU ms | bench client CPU ms | Redis commands | Node share of a core | machine busy cores | failed |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...list.map((r) => `| ${r.name} | ${r.concurrency} | ${r.perSecond} | ${f(r.p50Ms, 1)} | ${f(r.nodeCpuMs)} | ${f(r.databaseCpuMs)} | ${f(r.clientCpuMs)} | ${r.redisCommands ?? '–'} | ${f(r.nodeCoreShare)} | ${f(r.machineBusyCores)} | ${r.failed} |`),
+    ...list.map(
+      (r) =>
+        `| ${r.name} | ${r.concurrency} | ${r.perSecond} | ${f(r.p50Ms, 1)} | ${f(r.nodeCpuMs)} | ${f(r.databaseCpuMs)} | ${f(r.clientCpuMs)} | ${r.redisCommands ?? '–'} | ${f(r.nodeCoreShare)} | ${f(r.machineBusyCores)} | ${r.failed} |`,
+    ),
   ];
   const checks = saturated.map((s) => {
     const light = rows.find((r) => r.id === s.id);
     // Arithmetic: one process does at most one core's worth of work per second; on a shared machine, what it got.
     const predictedFullCore = 1000 / light.nodeCpuMs;
     const predictedAtShare = (s.nodeCoreShare * 1000) / light.nodeCpuMs;
-    return { id: s.id, name: s.name, nodeCpuMsLight: light.nodeCpuMs, nodeCpuMsSaturated: s.nodeCpuMs, predictedPerSecondOneCore: Math.round(predictedFullCore), nodeCoreShare: s.nodeCoreShare, predictedPerSecondAtShare: Math.round(predictedAtShare), measuredPerSecond: s.perSecond, ratio: Math.round((s.perSecond / predictedAtShare) * 100) / 100 };
+    return {
+      id: s.id,
+      name: s.name,
+      nodeCpuMsLight: light.nodeCpuMs,
+      nodeCpuMsSaturated: s.nodeCpuMs,
+      predictedPerSecondOneCore: Math.round(predictedFullCore),
+      nodeCoreShare: s.nodeCoreShare,
+      predictedPerSecondAtShare: Math.round(predictedAtShare),
+      measuredPerSecond: s.perSecond,
+      ratio: Math.round((s.perSecond / predictedAtShare) * 100) / 100,
+    };
   });
   const m = model(rows);
   const markdown = [
@@ -416,13 +572,18 @@ async function main() {
     '',
     '| kind | Node CPU ms (light) | (saturated) | predicted/s with one whole core | Node share of a core measured | predicted/s at that share | measured/s | measured / predicted |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...checks.map((c) => `| ${c.name} | ${f(c.nodeCpuMsLight)} | ${f(c.nodeCpuMsSaturated)} | ${c.predictedPerSecondOneCore} | ${f(c.nodeCoreShare)} | ${c.predictedPerSecondAtShare} | ${c.measuredPerSecond} | ${f(c.ratio)} |`),
+    ...checks.map(
+      (c) =>
+        `| ${c.name} | ${f(c.nodeCpuMsLight)} | ${f(c.nodeCpuMsSaturated)} | ${c.predictedPerSecondOneCore} | ${f(c.nodeCoreShare)} | ${c.predictedPerSecondAtShare} | ${c.measuredPerSecond} | ${f(c.ratio)} |`,
+    ),
     '',
     `### The launch peak (arithmetic: ${PEAK.pageViewsPerSecond} page views/s, ${PEAK.ordersPerSecond} orders/s; mix in docs/capacity.md)`,
     '',
     '| kind | per second | storefront CPU ms/s | PostgreSQL CPU ms/s |',
     '|---|---:|---:|---:|',
-    ...m.lines.map((l) => `| ${l.name} | ${f(l.rate, 0)} | ${f(l.nodeMsPerSecond, 0)} | ${f(l.databaseMsPerSecond, 0)} |`),
+    ...m.lines.map(
+      (l) => `| ${l.name} | ${f(l.rate, 0)} | ${f(l.nodeMsPerSecond, 0)} | ${f(l.databaseMsPerSecond, 0)} |`,
+    ),
     `| **total** | | **${f(m.nodeCores * 1000, 0)}** (${f(m.nodeCores, 1)} cores) | **${f(m.databaseCores * 1000, 0)}** (${f(m.databaseCores, 1)} cores) |`,
     '',
     `At ${PEAK.targetUtilisation * 100} % utilisation: ${m.nodeCoresAtTarget} storefront cores, ${m.databaseCoresAtTarget} PostgreSQL cores (${f(m.databaseWriteShare * 100, 0)} % of the database CPU is writes: baskets and orders, on the primary); Redis ${f(m.redisPerSecond, 0)} commands/s from these kinds.`,
@@ -430,7 +591,24 @@ async function main() {
   console.log(markdown);
   const out = join(root, '.reports/bench-capacity.json');
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ date: started.toISOString(), machine, options: opts, redisIdleCommandsPerSecond: redisIdlePerSec, rows, saturated, checks, model: m, markdown }, null, 2) + '\n');
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: started.toISOString(),
+        machine,
+        options: opts,
+        redisIdleCommandsPerSecond: redisIdlePerSec,
+        rows,
+        saturated,
+        checks,
+        model: m,
+        markdown,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   log(`wrote ${out}`);
   if (rows.some((r) => r.failed > r.done * 0.01)) {
     log('FAILED: more than 1 % of the iterations of a kind failed');

@@ -27,13 +27,38 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import {
-  HOST, cleanup, freePort, log, measure, mib, root, rssKiB, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers,
+  HOST,
+  cleanup,
+  freePort,
+  log,
+  measure,
+  mib,
+  root,
+  rssKiB,
+  startChild,
+  startReaper,
+  stopChild,
+  stopCurrentRun,
+  waitForLine,
+  waitUntilAnswers,
 } from './bench-lib.mjs';
 
-const USAGE = 'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh] [--memory N,M]';
+const USAGE =
+  'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh] [--memory N,M]';
 
 function parseArgs(argv) {
-  const opts = { small: 1000, large: 50000, duration: 8, warmup: 2, timeout: 10, connections: [10, 100], databases: ['pglite', 'postgres'], skipBuild: false, fresh: false, memory: [] };
+  const opts = {
+    small: 1000,
+    large: 50000,
+    duration: 8,
+    warmup: 2,
+    timeout: 10,
+    connections: [10, 100],
+    databases: ['pglite', 'postgres'],
+    skipBuild: false,
+    fresh: false,
+    memory: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -49,8 +74,16 @@ function parseArgs(argv) {
     else throw new Error(`unknown option ${arg}\n${USAGE}`);
   }
   const ints = [opts.small, opts.large, opts.duration, opts.warmup, ...opts.connections, ...opts.memory];
-  if (!ints.every((n) => Number.isInteger(n) && n >= 0) || opts.small < 1 || opts.large > 200000 || opts.duration < 1 || opts.memory.some((n) => n < 1 || n > 200000)) throw new Error(`bad numbers\n${USAGE}`);
-  if (!opts.databases.every((d) => d === 'pglite' || d === 'postgres')) throw new Error(`--databases takes pglite and/or postgres\n${USAGE}`);
+  if (
+    !ints.every((n) => Number.isInteger(n) && n >= 0) ||
+    opts.small < 1 ||
+    opts.large > 200000 ||
+    opts.duration < 1 ||
+    opts.memory.some((n) => n < 1 || n > 200000)
+  )
+    throw new Error(`bad numbers\n${USAGE}`);
+  if (!opts.databases.every((d) => d === 'pglite' || d === 'postgres'))
+    throw new Error(`--databases takes pglite and/or postgres\n${USAGE}`);
   return opts;
 }
 
@@ -58,7 +91,8 @@ function parseArgs(argv) {
 function catalogueHash() {
   const h = createHash('sha256');
   for (const dir of ['fixtures/catalog', 'server/src/db/migrations']) {
-    for (const f of readdirSync(join(root, dir)).sort()) if (f.endsWith('.ts') && !f.endsWith('.test.ts')) h.update(f).update(readFileSync(join(root, dir, f)));
+    for (const f of readdirSync(join(root, dir)).sort())
+      if (f.endsWith('.ts') && !f.endsWith('.test.ts')) h.update(f).update(readFileSync(join(root, dir, f)));
   }
   h.update(readFileSync(join(root, 'server/src/db/seed.ts')));
   return h.digest('hex').slice(0, 8);
@@ -93,9 +127,15 @@ function targetsFor(base) {
     `/api/data/filters?locale=fr-fr&category=women-bags&filters=${enc('color:black')}`,
     `/api/data/filters?locale=fr-fr&category=men&filters=${enc('instock:true')}`,
   ];
-  const search = [`/api/data/search?brand=ysl&locale=fr-fr&q=${enc('sac cuir')}`, `/api/data/search?brand=ysl&locale=fr-fr&q=loulou`, `/api/data/search?brand=ysl&locale=fr-fr&q=bottes&sort=price_asc`];
+  const search = [
+    `/api/data/search?brand=ysl&locale=fr-fr&q=${enc('sac cuir')}`,
+    `/api/data/search?brand=ysl&locale=fr-fr&q=loulou`,
+    `/api/data/search?brand=ysl&locale=fr-fr&q=bottes&sort=price_asc`,
+  ];
   const prefixes = ['s', 'sa', 'sac', 'l', 'lo', 'lou', 'b', 'bo', 'bot', 'e', 'es', 'esc', 'c', 'ca', 'cab'];
-  const autocomplete = prefixes.map((q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`);
+  const autocomplete = prefixes.map(
+    (q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`,
+  );
   const json = { accept: 'application/json' };
   return [
     { name: 'listing with filters', url: base + listing[0], requests: listing.map(get), headers: json },
@@ -129,11 +169,24 @@ async function main() {
   /** A production storefront on `database` with `products` products (seeded on its first start). */
   const startStorefront = async (database, products) => {
     const port = await freePort();
-    const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), CATALOG_PRODUCTS: String(products), CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '2000' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      CATALOG_PRODUCTS: String(products),
+      CACHE_TTL_SECONDS: '0',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '2000',
+    };
     delete env.DATABASE_URL;
     delete env.VITE_DEV;
     if (database === 'postgres') {
-      env.DATABASE_URL = await ensurePostgresDatabase(process.env.BENCH_DATABASE_URL, `storefront_bench_${products}_${hash}`, opts.fresh);
+      env.DATABASE_URL = await ensurePostgresDatabase(
+        process.env.BENCH_DATABASE_URL,
+        `storefront_bench_${products}_${hash}`,
+        opts.fresh,
+      );
     } else {
       const dir = join(cacheDir, `pglite-${products}-${hash}`);
       if (opts.fresh) rmSync(dir, { recursive: true, force: true });
@@ -141,7 +194,11 @@ async function main() {
     }
     log(`starting the storefront on ${database} with ${products} products (the first start seeds the catalogue)`);
     const started = Date.now();
-    const store = startChild(`storefront-${database}-${products}`, ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
+    const store = startChild(
+      `storefront-${database}-${products}`,
+      ['--import', 'tsx', join(root, 'server/src/main.ts')],
+      env,
+    );
     startReaper();
     await waitForLine(store, /Storefront ready at/, 60 * 60_000);
     await waitUntilAnswers(`http://${HOST}:${port}/healthz`, 10_000);
@@ -157,15 +214,32 @@ async function main() {
   }
 
   const helloPort = await freePort();
-  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
+  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(helloPort),
+  });
   startReaper();
   await waitForLine(hello, /listening on/, 30_000);
   await waitUntilAnswers(`http://${HOST}:${helloPort}/`, 10_000);
 
   const rows = [];
-  const runOpts = (connections) => ({ connections, duration: opts.duration, warmup: opts.warmup, timeout: opts.timeout });
+  const runOpts = (connections) => ({
+    connections,
+    duration: opts.duration,
+    warmup: opts.warmup,
+    timeout: opts.timeout,
+  });
   for (const connections of opts.connections) {
-    const r = await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: 1, headers: { accept: 'application/json' } }, runOpts(connections));
+    const r = await measure(
+      {
+        name: 'Express 5 hello-world',
+        url: `http://${HOST}:${helloPort}/`,
+        pipelining: 1,
+        headers: { accept: 'application/json' },
+      },
+      runOpts(connections),
+    );
     rows.push({ database: '-', products: 0, target: r.name, ...r });
   }
 
@@ -186,7 +260,10 @@ async function main() {
   await cleanup();
 
   const hello10 = (c) => rows.find((r) => r.database === '-' && r.connections === c)?.reqPerSec;
-  const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  const fmt = (n, d = 0) =>
+    n == null || Number.isNaN(n)
+      ? '–'
+      : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
   const table = [
     '| database | products | target | connections | req/s | p50 ms | p99 ms | errors/non-2xx | ratio to hello-world |',
     '|---|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -198,10 +275,20 @@ async function main() {
   const growth = [];
   for (const database of databases) {
     for (const target of targetsFor('').map((t) => t.name)) {
-      const at = (products) => rows.find((r) => r.database === database && r.products === products && r.target === target && r.connections === opts.connections[0]);
+      const at = (products) =>
+        rows.find(
+          (r) =>
+            r.database === database &&
+            r.products === products &&
+            r.target === target &&
+            r.connections === opts.connections[0],
+        );
       const small = at(opts.small);
       const large = at(opts.large);
-      if (small && large) growth.push(`| ${database} | ${target} | ${fmt(small.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50 / small.latencyMs.p50, 2)}× |`);
+      if (small && large)
+        growth.push(
+          `| ${database} | ${target} | ${fmt(small.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50, 1)} | ${fmt(large.latencyMs.p50 / small.latencyMs.p50, 2)}× |`,
+        );
     }
   }
   const cpus = os.cpus();
@@ -223,7 +310,21 @@ async function main() {
   console.log(summary);
   const out = join(root, '.reports/bench-catalogue.json');
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), durationSeconds: (Date.now() - t0) / 1000, options: opts, rows, startups, markdown: summary }, null, 2) + '\n');
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        durationSeconds: (Date.now() - t0) / 1000,
+        options: opts,
+        rows,
+        startups,
+        markdown: summary,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   log(`wrote ${out}`);
   if (rows.some((r) => r.errors > 0 || r.non2xx > 0 || r.totalRequests === 0)) {
     log('FAILED: errors or non-2xx responses');
@@ -241,27 +342,56 @@ async function memoryRuns(opts, database, startStorefront) {
     await new Promise((r) => setTimeout(r, 2000));
     const ready = rssKiB(store.proc.pid).rss;
     // The first query of a language starts its index's load (answered by PostgreSQL meanwhile).
-    for (const locale of locales) await fetch(`${base}/api/data/search?brand=ysl&locale=${locale}&q=a&pageSize=6&facets=false`).then((r) => r.arrayBuffer());
+    for (const locale of locales)
+      await fetch(`${base}/api/data/search?brand=ysl&locale=${locale}&q=a&pageSize=6&facets=false`).then((r) =>
+        r.arrayBuffer(),
+      );
     const loadStart = Date.now();
     for (let round = 0; round < 600; round++) {
       await new Promise((r) => setTimeout(r, 500));
-      const answers = await Promise.all(locales.map((l) => fetch(`${base}/api/data/search?brand=ysl&locale=${l}&q=s&pageSize=6&facets=false`).then((r) => r.status)));
+      const answers = await Promise.all(
+        locales.map((l) =>
+          fetch(`${base}/api/data/search?brand=ysl&locale=${l}&q=s&pageSize=6&facets=false`).then((r) => r.status),
+        ),
+      );
       if (answers.some((s) => s !== 200)) throw new Error(`warm-up: ${answers}`);
       if (Date.now() - loadStart > 5000 + products / 4) break;
     }
     const auto = targetsFor(base).find((t) => t.name.startsWith('autocomplete'));
-    const r = await measure({ ...auto, pipelining: 1 }, { connections: 10, duration: opts.warmup || 2, warmup: 1, timeout: opts.timeout });
+    const r = await measure(
+      { ...auto, pipelining: 1 },
+      { connections: 10, duration: opts.warmup || 2, warmup: 1, timeout: opts.timeout },
+    );
     const warm = rssKiB(store.proc.pid);
     await stopChild(store);
     const sizes = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'scripts/bench-prefix-index.ts')], { cwd: root, env: { ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 2] });
+      const child = spawn(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', join(root, 'scripts/bench-prefix-index.ts')],
+        { cwd: root, env: { ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 2] },
+      );
       let text = '';
       child.stdout.on('data', (d) => (text += d));
-      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`bench-prefix-index failed (${code})`))));
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve(JSON.parse(text.trim().split('\n').pop()))
+          : reject(new Error(`bench-prefix-index failed (${code})`)),
+      );
     });
-    out.push({ products, startupSeconds, readyMiB: mib(ready), warmMiB: mib(warm.rss), peakMiB: mib(warm.peak), autocomplete: { reqPerSec: r.reqPerSec, p50: r.latencyMs.p50, p99: r.latencyMs.p99 }, sizes });
+    out.push({
+      products,
+      startupSeconds,
+      readyMiB: mib(ready),
+      warmMiB: mib(warm.rss),
+      peakMiB: mib(warm.peak),
+      autocomplete: { reqPerSec: r.reqPerSec, p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
+      sizes,
+    });
   }
-  const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  const fmt = (n, d = 0) =>
+    n == null || Number.isNaN(n)
+      ? '–'
+      : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
   const MiB = (b) => fmt(b / 1048576, 1);
   const lines = [
     `## Memory of one storefront instance (${new Date().toISOString()}, ${database})`,
@@ -276,12 +406,20 @@ async function memoryRuns(opts, database, startStorefront) {
     '',
     '| products | language | documents | lexemes | load ms | heap MiB | estimate MiB |',
     '|---:|---|---:|---:|---:|---:|---:|',
-    ...out.flatMap((o) => o.sizes.languages.map((l) => `| ${fmt(o.products)} | ${l.language} | ${fmt(l.documents)} | ${fmt(l.lexemes)} | ${fmt(l.loadMs)} | ${MiB(l.heapBytes)} | ${MiB(l.estimateBytes)} |`)),
+    ...out.flatMap((o) =>
+      o.sizes.languages.map(
+        (l) =>
+          `| ${fmt(o.products)} | ${l.language} | ${fmt(l.documents)} | ${fmt(l.lexemes)} | ${fmt(l.loadMs)} | ${MiB(l.heapBytes)} | ${MiB(l.estimateBytes)} |`,
+      ),
+    ),
   ].join('\n');
   console.log(lines);
   const file = join(root, '.reports/bench-catalogue-memory.json');
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), database, runs: out, markdown: lines }, null, 2) + '\n');
+  writeFileSync(
+    file,
+    JSON.stringify({ date: new Date().toISOString(), database, runs: out, markdown: lines }, null, 2) + '\n',
+  );
   log(`wrote ${file}`);
 }
 

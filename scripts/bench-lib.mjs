@@ -27,7 +27,12 @@ export function runBuild() {
   log('building (node scripts/build.mjs)');
   return new Promise((resolve, reject) => {
     const b = spawn(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 2, 2] });
-    children.push({ name: 'build', proc: b, exited: new Promise((r) => b.once('exit', r)), alive: () => b.exitCode === null && b.signalCode === null });
+    children.push({
+      name: 'build',
+      proc: b,
+      exited: new Promise((r) => b.once('exit', r)),
+      alive: () => b.exitCode === null && b.signalCode === null,
+    });
     const timer = setTimeout(() => b.kill('SIGTERM'), 10 * 60_000);
     b.once('exit', (code, signal) => {
       clearTimeout(timer);
@@ -55,7 +60,14 @@ export function startChild(name, args, env) {
   proc.stderr.on('data', onData);
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   proc.on('error', (err) => log(`${name}: ${err.message}`));
-  const child = { name, proc, tail, lineListeners, exited, alive: () => proc.exitCode === null && proc.signalCode === null };
+  const child = {
+    name,
+    proc,
+    tail,
+    lineListeners,
+    exited,
+    alive: () => proc.exitCode === null && proc.signalCode === null,
+  };
   children.push(child);
   return child;
 }
@@ -140,9 +152,14 @@ export function waitForLine(child, pattern, timeoutMs) {
       fn(v);
     };
     const onLine = (line) => pattern.test(line) && done(resolve, line);
-    const timer = setTimeout(() => done(reject, new Error(`${child.name} not ready within ${timeoutMs / 1000} s\n${child.tail.join('\n')}`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(reject, new Error(`${child.name} not ready within ${timeoutMs / 1000} s\n${child.tail.join('\n')}`)),
+      timeoutMs,
+    );
     child.lineListeners.add(onLine);
-    child.exited.then(({ code, signal }) => done(reject, new Error(`${child.name} exited early (code ${code}, signal ${signal})\n${child.tail.join('\n')}`)));
+    child.exited.then(({ code, signal }) =>
+      done(reject, new Error(`${child.name} exited early (code ${code}, signal ${signal})\n${child.tail.join('\n')}`)),
+    );
   });
 }
 
@@ -181,7 +198,14 @@ export function rssKiB(pid) {
     return { rss: kb('VmRSS'), peak: kb('VmHWM') };
   } catch {
     try {
-      return { rss: Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()), peak: undefined };
+      return {
+        rss: Number(
+          execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+            .toString()
+            .trim(),
+        ),
+        peak: undefined,
+      };
     } catch {
       return { rss: undefined, peak: undefined };
     }
@@ -207,7 +231,8 @@ export function cannon(opts) {
 export async function expect2xx(url, headers) {
   const res = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(10000) });
   const body = await res.text();
-  if (res.status < 200 || res.status > 299) throw new Error(`${url} answered ${res.status} before the run: ${body.slice(0, 300)}`);
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${url} answered ${res.status} before the run: ${body.slice(0, 300)}`);
   return { status: res.status, bytes: Buffer.byteLength(body), contentType: res.headers.get('content-type') };
 }
 
@@ -220,7 +245,11 @@ export async function settle(target, idleMs) {
   while (Date.now() - started < 60_000) {
     const t = performance.now();
     try {
-      const res = await fetch(target.url, { headers: target.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(target.url, {
+        headers: target.headers,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(30_000),
+      });
       await res.arrayBuffer();
       const ms = performance.now() - t;
       if (process.env.BENCH_DEBUG) log(`settle probe ${res.status} ${ms.toFixed(1)} ms (limit ${limit.toFixed(0)})`);
@@ -262,7 +291,8 @@ export async function measure(target, opts) {
   log(`measuring ${target.name} (${opts.duration} s, -c ${opts.connections} -p ${target.pipelining})`);
   const r = await cannon({ ...base, duration: opts.duration });
   const drainSeconds = await settle(target, idleMs);
-  if (drainSeconds == null || drainSeconds > 1) log(`          drained the backlog in ${drainSeconds == null ? '> 60' : drainSeconds.toFixed(1)} s`);
+  if (drainSeconds == null || drainSeconds > 1)
+    log(`          drained the backlog in ${drainSeconds == null ? '> 60' : drainSeconds.toFixed(1)} s`);
   return {
     name: target.name,
     path: new URL(target.url).pathname + new URL(target.url).search,
@@ -275,7 +305,13 @@ export async function measure(target, opts) {
     reqPerSec: r.requests.average,
     reqPerSecStddev: r.requests.stddev,
     totalRequests: r.requests.total,
-    latencyMs: { mean: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    latencyMs: {
+      mean: r.latency.average,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
     throughputBytesPerSec: r.throughput.average,
     errors: r.errors,
     timeouts: r.timeouts,

@@ -15,7 +15,11 @@ const LANGUAGES = ['fr', 'en', 'de', 'it', 'es', 'pt', 'ja', 'ko', 'zh'];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 
-const database = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 } : { pgliteDir: process.env.PGLITE_DIR });
+const database = await openDatabase(
+  process.env.DATABASE_URL
+    ? { databaseUrl: process.env.DATABASE_URL, poolSize: 2 }
+    : { pgliteDir: process.env.PGLITE_DIR },
+);
 const brand = process.env.BRAND ?? 'ysl';
 const kept: PrefixIndex[] = [];
 const languages = [];
@@ -27,7 +31,17 @@ try {
     const { snapshot, rows: read } = await loadSearchDocuments(database.db, brand, language);
     const copies = Math.max(1, Number(process.env.COPIES ?? 1));
     const top = read.reduce((m, r) => Math.max(m, r.num), 0) + 1;
-    const rows = copies === 1 ? read : Array.from({ length: copies }, (_, c) => read.map((r) => ({ ...r, pid: c ? `${r.pid}~${c}` : r.pid, num: r.num + c * top, rank: r.rank * copies + c }))).flat();
+    const rows =
+      copies === 1
+        ? read
+        : Array.from({ length: copies }, (_, c) =>
+            read.map((r) => ({
+              ...r,
+              pid: c ? `${r.pid}~${c}` : r.pid,
+              num: r.num + c * top,
+              rank: r.rank * copies + c,
+            })),
+          ).flat();
     const index = new PrefixIndex(brand, language, snapshot, rows);
     read.length = 0;
     const loadMs = performance.now() - t0;
@@ -47,4 +61,11 @@ try {
 } finally {
   await database.close();
 }
-console.log(JSON.stringify({ brand, copies: Math.max(1, Number(process.env.COPIES ?? 1)), languages, rssBytes: process.memoryUsage().rss }));
+console.log(
+  JSON.stringify({
+    brand,
+    copies: Math.max(1, Number(process.env.COPIES ?? 1)),
+    languages,
+    rssBytes: process.memoryUsage().rss,
+  }),
+);

@@ -25,7 +25,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { HOST, children, cleanup, freePort, log, root, runBuild, setTempDir, startChild, startReaper, waitForLine, waitUntilAnswers } from './bench-lib.mjs';
+import {
+  HOST,
+  children,
+  cleanup,
+  freePort,
+  log,
+  root,
+  runBuild,
+  setTempDir,
+  startChild,
+  startReaper,
+  waitForLine,
+  waitUntilAnswers,
+} from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
 const PAGES = ['home', 'listing', 'product', 'search', 'basket', 'checkout'];
@@ -65,14 +78,21 @@ function parseArgs(argv) {
     if (value === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
     if (arg === '--runs') {
       const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`--runs must be an integer in [1, 50], got ${value}`);
+      if (!Number.isInteger(n) || n < 1 || n > 50)
+        throw new Error(`--runs must be an integer in [1, 50], got ${value}`);
       opts.runs = n;
     } else if (arg === '--locales') {
-      opts.locales = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      opts.locales = value
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
       const bad = opts.locales.find((l) => !/^[a-z]{2}-[a-z]{2}$/.test(l));
       if (bad || !opts.locales.length) throw new Error(`--locales takes locales like fr-fr,ja-jp, got ${value}`);
     } else {
-      opts.pages = value.split(',').map((s) => s.trim()).filter(Boolean);
+      opts.pages = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = opts.pages.find((p) => !PAGES.includes(p));
       if (bad || !opts.pages.length) throw new Error(`--pages takes some of ${PAGES.join(',')}, got ${value}`);
     }
@@ -124,7 +144,9 @@ async function discover(base, locale, wanted) {
 
   // A search that finds pieces: the category's name, else words of the product's name.
   let query;
-  const words = [category.name, product.product.shortName, ...String(product.product.name).split(/\s+/)].filter((w) => w && w.length > 1);
+  const words = [category.name, product.product.shortName, ...String(product.product.name).split(/\s+/)].filter(
+    (w) => w && w.length > 1,
+  );
   for (const w of words) {
     const { body } = await getJson(`${base}/ssr/search?${q}&q=${encodeURIComponent(w)}`);
     if ((body.search?.totalNrOfProducts ?? 0) > 0) {
@@ -132,7 +154,8 @@ async function discover(base, locale, wanted) {
       break;
     }
   }
-  if (!query && wanted.includes('search')) throw new Error(`${locale}: no search for ${words.join(', ')} finds anything`);
+  if (!query && wanted.includes('search'))
+    throw new Error(`${locale}: no search for ${words.join(', ')} finds anything`);
 
   // The bag: one unit of that size, on a session of its own; Lighthouse sends its cookies with every request.
   let cookie;
@@ -142,7 +165,10 @@ async function discover(base, locale, wanted) {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ pid: product.product.id, size: size.id }),
     });
-    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (!/(^|; )sid=/.test(cookie)) throw new Error(`${locale}: adding to the bag set no session cookie`);
   }
 
@@ -150,7 +176,10 @@ async function discover(base, locale, wanted) {
     home: { path: pathOf(home.meta.canonical) },
     listing: { path: pathOf(listing.meta.canonical), note: category.slug },
     product: { path: pathOf(product.meta.canonical), note: product.product.id },
-    search: query && { path: `/${locale}/search?q=${encodeURIComponent(query.text)}`, note: `${query.text} (${query.results} results)` },
+    search: query && {
+      path: `/${locale}/search?q=${encodeURIComponent(query.text)}`,
+      note: `${query.text} (${query.results} results)`,
+    },
     basket: { path: `/${locale}/basket`, note: `1 × ${product.product.id}`, cookie },
     checkout: { path: `/${locale}/checkout`, note: `1 × ${product.product.id}`, cookie },
   };
@@ -173,7 +202,12 @@ async function lighthouseRun(url, target, tempDir, n) {
   });
   currentChrome = chrome;
   const exited = new Promise((r) => chrome.process.once('exit', r));
-  children.push({ name: 'chromium', proc: chrome.process, exited, alive: () => chrome.process.exitCode === null && chrome.process.signalCode === null });
+  children.push({
+    name: 'chromium',
+    proc: chrome.process,
+    exited,
+    alive: () => chrome.process.exitCode === null && chrome.process.signalCode === null,
+  });
   startReaper(); // the reaper also stops this Chromium if the bench dies
   let timer;
   try {
@@ -209,7 +243,8 @@ const num = (lhr, id) => {
 /** Transferred bytes of the page's scripts (the network-requests audit; resource-summary as a fallback). */
 function scriptBytes(lhr) {
   const items = lhr.audits['network-requests']?.details?.items;
-  if (Array.isArray(items)) return items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  if (Array.isArray(items))
+    return items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
   return lhr.audits['resource-summary']?.details?.items?.find((r) => r.resourceType === 'script')?.transferSize ?? null;
 }
 function metrics(lhr) {
@@ -238,9 +273,12 @@ function median(values) {
 }
 function checkTargets(page, m) {
   const missed = [];
-  if (TARGETS.scorePages.includes(page) && !(m.score >= TARGETS.score)) missed.push(`score ${m.score ?? '–'} < ${TARGETS.score}`);
-  if (!(m.lcpMs <= TARGETS.lcpMs)) missed.push(`LCP ${m.lcpMs == null ? '–' : (m.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
-  if (!(m.tbtMs <= TARGETS.tbtMs)) missed.push(`TBT ${m.tbtMs == null ? '–' : Math.round(m.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
+  if (TARGETS.scorePages.includes(page) && !(m.score >= TARGETS.score))
+    missed.push(`score ${m.score ?? '–'} < ${TARGETS.score}`);
+  if (!(m.lcpMs <= TARGETS.lcpMs))
+    missed.push(`LCP ${m.lcpMs == null ? '–' : (m.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
+  if (!(m.tbtMs <= TARGETS.tbtMs))
+    missed.push(`TBT ${m.tbtMs == null ? '–' : Math.round(m.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
   if (!(m.cls <= TARGETS.cls)) missed.push(`CLS ${m.cls == null ? '–' : m.cls.toFixed(3)} > ${TARGETS.cls}`);
   return missed;
 }
@@ -250,7 +288,8 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+  if (!existsSync(chromePath))
+    throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
   const targetsCount = opts.pages.length * opts.locales.length;
   // Bounded: whatever happens, the whole run ends (build, start, and at most 3 minutes per Lighthouse run).
   const budgetMs = 15 * 60_000 + targetsCount * opts.runs * 200_000;
@@ -266,7 +305,15 @@ async function main() {
   const base = `http://${HOST}:${port}`;
   const tempDir = mkdtempSync(join(os.tmpdir(), 'storefront-bench-web-'));
   setTempDir(tempDir);
-  const env = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), PGLITE_DIR: join(tempDir, 'pglite'), PUBLIC_ORIGIN: base, SHUTDOWN_GRACE_MS: '2000' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    PGLITE_DIR: join(tempDir, 'pglite'),
+    PUBLIC_ORIGIN: base,
+    SHUTDOWN_GRACE_MS: '2000',
+  };
   delete env.DATABASE_URL;
   delete env.VITE_DEV; // always the production build
   const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
@@ -280,10 +327,17 @@ async function main() {
   const targets = [];
   for (const locale of opts.locales) targets.push(...(await discover(base, locale, opts.pages)));
   // Page order in the table: by page, then locale.
-  targets.sort((a, b) => PAGES.indexOf(a.page) - PAGES.indexOf(b.page) || opts.locales.indexOf(a.locale) - opts.locales.indexOf(b.locale));
+  targets.sort(
+    (a, b) =>
+      PAGES.indexOf(a.page) - PAGES.indexOf(b.page) || opts.locales.indexOf(a.locale) - opts.locales.indexOf(b.locale),
+  );
   for (const t of targets) {
     // Each page answers 200 before it is measured; this also fills the server's page cache, as for any shopper after the first.
-    const res = await fetch(base + t.path, { headers: { accept: 'text/html', ...(t.cookie ? { cookie: t.cookie } : {}) }, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(base + t.path, {
+      headers: { accept: 'text/html', ...(t.cookie ? { cookie: t.cookie } : {}) },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${t.path} answered ${res.status} before the run`);
     log(`${t.page.padEnd(8)} ${t.locale} ${decodeURI(t.path)}${t.note ? ` (${t.note})` : ''}`);
@@ -292,7 +346,9 @@ async function main() {
   const lhVersion = JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
   let chromiumVersion;
   try {
-    chromiumVersion = execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    chromiumVersion = execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     chromiumVersion = chromePath;
   }
@@ -311,14 +367,18 @@ async function main() {
         lhr.loadAverage1m = Math.round(os.loadavg()[0] * 100) / 100;
         lhrs.push(lhr);
         const m = metrics(lhr);
-        log(`${t.page} ${t.locale} run ${i}/${opts.runs}: score ${m.score}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)} (${((Date.now() - runStarted) / 1000).toFixed(0)} s)`);
+        log(
+          `${t.page} ${t.locale} run ${i}/${opts.runs}: score ${m.score}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)} (${((Date.now() - runStarted) / 1000).toFixed(0)} s)`,
+        );
       } catch (err) {
         failures.push(err.message);
         log(`${t.page} ${t.locale} run ${i}/${opts.runs} failed: ${err.message}`);
       }
     }
     const runs = lhrs.map(metrics);
-    const med = Object.fromEntries(Object.keys(runs[0] ?? metrics({ audits: {}, categories: {} })).map((k) => [k, median(runs.map((r) => r[k]))]));
+    const med = Object.fromEntries(
+      Object.keys(runs[0] ?? metrics({ audits: {}, categories: {} })).map((k) => [k, median(runs.map((r) => r[k]))]),
+    );
     if (med.score != null) med.score = Math.round(med.score);
     let report = null;
     if (lhrs.length) {
@@ -333,7 +393,19 @@ async function main() {
       report = `.reports/lighthouse/${file}`;
     }
     const missed = lhrs.length ? checkTargets(t.page, med) : ['no successful run'];
-    rows.push({ page: t.page, locale: t.locale, path: t.path, note: t.note ?? null, runs: lhrs.length, failures, median: med, allRuns: runs, targetsMet: missed.length === 0, missed, report });
+    rows.push({
+      page: t.page,
+      locale: t.locale,
+      path: t.path,
+      note: t.note ?? null,
+      runs: lhrs.length,
+      failures,
+      median: med,
+      allRuns: runs,
+      targetsMet: missed.length === 0,
+      missed,
+      report,
+    });
   }
   await cleanup();
 
@@ -341,7 +413,9 @@ async function main() {
   const s = (ms) => (ms == null ? '–' : (ms / 1000).toFixed(2) + ' s');
   const range = (values, d) => {
     const v = values.filter(Number.isFinite);
-    return v.length ? `${Math.min(...v).toFixed(d)}–${Math.max(...v).toFixed(d)} (median ${median(v).toFixed(d)})` : '–';
+    return v.length
+      ? `${Math.min(...v).toFixed(d)}–${Math.max(...v).toFixed(d)} (median ${median(v).toFixed(d)})`
+      : '–';
   };
   const lines = [
     `| page | locale | score | FCP | LCP | TBT | CLS | JS KB | targets |`,
@@ -353,7 +427,14 @@ async function main() {
     }),
   ];
   const cpus = os.cpus();
-  const machine = { cores: cpus.length, cpuModel: cpus[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, chromium: chromiumVersion, lighthouse: lhVersion };
+  const machine = {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    chromium: chromiumVersion,
+    lighthouse: lhVersion,
+  };
   const durationSeconds = (Date.now() - t0) / 1000;
   const summary = [
     `## Storefront pages, Lighthouse mobile (${new Date().toISOString()})`,
@@ -364,7 +445,13 @@ async function main() {
     '',
     ...lines,
     '',
-    `Machine during the runs: load average (1 min) ${range(rows.flatMap((r) => r.allRuns.map((x) => x.loadAverage)), 1)}, Lighthouse benchmarkIndex ${range(rows.flatMap((r) => r.allRuns.map((x) => x.benchmarkIndex)), 0)}.`,
+    `Machine during the runs: load average (1 min) ${range(
+      rows.flatMap((r) => r.allRuns.map((x) => x.loadAverage)),
+      1,
+    )}, Lighthouse benchmarkIndex ${range(
+      rows.flatMap((r) => r.allRuns.map((x) => x.benchmarkIndex)),
+      0,
+    )}.`,
     `Pages: ${rows.map((r) => `${r.page} ${r.locale} ${decodeURI(r.path)}${r.note ? ` (${r.note})` : ''}`).join('; ')}.`,
     `Run took ${Math.floor(durationSeconds / 60)} min ${Math.round(durationSeconds % 60)} s.`,
   ].join('\n');
@@ -373,7 +460,20 @@ async function main() {
   const out = join(root, '.reports/bench-web.json');
   writeFileSync(
     out,
-    JSON.stringify({ date: new Date().toISOString(), durationSeconds, machine, options: { ...opts, chromeFlags: CHROME_FLAGS }, targets: TARGETS, rows, allTargetsMet: rows.every((r) => r.targetsMet), markdown: summary }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        durationSeconds,
+        machine,
+        options: { ...opts, chromeFlags: CHROME_FLAGS },
+        targets: TARGETS,
+        rows,
+        allTargetsMet: rows.every((r) => r.targetsMet),
+        markdown: summary,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   log(`wrote ${out} and the median runs' reports under ${reportDir}`);
   const failed = rows.filter((r) => r.runs === 0);

@@ -21,7 +21,22 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  HOST, cleanup, log, runBuild, measure, mib, root, rssKiB, setTempDir, startChild, startReaper, stopChild, stopCurrentRun, waitForLine, waitUntilAnswers, freePort,
+  HOST,
+  cleanup,
+  log,
+  runBuild,
+  measure,
+  mib,
+  root,
+  rssKiB,
+  setTempDir,
+  startChild,
+  startReaper,
+  stopChild,
+  stopCurrentRun,
+  waitForLine,
+  waitUntilAnswers,
+  freePort,
 } from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
@@ -36,7 +51,16 @@ function parseArgs(argv) {
     products: [1, 200000],
     'cache-ttl': [0, 3600],
   };
-  const opts = { duration: 10, connections: 100, pipelining: 10, warmup: 3, timeout: 10, products: undefined, skipBuild: false, concurrency: [1, 2] };
+  const opts = {
+    duration: 10,
+    connections: 100,
+    pipelining: 10,
+    warmup: 3,
+    timeout: 10,
+    products: undefined,
+    skipBuild: false,
+    concurrency: [1, 2],
+  };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     if (arg === '--help' || arg === '-h') {
@@ -53,7 +77,8 @@ function parseArgs(argv) {
     if (arg === '--concurrency') {
       value ??= argv[++i];
       const list = String(value).split(',').map(Number);
-      if (!list.length || list.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) throw new Error(`--concurrency takes a list of integers in [1, 64], got ${value}`);
+      if (!list.length || list.some((n) => !Number.isInteger(n) || n < 1 || n > 64))
+        throw new Error(`--concurrency takes a list of integers in [1, 64], got ${value}`);
       opts.concurrency = [...new Set(list)];
       continue;
     }
@@ -62,7 +87,8 @@ function parseArgs(argv) {
     value ??= argv[++i];
     const n = Number(value);
     const [min, max] = limits[name];
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer in [${min}, ${max}], got ${value}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be an integer in [${min}, ${max}], got ${value}`);
     opts[name] = n;
   }
   return opts;
@@ -73,7 +99,10 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   // Bounded: whatever happens, the whole run ends (build + each start + 1 + 4 per run targets with warm-up and drains).
-  const budgetMs = 15 * 60_000 + (1 + 4 * opts.concurrency.length) * (opts.duration + opts.warmup + 2 * 60 + 15) * 1000 + opts.concurrency.length * (opts.products ?? 0) * 60;
+  const budgetMs =
+    15 * 60_000 +
+    (1 + 4 * opts.concurrency.length) * (opts.duration + opts.warmup + 2 * 60 + 15) * 1000 +
+    opts.concurrency.length * (opts.products ?? 0) * 60;
   setTimeout(async () => {
     log(`run exceeded its ${Math.round(budgetMs / 1000)} s budget; aborting`);
     stopCurrentRun();
@@ -86,14 +115,25 @@ async function main() {
   const helloPort = await freePort();
   const tempDir = mkdtempSync(join(os.tmpdir(), 'storefront-bench-'));
   setTempDir(tempDir);
-  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], { ...process.env, NODE_ENV: 'production', PORT: String(helloPort) });
+  const hello = startChild('hello-world', [join(root, 'scripts/bench-hello.mjs')], {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(helloPort),
+  });
   startReaper();
   await waitForLine(hello, /listening on/, 30_000).then(() => waitUntilAnswers(`http://${HOST}:${helloPort}/`, 10_000));
 
   const P = opts.pipelining;
   const json = { accept: 'application/json' };
   // The ceiling, measured once for every run of the storefront.
-  const helloRow = { ...(await measure({ name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: P, headers: json }, opts)), baseline: true, ratioToHello: 1 };
+  const helloRow = {
+    ...(await measure(
+      { name: 'Express 5 hello-world', url: `http://${HOST}:${helloPort}/`, pipelining: P, headers: json },
+      opts,
+    )),
+    baseline: true,
+    ratioToHello: 1,
+  };
   const helloRss = rssKiB(hello.proc.pid);
 
   const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
@@ -120,7 +160,10 @@ async function main() {
   };
 
   // ---- report
-  const fmt = (n, d = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+  const fmt = (n, d = 0) =>
+    n == null || Number.isNaN(n)
+      ? '–'
+      : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
   const table = (rows) => [
     `| target | req/s (mean) | p50 latency ms | p99 latency ms | errors/non-2xx | ratio to hello-world |`,
     `|---|---:|---:|---:|---:|---:|`,
@@ -129,7 +172,8 @@ async function main() {
         `| ${r.name} | ${fmt(r.reqPerSec)} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p99)} | ${r.errors}${r.timeouts ? ` (${r.timeouts} timeouts)` : ''}/${r.non2xx}${r.totalRequests === 0 ? ' (no answer)' : ''} | ${r.ratioToHello == null ? '–' : r.ratioToHello.toFixed(3)} |`,
     ),
   ];
-  const label = (run) => `WEB_CONCURRENCY=${run.workers}${run.workers > 1 ? ` (${run.workers} worker processes)` : ' (one process)'}`;
+  const label = (run) =>
+    `WEB_CONCURRENCY=${run.workers}${run.workers > 1 ? ` (${run.workers} worker processes)` : ' (one process)'}`;
   const first = runs[0];
   const summary = [
     `## Storefront throughput (${new Date().toISOString()})`,
@@ -150,24 +194,54 @@ async function main() {
           '',
           `### Runs compared (req/s)`,
           '',
-          `| target | ${runs.map(label).join(' | ')} | ${runs.slice(1).map((r) => `×${r.workers} / ×${first.workers}`).join(' | ')} |`,
-          `|---|${runs.map(() => '---:').join('|')}|${runs.slice(1).map(() => '---:').join('|')}|`,
-          ...first.rows.map((row, i) => `| ${row.name} | ${runs.map((r) => fmt(r.rows[i]?.reqPerSec)).join(' | ')} | ${runs.slice(1).map((r) => (row.reqPerSec > 0 ? (r.rows[i].reqPerSec / row.reqPerSec).toFixed(2) : '–')).join(' | ')} |`),
+          `| target | ${runs.map(label).join(' | ')} | ${runs
+            .slice(1)
+            .map((r) => `×${r.workers} / ×${first.workers}`)
+            .join(' | ')} |`,
+          `|---|${runs.map(() => '---:').join('|')}|${runs
+            .slice(1)
+            .map(() => '---:')
+            .join('|')}|`,
+          ...first.rows.map(
+            (row, i) =>
+              `| ${row.name} | ${runs.map((r) => fmt(r.rows[i]?.reqPerSec)).join(' | ')} | ${runs
+                .slice(1)
+                .map((r) => (row.reqPerSec > 0 ? (r.rows[i].reqPerSec / row.reqPerSec).toFixed(2) : '–'))
+                .join(' | ')} |`,
+          ),
         ]
       : []),
-    ...(skipped.length ? ['', `Not measured: WEB_CONCURRENCY=${skipped.join(', ')} (several processes need PostgreSQL; set BENCH_DATABASE_URL).`] : []),
+    ...(skipped.length
+      ? [
+          '',
+          `Not measured: WEB_CONCURRENCY=${skipped.join(', ')} (several processes need PostgreSQL; set BENCH_DATABASE_URL).`,
+        ]
+      : []),
     '',
     `Hello-world RSS: ${mib(helloRss.rss)} MiB.`,
   ].join('\n');
   console.log(summary);
 
   // Errors include timeouts (no answer within --timeout s); a run with no answer at all fails too.
-  const failed = [helloRow, ...runs.flatMap((r) => r.rows.map((row) => ({ ...row, name: `${row.name} [${label(r)}]` })))].filter((r) => r.errors > 0 || r.non2xx > 0 || r.totalRequests === 0);
+  const failed = [
+    helloRow,
+    ...runs.flatMap((r) => r.rows.map((row) => ({ ...row, name: `${row.name} [${label(r)}]` }))),
+  ].filter((r) => r.errors > 0 || r.non2xx > 0 || r.totalRequests === 0);
   const report = {
     date: new Date().toISOString(),
     durationSeconds: (Date.now() - t0) / 1000,
     machine,
-    options: { ...opts, storefrontEnv: { NODE_ENV: 'production', CATALOG_PRODUCTS: first?.storeEnv.CATALOG_PRODUCTS ?? null, VALIDATE_RESPONSES: first?.storeEnv.VALIDATE_RESPONSES ?? null, CACHE_TTL_SECONDS: first?.storeEnv.CACHE_TTL_SECONDS ?? null, database: onPostgres ? 'postgres' : 'pglite', LOG_LEVEL: first?.storeEnv.LOG_LEVEL ?? null } },
+    options: {
+      ...opts,
+      storefrontEnv: {
+        NODE_ENV: 'production',
+        CATALOG_PRODUCTS: first?.storeEnv.CATALOG_PRODUCTS ?? null,
+        VALIDATE_RESPONSES: first?.storeEnv.VALIDATE_RESPONSES ?? null,
+        CACHE_TTL_SECONDS: first?.storeEnv.CACHE_TTL_SECONDS ?? null,
+        database: onPostgres ? 'postgres' : 'pglite',
+        LOG_LEVEL: first?.storeEnv.LOG_LEVEL ?? null,
+      },
+    },
     hello: helloRow,
     runs: runs.map(({ storeEnv: _env, ...run }) => run),
     skippedConcurrency: skipped,
@@ -192,19 +266,35 @@ async function main() {
 /** Starts the storefront with `workers` processes, measures its targets, stops it. */
 async function measureStorefront({ opts, workers, index, tempDir, helloRow }) {
   const storePort = await freePort();
-  const storeEnv = { ...process.env, NODE_ENV: 'production', HOST, PORT: String(storePort), PGLITE_DIR: join(tempDir, `pglite-${index}`), SHUTDOWN_GRACE_MS: '2000', WEB_CONCURRENCY: String(workers) };
+  const storeEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(storePort),
+    PGLITE_DIR: join(tempDir, `pglite-${index}`),
+    SHUTDOWN_GRACE_MS: '2000',
+    WEB_CONCURRENCY: String(workers),
+  };
   delete storeEnv.DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) storeEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   delete storeEnv.VITE_DEV; // always the production build
   if (opts.products) storeEnv.CATALOG_PRODUCTS = String(opts.products);
   if (opts['cache-ttl'] !== undefined) storeEnv.CACHE_TTL_SECONDS = String(opts['cache-ttl']);
-  const store = startChild(`storefront (WEB_CONCURRENCY=${workers})`, ['--import', 'tsx', join(root, 'server/src/main.ts')], storeEnv);
+  const store = startChild(
+    `storefront (WEB_CONCURRENCY=${workers})`,
+    ['--import', 'tsx', join(root, 'server/src/main.ts')],
+    storeEnv,
+  );
   startReaper();
 
-  log(`starting the storefront on ${HOST}:${storePort} with WEB_CONCURRENCY=${workers} (${storeEnv.DATABASE_URL ? 'PostgreSQL' : `PGLITE_DIR ${storeEnv.PGLITE_DIR}`}${opts.products ? `, ${opts.products} products` : ''})`);
+  log(
+    `starting the storefront on ${HOST}:${storePort} with WEB_CONCURRENCY=${workers} (${storeEnv.DATABASE_URL ? 'PostgreSQL' : `PGLITE_DIR ${storeEnv.PGLITE_DIR}`}${opts.products ? `, ${opts.products} products` : ''})`,
+  );
   const startTimeout = 180_000 + (opts.products ?? 0) * 50;
   const started = Date.now();
-  await waitForLine(store, /Storefront ready at/, startTimeout).then(() => waitUntilAnswers(`http://${HOST}:${storePort}/healthz`, 10_000));
+  await waitForLine(store, /Storefront ready at/, startTimeout).then(() =>
+    waitUntilAnswers(`http://${HOST}:${storePort}/healthz`, 10_000),
+  );
   const startupSeconds = (Date.now() - started) / 1000;
   log(`storefront ready after ${startupSeconds.toFixed(1)} s`);
   const rssAtStart = treeRssKiB(store.proc.pid);
@@ -222,7 +312,12 @@ async function measureStorefront({ opts, workers, index, tempDir, helloRow }) {
   const json = { accept: 'application/json' };
   const targets = [
     { name: 'storefront /healthz (middleware only)', url: `${s}/healthz`, pipelining: P, headers: json },
-    { name: 'product page data (/ssr/pr)', url: `${s}/ssr/pr/${encodeURIComponent(pid)}?locale=fr-fr`, pipelining: P, headers: json },
+    {
+      name: 'product page data (/ssr/pr)',
+      url: `${s}/ssr/pr/${encodeURIComponent(pid)}?locale=fr-fr`,
+      pipelining: P,
+      headers: json,
+    },
     { name: 'category API (/api/data/category)', url: catUrl, pipelining: P, headers: json },
     { name: 'product page HTML (SSR, -p 1)', url: `${s}${pagePath}`, pipelining: 1, headers: { accept: 'text/html' } },
   ];
@@ -238,7 +333,11 @@ async function measureStorefront({ opts, workers, index, tempDir, helloRow }) {
     product: { pid, pagePath },
     rows,
     // The peak is one process's (the primary's, with workers): kept for a single process only.
-    memory: { storefrontRssMiBAtStart: mib(rssAtStart.rss), storefrontRssMiBAfterRuns: mib(rssAfter.rss), storefrontPeakRssMiB: workers === 1 ? mib(rssAfter.peak) : null },
+    memory: {
+      storefrontRssMiBAtStart: mib(rssAtStart.rss),
+      storefrontRssMiBAfterRuns: mib(rssAfter.rss),
+      storefrontPeakRssMiB: workers === 1 ? mib(rssAfter.peak) : null,
+    },
   };
 }
 
@@ -248,7 +347,8 @@ function treeRssKiB(pid) {
   let rss = own.rss ?? 0;
   try {
     for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts')) rss += rssKiB(Number(child)).rss ?? 0;
+      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts'))
+        rss += rssKiB(Number(child)).rss ?? 0;
     }
   } catch {
     // The process ended while its children were read: count what was read.

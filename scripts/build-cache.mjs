@@ -30,7 +30,8 @@ export function inputsHash(root, { paths, skip = ['node_modules', 'dist'], exclu
 }
 
 /** The stamp file of an output: `<output>.inputs-hash` for a file, `<dir>/.inputs-hash` for a directory. */
-export const stampOf = (output, isDirectory = false) => (isDirectory ? join(output, '.inputs-hash') : `${output}.inputs-hash`);
+export const stampOf = (output, isDirectory = false) =>
+  isDirectory ? join(output, '.inputs-hash') : `${output}.inputs-hash`;
 
 /** The output exists and was built from inputs with this hash. */
 export function isUpToDate(output, stamp, hash) {

@@ -28,7 +28,15 @@ export async function buildServer(root, { outfile = SERVER_BUNDLE } = {}) {
     write: false,
     logLevel: 'warning',
     // The repository's own workspaces are bundled; every other package stays an import of node_modules.
-    plugins: [{ name: 'packages-external', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@storefront/') ? undefined : { path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'packages-external',
+        setup: (b) =>
+          b.onResolve({ filter: /^[^./]/ }, (a) =>
+            a.path.startsWith('@storefront/') ? undefined : { path: a.path, external: true },
+          ),
+      },
+    ],
   });
   let changed = false;
   for (const file of result.outputFiles) {

@@ -22,8 +22,15 @@ const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 run('node', [join(root, 'scripts/codegen.mjs'), ...(force ? ['--force'] : [])]);
 
 // One self-contained portal page per API (served at /docs and /docs/customer-service).
-const built = PORTALS.filter((portal) => existsSync(join(root, `openapi/generated/${portal.api}.bundled.yaml`)) && buildPortal(root, portal, { force }));
-console.log(built.length ? `built the API portals: ${built.map((p) => p.page).join(', ')} (${took()})` : 'API portals are up to date');
+const built = PORTALS.filter(
+  (portal) =>
+    existsSync(join(root, `openapi/generated/${portal.api}.bundled.yaml`)) && buildPortal(root, portal, { force }),
+);
+console.log(
+  built.length
+    ? `built the API portals: ${built.map((p) => p.page).join(', ')} (${took()})`
+    : 'API portals are up to date',
+);
 
 if (process.argv.includes('--docs-only')) process.exit(0);
 
@@ -34,10 +41,30 @@ const web = join(root, 'web');
 const dist = join(web, 'dist');
 const stamp = stampOf(dist, true);
 const hash = inputsHash(root, {
-  paths: ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'web/tsconfig.json', 'openapi/src', 'openapi/generated', 'fixtures', 'reference', 'package-lock.json', 'tsconfig.base.json', 'scripts/build.mjs'],
+  paths: [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'web/package.json',
+    'web/tsconfig.json',
+    'openapi/src',
+    'openapi/generated',
+    'fixtures',
+    'reference',
+    'package-lock.json',
+    'tsconfig.base.json',
+    'scripts/build.mjs',
+  ],
   skip: ['node_modules', 'dist'],
   exclude: /\.(test|stories)\.tsx?$|^openapi\/generated\/.*\.bundled\.yaml$|^openapi\/src\/.*\.test\.ts$/,
-  extra: [versionOf(root, 'vite'), process.env.NODE_ENV ?? '', Object.entries(process.env).filter(([k]) => k.startsWith('VITE_')).sort()],
+  extra: [
+    versionOf(root, 'vite'),
+    process.env.NODE_ENV ?? '',
+    Object.entries(process.env)
+      .filter(([k]) => k.startsWith('VITE_'))
+      .sort(),
+  ],
 });
 if (force || !isUpToDate(join(dist, 'server/entry-server.js'), stamp, hash)) {
   rmSync(stamp, { force: true });
@@ -52,4 +79,6 @@ if (force || !isUpToDate(join(dist, 'server/entry-server.js'), stamp, hash)) {
 // The server in one module (scripts/build-server.mjs): built from the sources every time, written when it changes.
 const serverStarted = performance.now();
 const serverChanged = await buildServer(root);
-console.log(`${serverChanged ? 'built' : 'checked'} the server bundle, ${SERVER_BUNDLE} (${((performance.now() - serverStarted) / 1000).toFixed(1)} s)`);
+console.log(
+  `${serverChanged ? 'built' : 'checked'} the server bundle, ${SERVER_BUNDLE} (${((performance.now() - serverStarted) / 1000).toFixed(1)} s)`,
+);

@@ -17,7 +17,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const hash = (extra: unknown[] = []) => inputsHash(dir, { paths: ['src', 'missing.json'], exclude: /\.test\.ts$/, extra });
+const hash = (extra: unknown[] = []) =>
+  inputsHash(dir, { paths: ['src', 'missing.json'], exclude: /\.test\.ts$/, extra });
 
 describe('inputs hash', () => {
   it('ignores file times: a touched file with the same content is the same input', () => {
@@ -78,7 +79,11 @@ describe('the portal page', () => {
 
   it('is refused when telemetry is on, or when something still comes from another host', () => {
     expect(() => offline(page('{"skipBundle":true,"disableTelemetry":false}'))).toThrow(/telemetry/);
-    expect(() => offline(page('{"disableTelemetry":true}', '<img src="https://cdn.redoc.ly/redoc/other.svg">'))).toThrow(/cdn\.redoc\.ly/);
-    expect(() => offline(page('{"disableTelemetry":true}', '<script src="https://example.com/x.js"></script>'))).toThrow(/another host/);
+    expect(() =>
+      offline(page('{"disableTelemetry":true}', '<img src="https://cdn.redoc.ly/redoc/other.svg">')),
+    ).toThrow(/cdn\.redoc\.ly/);
+    expect(() =>
+      offline(page('{"disableTelemetry":true}', '<script src="https://example.com/x.js"></script>')),
+    ).toThrow(/another host/);
   });
 });

@@ -22,7 +22,17 @@
 // the stamp, `--check` never reads or writes it.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +112,11 @@ outputs.set(
 // 3. Web message keys: English source texts of the `errors` namespace, for the codes a shopper can meet.
 outputs.set(
   'web/src/locales/en/errors.json',
-  JSON.stringify(Object.fromEntries(codes.filter((c) => (c.audience ?? 'shopper') === 'shopper').map((c) => [c.code, c.message])), null, 2) + '\n',
+  JSON.stringify(
+    Object.fromEntries(codes.filter((c) => (c.audience ?? 'shopper') === 'shopper').map((c) => [c.code, c.message])),
+    null,
+    2,
+  ) + '\n',
 );
 
 // 4. The whole error catalogue (Markdown), a page of the docs; each portal has its own section (step 5).
@@ -112,7 +126,10 @@ outputs.set('openapi/errors/catalogue.md', `<!-- ${HEADER} -->\n${catalogueMarkd
 // outputs, so that the bundler never writes into the tree and an unchanged file is never rewritten.
 const work = mkdtempSync(join(tmpdir(), 'codegen-'));
 try {
-  cpSync(join(root, 'openapi'), join(work, 'openapi'), { recursive: true, filter: (p) => !/[\\/](node_modules|dist|released)$/.test(p) });
+  cpSync(join(root, 'openapi'), join(work, 'openapi'), {
+    recursive: true,
+    filter: (p) => !/[\\/](node_modules|dist|released)$/.test(p),
+  });
   cpSync(join(root, 'redocly.yaml'), join(work, 'redocly.yaml'));
   for (const api of apis) {
     for (const path of [`openapi/${api}/openapi.yaml`, `openapi/${api}/components/schemas/ErrorCode.yaml`]) {
@@ -126,10 +143,14 @@ try {
     apis.map(async (api) => {
       const bundlePath = join(work, `openapi/generated/${api}.bundled.yaml`);
       mkdirSync(dirname(bundlePath), { recursive: true });
-      await promisify(execFile)(join(toolsRoot, 'node_modules/.bin/redocly'), ['bundle', api, '--output', bundlePath, '--config', join(work, 'redocly.yaml')], {
-        cwd: work,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      });
+      await promisify(execFile)(
+        join(toolsRoot, 'node_modules/.bin/redocly'),
+        ['bundle', api, '--output', bundlePath, '--config', join(work, 'redocly.yaml')],
+        {
+          cwd: work,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      );
       return [api, YAML.parse(readFileSync(bundlePath, 'utf8'))];
     }),
   );
@@ -139,7 +160,10 @@ try {
     // The portal's reference section: the catalogue codes this API names, a table per family.
     addCatalogueSection(bundledDoc, codes);
     addCodeSamples(bundledDoc, { typesModule: `./${api}` });
-    outputs.set(`openapi/generated/${api}.bundled.yaml`, `# ${HEADER}\n${YAML.stringify(bundledDoc, { lineWidth: 0, aliasDuplicateObjects: false })}`);
+    outputs.set(
+      `openapi/generated/${api}.bundled.yaml`,
+      `# ${HEADER}\n${YAML.stringify(bundledDoc, { lineWidth: 0, aliasDuplicateObjects: false })}`,
+    );
     // Types from a copy made for them (scripts/contract-types.mjs): request fields with a default stay
     // optional, and each error answer's `code` is the union of the codes its operation lists.
     const ast = await openapiTS(typingDocument(bundledDoc, codes), { alphabetize: false, immutable: false });
@@ -172,7 +196,9 @@ if (check) {
   const { checkExamplesFreshness } = await tsImport(join(toolsRoot, 'mocks/freshness.ts'), import.meta.url);
   const problems = checkExamplesFreshness(root);
   if (problems.length) {
-    console.error(`Examples are stale (node --import tsx scripts/generate-examples.ts; mocks/README.md):\n  ${problems.join('\n  ')}`);
+    console.error(
+      `Examples are stale (node --import tsx scripts/generate-examples.ts; mocks/README.md):\n  ${problems.join('\n  ')}`,
+    );
     process.exit(1);
   }
   console.log('generated files and examples are up to date');
@@ -209,8 +235,16 @@ function hashInputs() {
     .map((f) => relative(root, f).replaceAll('\\', '/'))
     .filter((f) => !outputs.has(f))
     .sort();
-  for (const f of [...files, 'redocly.yaml']) hash.update(`${f}\0`).update(readFileSync(join(root, f))).update('\0');
-  for (const f of ['scripts/codegen.mjs', 'scripts/contract-docs.mjs', 'scripts/contract-types.mjs']) hash.update(`${f}\0`).update(readFileSync(join(toolsRoot, f))).update('\0');
+  for (const f of [...files, 'redocly.yaml'])
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(root, f)))
+      .update('\0');
+  for (const f of ['scripts/codegen.mjs', 'scripts/contract-docs.mjs', 'scripts/contract-types.mjs'])
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(toolsRoot, f)))
+      .update('\0');
   for (const pkg of ['@redocly/cli', 'openapi-typescript', 'yaml']) {
     const manifest = join(toolsRoot, 'node_modules', pkg, 'package.json');
     hash.update(`${pkg}@${existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '?'}\0`);
@@ -219,7 +253,16 @@ function hashInputs() {
 }
 
 function hashOutputs() {
-  return Object.fromEntries(OUTPUT_PATHS.map((p) => [p, existsSync(join(root, p)) ? createHash('sha256').update(readFileSync(join(root, p))).digest('hex') : null]));
+  return Object.fromEntries(
+    OUTPUT_PATHS.map((p) => [
+      p,
+      existsSync(join(root, p))
+        ? createHash('sha256')
+            .update(readFileSync(join(root, p)))
+            .digest('hex')
+        : null,
+    ]),
+  );
 }
 
 /** The last run's stamp matches: same inputs, and every output is still what that run wrote. */
@@ -239,9 +282,14 @@ function upToDate() {
 function assembleRoot(api) {
   const dir = join(root, 'openapi', api);
   const base = YAML.parse(readFileSync(join(dir, 'root.yaml'), 'utf8'));
-  const files = existsSync(join(dir, 'paths')) ? readdirSync(join(dir, 'paths')).filter((f) => f.endsWith('.yaml')).sort() : [];
+  const files = existsSync(join(dir, 'paths'))
+    ? readdirSync(join(dir, 'paths'))
+        .filter((f) => f.endsWith('.yaml'))
+        .sort()
+    : [];
   const paths = {};
-  for (const file of files) paths['/' + file.slice(0, -'.yaml'.length).replaceAll('@', '/')] = { $ref: `paths/${file}` };
+  for (const file of files)
+    paths['/' + file.slice(0, -'.yaml'.length).replaceAll('@', '/')] = { $ref: `paths/${file}` };
   const { components, ...head } = base;
   return `# ${HEADER} (root.yaml + one entry per file of paths/)\n${YAML.stringify({ ...head, paths, components }, { lineWidth: 0 })}`;
 }
@@ -249,14 +297,20 @@ function assembleRoot(api) {
 /** The whole catalogue as a Markdown page (docs); each portal shows its own API's codes instead. */
 function catalogueMarkdown(list) {
   const families = [...new Set(list.map((c) => c.family))];
-  const rows = (c) => `| \`${c.code}\` | ${c.status} | ${c.message.replaceAll('|', '\\|')} | ${c.audience ?? 'shopper'} |`;
+  const rows = (c) =>
+    `| \`${c.code}\` | ${c.status} | ${c.message.replaceAll('|', '\\|')} | ${c.audience ?? 'shopper'} |`;
   const parts = [
     'Every error answer is an RFC 9457 problem (`application/problem+json`) whose `code` is one of these. ' +
       '`audience`: *shopper* codes have a translated message in the storefront; *internal* codes are logged or answered to integrators only. ' +
       'Each API portal lists the codes its API answers (section "Error catalogue").',
   ];
   for (const f of families) {
-    parts.push(`\n### ${f}\n\n| code | status | message | audience |\n|---|---|---|---|\n${list.filter((c) => c.family === f).map(rows).join('\n')}`);
+    parts.push(
+      `\n### ${f}\n\n| code | status | message | audience |\n|---|---|---|---|\n${list
+        .filter((c) => c.family === f)
+        .map(rows)
+        .join('\n')}`,
+    );
   }
   return parts.join('\n') + '\n';
 }
@@ -269,7 +323,8 @@ function validateCatalogue(list) {
     seen.add(c.code);
     if (!Number.isInteger(c.status) || c.status < 400 || c.status > 599) throw new Error(`bad status for ${c.code}`);
     if (!c.message || !c.family) throw new Error(`message and family required for ${c.code}`);
-    if (c.audience && !['shopper', 'internal'].includes(c.audience)) throw new Error(`audience of ${c.code} must be shopper or internal`);
+    if (c.audience && !['shopper', 'internal'].includes(c.audience))
+      throw new Error(`audience of ${c.code} must be shopper or internal`);
   }
 }
 

@@ -10,7 +10,10 @@ let dir: string;
 
 function copyRepo(): string {
   dir = mkdtempSync(join(tmpdir(), 'codegen-test-'));
-  cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true, filter: (p) => !p.includes('node_modules') && !p.endsWith('/dist') });
+  cpSync(join(root, 'openapi'), join(dir, 'openapi'), {
+    recursive: true,
+    filter: (p) => !p.includes('node_modules') && !p.endsWith('/dist'),
+  });
   cpSync(join(root, 'redocly.yaml'), join(dir, 'redocly.yaml'));
   mkdirSync(join(dir, 'server/src'), { recursive: true });
   mkdirSync(join(dir, 'web/src/locales/en'), { recursive: true });
@@ -40,7 +43,11 @@ describe('codegen', { timeout: 180_000 }, () => {
   it('fails --check when the catalogue changed and the generated files did not', () => {
     copyRepo();
     const path = join(dir, 'openapi/errors/catalogue.yaml');
-    writeFileSync(path, readFileSync(path, 'utf8') + '  - code: ERR_TEST_9999\n    status: 503\n    family: TEST\n    message: A code added for this test.\n    raisedBy: [client]\n');
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8') +
+        '  - code: ERR_TEST_9999\n    status: 503\n    family: TEST\n    message: A code added for this test.\n    raisedBy: [client]\n',
+    );
     const r = run('--check');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/stale[\s\S]*ErrorCode\.yaml[\s\S]*errors\.ts/);
@@ -91,7 +98,13 @@ describe('codegen', { timeout: 180_000 }, () => {
     expect(skipped.stdout).toContain('inputs unchanged');
     // A changed input: only the outputs it changes are written.
     const tagFile = join(dir, 'openapi/storefront/root.yaml');
-    writeFileSync(tagFile, readFileSync(tagFile, 'utf8').replace('description: Health and readiness probes.', 'description: Health and readiness probes (changed).'));
+    writeFileSync(
+      tagFile,
+      readFileSync(tagFile, 'utf8').replace(
+        'description: Health and readiness probes.',
+        'description: Health and readiness probes (changed).',
+      ),
+    );
     age();
     const before = mtimes();
     const changed = run();

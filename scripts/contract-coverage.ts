@@ -21,8 +21,14 @@ const rows = operations
   .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 const done = rows.filter((r) => r.implemented).length;
 const width = Math.max(...rows.map((r) => r.id.length));
-for (const r of rows) console.log(`${r.implemented ? '✓' : '·'} ${r.id.padEnd(width)}  ${r.method.toUpperCase().padEnd(6)} ${r.path}`);
-console.log(`\n${done} of ${rows.length} operations implemented (${Math.round((100 * done) / rows.length)} %); the others answer 501 ERR_API_1036.`);
+for (const r of rows)
+  console.log(`${r.implemented ? '✓' : '·'} ${r.id.padEnd(width)}  ${r.method.toUpperCase().padEnd(6)} ${r.path}`);
+console.log(
+  `\n${done} of ${rows.length} operations implemented (${Math.round((100 * done) / rows.length)} %); the others answer 501 ERR_API_1036.`,
+);
 mkdirSync(join(root, '.reports'), { recursive: true });
-writeFileSync(join(root, '.reports/contract-coverage.json'), JSON.stringify({ implemented: done, total: rows.length, operations: rows }, null, 2));
+writeFileSync(
+  join(root, '.reports/contract-coverage.json'),
+  JSON.stringify({ implemented: done, total: rows.length, operations: rows }, null, 2),
+);
 await database.close();

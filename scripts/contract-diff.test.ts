@@ -40,13 +40,21 @@ function baseline(version = '1.0.0'): Doc {
               content: {
                 'application/json': {
                   schema: { $ref: '#/components/schemas/Item' },
-                  examples: { 'en-us': { value: { sku: 'A1', name: 'Bag' } }, 'fr-fr': { value: { sku: 'A1', name: 'Sac' } } },
+                  examples: {
+                    'en-us': { value: { sku: 'A1', name: 'Bag' } },
+                    'fr-fr': { value: { sku: 'A1', name: 'Sac' } },
+                  },
                 },
               },
             },
             '404': {
               description: 'No such item',
-              content: { 'application/problem+json': { schema: problem, examples: { ERR_SHOP_1000: { value: { code: 'ERR_SHOP_1000' } } } } },
+              content: {
+                'application/problem+json': {
+                  schema: problem,
+                  examples: { ERR_SHOP_1000: { value: { code: 'ERR_SHOP_1000' } } },
+                },
+              },
             },
           },
         },
@@ -54,8 +62,17 @@ function baseline(version = '1.0.0'): Doc {
     },
     components: {
       schemas: {
-        ItemRequest: { type: 'object', required: ['sku'], additionalProperties: false, properties: { sku: { type: 'string' } } },
-        Item: { type: 'object', required: ['sku', 'name'], properties: { sku: { type: 'string' }, name: { type: 'string' } } },
+        ItemRequest: {
+          type: 'object',
+          required: ['sku'],
+          additionalProperties: false,
+          properties: { sku: { type: 'string' } },
+        },
+        Item: {
+          type: 'object',
+          required: ['sku', 'name'],
+          properties: { sku: { type: 'string' }, name: { type: 'string' } },
+        },
       },
     },
   };
@@ -65,12 +82,14 @@ function checkout(released: Doc[], current: Doc): void {
   root = mkdtempSync(join(tmpdir(), 'contract-diff-test-'));
   mkdirSync(join(root, 'openapi/released'), { recursive: true });
   mkdirSync(join(root, 'openapi/generated'), { recursive: true });
-  for (const doc of released) writeFileSync(join(root, `openapi/released/${API}-${doc.info.version}.bundled.yaml`), YAML.stringify(doc));
+  for (const doc of released)
+    writeFileSync(join(root, `openapi/released/${API}-${doc.info.version}.bundled.yaml`), YAML.stringify(doc));
   writeFileSync(join(root, `openapi/generated/${API}.bundled.yaml`), YAML.stringify(current));
   // The changelog the releases wrote.
   expect(run(root, { apis: [API], changelog: true }).ok).toBe(true);
 }
-const diff = (options: Record<string, unknown> = {}): Outcome => run(root, { apis: [API], today: '2026-01-02', ...options });
+const diff = (options: Record<string, unknown> = {}): Outcome =>
+  run(root, { apis: [API], today: '2026-01-02', ...options });
 const changed = (edit: (doc: Doc) => void, version = '1.0.0'): Doc => {
   const doc = structuredClone(baseline(version));
   edit(doc);
@@ -90,7 +109,15 @@ describe('contract diff', { timeout: 60_000 }, () => {
   });
 
   it('fails when a released operation is removed', () => {
-    checkout([baseline()], changed((d) => (d.paths = { '/other': { get: { ...d.paths['/items'].post, operationId: 'other', requestBody: undefined } } })));
+    checkout(
+      [baseline()],
+      changed(
+        (d) =>
+          (d.paths = {
+            '/other': { get: { ...d.paths['/items'].post, operationId: 'other', requestBody: undefined } },
+          }),
+      ),
+    );
     const o = diff();
     expect(o.ok).toBe(false);
     expect(failures(o)).toContain('POST /items (addItem) was removed');
@@ -102,12 +129,17 @@ describe('contract diff', { timeout: 60_000 }, () => {
       changed((d) => {
         delete d.components.schemas.Item.properties.name;
         d.components.schemas.Item.required = ['sku'];
-        for (const e of Object.values<any>(d.paths['/items'].post.responses['200'].content['application/json'].examples)) delete e.value.name;
+        for (const e of Object.values<any>(
+          d.paths['/items'].post.responses['200'].content['application/json'].examples,
+        ))
+          delete e.value.name;
       }),
     );
     const o = diff();
     expect(o.ok).toBe(false);
-    expect(failures(o)).toContain("breaking: #/paths/~1items/post/responses/200/content/application~1json/schema/properties/name: Schema removed (Property `name` of `Item` was removed.)");
+    expect(failures(o)).toContain(
+      'breaking: #/paths/~1items/post/responses/200/content/application~1json/schema/properties/name: Schema removed (Property `name` of `Item` was removed.)',
+    );
   });
 
   it('fails when an example is renamed: Prefer: example=<old name> would no longer answer', () => {
@@ -125,12 +157,21 @@ describe('contract diff', { timeout: 60_000 }, () => {
   });
 
   it('fails when a request example is removed', () => {
-    checkout([baseline()], changed((d) => delete d.paths['/items'].post.requestBody.content['application/json'].examples['en-us']));
+    checkout(
+      [baseline()],
+      changed((d) => delete d.paths['/items'].post.requestBody.content['application/json'].examples['en-us']),
+    );
     expect(failures(diff())).toContain('request example "en-us" was removed');
   });
 
   it('rates a new optional field as minor and passes', () => {
-    checkout([baseline()], changed((d) => (d.components.schemas.ItemRequest.properties.giftWrap = { type: 'boolean', default: false }), '1.1.0'));
+    checkout(
+      [baseline()],
+      changed(
+        (d) => (d.components.schemas.ItemRequest.properties.giftWrap = { type: 'boolean', default: false }),
+        '1.1.0',
+      ),
+    );
     const o = diff();
     expect(failures(o)).toBe('');
     expect(o.lines[0]).toContain('rated minor');
@@ -139,7 +180,18 @@ describe('contract diff', { timeout: 60_000 }, () => {
   it('fails on an operation in no release, and passes once a minor release records it', () => {
     const withList = (version: string) =>
       changed((d) => {
-        d.paths['/items'].get = { operationId: 'listItems', summary: 'List', responses: { '200': { description: 'Items', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } };
+        d.paths['/items'].get = {
+          operationId: 'listItems',
+          summary: 'List',
+          responses: {
+            '200': {
+              description: 'Items',
+              content: {
+                'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } },
+              },
+            },
+          },
+        };
       }, version);
     checkout([baseline()], withList('1.0.0'));
     const unreleased = diff();
@@ -149,7 +201,9 @@ describe('contract diff', { timeout: 60_000 }, () => {
     // A release at the same version is refused, a patch step is too small for a new operation.
     expect(failures(diff({ release: true }))).toContain('1.0.0 is already released');
     writeFileSync(join(root, `openapi/generated/${API}.bundled.yaml`), YAML.stringify(withList('1.0.1')));
-    expect(failures(diff({ release: true }))).toContain('the changes since 1.0.0 are minor, but 1.0.0 → 1.0.1 is a patch step');
+    expect(failures(diff({ release: true }))).toContain(
+      'the changes since 1.0.0 are minor, but 1.0.0 → 1.0.1 is a patch step',
+    );
     // A minor step records it, with its changelog section.
     writeFileSync(join(root, `openapi/generated/${API}.bundled.yaml`), YAML.stringify(withList('1.1.0')));
     const released = diff({ release: true });
@@ -163,7 +217,14 @@ describe('contract diff', { timeout: 60_000 }, () => {
   });
 
   it('refuses to release a breaking change without a major step', () => {
-    checkout([baseline()], changed((d) => delete d.paths['/items'].post.responses['404'].content['application/problem+json'].examples.ERR_SHOP_1000, '1.1.0'));
+    checkout(
+      [baseline()],
+      changed(
+        (d) =>
+          delete d.paths['/items'].post.responses['404'].content['application/problem+json'].examples.ERR_SHOP_1000,
+        '1.1.0',
+      ),
+    );
     const o = diff({ release: true });
     expect(failures(o)).toContain('the changes since 1.0.0 are major, but 1.0.0 → 1.1.0 is a minor step');
   });
@@ -175,6 +236,11 @@ describe('contract diff', { timeout: 60_000 }, () => {
   });
 
   it('names the step between two versions', () => {
-    expect([bumpOf('1.2.3', '2.0.0'), bumpOf('1.2.3', '1.3.0'), bumpOf('1.2.3', '1.2.4'), bumpOf('1.2.3', '1.2.3')]).toEqual(['major', 'minor', 'patch', 'none']);
+    expect([
+      bumpOf('1.2.3', '2.0.0'),
+      bumpOf('1.2.3', '1.3.0'),
+      bumpOf('1.2.3', '1.2.4'),
+      bumpOf('1.2.3', '1.2.3'),
+    ]).toEqual(['major', 'minor', 'patch', 'none']);
   });
 });

@@ -42,7 +42,10 @@ export function catalogueSection(apiCodes, totalCodes) {
   for (const family of families) {
     const rows = apiCodes
       .filter((c) => c.family === family)
-      .map((c) => `| ${c.code} | ${c.status} | ${cell(c.message)}${(c.audience ?? 'shopper') === 'internal' ? ' *(internal)*' : ''} |`);
+      .map(
+        (c) =>
+          `| ${c.code} | ${c.status} | ${cell(c.message)}${(c.audience ?? 'shopper') === 'internal' ? ' *(internal)*' : ''} |`,
+      );
     parts.push(`### ${family}\n\n| code | status | message |\n|---|---|---|\n${rows.join('\n')}`);
   }
   return parts.join('\n\n') + '\n';
@@ -54,9 +57,15 @@ export function catalogueSection(apiCodes, totalCodes) {
  */
 export function addCatalogueSection(doc, codes) {
   const apiCodes = codesNamedBy(doc, codes);
-  doc.tags = [...(doc.tags ?? []).filter((t) => t.name !== CATALOGUE_TAG), { name: CATALOGUE_TAG, 'x-traitTag': true, description: catalogueSection(apiCodes, codes.length) }];
+  doc.tags = [
+    ...(doc.tags ?? []).filter((t) => t.name !== CATALOGUE_TAG),
+    { name: CATALOGUE_TAG, 'x-traitTag': true, description: catalogueSection(apiCodes, codes.length) },
+  ];
   if (doc['x-tagGroups']) {
-    doc['x-tagGroups'] = [...doc['x-tagGroups'].filter((g) => g.name !== REFERENCE_GROUP), { name: REFERENCE_GROUP, tags: [CATALOGUE_TAG] }];
+    doc['x-tagGroups'] = [
+      ...doc['x-tagGroups'].filter((g) => g.name !== REFERENCE_GROUP),
+      { name: REFERENCE_GROUP, tags: [CATALOGUE_TAG] },
+    ];
   }
   return apiCodes;
 }
@@ -66,7 +75,9 @@ export function addCatalogueSection(doc, codes) {
  * defaults (`{scheme}://{host}/v1` → `http://localhost:3000/v1`); else the first server on localhost:3000.
  */
 export function serverUrlOf(doc) {
-  const urls = (doc.servers ?? [{ url: '/' }]).map((server) => server.url.replace(/\{(\w+)\}/g, (m, name) => server.variables?.[name]?.default ?? m).replace(/\/$/, ''));
+  const urls = (doc.servers ?? [{ url: '/' }]).map((server) =>
+    server.url.replace(/\{(\w+)\}/g, (m, name) => server.variables?.[name]?.default ?? m).replace(/\/$/, ''),
+  );
   return urls.find((url) => /^https?:\/\//.test(url)) ?? `http://localhost:3000${urls[0] ?? ''}`;
 }
 
@@ -99,7 +110,8 @@ function requestOf(doc, path, method, op, item) {
   const params = { path: {}, query: {}, header: {} };
   const styles = {};
   const byKey = new Map();
-  for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve)) byKey.set(`${p.in}:${p.name}`, p);
+  for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve))
+    byKey.set(`${p.in}:${p.name}`, p);
   for (const p of byKey.values()) {
     if (!(p.in in params) || !(p.required || p.in === 'path')) continue;
     params[p.in][p.name] = exampleOfParameter(p, resolve);
@@ -120,23 +132,49 @@ function requestOf(doc, path, method, op, item) {
   const schemes = new Set(security.flatMap((alt) => Object.keys(alt)));
   const schemeDefs = doc.components?.securitySchemes ?? {};
   const cookies = [...schemes].some((s) => schemeDefs[s]?.in === 'cookie');
-  const headers = optional ? [] : [...schemes].map((s) => schemeDefs[s]).filter((s) => s?.type === 'apiKey' && s.in === 'header').map((s) => s.name);
+  const headers = optional
+    ? []
+    : [...schemes]
+        .map((s) => schemeDefs[s])
+        .filter((s) => s?.type === 'apiKey' && s.in === 'header')
+        .map((s) => s.name);
   const success = Object.entries(op.responses ?? {}).find(([code]) => /^2/.test(code));
   const successTypes = Object.keys(resolve(success?.[1])?.content ?? {});
   const parseAs = successTypes.length && !successTypes.some((t) => /json/.test(t)) ? 'text' : undefined;
   // The session cookie matters to calls that may use it and answer data (not to images, sitemaps, metrics).
   // openapi-typescript types a property with a `default` as required: the typed sample spells defaults out.
   const typedBody = bodyValue === undefined ? undefined : withDefaults(bodyValue, media.schema, resolve);
-  return { path, method, params, styles, mediaType, body: bodyValue, typedBody, cookies: cookies && !parseAs, headers, parseAs };
+  return {
+    path,
+    method,
+    params,
+    styles,
+    mediaType,
+    body: bodyValue,
+    typedBody,
+    cookies: cookies && !parseAs,
+    headers,
+    parseAs,
+  };
 }
 
 function exampleOfParameter(p, resolve) {
   const schema = resolve(p.schema) ?? {};
-  const candidates = [p.example, resolve(Object.values(p.examples ?? {})[0])?.value, schema.example, schema.examples?.[0], schema.default, schema.enum?.[0], schema.const];
+  const candidates = [
+    p.example,
+    resolve(Object.values(p.examples ?? {})[0])?.value,
+    schema.example,
+    schema.examples?.[0],
+    schema.default,
+    schema.enum?.[0],
+    schema.const,
+  ];
   const found = candidates.find((v) => v !== undefined);
   if (found !== undefined) return found;
   // An object (a deepObject query value): its properties' own examples.
-  const props = Object.entries(schema.properties ?? {}).map(([k, v]) => [k, resolve(v)?.example]).filter(([, v]) => v !== undefined);
+  const props = Object.entries(schema.properties ?? {})
+    .map(([k, v]) => [k, resolve(v)?.example])
+    .filter(([, v]) => v !== undefined);
   return props.length ? Object.fromEntries(props) : `{${p.name}}`;
 }
 
@@ -146,7 +184,9 @@ function withDefaults(value, schemaRef, resolve) {
   if (!schema || !value || typeof value !== 'object' || Array.isArray(value)) return value;
   const alternatives = (schema.oneOf ?? schema.anyOf ?? []).map(resolve);
   if (alternatives.length) {
-    const fits = (alt) => (alt.required ?? []).every((k) => k in value || resolve(alt.properties?.[k])?.default !== undefined) && Object.keys(value).every((k) => k in (alt.properties ?? {}));
+    const fits = (alt) =>
+      (alt.required ?? []).every((k) => k in value || resolve(alt.properties?.[k])?.default !== undefined) &&
+      Object.keys(value).every((k) => k in (alt.properties ?? {}));
     const alt = alternatives.find(fits);
     return alt ? withDefaults(value, alt, resolve) : value;
   }
@@ -163,13 +203,19 @@ function withDefaults(value, schemaRef, resolve) {
 function withTestRecaptchaToken(value) {
   if (Array.isArray(value)) return value.map(withTestRecaptchaToken);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'recaptchaToken' && typeof v === 'string' ? TEST_RECAPTCHA_TOKEN : withTestRecaptchaToken(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'recaptchaToken' && typeof v === 'string' ? TEST_RECAPTCHA_TOKEN : withTestRecaptchaToken(v),
+      ]),
+    );
   }
   return value;
 }
 
 const shellQuote = (s) => `'${String(s).replaceAll("'", "'\\''")}'`;
-const encode = (s) => encodeURIComponent(String(s)).replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%40/g, '@');
+const encode = (s) =>
+  encodeURIComponent(String(s)).replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%40/g, '@');
 
 /** The query of a URL; a deepObject's brackets stay readable (curl then needs `--globoff`). */
 function queryString(query, styles) {
@@ -186,10 +232,15 @@ function queryString(query, styles) {
 }
 
 function curlSample(r, { base, origin }) {
-  const path = r.path.replace(/\{(\w+)\}/g, (m, name) => (name in r.params.path ? encodeURIComponent(String(r.params.path[name])) : m));
+  const path = r.path.replace(/\{(\w+)\}/g, (m, name) =>
+    name in r.params.path ? encodeURIComponent(String(r.params.path[name])) : m,
+  );
   const url = `${base}${path}${queryString(r.params.query, r.styles)}`;
   const verb = r.method.toUpperCase();
-  const flags = [verb === 'GET' ? '' : verb === 'HEAD' ? '-I ' : `-X ${verb} `, /[[\]]/.test(url) ? '--globoff ' : ''].join('');
+  const flags = [
+    verb === 'GET' ? '' : verb === 'HEAD' ? '-I ' : `-X ${verb} `,
+    /[[\]]/.test(url) ? '--globoff ' : '',
+  ].join('');
   const lines = [`curl ${flags}${shellQuote(url)}`];
   // The session cookie (`sid`, `cs_sid`) is kept in a cookie jar between calls.
   if (r.cookies) lines.push('-b cookies.txt -c cookies.txt');
@@ -205,14 +256,19 @@ function curlSample(r, { base, origin }) {
 }
 
 /** `X-Internal-Token` → `INTERNAL_TOKEN`: the shell variable a sample reads a secret header from. */
-const envName = (header) => header.replace(/^X-/i, '').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+const envName = (header) =>
+  header
+    .replace(/^X-/i, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
 
 function fetchSample(r, { base, typesModule }) {
   const options = [];
   const params = Object.entries(r.params).filter(([, v]) => Object.keys(v).length);
   if (params.length) options.push(['params', Object.fromEntries(params)]);
   if (r.typedBody !== undefined) options.push(['body', r.typedBody]);
-  if (r.headers.length) options.push(['headers', Object.fromEntries(r.headers.map((h) => [h, raw(`process.env.${envName(h)}`)]))]);
+  if (r.headers.length)
+    options.push(['headers', Object.fromEntries(r.headers.map((h) => [h, raw(`process.env.${envName(h)}`)]))]);
   if (r.parseAs) options.push(['parseAs', r.parseAs]);
   const head = `const { data, error, response } = await client.${r.method.toUpperCase()}(${tsString(r.path)}`;
   let args = options.length ? tsValue(Object.fromEntries(options), 0) : '';
@@ -240,7 +296,9 @@ function tsValue(value, indent, multiline = false) {
   if (value && typeof value === 'object' && RAW in value) return value[RAW];
   if (typeof value === 'string') return tsString(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Array.isArray(value) ? value.map((v) => tsValue(v, indent + 2)) : Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${tsValue(v, indent + 2)}`);
+  const entries = Array.isArray(value)
+    ? value.map((v) => tsValue(v, indent + 2))
+    : Object.entries(value).map(([k, v]) => `${tsKey(k)}: ${tsValue(v, indent + 2)}`);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{ ', ' }'];
   if (!entries.length) return Array.isArray(value) ? '[]' : '{}';
   const inline = `${open}${entries.join(', ')}${close}`;

@@ -15,7 +15,11 @@ import { operationsOf } from './contract-docs.mjs';
 const deref = (doc, node) => {
   let cur = node;
   for (let i = 0; cur && typeof cur.$ref === 'string' && i < 20; i++) {
-    cur = cur.$ref.replace(/^#\//, '').split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~')).reduce((acc, p) => acc?.[p], doc);
+    cur = cur.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce((acc, p) => acc?.[p], doc);
   }
   return cur;
 };
@@ -30,7 +34,8 @@ function reachable(doc, node, found = new Set()) {
       found.add(node.$ref);
       reachable(doc, deref(doc, node), found);
     }
-    for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example' && k !== 'x-codeSamples') reachable(doc, v, found);
+    for (const [k, v] of Object.entries(node))
+      if (k !== 'examples' && k !== 'example' && k !== 'x-codeSamples') reachable(doc, v, found);
   }
   return found;
 }
@@ -44,7 +49,10 @@ export function requestOnlySchemas(doc) {
     reachable(doc, op.responses, answers);
   }
   const schema = (ref) => /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
-  return [...requests].filter((ref) => !answers.has(ref)).map(schema).filter(Boolean);
+  return [...requests]
+    .filter((ref) => !answers.has(ref))
+    .map(schema)
+    .filter(Boolean);
 }
 
 /** Drops the `default` of every property below `node` (not following `$ref`s), keeping it in the description. */
@@ -58,7 +66,8 @@ function dropDefaults(node) {
       delete prop.default;
     }
   }
-  for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'example' && k !== 'default' && k !== 'enum' && k !== 'const') dropDefaults(v);
+  for (const [k, v] of Object.entries(node))
+    if (k !== 'examples' && k !== 'example' && k !== 'default' && k !== 'enum' && k !== 'const') dropDefaults(v);
 }
 
 /**
@@ -89,7 +98,11 @@ export function operationErrorCodes(doc, codes) {
       }
     }
     // The operation's own text and the codes of its parameters and body fields (resolved, without examples).
-    const ownText = JSON.stringify([op.description ?? '', op.summary ?? '', resolvedInputs(doc, [item.parameters, op.parameters, op.requestBody])]);
+    const ownText = JSON.stringify([
+      op.description ?? '',
+      op.summary ?? '',
+      resolvedInputs(doc, [item.parameters, op.parameters, op.requestBody]),
+    ]);
     for (const code of named(ownText)) if (errorStatuses.includes(status.get(code))) add(status.get(code), code);
     out[op.operationId] = Object.fromEntries(Object.entries(byStatus).map(([s, set]) => [s, [...set].sort()]));
   }
@@ -106,7 +119,11 @@ function resolvedInputs(doc, node, seen = new Set()) {
     seen.add(node.$ref);
     return resolvedInputs(doc, deref(doc, node), seen);
   }
-  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'examples' && k !== 'example' && k !== 'x-codeSamples').map(([k, v]) => [k, resolvedInputs(doc, v, seen)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => k !== 'examples' && k !== 'example' && k !== 'x-codeSamples')
+      .map(([k, v]) => [k, resolvedInputs(doc, v, seen)]),
+  );
 }
 
 /** The copy openapi-typescript reads (see the top of this file). */
@@ -119,7 +136,12 @@ export function typingDocument(bundled, codes) {
       const response = structuredClone(deref(doc, op.responses[s]));
       const media = response?.content?.['application/problem+json'];
       if (!media?.schema) continue;
-      media.schema = { allOf: [media.schema, { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: list } } }] };
+      media.schema = {
+        allOf: [
+          media.schema,
+          { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: list } } },
+        ],
+      };
       // Examples are not types: left out of the copy (the bundle keeps them).
       delete media.examples;
       op.responses[s] = response;

@@ -9,7 +9,10 @@ import { operationErrorCodes, requestOnlySchemas, typingDocument } from './contr
 const root = join(import.meta.dirname, '..');
 const storefront = YAML.parse(readFileSync(join(root, 'openapi/generated/storefront.bundled.yaml'), 'utf8'));
 const customerService = YAML.parse(readFileSync(join(root, 'openapi/generated/customer-service.bundled.yaml'), 'utf8'));
-const codes = YAML.parse(readFileSync(join(root, 'openapi/errors/catalogue.yaml'), 'utf8')).codes as { code: string; status: number }[];
+const codes = YAML.parse(readFileSync(join(root, 'openapi/errors/catalogue.yaml'), 'utf8')).codes as {
+  code: string;
+  status: number;
+}[];
 const statusOf = new Map(codes.map((c) => [c.code, c.status]));
 
 describe('per-operation error codes', () => {
@@ -37,13 +40,17 @@ describe('per-operation error codes', () => {
           for (const code of list) expect(statusOf.has(code), `${op} ${status} ${code}`).toBe(true);
         }
       }
-      expect(Object.keys(all).length).toBe(Object.values(doc.paths).flatMap((item) => Object.keys(item as object).filter((k) => k !== 'parameters')).length);
+      expect(Object.keys(all).length).toBe(
+        Object.values(doc.paths).flatMap((item) => Object.keys(item as object).filter((k) => k !== 'parameters'))
+          .length,
+      );
     }
   });
 
   it('narrows the Problem of each listed answer in the copy, and leaves the bundle alone', () => {
     const copy = typingDocument(storefront, codes);
-    const schema = copy.paths['/api/data/basket/add-item'].post.responses['409'].content['application/problem+json'].schema;
+    const schema =
+      copy.paths['/api/data/basket/add-item'].post.responses['409'].content['application/problem+json'].schema;
     expect(schema.allOf[1].properties.code.enum).toEqual(lists.addBasketItem!['409']);
     expect(storefront.paths['/api/data/basket/add-item'].post.responses['409'].$ref).toBeDefined();
   });

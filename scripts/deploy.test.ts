@@ -9,7 +9,15 @@ import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../server/src/shared/config.ts';
 import {
-  REPO_ROOT, interpolate, readCaddyfile, readCompose, readDockerfile, serviceEnvironment, stageCopies, stageEnv, type Stage,
+  REPO_ROOT,
+  interpolate,
+  readCaddyfile,
+  readCompose,
+  readDockerfile,
+  serviceEnvironment,
+  stageCopies,
+  stageEnv,
+  type Stage,
 } from '../server/src/test/deploy-files.ts';
 import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
 
@@ -51,7 +59,9 @@ describe('Dockerfile', () => {
     const runs = build.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
     expect(runs.some((r) => /^npm ci\b/.test(r) && !r.includes('--omit=dev'))).toBe(true);
     expect(runs.some((r) => r.startsWith('npm run build'))).toBe(true);
-    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(pkg.scripts.build).toBe('node scripts/build.mjs');
     const deps = dockerfile.stages[1]!;
     expect(deps.instructions.some((i) => i.keyword === 'RUN' && /npm ci --omit=dev\b/.test(i.args))).toBe(true);
@@ -67,7 +77,8 @@ describe('Dockerfile', () => {
     for (const stage of dockerfile.stages.slice(0, 2)) {
       const copied = stageCopies(stage).flatMap((c) => c.sources);
       expect(copied).toContain('package-lock.json');
-      for (const ws of pkg.workspaces) expect(copied, `${stage.name}: ${ws}/package.json`).toContain(`${ws}/package.json`);
+      for (const ws of pkg.workspaces)
+        expect(copied, `${stage.name}: ${ws}/package.json`).toContain(`${ws}/package.json`);
     }
   });
 
@@ -76,7 +87,9 @@ describe('Dockerfile', () => {
     expect(cmd).toEqual(['node', SERVER_BUNDLE]);
     // The bundle the build makes, copied from the build stage; the same entry `npm start` runs (scripts/start.mjs),
     // without its demo defaults.
-    expect(stageCopies(runtime).some((c) => c.from === 'build' && c.sources.includes(`/app/${dirname(SERVER_BUNDLE)}`))).toBe(true);
+    expect(
+      stageCopies(runtime).some((c) => c.from === 'build' && c.sources.includes(`/app/${dirname(SERVER_BUNDLE)}`)),
+    ).toBe(true);
     expect(readFileSync(join(REPO_ROOT, 'scripts/start.mjs'), 'utf8')).toContain(`[join(root, '${SERVER_BUNDLE}')]`);
     const user = one('USER').args;
     expect(user).not.toMatch(/^(root|0)(:|$)/);
@@ -100,7 +113,9 @@ describe('Dockerfile', () => {
     const check = one('HEALTHCHECK').args;
     const path = /\/(healthz|readyz)\b/.exec(check)?.[0];
     expect(path).toBe('/healthz');
-    const contract = YAML.parse(readFileSync(join(REPO_ROOT, 'openapi/storefront/openapi.yaml'), 'utf8')) as { paths: Record<string, unknown> };
+    const contract = YAML.parse(readFileSync(join(REPO_ROOT, 'openapi/storefront/openapi.yaml'), 'utf8')) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(contract.paths)).toContain(path);
     // Served by the ops module and by the handler that answers while the database is awaited.
     expect(readFileSync(join(REPO_ROOT, 'server/src/modules/ops/routes.ts'), 'utf8')).toContain(`ops.on('getHealth'`);
@@ -109,15 +124,28 @@ describe('Dockerfile', () => {
   });
 
   it('imports from the bundle only packages the production install has', async () => {
-    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+    };
     // The bundle as the build makes it, into a folder of its own.
     mkdirSync(join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
     const dir = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/server-bundle-'));
     try {
       await buildServer(REPO_ROOT, { outfile: relative(REPO_ROOT, join(dir, 'main.mjs')) });
       const code = readFileSync(join(dir, 'main.mjs'), 'utf8');
-      const specifiers = new Set([...code.matchAll(/(?:^|\n)import\s+(?:[^'"]*?\s+from\s+)?"([^"]+)";|\bimport\("([^"]+)"\)/g)].map((m) => (m[1] ?? m[2])!));
-      const packages = [...specifiers].filter((s) => !s.startsWith('node:') && !s.startsWith('.')).map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'));
+      const specifiers = new Set(
+        [...code.matchAll(/(?:^|\n)import\s+(?:[^'"]*?\s+from\s+)?"([^"]+)";|\bimport\("([^"]+)"\)/g)].map(
+          (m) => (m[1] ?? m[2])!,
+        ),
+      );
+      const packages = [...specifiers]
+        .filter((s) => !s.startsWith('node:') && !s.startsWith('.'))
+        .map((s) =>
+          s
+            .split('/')
+            .slice(0, s.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
       expect(packages).toContain('@electric-sql/pglite');
       expect(packages).toContain('express');
       // The repository's own workspaces are inside it, not imported.
@@ -138,7 +166,11 @@ describe('Dockerfile', () => {
   }, 60_000);
 
   it('copies every part of the repository the server imports or reads at run time', () => {
-    const copied = new Set(stageCopies(runtime).filter((c) => c.from === 'build').flatMap((c) => c.sources.map((s) => s.replace(/^\/app\//, ''))));
+    const copied = new Set(
+      stageCopies(runtime)
+        .filter((c) => c.from === 'build')
+        .flatMap((c) => c.sources.map((s) => s.replace(/^\/app\//, ''))),
+    );
     const covered = (path: string) => [...copied].some((c) => path === c || path.startsWith(`${c}/`));
     // Relative imports of the server's sources that leave server/ (web/src/lib, fixtures, openapi …).
     const outside = new Set<string>();
@@ -151,7 +183,13 @@ describe('Dockerfile', () => {
     expect(outside.size).toBeGreaterThan(0);
     for (const target of outside) expect(covered(target), target).toBe(true);
     // Read from disk: the bundled contracts, the portals, the web build (client assets and the SSR entry).
-    for (const path of ['openapi/generated/storefront.bundled.yaml', 'openapi/dist', 'web/dist/server/entry-server.js', 'web/dist/client', 'node_modules/.cache/contracts']) {
+    for (const path of [
+      'openapi/generated/storefront.bundled.yaml',
+      'openapi/dist',
+      'web/dist/server/entry-server.js',
+      'web/dist/client',
+      'node_modules/.cache/contracts',
+    ]) {
       expect(covered(path), path).toBe(true);
     }
     // What is copied from the sources (not produced by the build) exists in the repository.
@@ -162,13 +200,31 @@ describe('Dockerfile', () => {
   });
 
   it('leaves out of the build context what the image rebuilds, and keeps what it copies', () => {
-    const ignore = readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignore = readFileSync(join(REPO_ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     expect(ignore).toEqual(expect.arrayContaining(['.git', '**/node_modules', '**/dist', '.env']));
-    const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}(?:/|$)`);
+    const glob = (pattern: string) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^$()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}(?:/|$)`,
+      );
     const ignored = (path: string) => ignore.some((p) => glob(p).test(path));
     expect(ignored('web/node_modules/x')).toBe(true);
     expect(ignored('deploy/storefront.env')).toBe(true);
-    for (const path of ['package.json', 'package-lock.json', 'server/src/main.ts', 'web/src/entry-server.tsx', 'openapi/generated/storefront.bundled.yaml', 'fixtures/catalog/generate.ts', 'scripts/build.mjs', 'deploy/Dockerfile']) {
+    for (const path of [
+      'package.json',
+      'package-lock.json',
+      'server/src/main.ts',
+      'web/src/entry-server.tsx',
+      'openapi/generated/storefront.bundled.yaml',
+      'fixtures/catalog/generate.ts',
+      'scripts/build.mjs',
+      'deploy/Dockerfile',
+    ]) {
       expect(ignored(path), path).toBe(false);
     }
   });
@@ -204,15 +260,22 @@ describe('compose file', () => {
     const replicas = Number(interpolate(String(storefront.deploy?.replicas), {}));
     expect(replicas).toBeGreaterThanOrEqual(2);
     expect(storefront.build).toEqual({ context: '..', dockerfile: 'deploy/Dockerfile' });
-    expect(storefront.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(storefront.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
     expect(compose.services.postgres?.healthcheck).toBeDefined();
     expect(compose.services.redis?.healthcheck).toBeDefined();
     expect(compose.services.proxy?.depends_on).toEqual({ storefront: { condition: 'service_healthy' } });
     expect(storefront.init).toBe(true);
     const graceMs = loadConfig(env).shutdownGraceMs;
-    expect(Number(/^(\d+)s$/.exec(storefront.stop_grace_period ?? '')?.[1]) * 1000).toBeGreaterThanOrEqual(graceMs + 2000);
+    expect(Number(/^(\d+)s$/.exec(storefront.stop_grace_period ?? '')?.[1]) * 1000).toBeGreaterThanOrEqual(
+      graceMs + 2000,
+    );
     // The database and Redis the URLs name are services of this file.
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining([new URL(env.DATABASE_URL!).hostname, new URL(env.REDIS_URL!).hostname]));
+    expect(Object.keys(compose.services)).toEqual(
+      expect.arrayContaining([new URL(env.DATABASE_URL!).hostname, new URL(env.REDIS_URL!).hostname]),
+    );
   });
 
   it('keeps every connection the instances may open under PostgreSQL max_connections', () => {
@@ -245,7 +308,8 @@ describe('Caddyfile', () => {
     app.set('trust proxy', [...loadConfig(env).trustProxy]);
     const trusted = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
     // Docker's networks are drawn from private ranges (172.16.0.0/12, 192.168.0.0/16, 10.0.0.0/8).
-    for (const proxy of ['172.18.0.5', '192.168.16.2', '10.0.1.9', '127.0.0.1']) expect(trusted(proxy, 0), proxy).toBe(true);
+    for (const proxy of ['172.18.0.5', '192.168.16.2', '10.0.1.9', '127.0.0.1'])
+      expect(trusted(proxy, 0), proxy).toBe(true);
     for (const stranger of ['203.0.113.9', '8.8.8.8']) expect(trusted(stranger, 0), stranger).toBe(false);
     // The default stays loopback alone.
     expect(loadConfig({}).trustProxy).toEqual(['loopback']);
@@ -255,8 +319,15 @@ describe('Caddyfile', () => {
 
 it('the example env file names every variable the compose file requires', () => {
   const example = readFileSync(join(REPO_ROOT, 'deploy/storefront.env.example'), 'utf8');
-  const named = new Set(example.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => l.slice(0, l.indexOf('='))));
-  const required = [...readFileSync(join(REPO_ROOT, 'deploy/compose.yaml'), 'utf8').matchAll(/\$\{([A-Z_]+):\?/g)].map((m) => m[1]!);
+  const named = new Set(
+    example
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => l.slice(0, l.indexOf('='))),
+  );
+  const required = [...readFileSync(join(REPO_ROOT, 'deploy/compose.yaml'), 'utf8').matchAll(/\$\{([A-Z_]+):\?/g)].map(
+    (m) => m[1]!,
+  );
   for (const name of required) expect(named.has(name), name).toBe(true);
   expect(statSync(join(REPO_ROOT, 'deploy/Caddyfile')).isFile()).toBe(true);
 });

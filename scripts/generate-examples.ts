@@ -75,7 +75,13 @@ function dayShift(from: string, to: string): (value: Json) => Json {
   const move = (text: string) =>
     text.replace(/^(\d{4}-\d{2}-\d{2})/, (d) => new Date(Date.parse(d) + days * 86_400_000).toISOString().slice(0, 10));
   const walk = (v: Json): Json =>
-    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v) ? move(v) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v;
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)
+      ? move(v)
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
   return walk;
 }
 /** The search examples' query: the story product's style (`Cassandra pumps in patent leather`). */
@@ -133,7 +139,9 @@ function trimPage(body: Json, categoryId: string | null): Json {
 
 /** Product islands keep a few products; page alternates and navigation as for every page. */
 function trimComponents(components: Json[]): Json[] {
-  return components.map((c) => (c.type === 'product-island' ? { ...c, products: c.products.slice(0, MAX_COMPONENTS_PRODUCTS) } : c));
+  return components.map((c) =>
+    c.type === 'product-island' ? { ...c, products: c.products.slice(0, MAX_COMPONENTS_PRODUCTS) } : c,
+  );
 }
 function trimContent(content: Json): Json {
   return content ? { ...content, components: trimComponents(content.components) } : content;
@@ -164,8 +172,11 @@ let collectedOrderRequests: Record<Locale, Json> = {} as Record<Locale, Json>;
 
 async function collect(app: Express): Promise<ExampleSpec[]> {
   const per = <T>(fn: (locale: Locale) => Promise<T>) =>
-    Promise.all(EXAMPLE_LOCALES.map(async (l) => [l, await fn(l)] as const)).then((e) => Object.fromEntries(e) as Record<Locale, T>);
-  const label = (what: string) => (l: Locale | null) => (l ? `${what} — ${LOCALE_LABEL[l]}` : `${what} (the same for every locale)`);
+    Promise.all(EXAMPLE_LOCALES.map(async (l) => [l, await fn(l)] as const)).then(
+      (e) => Object.fromEntries(e) as Record<Locale, T>,
+    );
+  const label = (what: string) => (l: Locale | null) =>
+    l ? `${what} — ${LOCALE_LABEL[l]}` : `${what} (the same for every locale)`;
 
   const countries = await ok('countries', request(app).get('/api/data/locale-mdm/countries'));
   const health = await ok('healthz', request(app).get('/healthz'));
@@ -173,11 +184,16 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
 
   const navigation = await per((l) => ok(`nav ${l}`, request(app).get('/api/data/category').query({ locale: l })));
   const listing = await per((l) =>
-    ok(`category ${l}`, request(app).get(`/api/data/category/${CATEGORY_SLUG}`).query({ locale: l, pageSize: MAX_PRODUCTS })),
+    ok(
+      `category ${l}`,
+      request(app).get(`/api/data/category/${CATEGORY_SLUG}`).query({ locale: l, pageSize: MAX_PRODUCTS }),
+    ),
   );
   const categoryId: string = listing['en-us'].category.id;
   const home = await per((l) => ok(`home ${l}`, request(app).get('/ssr/home').query({ locale: l })));
-  const categoryPage = await per((l) => ok(`category page ${l}`, request(app).get(`/ssr/ca/${CATEGORY_SLUG}`).query({ locale: l })));
+  const categoryPage = await per((l) =>
+    ok(`category page ${l}`, request(app).get(`/ssr/ca/${CATEGORY_SLUG}`).query({ locale: l })),
+  );
   const notFound = await per((l) => ok(`404 ${l}`, request(app).get('/ssr/404').query({ locale: l })));
 
   // The product of every product example: the first product of the category listing that is in
@@ -188,14 +204,36 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
 
   // Search, hit tiles and recommendations: products of the catalogue, found by the story product's style name.
   const searchWord = SEARCH_QUERY;
-  const search = await per((l) => ok(`search ${l}`, request(app).get('/api/data/search').query({ locale: l, brand: BRAND, q: searchWord, pageSize: MAX_PRODUCTS })));
+  const search = await per((l) =>
+    ok(
+      `search ${l}`,
+      request(app).get('/api/data/search').query({ locale: l, brand: BRAND, q: searchWord, pageSize: MAX_PRODUCTS }),
+    ),
+  );
   const searchPage = await per((l) =>
-    ok(`search page ${l}`, request(app).get('/ssr/search').query(l === 'fr-fr' ? { locale: l } : { locale: l, q: searchWord })),
+    ok(
+      `search page ${l}`,
+      request(app)
+        .get('/ssr/search')
+        .query(l === 'fr-fr' ? { locale: l } : { locale: l, q: searchWord }),
+    ),
   );
   const tilePids: string[] = listing['en-us'].products.slice(0, 3).map((p: Json) => p.id);
-  const hitTiles = await per((l) => ok(`hit tiles ${l}`, request(app).get('/api/data/products/hit-tile').query({ locale: l, pids: tilePids.join(',') })));
+  const hitTiles = await per((l) =>
+    ok(
+      `hit tiles ${l}`,
+      request(app)
+        .get('/api/data/products/hit-tile')
+        .query({ locale: l, pids: tilePids.join(',') }),
+    ),
+  );
   const recommendations = await per((l) =>
-    ok(`recommendations ${l}`, request(app).get('/api/data/recommendations/algolia').query({ locale: l, model: 'related-products', pid, maxRecommendations: 3 })),
+    ok(
+      `recommendations ${l}`,
+      request(app)
+        .get('/api/data/recommendations/algolia')
+        .query({ locale: l, model: 'related-products', pid, maxRecommendations: 3 }),
+    ),
   );
 
   // Baskets: one fresh session per locale (a browser-like agent keeps the `sid` cookie); the add
@@ -206,13 +244,24 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   const removed: Partial<Record<Locale, Json>> = {};
   for (const l of EXAMPLE_LOCALES) {
     const agent = request.agent(app);
-    added[l] = await ok(`add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid: STORY_PID, size: STORY_SIZE }));
+    added[l] = await ok(
+      `add ${l}`,
+      agent
+        .post('/api/data/basket/add-item')
+        .query({ locale: l })
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ pid: STORY_PID, size: STORY_SIZE }),
+    );
     basket[l] = await ok(`basket ${l}`, agent.get('/api/data/basket/get-basket').query({ locale: l }));
     if (basket[l].items.length !== 1) throw new Error(`basket ${l}: expected one item`);
     const itemId = basket[l].items[0].itemId;
     updated[l] = await ok(
       `update ${l}`,
-      agent.patch('/api/data/basket/update-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ itemId, quantity: 2 }),
+      agent
+        .patch('/api/data/basket/update-item')
+        .query({ locale: l })
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ itemId, quantity: 2 }),
     );
     removed[l] = await ok(
       `remove ${l}`,
@@ -229,21 +278,42 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   const confirmations: Partial<Record<Locale, Json>> = {};
   for (const l of EXAMPLE_LOCALES) {
     const agent = request.agent(app);
-    await ok(`story add ${l}`, agent.post('/api/data/basket/add-item').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').send({ pid: STORY_PID, size: STORY_SIZE }));
+    await ok(
+      `story add ${l}`,
+      agent
+        .post('/api/data/basket/add-item')
+        .query({ locale: l })
+        .set('Sec-Fetch-Site', 'same-origin')
+        .send({ pid: STORY_PID, size: STORY_SIZE }),
+    );
     const options = await ok(`checkout options ${l}`, agent.get('/api/checkout/options').query({ locale: l }));
-    const template = YAML.parse(readFileSync(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), 'utf8')) as { summary: string; value: Json };
+    const template = YAML.parse(
+      readFileSync(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), 'utf8'),
+    ) as { summary: string; value: Json };
     const option = options.deliveryOptions.find((o: Json) => o.id === template.value.delivery.optionId);
     if (!option) throw new Error(`checkout options ${l}: no delivery option ${template.value.delivery.optionId}`);
     orderRequests[l] = { summary: template.summary, value: { ...template.value, expectedTotal: option.total.total } };
     const order = await ok(
       `place order ${l}`,
-      agent.post('/api/checkout/place-order').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').set('Idempotency-Key', `example-order-${l}-0001`).send(orderRequests[l].value),
+      agent
+        .post('/api/checkout/place-order')
+        .query({ locale: l })
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('Idempotency-Key', `example-order-${l}-0001`)
+        .send(orderRequests[l].value),
       201,
     );
-    const confirmation = await ok(`confirmation ${l}`, agent.get('/ssr/checkout/confirmation').query({ locale: l, orderNumber: order.orderNumber }));
+    const confirmation = await ok(
+      `confirmation ${l}`,
+      agent.get('/ssr/checkout/confirmation').query({ locale: l, orderNumber: order.orderNumber }),
+    );
     // The server's clock dates the order and its deliveries: moved to the story's day, so that a rerun changes nothing.
     const shift = dayShift(String(order.placedAt).slice(0, 10), STORY_DAY);
-    const fixOrder = (o: Json) => ({ ...shift(o), placedAt: `${STORY_DAY}T10:00:00Z`, transactionUuid: STORY_TRANSACTION });
+    const fixOrder = (o: Json) => ({
+      ...shift(o),
+      placedAt: `${STORY_DAY}T10:00:00Z`,
+      transactionUuid: STORY_TRANSACTION,
+    });
     checkoutOptions[l] = shift({ ...options, basket: fixBasketIds(options.basket) });
     orders[l] = fixOrder(order);
     confirmations[l] = { ...trimPage(confirmation, null), order: fixOrder(confirmation.order) };
@@ -255,54 +325,124 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
   const slugOf = (url: string) => url.split('/').pop() as string;
   const contentPage = pageAt('/cp/');
   const legalPage = pageAt('/legal/');
-  const catchAllPage = contentPages.find((p) => p.category === 'custom' && /^\/[a-z0-9-]+$/.test(p.pageUrl) && p.pageUrl !== '/marketing' && everywhere(p));
-  const campaign = (contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ?? contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p)));
+  const catchAllPage = contentPages.find(
+    (p) => p.category === 'custom' && /^\/[a-z0-9-]+$/.test(p.pageUrl) && p.pageUrl !== '/marketing' && everywhere(p),
+  );
+  const campaign =
+    contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ??
+    contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
   const rdContent = pageAt('/rive-droite/cp/');
   const calendar = pageAt('/rive-droite/calendar/');
-  const subject = contentPages.flatMap((p) => p.components as Json[]).find((c) => c.type === 'accordion' && c.tagSubjectId)?.tagSubjectId as string | undefined;
+  const subject = contentPages
+    .flatMap((p) => p.components as Json[])
+    .find((c) => c.type === 'accordion' && c.tagSubjectId)?.tagSubjectId as string | undefined;
   const footerId = 'layout-footer';
   const tags = 'guest';
   const q = (l: Locale, extra: Record<string, string> = {}) => ({ locale: l, ...extra });
   const cms = {
-    page: await per((l) => ok(`page ${l}`, request(app).get('/api/data/page').query(q(l, { pageId: contentPage?.globalPageId ?? 'home', currentContextTags: tags, pageNavigationLinksPrefix: '/cp' })))),
-    component: await per((l) => ok(`component ${l}`, request(app).get('/api/data/component').query(q(l, { componentId: footerId, currentContextTags: tags })))),
+    page: await per((l) =>
+      ok(
+        `page ${l}`,
+        request(app)
+          .get('/api/data/page')
+          .query(
+            q(l, {
+              pageId: contentPage?.globalPageId ?? 'home',
+              currentContextTags: tags,
+              pageNavigationLinksPrefix: '/cp',
+            }),
+          ),
+      ),
+    ),
+    component: await per((l) =>
+      ok(
+        `component ${l}`,
+        request(app)
+          .get('/api/data/component')
+          .query(q(l, { componentId: footerId, currentContextTags: tags })),
+      ),
+    ),
     generic: genericContents[0]
-      ? await per((l) => ok(`generic ${l}`, request(app).get('/api/data/content/generic-content').query(q(l, { contentId: genericContents[0]!.contentId }))))
+      ? await per((l) =>
+          ok(
+            `generic ${l}`,
+            request(app)
+              .get('/api/data/content/generic-content')
+              .query(q(l, { contentId: genericContents[0]!.contentId })),
+          ),
+        )
       : undefined,
-    accordions: subject ? await per((l) => ok(`accordions ${l}`, request(app).get('/api/data/content/accordions-with-tag-subject-id').query(q(l, { tagSubjectId: subject })))) : undefined,
+    accordions: subject
+      ? await per((l) =>
+          ok(
+            `accordions ${l}`,
+            request(app)
+              .get('/api/data/content/accordions-with-tag-subject-id')
+              .query(q(l, { tagSubjectId: subject })),
+          ),
+        )
+      : undefined,
     events: await per((l) => ok(`events ${l}`, request(app).get('/api/data/events').query(q(l)))),
-    bust: await ok('bust', request(app).post('/internal/cache/bust').set('X-Internal-Token', BUST_TOKEN).send({ caches: ['page-data'] })),
+    bust: await ok(
+      'bust',
+      request(app)
+        .post('/internal/cache/bust')
+        .set('X-Internal-Token', BUST_TOKEN)
+        .send({ caches: ['page-data'] }),
+    ),
   };
   const pageOf = async (what: string, path: string | undefined, extra: Record<string, string> = {}) =>
     path ? per((l) => ok(`${what} ${l}`, request(app).get(path).query(q(l, extra)))) : undefined;
   const rdHome = await pageOf('rive droite', '/ssr/rive-droite');
-  const rdCategorySlug: string | undefined = rdHome?.['en-us'].categories.find((c: Json) => c.level === 2)?.slug ?? rdHome?.['en-us'].categories[0]?.slug;
+  const rdCategorySlug: string | undefined =
+    rdHome?.['en-us'].categories.find((c: Json) => c.level === 2)?.slug ?? rdHome?.['en-us'].categories[0]?.slug;
   const pageData = {
     content: await pageOf('content page', contentPage && `/ssr/cp/${slugOf(contentPage.pageUrl)}`),
     legal: await pageOf('legal page', legalPage && `/ssr/legal/${slugOf(legalPage.pageUrl)}`),
     faq: await pageOf('faq', '/ssr/faq'),
     clientService: await pageOf('client service', '/ssr/client-service'),
-    marketing: await pageOf('marketing', campaign && '/ssr/marketing', { cid: campaign?.globalPageId ?? '', cat: CATEGORY_SLUG, pid }),
+    marketing: await pageOf('marketing', campaign && '/ssr/marketing', {
+      cid: campaign?.globalPageId ?? '',
+      cat: CATEGORY_SLUG,
+      pid,
+    }),
     catchAll: await pageOf('catch-all', catchAllPage && `/ssr/page/${slugOf(catchAllPage.pageUrl)}`),
     rdHome,
     rdContent: await pageOf('rive droite content', rdContent && `/ssr/rive-droite/cp/${slugOf(rdContent.pageUrl)}`),
     rdCategory: await pageOf('rive droite category', rdCategorySlug && `/ssr/rive-droite/ca/${rdCategorySlug}`),
-    rdCalendar: await pageOf('rive droite calendar', calendar && `/ssr/rive-droite/calendar/${slugOf(calendar.pageUrl)}`),
+    rdCalendar: await pageOf(
+      'rive droite calendar',
+      calendar && `/ssr/rive-droite/calendar/${slugOf(calendar.pageUrl)}`,
+    ),
   };
 
   // Markets: address format and boutiques of the locale's country; an anonymous session opened there.
-  const addressFormats = await per((l) => ok(`country-addresses ${l}`, request(app).get('/api/data/country-addresses').query({ locale: l, country: LOCALE_COUNTRY[l] })));
+  const addressFormats = await per((l) =>
+    ok(
+      `country-addresses ${l}`,
+      request(app).get('/api/data/country-addresses').query({ locale: l, country: LOCALE_COUNTRY[l] }),
+    ),
+  );
   const fixedClockStores = new StoreService(database.db, BRAND, () => new Date(STORES_DATE));
   const marketService = await MarketService.load(database.db);
   const storeLists = await per(async (l) => {
     const body = await ok(`stores ${l}`, request(app).get('/api/data/locale-mdm/stores').query({ locale: l }));
     // The special hours of a fixed day, so that regenerating gives the same files.
     const fixed = await fixedClockStores.list(body.country, marketService.resolve(l));
-    const stores = body.stores.slice(0, MAX_STORES).map((s: Json) => ({ ...s, specialHours: fixed.stores.find((f) => f.id === s.id)?.specialHours ?? [] }));
+    const stores = body.stores
+      .slice(0, MAX_STORES)
+      .map((s: Json) => ({ ...s, specialHours: fixed.stores.find((f) => f.id === s.id)?.specialHours ?? [] }));
     return { ...body, stores };
   });
   const customerSessions = await per(async (l) => {
-    const body = await ok(`session ${l}`, request(app).post('/api/data/session').query({ locale: l }).set('Sec-Fetch-Site', 'same-origin').set('CF-IPCountry', LOCALE_COUNTRY[l]));
+    const body = await ok(
+      `session ${l}`,
+      request(app)
+        .post('/api/data/session')
+        .query({ locale: l })
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('CF-IPCountry', LOCALE_COUNTRY[l]),
+    );
     return { ...body, usid: USID };
   });
 
@@ -314,31 +454,86 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
 
   function contentSpecs(): ExampleSpec[] {
     const specs: ExampleSpec[] = [];
-    const add = (pathFile: string, operationId: string, values: Record<Locale, Json> | undefined, what: string, fn: (v: Json) => Json = (v) => v, method: ExampleSpec['method'] = 'get') => {
+    const add = (
+      pathFile: string,
+      operationId: string,
+      values: Record<Locale, Json> | undefined,
+      what: string,
+      fn: (v: Json) => Json = (v) => v,
+      method: ExampleSpec['method'] = 'get',
+    ) => {
       if (!values) return console.warn(`no example for ${operationId}: the content fixtures have nothing for it yet`);
       specs.push({ pathFile, method, operationId, values: map(values, fn), summary: label(what) });
     };
     const onlyProducts = (list: Json) => ({ ...list, components: trimComponents(list.components) });
-    add('api@data@page.yaml', 'getContentPage', cms.page, `Content page ${contentPage?.globalPageId ?? 'home'} with the navigation of /cp`, trimContent);
+    add(
+      'api@data@page.yaml',
+      'getContentPage',
+      cms.page,
+      `Content page ${contentPage?.globalPageId ?? 'home'} with the navigation of /cp`,
+      trimContent,
+    );
     add('api@data@component.yaml', 'getCmsComponent', cms.component, `Component ${footerId}`, onlyProducts);
-    add('api@data@content@generic-content.yaml', 'getGenericContent', cms.generic, `Generic content ${genericContents[0]?.contentId}`, onlyProducts);
-    add('api@data@content@accordions-with-tag-subject-id.yaml', 'getAccordionsByTagSubjectId', cms.accordions, `FAQ subject ${subject}`);
+    add(
+      'api@data@content@generic-content.yaml',
+      'getGenericContent',
+      cms.generic,
+      `Generic content ${genericContents[0]?.contentId}`,
+      onlyProducts,
+    );
+    add(
+      'api@data@content@accordions-with-tag-subject-id.yaml',
+      'getAccordionsByTagSubjectId',
+      cms.accordions,
+      `FAQ subject ${subject}`,
+    );
     add('api@data@events.yaml', 'getEvents', cms.events, 'Rive droite events, every calendar');
-    add('internal@cache@bust.yaml', 'bustCache', { 'en-us': { ...cms.bust, bustedAt: BUSTED_AT } } as Record<Locale, Json>, 'Page data emptied', (v) => v, 'post');
+    add(
+      'internal@cache@bust.yaml',
+      'bustCache',
+      { 'en-us': { ...cms.bust, bustedAt: BUSTED_AT } } as Record<Locale, Json>,
+      'Page data emptied',
+      (v) => v,
+      'post',
+    );
     const page = (v: Json) => trimContentPage(v, categoryId);
     add('ssr@cp@{slug}.yaml', 'getContentPageData', pageData.content, `Content page ${contentPage?.pageUrl}`, page);
     add('ssr@legal@{slug}.yaml', 'getLegalPageData', pageData.legal, `Legal page ${legalPage?.pageUrl}`, page);
     add('ssr@faq.yaml', 'getFaqPageData', pageData.faq, 'FAQ page', page);
     add('ssr@client-service.yaml', 'getClientServicePageData', pageData.clientService, 'Client service page', page);
-    add('ssr@marketing.yaml', 'getMarketingPageData', pageData.marketing, `Campaign ${campaign?.globalPageId} on ${CATEGORY_SLUG} and ${pid}`, (v) => ({ ...page(v), products: v.products.slice(0, MAX_PRODUCTS) }));
+    add(
+      'ssr@marketing.yaml',
+      'getMarketingPageData',
+      pageData.marketing,
+      `Campaign ${campaign?.globalPageId} on ${CATEGORY_SLUG} and ${pid}`,
+      (v) => ({ ...page(v), products: v.products.slice(0, MAX_PRODUCTS) }),
+    );
     add('ssr@page@{slug}.yaml', 'getCatchAllPageData', pageData.catchAll, `Page ${catchAllPage?.pageUrl}`, page);
     add('ssr@rive-droite.yaml', 'getRiveDroitePageData', pageData.rdHome, 'Rive droite home page', page);
-    add('ssr@rive-droite@cp@{slug}.yaml', 'getRiveDroiteContentPageData', pageData.rdContent, `Rive droite page ${rdContent?.pageUrl}`, page);
-    add('ssr@rive-droite@ca@{slug}.yaml', 'getRiveDroiteCategoryPageData', pageData.rdCategory, `Rive droite category ${rdCategorySlug}`, (v) => ({
-      ...page(v),
-      listing: { ...v.listing, products: v.listing.products.slice(0, MAX_PRODUCTS) },
-    }));
-    add('ssr@rive-droite@calendar@{slug}.yaml', 'getRiveDroiteCalendarPageData', pageData.rdCalendar, `Rive droite calendar ${calendar?.pageUrl}`, page);
+    add(
+      'ssr@rive-droite@cp@{slug}.yaml',
+      'getRiveDroiteContentPageData',
+      pageData.rdContent,
+      `Rive droite page ${rdContent?.pageUrl}`,
+      page,
+    );
+    add(
+      'ssr@rive-droite@ca@{slug}.yaml',
+      'getRiveDroiteCategoryPageData',
+      pageData.rdCategory,
+      `Rive droite category ${rdCategorySlug}`,
+      (v) => ({
+        ...page(v),
+        listing: { ...v.listing, products: v.listing.products.slice(0, MAX_PRODUCTS) },
+      }),
+    );
+    add(
+      'ssr@rive-droite@calendar@{slug}.yaml',
+      'getRiveDroiteCalendarPageData',
+      pageData.rdCalendar,
+      `Rive droite calendar ${calendar?.pageUrl}`,
+      page,
+    );
     return specs;
   }
 
@@ -396,7 +591,10 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       pathFile: 'ssr@home.yaml',
       method: 'get',
       operationId: 'getHomePageData',
-      values: map(home, (h) => ({ ...trimContentPage(h, categoryId), featuredProducts: h.featuredProducts.slice(0, MAX_PRODUCTS) })),
+      values: map(home, (h) => ({
+        ...trimContentPage(h, categoryId),
+        featuredProducts: h.featuredProducts.slice(0, MAX_PRODUCTS),
+      })),
       summary: label('Home page'),
     },
     {
@@ -449,8 +647,14 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       pathFile: 'ssr@search.yaml',
       method: 'get',
       operationId: 'getSearchPageData',
-      values: map(searchPage, (v) => ({ ...trimPage(v, categoryId), ...(v.search ? { search: { ...v.search, products: v.search.products.slice(0, MAX_PRODUCTS) } } : {}) })),
-      summary: (l) => (l === 'fr-fr' ? `Search without a query (trending searches) — ${LOCALE_LABEL[l]}` : label(`Search "${searchWord}"`)(l)),
+      values: map(searchPage, (v) => ({
+        ...trimPage(v, categoryId),
+        ...(v.search ? { search: { ...v.search, products: v.search.products.slice(0, MAX_PRODUCTS) } } : {}),
+      })),
+      summary: (l) =>
+        l === 'fr-fr'
+          ? `Search without a query (trending searches) — ${LOCALE_LABEL[l]}`
+          : label(`Search "${searchWord}"`)(l),
     },
     {
       pathFile: 'api@data@products@hit-tile.yaml',
@@ -496,8 +700,20 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
       summary: label('Anonymous visitor'),
     },
     ...customerService,
-    { pathFile: 'healthz.yaml', method: 'get', operationId: 'getHealth', values: { 'en-us': health }, summary: label('Alive') },
-    { pathFile: 'readyz.yaml', method: 'get', operationId: 'getReadiness', values: { 'en-us': readiness }, summary: label('Ready') },
+    {
+      pathFile: 'healthz.yaml',
+      method: 'get',
+      operationId: 'getHealth',
+      values: { 'en-us': health },
+      summary: label('Alive'),
+    },
+    {
+      pathFile: 'readyz.yaml',
+      method: 'get',
+      operationId: 'getReadiness',
+      values: { 'en-us': readiness },
+      summary: label('Ready'),
+    },
   ];
 }
 
@@ -509,10 +725,59 @@ async function collect(app: Express): Promise<ExampleSpec[]> {
  * accounts are written straight into the examples' database; the ids the server draws at random (client
  * number, customer UUID, session id) are replaced by these, so that regenerating gives the same files.
  */
-const CUSTOMERS: Record<Locale, { email: string; firstName: string; lastName: string; country: string; profile: { civility: string; phone: string; birth_date: string; first_name_kana?: string; last_name_kana?: string }; clientId: string; customerUUID: string; usid: string; guestUsid: string }> = {
-  'en-us': { email: 'emily.carter@example.com', firstName: 'Emily', lastName: 'Carter', country: 'US', profile: { civility: 'MRS', phone: '+12125550143', birth_date: '1988-06-21' }, clientId: '1004821937', customerUUID: 'f0d51a70-b207-49d7-b36f-a59c737c8df9', usid: '4aea9ec3-8aa7-4090-92bb-432b61f6f0a5', guestUsid: '8b4eb969-f535-4597-adcf-8164f87b88d1' },
-  'fr-fr': { email: 'camille.lefevre@example.fr', firstName: 'Camille', lastName: 'Lefèvre', country: 'FR', profile: { civility: 'MS', phone: '+33612345678', birth_date: '1992-11-03' }, clientId: '2004718265', customerUUID: 'eb849aa7-2038-4048-ae15-464cf096b6d6', usid: '0bddf76c-8de1-4116-b8b5-74f322957a73', guestUsid: 'd0faf0b1-29ab-4619-a173-c33fdd6ccbbd' },
-  'ja-jp': { email: 'hanako.yamada@example.jp', firstName: '花子', lastName: '山田', country: 'JP', profile: { civility: 'MS', phone: '+819012345678', birth_date: '1990-04-12', first_name_kana: 'ハナコ', last_name_kana: 'ヤマダ' }, clientId: '3009152648', customerUUID: '17b3dc2d-f011-4190-9990-97ecb88ccddb', usid: 'f8bc2717-1485-49c7-9be7-b457f0a90bff', guestUsid: '865066d8-09f3-44b6-9a16-474724545336' },
+const CUSTOMERS: Record<
+  Locale,
+  {
+    email: string;
+    firstName: string;
+    lastName: string;
+    country: string;
+    profile: { civility: string; phone: string; birth_date: string; first_name_kana?: string; last_name_kana?: string };
+    clientId: string;
+    customerUUID: string;
+    usid: string;
+    guestUsid: string;
+  }
+> = {
+  'en-us': {
+    email: 'emily.carter@example.com',
+    firstName: 'Emily',
+    lastName: 'Carter',
+    country: 'US',
+    profile: { civility: 'MRS', phone: '+12125550143', birth_date: '1988-06-21' },
+    clientId: '1004821937',
+    customerUUID: 'f0d51a70-b207-49d7-b36f-a59c737c8df9',
+    usid: '4aea9ec3-8aa7-4090-92bb-432b61f6f0a5',
+    guestUsid: '8b4eb969-f535-4597-adcf-8164f87b88d1',
+  },
+  'fr-fr': {
+    email: 'camille.lefevre@example.fr',
+    firstName: 'Camille',
+    lastName: 'Lefèvre',
+    country: 'FR',
+    profile: { civility: 'MS', phone: '+33612345678', birth_date: '1992-11-03' },
+    clientId: '2004718265',
+    customerUUID: 'eb849aa7-2038-4048-ae15-464cf096b6d6',
+    usid: '0bddf76c-8de1-4116-b8b5-74f322957a73',
+    guestUsid: 'd0faf0b1-29ab-4619-a173-c33fdd6ccbbd',
+  },
+  'ja-jp': {
+    email: 'hanako.yamada@example.jp',
+    firstName: '花子',
+    lastName: '山田',
+    country: 'JP',
+    profile: {
+      civility: 'MS',
+      phone: '+819012345678',
+      birth_date: '1990-04-12',
+      first_name_kana: 'ハナコ',
+      last_name_kana: 'ヤマダ',
+    },
+    clientId: '3009152648',
+    customerUUID: '17b3dc2d-f011-4190-9990-97ecb88ccddb',
+    usid: 'f8bc2717-1485-49c7-9be7-b457f0a90bff',
+    guestUsid: '865066d8-09f3-44b6-9a16-474724545336',
+  },
 };
 const CUSTOMER_PASSWORD = 'Example-Password-2026';
 /** The test reCAPTCHA verifier's token (server/src/shared/recaptcha.ts, test mode). */
@@ -523,9 +788,13 @@ async function collectCustomerService(
   per: <T>(fn: (locale: Locale) => Promise<T>) => Promise<Record<Locale, T>>,
   label: (what: string) => (l: Locale | null) => string,
 ): Promise<ExampleSpec[]> {
-  const get = (what: string, path: string) => per((l) => ok(`${what} ${l}`, request(app).get(`${CS}${path}`).query({ locale: l })));
+  const get = (what: string, path: string) =>
+    per((l) => ok(`${what} ${l}`, request(app).get(`${CS}${path}`).query({ locale: l })));
   const guestSessions = await per(async (l) => {
-    const body = await ok(`cs session ${l}`, request(app).get(`${CS}/session`).query({ locale: l }).set('CF-IPCountry', LOCALE_COUNTRY[l]));
+    const body = await ok(
+      `cs session ${l}`,
+      request(app).get(`${CS}/session`).query({ locale: l }).set('CF-IPCountry', LOCALE_COUNTRY[l]),
+    );
     return { ...body, usid: CUSTOMERS[l].guestUsid };
   });
   const fields = await get('cs fields', '/fields');
@@ -535,11 +804,24 @@ async function collectCustomerService(
   // Signed in: the customer's account, then the customer service's own sign-in (authn, then login with its code).
   const signedIn = await per(async (l) => {
     const c = CUSTOMERS[l];
-    const account = await insertCustomer(database.db, { email: c.email, password: CUSTOMER_PASSWORD, firstName: c.firstName, lastName: c.lastName, locale: l, country: c.country });
+    const account = await insertCustomer(database.db, {
+      email: c.email,
+      password: CUSTOMER_PASSWORD,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      locale: l,
+      country: c.country,
+    });
     // The rest of the profile (civility, phone, birth date, kana) as the account pages would have saved it.
     await database.db.updateTable('customers').set(c.profile).where('id', '=', account.id).execute();
     const browser = request.agent(app).set('Sec-Fetch-Site', 'same-origin').set('CF-IPCountry', LOCALE_COUNTRY[l]);
-    const authn = await ok(`cs authn ${l}`, browser.post(`${CS}/authn`).query({ locale: l }).send({ email: c.email, password: CUSTOMER_PASSWORD, recaptchaToken: RECAPTCHA_TOKEN }));
+    const authn = await ok(
+      `cs authn ${l}`,
+      browser
+        .post(`${CS}/authn`)
+        .query({ locale: l })
+        .send({ email: c.email, password: CUSTOMER_PASSWORD, recaptchaToken: RECAPTCHA_TOKEN }),
+    );
     const session = await ok(`cs login ${l}`, browser.post(`${CS}/login`).query({ locale: l, code: authn.code }));
     const customer = await ok(`cs customer ${l}`, browser.get(`${CS}/customer`).query({ locale: l }));
     const ids = (v: Json) => ({
@@ -551,17 +833,27 @@ async function collectCustomerService(
     });
     return { session: ids(session), customer: ids(customer) };
   });
-  const cs = (pathFile: string, operationId: string, values: Record<Locale, Json>, what: string, method: ExampleSpec['method'] = 'get'): ExampleSpec => ({
+  const cs = (
+    pathFile: string,
+    operationId: string,
+    values: Record<Locale, Json>,
+    what: string,
+    method: ExampleSpec['method'] = 'get',
+  ): ExampleSpec => ({
     api: 'customer-service',
     // The customer service's example files are named without its `cs` prefix (get-session-fr-fr.yaml).
-    exampleName: kebab(operationId.replace(/^cs([A-Z])/, (_, c: string) => c.toLowerCase())).replace(/^get-registration-fields$/, 'get-fields').replace(/^get-registration-form$/, 'get-fields-and-consent').replace(/^get-consent-texts$/, 'get-consent'),
+    exampleName: kebab(operationId.replace(/^cs([A-Z])/, (_, c: string) => c.toLowerCase()))
+      .replace(/^get-registration-fields$/, 'get-fields')
+      .replace(/^get-registration-form$/, 'get-fields-and-consent')
+      .replace(/^get-consent-texts$/, 'get-consent'),
     pathFile,
     method,
     operationId,
     values,
     summary: label(what),
   });
-  const fieldOf = <K extends 'session' | 'customer'>(k: K) => Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, signedIn[l][k]])) as Record<Locale, Json>;
+  const fieldOf = <K extends 'session' | 'customer'>(k: K) =>
+    Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, signedIn[l][k]])) as Record<Locale, Json>;
   return [
     cs('session.yaml', 'csGetSession', guestSessions, 'Anonymous visitor'),
     cs('fields.yaml', 'csGetRegistrationFields', fields, 'Registration form fields'),
@@ -593,7 +885,10 @@ function writeExamples(spec: ExampleSpec): Record<Locale, string> {
     if (value === undefined) continue;
     const file = `${spec.exampleName ?? kebab(spec.operationId)}-${locale}.yaml`;
     const doc = { summary: spec.summary(single ? null : locale), value };
-    writeIfChanged(join(examplesDirOf(spec.api ?? 'storefront'), file), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
+    writeIfChanged(
+      join(examplesDirOf(spec.api ?? 'storefront'), file),
+      `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`,
+    );
     files[locale] = file;
   }
   for (const locale of EXAMPLE_LOCALES) files[locale] ??= files['en-us'];
@@ -608,7 +903,8 @@ function wireExamples(spec: ExampleSpec, files: Record<Locale, string>): void {
   const status = spec.status ?? '200';
   const media = doc.getIn([spec.method, 'responses', status, 'content', 'application/json'], true);
   if (!YAML.isMap(media)) throw new Error(`${spec.pathFile}: no ${status} application/json response`);
-  if (doc.getIn([spec.method, 'operationId']) !== spec.operationId) throw new Error(`${spec.pathFile}: not ${spec.operationId}`);
+  if (doc.getIn([spec.method, 'operationId']) !== spec.operationId)
+    throw new Error(`${spec.pathFile}: not ${spec.operationId}`);
   const examples = doc.createNode(
     Object.fromEntries(EXAMPLE_LOCALES.map((l) => [l, { $ref: `../components/examples/${files[l]}` }])),
   );
@@ -622,7 +918,13 @@ try {
   await migrateToLatest(database.db);
   await seed(database.db, { brand: BRAND, products: CATALOG_PRODUCTS });
   // Response validation on: every answer used here is checked against the contract by the server.
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: BRAND, VALIDATE_RESPONSES: 'true', LOG_LEVEL: 'silent', CACHE_BUST_TOKEN: BUST_TOKEN });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: BRAND,
+    VALIDATE_RESPONSES: 'true',
+    LOG_LEVEL: 'silent',
+    CACHE_BUST_TOKEN: BUST_TOKEN,
+  });
   const { app } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   const specs = await collect(app);
   const storyRequests = collectedOrderRequests;
@@ -631,8 +933,14 @@ try {
   const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : undefined;
   for (const spec of specs) if (!only || only.has(spec.operationId)) wireExamples(spec, writeExamples(spec));
   // The order requests of the story (request bodies: written, not wired): their expected totals are the server's.
-  for (const [l, doc] of Object.entries(storyRequests)) writeIfChanged(join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`), `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`);
-  console.log(`${specs.length} operations, examples in ${examplesDirOf('storefront').slice(root.length + 1)} and ${examplesDirOf('customer-service').slice(root.length + 1)} (${Date.now() - t0} ms)`);
+  for (const [l, doc] of Object.entries(storyRequests))
+    writeIfChanged(
+      join(examplesDirOf('storefront'), `place-order-request-${l}.yaml`),
+      `${HEADER}\n${YAML.stringify(doc, { lineWidth: 0 })}`,
+    );
+  console.log(
+    `${specs.length} operations, examples in ${examplesDirOf('storefront').slice(root.length + 1)} and ${examplesDirOf('customer-service').slice(root.length + 1)} (${Date.now() - t0} ms)`,
+  );
 } finally {
   await database.close();
 }

@@ -10,7 +10,9 @@ import { loadConfig } from '../server/src/shared/config.ts';
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {
-  console.error('usage: npm run accounts:import -- <export.jsonl>   (one former account per line; see docs/accounts.md)');
+  console.error(
+    'usage: npm run accounts:import -- <export.jsonl>   (one former account per line; see docs/accounts.md)',
+  );
   process.exit(2);
 }
 let content: string;
@@ -34,7 +36,9 @@ try {
     console.error(`nothing imported: ${result.problems.length} problem(s) in ${file}`);
     code = 1;
   } else {
-    console.log(`${result.read} former account(s) read, ${result.written} imported, ${result.read - result.written} already there`);
+    console.log(
+      `${result.read} former account(s) read, ${result.written} imported, ${result.read - result.written} already there`,
+    );
   }
 } finally {
   await database.close();

@@ -16,23 +16,60 @@ const bin = (n) => join(root, 'node_modules/.bin', n);
 const fix = process.argv.includes('--fix');
 
 /** The folders linted and cruised: every source folder of the repository (generated files are ignored in the configs). */
-const SOURCES = ['server/src', 'web/src', 'web/e2e', 'web/.ladle', 'scripts', 'fixtures', 'reference', 'mocks', 'openapi/src'];
+const SOURCES = [
+  'server/src',
+  'web/src',
+  'web/e2e',
+  'web/.ladle',
+  'scripts',
+  'fixtures',
+  'reference',
+  'mocks',
+  'openapi/src',
+];
 
 /** The configuration files at the roots of the workspaces, linted too. */
-const CONFIGS = ['eslint.config.js', '.dependency-cruiser.cjs', 'vitest.config.ts', 'web/vite.config.ts', 'web/playwright.config.ts'];
+const CONFIGS = [
+  'eslint.config.js',
+  '.dependency-cruiser.cjs',
+  'vitest.config.ts',
+  'web/vite.config.ts',
+  'web/playwright.config.ts',
+];
 
 const steps = [
   [
     'ESLint',
     bin('eslint'),
-    ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '--max-warnings', '0', ...(fix ? ['--fix'] : []), ...SOURCES, ...CONFIGS],
+    [
+      '--cache',
+      '--cache-location',
+      'node_modules/.cache/eslint/',
+      '--max-warnings',
+      '0',
+      ...(fix ? ['--fix'] : []),
+      ...SOURCES,
+      ...CONFIGS,
+    ],
   ],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...SOURCES]],
-  ['knip (unused files and dependencies)', bin('knip'), ['--no-progress', '--include', 'files,dependencies,unlisted,unresolved,binaries']],
+  [
+    'knip (unused files and dependencies)',
+    bin('knip'),
+    ['--no-progress', '--include', 'files,dependencies,unlisted,unresolved,binaries'],
+  ],
   [
     'Prettier',
     bin('prettier'),
-    [fix ? '--write' : '--check', '--log-level', 'warn', '--cache', '--cache-location', 'node_modules/.cache/prettier/cache.json', '.'],
+    [
+      fix ? '--write' : '--check',
+      '--log-level',
+      'warn',
+      '--cache',
+      '--cache-location',
+      'node_modules/.cache/prettier/cache.json',
+      '.',
+    ],
   ],
 ];
 
@@ -40,7 +77,10 @@ const steps = [
 function run(cmd, args) {
   return new Promise((resolve) => {
     const t = Date.now();
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -61,5 +101,7 @@ steps.forEach(([name], i) => {
   if (!ok) failed.push(name);
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
 });
-console.log(`lint: ${failed.length ? `failed (${failed.join(', ')})` : 'clean'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `lint: ${failed.length ? `failed (${failed.join(', ')})` : 'clean'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -12,7 +12,9 @@ import { loadConfig } from '../server/src/shared/config.ts';
 
 const folder = process.argv[2];
 if (!folder || process.argv.length > 3) {
-  console.error('usage: npm run media:import -- <folder>   (PID/VIEW.jpg or PID_VIEW.jpg, JPEG or PNG; see docs/how-to/import-product-photos.md)');
+  console.error(
+    'usage: npm run media:import -- <folder>   (PID/VIEW.jpg or PID_VIEW.jpg, JPEG or PNG; see docs/how-to/import-product-photos.md)',
+  );
   process.exit(2);
 }
 if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
@@ -26,9 +28,14 @@ let code = 0;
 try {
   await migrateToLatest(database.db);
   const started = Date.now();
-  const report = await importPhotos(database.db, folder, { mediaDir: config.mediaDir, onProgress: (line) => console.log(line) });
+  const report = await importPhotos(database.db, folder, {
+    mediaDir: config.mediaDir,
+    onProgress: (line) => console.log(line),
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.problems.length} refused (${seconds} s; files in ${config.mediaDir})`);
+  console.log(
+    `${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.problems.length} refused (${seconds} s; files in ${config.mediaDir})`,
+  );
   if (report.problems.length > 0) code = 1;
 } finally {
   await database.close();

@@ -30,14 +30,31 @@ export function buildPortal(root, { api, page }, { force = false } = {}) {
   const bundle = `openapi/generated/${api}.bundled.yaml`;
   const output = join(root, 'openapi/dist', page);
   const stamp = stampOf(output);
-  const hash = inputsHash(root, { paths: [bundle, 'redocly.yaml', 'scripts/portal.mjs', 'scripts/portal-template.hbs', 'scripts/build-cache.mjs'], extra: [versionOf(root, '@redocly/cli')] });
+  const hash = inputsHash(root, {
+    paths: [bundle, 'redocly.yaml', 'scripts/portal.mjs', 'scripts/portal-template.hbs', 'scripts/build-cache.mjs'],
+    extra: [versionOf(root, '@redocly/cli')],
+  });
   if (!force && isUpToDate(output, stamp, hash)) return false;
   mkdirSync(dirname(output), { recursive: true });
-  execFileSync(join(root, 'node_modules/.bin/redocly'), ['build-docs', join(root, bundle), '--inlineBundle', '--template', join(root, 'scripts/portal-template.hbs'), '--output', output, '--config', join(root, 'redocly.yaml')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  execFileSync(
+    join(root, 'node_modules/.bin/redocly'),
+    [
+      'build-docs',
+      join(root, bundle),
+      '--inlineBundle',
+      '--template',
+      join(root, 'scripts/portal-template.hbs'),
+      '--output',
+      output,
+      '--config',
+      join(root, 'redocly.yaml'),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   writeFileSync(output, offline(readFileSync(output, 'utf8'), page));
   recordInputs(stamp, hash);
   return true;
@@ -49,7 +66,8 @@ export function offline(html, name = 'portal') {
   for (const [remote, inline] of Object.entries(REMOTE_IMAGES)) out = out.replaceAll(remote, inline);
   const problems = [];
   if (/https:\/\/cdn\.redoc\.ly\//.test(out)) problems.push('an image or script from cdn.redoc.ly');
-  if (!/__redoc_options = \{[^\n]*"disableTelemetry":true/.test(out)) problems.push('telemetry not disabled (telemetry: off in redocly.yaml)');
+  if (!/__redoc_options = \{[^\n]*"disableTelemetry":true/.test(out))
+    problems.push('telemetry not disabled (telemetry: off in redocly.yaml)');
   if (/<script[^>]+src=["']?https?:/i.test(out)) problems.push('a script from another host');
   if (problems.length) throw new Error(`${name}: the built portal would load from other hosts: ${problems.join('; ')}`);
   return out;

@@ -44,8 +44,16 @@ export const SCREENSHOT_PAGES = [
   { type: 'sign-in', visitor: 'visitor', path: (c) => `/${c.locale}/signin` },
   { type: 'sign-up', visitor: 'visitor', path: (c) => `/${c.locale}/signup` },
   // An activation or recovery link whose account or token is unknown: the page that says so.
-  { type: 'my-account-activate', visitor: 'visitor', path: (c) => `/${c.locale}/myaccount/activate?userId=00uScreenshotReview0` },
-  { type: 'my-account-reset-password', visitor: 'visitor', path: (c) => `/${c.locale}/myaccount/reset-password?token=screenshot-review-token-000` },
+  {
+    type: 'my-account-activate',
+    visitor: 'visitor',
+    path: (c) => `/${c.locale}/myaccount/activate?userId=00uScreenshotReview0`,
+  },
+  {
+    type: 'my-account-reset-password',
+    visitor: 'visitor',
+    path: (c) => `/${c.locale}/myaccount/reset-password?token=screenshot-review-token-000`,
+  },
   { type: 'track-order', visitor: 'visitor', path: (c) => `/${c.locale}/track-order` },
   { type: 'return-order', visitor: 'visitor', path: (c) => `/${c.locale}/return-order` },
   { type: 'not-found', visitor: 'visitor', path: (c) => `/${c.locale}/pr/this-page-does-not-exist` },
@@ -53,22 +61,55 @@ export const SCREENSHOT_PAGES = [
   { type: 'basket', visitor: 'bag', path: (c) => `/${c.locale}/basket` },
   { type: 'checkout', visitor: 'bag', path: (c) => `/${c.locale}/checkout` },
   // The guest who placed an order (delivered since), before and after asking to return it.
-  { type: 'checkout-confirmation', visitor: 'buyer', path: (c) => `/${c.locale}/checkout/confirmation?orderNumber=${q(c.order.number)}` },
-  { type: 'guest-order-online', visitor: 'buyer', path: (c) => `/${c.locale}/guest/order-online?transactionUuid=${c.order.transactionUuid}` },
-  { type: 'guest-return-exchange', visitor: 'buyer', path: (c) => `/${c.locale}/guest/return-exchange?transactionUuid=${c.order.transactionUuid}` },
-  { type: 'my-account-return-thank-you', visitor: 'buyer', afterReturn: true, path: (c) => `/${c.locale}/myaccount/return-thank-you?transactionUuid=${c.order.transactionUuid}` },
+  {
+    type: 'checkout-confirmation',
+    visitor: 'buyer',
+    path: (c) => `/${c.locale}/checkout/confirmation?orderNumber=${q(c.order.number)}`,
+  },
+  {
+    type: 'guest-order-online',
+    visitor: 'buyer',
+    path: (c) => `/${c.locale}/guest/order-online?transactionUuid=${c.order.transactionUuid}`,
+  },
+  {
+    type: 'guest-return-exchange',
+    visitor: 'buyer',
+    path: (c) => `/${c.locale}/guest/return-exchange?transactionUuid=${c.order.transactionUuid}`,
+  },
+  {
+    type: 'my-account-return-thank-you',
+    visitor: 'buyer',
+    afterReturn: true,
+    path: (c) => `/${c.locale}/myaccount/return-thank-you?transactionUuid=${c.order.transactionUuid}`,
+  },
   // The demo client, signed in.
   { type: 'my-account', visitor: 'client', path: (c) => `/${c.locale}/myaccount` },
   { type: 'my-account-information', visitor: 'client', path: (c) => `/${c.locale}/myaccount/account-information` },
   { type: 'my-account-profile', visitor: 'client', path: (c) => `/${c.locale}/myaccount/profile` },
   { type: 'my-account-address-book', visitor: 'client', path: (c) => `/${c.locale}/myaccount/address-book` },
   { type: 'my-account-new-address-book', visitor: 'client', path: (c) => `/${c.locale}/myaccount/new-address-book` },
-  { type: 'my-account-edit-address-book', visitor: 'client', path: (c) => `/${c.locale}/myaccount/edit-address-book?addressId=${q(c.client.addressId)}` },
+  {
+    type: 'my-account-edit-address-book',
+    visitor: 'client',
+    path: (c) => `/${c.locale}/myaccount/edit-address-book?addressId=${q(c.client.addressId)}`,
+  },
   { type: 'my-account-edit-password', visitor: 'client', path: (c) => `/${c.locale}/myaccount/editpassword` },
   { type: 'my-account-orders', visitor: 'client', path: (c) => `/${c.locale}/myaccount/orders` },
-  { type: 'my-account-order-online', visitor: 'client', path: (c) => `/${c.locale}/myaccount/order-online?orderNumber=${q(c.client.online)}` },
-  { type: 'my-account-order-offline', visitor: 'client', path: (c) => `/${c.locale}/myaccount/order-offline?orderNumber=${q(c.client.offline)}` },
-  { type: 'my-account-return-exchange', visitor: 'client', path: (c) => `/${c.locale}/myaccount/return-exchange?orderNumber=${q(c.client.returnable)}` },
+  {
+    type: 'my-account-order-online',
+    visitor: 'client',
+    path: (c) => `/${c.locale}/myaccount/order-online?orderNumber=${q(c.client.online)}`,
+  },
+  {
+    type: 'my-account-order-offline',
+    visitor: 'client',
+    path: (c) => `/${c.locale}/myaccount/order-offline?orderNumber=${q(c.client.offline)}`,
+  },
+  {
+    type: 'my-account-return-exchange',
+    visitor: 'client',
+    path: (c) => `/${c.locale}/myaccount/return-exchange?orderNumber=${q(c.client.returnable)}`,
+  },
   // Last: it signs the client out.
   { type: 'logout', visitor: 'client', path: (c) => `/${c.locale}/logout` },
 ];

@@ -20,7 +20,19 @@ import { join, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, request as playwrightRequest } from 'playwright-core';
-import { HOST, cleanup, freePort, log as benchLog, root, runBuild, setTempDir, startChild, startReaper, waitForLine, waitUntilAnswers } from './bench-lib.mjs';
+import {
+  HOST,
+  cleanup,
+  freePort,
+  log as benchLog,
+  root,
+  runBuild,
+  setTempDir,
+  startChild,
+  startReaper,
+  waitForLine,
+  waitUntilAnswers,
+} from './bench-lib.mjs';
 import { NO_PAGE_OF_ITS_OWN, SCREENSHOT_PAGES } from './screenshot-pages.mjs';
 
 const log = (...a) => benchLog(...a);
@@ -29,9 +41,18 @@ const SIZES = [
   { name: '390', width: 390, height: 844, phone: true },
   { name: '1440', width: 1440, height: 900, phone: false },
 ];
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DEMO_CLIENT = { email: 'client@example.com', password: 'Maison-Montaigne-2026' };
-const USAGE = 'usage: node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build] [--url URL]';
+const USAGE =
+  'usage: node scripts/screenshots.mjs [--locales fr-fr,ja-jp] [--only home,product,…] [--port N] [--build] [--url URL]';
 
 function parseArgs(argv) {
   const opts = { locales: ['fr-fr', 'ja-jp'], only: null, port: null, build: false, url: null };
@@ -48,25 +69,33 @@ function parseArgs(argv) {
     let value;
     const eq = arg.indexOf('=');
     if (eq > 0) [arg, value] = [arg.slice(0, eq), arg.slice(eq + 1)];
-    if (!['--locales', '--only', '--port', '--url'].includes(arg)) throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
+    if (!['--locales', '--only', '--port', '--url'].includes(arg))
+      throw new Error(`unknown option ${argv[i]}\n${USAGE}`);
     value ??= argv[++i];
     if (value === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
     if (arg === '--url') {
-      if (!/^https?:\/\/[^/]+$/.test(value)) throw new Error(`--url takes an origin like http://127.0.0.1:3000, got ${value}`);
+      if (!/^https?:\/\/[^/]+$/.test(value))
+        throw new Error(`--url takes an origin like http://127.0.0.1:3000, got ${value}`);
       opts.url = value;
       continue;
     }
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (arg === '--locales') {
-      if (!list.length || list.some((l) => !/^[a-z]{2}-[a-z]{2}$/.test(l))) throw new Error(`--locales takes locales like fr-fr,ja-jp, got ${value}`);
+      if (!list.length || list.some((l) => !/^[a-z]{2}-[a-z]{2}$/.test(l)))
+        throw new Error(`--locales takes locales like fr-fr,ja-jp, got ${value}`);
       opts.locales = list;
     } else if (arg === '--only') {
       const bad = list.filter((t) => !SCREENSHOT_PAGES.some((p) => p.type === t));
-      if (!list.length || bad.length) throw new Error(`--only takes page types of scripts/screenshot-pages.mjs; unknown: ${bad.join(', ') || value}`);
+      if (!list.length || bad.length)
+        throw new Error(`--only takes page types of scripts/screenshot-pages.mjs; unknown: ${bad.join(', ') || value}`);
       opts.only = list;
     } else {
       const port = Number(value);
-      if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`--port must be a port number, got ${value}`);
+      if (!Number.isInteger(port) || port < 1024 || port > 65535)
+        throw new Error(`--port must be a port number, got ${value}`);
       opts.port = port;
     }
   }
@@ -84,10 +113,15 @@ async function json(res, what) {
 async function discover(api, locale) {
   const q = `locale=${locale}`;
   const home = await json(await api.get(`/ssr/home?${q}`), 'home data');
-  const candidates = [...(home.featuredCategories ?? []).map((f) => f.category), ...[...(home.navigation ?? [])].sort((a, b) => (b.level ?? 0) - (a.level ?? 0))].filter((c) => c?.slug);
+  const candidates = [
+    ...(home.featuredCategories ?? []).map((f) => f.category),
+    ...[...(home.navigation ?? [])].sort((a, b) => (b.level ?? 0) - (a.level ?? 0)),
+  ].filter((c) => c?.slug);
   for (const c of candidates) {
     const listing = await json(await api.get(`/ssr/ca/${encodeURIComponent(c.slug)}?${q}`), `category ${c.slug}`);
-    for (const p of (listing.listing?.products ?? []).filter((x) => x.availability?.inStock && x.availability?.isSellableOnline)) {
+    for (const p of (listing.listing?.products ?? []).filter(
+      (x) => x.availability?.inStock && x.availability?.isSellableOnline,
+    )) {
       const page = await json(await api.get(`/ssr/pr/${encodeURIComponent(p.id)}?${q}`), `product ${p.id}`);
       const size = page.product?.sizes?.find((s) => s.inStock);
       if (!size) continue;
@@ -112,30 +146,61 @@ async function discover(api, locale) {
 async function campaignId() {
   const { pages } = await import('../fixtures/content/index.ts');
   const everywhere = (p) => !p.countries;
-  const campaign = pages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ?? pages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
+  const campaign =
+    pages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ??
+    pages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
   if (!campaign) throw new Error('no campaign page in the content fixtures');
   return campaign.globalPageId;
 }
 
 const ADDRESSES = {
-  'fr-fr': { person: { firstName: 'Camille', lastName: 'Martin', phone: '+33 6 12 34 56 78' }, address: { firstName: 'Camille', lastName: 'Martin', addressLine1: '12 rue de Sèvres', city: 'Paris', postalCode: '75006', country: 'FR' } },
-  'ja-jp': { person: { firstName: '花子', lastName: '山田', phone: '+81 90 1234 5678' }, address: { firstName: '花子', lastName: '山田', addressLine1: '銀座6-10-1', city: '中央区', stateCode: '13', postalCode: '104-0061', country: 'JP' } },
+  'fr-fr': {
+    person: { firstName: 'Camille', lastName: 'Martin', phone: '+33 6 12 34 56 78' },
+    address: {
+      firstName: 'Camille',
+      lastName: 'Martin',
+      addressLine1: '12 rue de Sèvres',
+      city: 'Paris',
+      postalCode: '75006',
+      country: 'FR',
+    },
+  },
+  'ja-jp': {
+    person: { firstName: '花子', lastName: '山田', phone: '+81 90 1234 5678' },
+    address: {
+      firstName: '花子',
+      lastName: '山田',
+      addressLine1: '銀座6-10-1',
+      city: '中央区',
+      stateCode: '13',
+      postalCode: '104-0061',
+      country: 'JP',
+    },
+  },
 };
 
 /** A new API session of the storefront (cookies kept), sending the headers the same-origin guard wants. */
 function session(base) {
-  return playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base, 'Sec-Fetch-Site': 'same-origin', Accept: 'application/json' } });
+  return playwrightRequest.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { Origin: base, 'Sec-Fetch-Site': 'same-origin', Accept: 'application/json' },
+  });
 }
 
 async function addToBag(api, c) {
-  await json(await api.post(`/api/data/basket/add-item?locale=${c.locale}`, { data: { pid: c.pid, size: c.size, quantity: 1 } }), 'add to bag');
+  await json(
+    await api.post(`/api/data/basket/add-item?locale=${c.locale}`, { data: { pid: c.pid, size: c.size, quantity: 1 } }),
+    'add to bag',
+  );
 }
 
 /** A guest order of one piece, placed and then delivered by the demo fulfilment. */
 async function placeAndDeliver(api, c) {
   await addToBag(api, c);
   const options = await json(await api.get(`/api/checkout/options?locale=${c.locale}`), 'checkout options');
-  const option = options.deliveryOptions.find((o) => o.deliveryMethod === 'ShipToAddress' && o.id.endsWith('-STD')) ?? options.deliveryOptions.find((o) => o.deliveryMethod === 'ShipToAddress');
+  const option =
+    options.deliveryOptions.find((o) => o.deliveryMethod === 'ShipToAddress' && o.id.endsWith('-STD')) ??
+    options.deliveryOptions.find((o) => o.deliveryMethod === 'ShipToAddress');
   if (!option) throw new Error(`${c.locale}: no delivery to an address`);
   const who = ADDRESSES[c.locale] ?? ADDRESSES['fr-fr'];
   const body = {
@@ -143,16 +208,35 @@ async function placeAndDeliver(api, c) {
     civility: 'MS',
     ...who.person,
     delivery: { optionId: option.id, address: who.address },
-    payment: { method: 'card', card: { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 3, cvc: '123', holderName: `${who.person.firstName} ${who.person.lastName}` } },
+    payment: {
+      method: 'card',
+      card: {
+        number: '4242424242424242',
+        expiryMonth: 12,
+        expiryYear: new Date().getUTCFullYear() + 3,
+        cvc: '123',
+        holderName: `${who.person.firstName} ${who.person.lastName}`,
+      },
+    },
     expectedTotal: option.total?.total ?? options.basket.subtotal + option.cost,
     acceptTerms: true,
   };
-  const order = await json(await api.post(`/api/checkout/place-order?locale=${c.locale}`, { data: body, headers: { 'Idempotency-Key': randomUUID() } }), 'place order');
+  const order = await json(
+    await api.post(`/api/checkout/place-order?locale=${c.locale}`, {
+      data: body,
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+    'place order',
+  );
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const page = await json(await api.get(`/ssr/guest/order-online?locale=${c.locale}&transactionUuid=${order.transactionUuid}`), 'guest order page');
+    const page = await json(
+      await api.get(`/ssr/guest/order-online?locale=${c.locale}&transactionUuid=${order.transactionUuid}`),
+      'guest order page',
+    );
     if (page.order?.status === 'delivered') break;
-    if (Date.now() > deadline) throw new Error(`${c.locale}: order ${order.orderNumber} still ${page.order?.status} after 90 s`);
+    if (Date.now() > deadline)
+      throw new Error(`${c.locale}: order ${order.orderNumber} still ${page.order?.status} after 90 s`);
     await sleep(1000);
   }
   return { number: order.orderNumber, transactionUuid: order.transactionUuid };
@@ -161,7 +245,13 @@ async function placeAndDeliver(api, c) {
 async function requestReturn(api, c) {
   await json(
     await api.post(`/api/data/order/return-request?locale=${c.locale}`, {
-      data: { transactionUuid: c.order.transactionUuid, flowType: 'Return', lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }], returnMethod: 'ShipToReturnCenter', handover: 'dropOff' },
+      data: {
+        transactionUuid: c.order.transactionUuid,
+        flowType: 'Return',
+        lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }],
+        returnMethod: 'ShipToReturnCenter',
+        handover: 'dropOff',
+      },
     }),
     'return request',
   );
@@ -169,14 +259,22 @@ async function requestReturn(api, c) {
 
 /** The demo client signed in: its address and order numbers. */
 async function signInClient(api, locale) {
-  await json(await api.post(`/api/auth/login?locale=${locale}`, { data: { ...DEMO_CLIENT, recaptchaToken: 'test-recaptcha-token' } }), 'demo client sign-in');
-  const book = JSON.stringify(await json(await api.get(`/ssr/myaccount/address-book?locale=${locale}`), 'address book'));
+  await json(
+    await api.post(`/api/auth/login?locale=${locale}`, {
+      data: { ...DEMO_CLIENT, recaptchaToken: 'test-recaptcha-token' },
+    }),
+    'demo client sign-in',
+  );
+  const book = JSON.stringify(
+    await json(await api.get(`/ssr/myaccount/address-book?locale=${locale}`), 'address book'),
+  );
   const addressId = /"id":"([A-Za-z0-9_-]{1,64})"/.exec(book.slice(book.indexOf('"addresses"')))?.[1];
   const history = await json(await api.get(`/ssr/myaccount/orders?locale=${locale}`), 'order history');
   const online = history.online?.orders ?? [];
   const returnable = online.find((o) => o.items?.some((i) => i.returnableFlows?.length)) ?? online[0];
   const offline = history.offline?.orders?.[0];
-  if (!addressId || !online[0] || !offline) throw new Error(`${locale}: the demo client has no address or no orders (DEMO_CLIENT seeding)`);
+  if (!addressId || !online[0] || !offline)
+    throw new Error(`${locale}: the demo client has no address or no orders (DEMO_CLIENT seeding)`);
   return { addressId, online: online[0].orderNumber, offline: offline.orderNumber, returnable: returnable.orderNumber };
 }
 
@@ -220,11 +318,33 @@ async function photograph(browser, base, storageState, c, pages, shots) {
         });
         await tab.waitForLoadState('networkidle');
         await tab.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-        const rendered = await tab.evaluate(() => JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}').pageType ?? null);
-        shots.push({ type: page.type, locale: c.locale, size: size.name, path, file, status, rendered, errors: [...errors] });
-        log(`${c.locale} ${size.name.padStart(4)} ${String(status).padEnd(3)} ${page.type}${rendered && rendered !== page.type ? ` (rendered ${rendered})` : ''}`);
+        const rendered = await tab.evaluate(
+          () => JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}').pageType ?? null,
+        );
+        shots.push({
+          type: page.type,
+          locale: c.locale,
+          size: size.name,
+          path,
+          file,
+          status,
+          rendered,
+          errors: [...errors],
+        });
+        log(
+          `${c.locale} ${size.name.padStart(4)} ${String(status).padEnd(3)} ${page.type}${rendered && rendered !== page.type ? ` (rendered ${rendered})` : ''}`,
+        );
       } catch (err) {
-        shots.push({ type: page.type, locale: c.locale, size: size.name, path, file: null, status, rendered: null, errors: [String(err.message).split('\n')[0]] });
+        shots.push({
+          type: page.type,
+          locale: c.locale,
+          size: size.name,
+          path,
+          file: null,
+          status,
+          rendered: null,
+          errors: [String(err.message).split('\n')[0]],
+        });
         log(`${c.locale} ${size.name} ${page.type}: ${String(err.message).split('\n')[0]}`);
       }
     }
@@ -232,7 +352,8 @@ async function photograph(browser, base, storageState, c, pages, shots) {
   }
 }
 
-const esc = (s) => String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
 
 function indexPage(shots, locales, started) {
   const types = [...new Set(shots.map((s) => s.type))];
@@ -240,11 +361,19 @@ function indexPage(shots, locales, started) {
   const cell = (type, col) => {
     const s = shots.find((x) => x.type === type && x.locale === col.locale && x.size === col.size);
     if (!s) return '<td class="none">—</td>';
-    const notes = [s.status && s.status !== 200 ? `HTTP ${s.status}` : '', s.rendered && s.rendered !== type ? `rendered ${s.rendered}` : '', ...s.errors].filter(Boolean);
-    const img = s.file ? `<a href="${esc(relative(OUT, s.file))}"><img src="${esc(relative(OUT, s.file))}" alt="${esc(`${type}, ${col.locale}, ${col.size} px`)}" loading="lazy"></a>` : '<span class="failed">not taken</span>';
+    const notes = [
+      s.status && s.status !== 200 ? `HTTP ${s.status}` : '',
+      s.rendered && s.rendered !== type ? `rendered ${s.rendered}` : '',
+      ...s.errors,
+    ].filter(Boolean);
+    const img = s.file
+      ? `<a href="${esc(relative(OUT, s.file))}"><img src="${esc(relative(OUT, s.file))}" alt="${esc(`${type}, ${col.locale}, ${col.size} px`)}" loading="lazy"></a>`
+      : '<span class="failed">not taken</span>';
     return `<td>${img}<div class="path">${esc(s.path)}</div>${notes.length ? `<div class="note">${notes.map(esc).join('<br>')}</div>` : ''}</td>`;
   };
-  const skipped = Object.entries(NO_PAGE_OF_ITS_OWN).map(([type, why]) => `<li><code>${esc(type)}</code>: ${esc(why)}</li>`).join('');
+  const skipped = Object.entries(NO_PAGE_OF_ITS_OWN)
+    .map(([type, why]) => `<li><code>${esc(type)}</code>: ${esc(why)}</li>`)
+    .join('');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -314,7 +443,8 @@ async function startServer(opts) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+  if (!existsSync(chromePath))
+    throw new Error(`no Chromium at ${chromePath}: install it (apt-get install -y chromium) or set CHROME_PATH`);
   const base = opts.url ?? (await startServer(opts));
   const pages = SCREENSHOT_PAGES.filter((p) => !opts.only || opts.only.includes(p.type));
   const campaign = await campaignId();
@@ -343,9 +473,23 @@ async function main() {
         const buyer = await session(base);
         log(`${locale}: placing a guest order and waiting for its delivery`);
         c.order = await placeAndDeliver(buyer, c);
-        await photograph(browser, base, await buyer.storageState(), c, want('buyer').filter((p) => !p.afterReturn), shots);
+        await photograph(
+          browser,
+          base,
+          await buyer.storageState(),
+          c,
+          want('buyer').filter((p) => !p.afterReturn),
+          shots,
+        );
         await requestReturn(buyer, c);
-        await photograph(browser, base, await buyer.storageState(), c, want('buyer').filter((p) => p.afterReturn), shots);
+        await photograph(
+          browser,
+          base,
+          await buyer.storageState(),
+          c,
+          want('buyer').filter((p) => p.afterReturn),
+          shots,
+        );
         await buyer.dispose();
       }
       // The demo client.
@@ -360,10 +504,25 @@ async function main() {
     await browser.close().catch(() => {});
   }
   writeFileSync(join(OUT, 'index.html'), indexPage(shots, opts.locales, started));
-  writeFileSync(join(OUT, 'shots.json'), `${JSON.stringify(shots.map((s) => ({ ...s, file: s.file && relative(OUT, s.file) })), null, 2)}\n`);
+  writeFileSync(
+    join(OUT, 'shots.json'),
+    `${JSON.stringify(
+      shots.map((s) => ({ ...s, file: s.file && relative(OUT, s.file) })),
+      null,
+      2,
+    )}\n`,
+  );
   const taken = shots.filter((s) => s.file).length;
-  const flagged = shots.filter((s) => !s.file || s.errors.length || (s.status && s.status !== 200 && s.type !== 'not-found') || (s.rendered && s.rendered !== s.type));
-  log(`${taken} screenshots in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s; ${flagged.length} flagged in the index`);
+  const flagged = shots.filter(
+    (s) =>
+      !s.file ||
+      s.errors.length ||
+      (s.status && s.status !== 200 && s.type !== 'not-found') ||
+      (s.rendered && s.rendered !== s.type),
+  );
+  log(
+    `${taken} screenshots in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s; ${flagged.length} flagged in the index`,
+  );
   console.log(join(OUT, 'index.html'));
 }
 

@@ -14,7 +14,12 @@ const context = (locale: string) => ({
   store: `/${locale}/stores/saint-laurent-avenue-montaigne-1042`,
   campaign: 'campaign-fw26',
   order: { number: 'YSL-FR-00010042', transactionUuid: '0b7e8a56-3c1d-4f5e-9a2b-7c6d5e4f3a21' },
-  client: { addressId: 'addr-7c1e52', online: 'YSL-FR-00010001', offline: 'YSL-FR-00010003', returnable: 'YSL-FR-00010001' },
+  client: {
+    addressId: 'addr-7c1e52',
+    online: 'YSL-FR-00010001',
+    offline: 'YSL-FR-00010003',
+    returnable: 'YSL-FR-00010001',
+  },
 });
 
 describe('screenshot pages', () => {

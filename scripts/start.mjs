@@ -12,7 +12,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const child = spawn(process.execPath, [join(root, 'server/dist/main.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', MAILBOX: 'true', FULFILMENT_STEP_SECONDS: '60', DEMO_CLIENT: 'true', WEB_CONCURRENCY: '1', ...process.env },
+  env: {
+    NODE_ENV: 'production',
+    RECAPTCHA_VERIFIER: 'test',
+    MAILBOX: 'true',
+    FULFILMENT_STEP_SECONDS: '60',
+    DEMO_CLIENT: 'true',
+    WEB_CONCURRENCY: '1',
+    ...process.env,
+  },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

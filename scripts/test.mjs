@@ -39,7 +39,12 @@ function check(name, ok) {
 // (often all that is kept) says what failed.
 // eslint-disable-next-line no-control-regex -- the terminal's colour codes (ESC [ … m), stripped
 const COLOURS = /\u001b\[[0-9;]*m/g;
-const firstLine = (text) => String(text ?? '').replace(COLOURS, '').trim().split('\n')[0].slice(0, 200);
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(COLOURS, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200);
 function listFailures(failures) {
   for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);
   if (failures.length > 15) lines.push(`       … and ${failures.length - 15} more`);
@@ -61,19 +66,27 @@ function playwrightFailures(suites, file = '') {
   return out;
 }
 function vitest(name, report, env, args = []) {
-  const ok = step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], env);
+  const ok = step(
+    name,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    env,
+  );
   if (!existsSync(report)) return check(`${name} (no report)`, false);
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   // A suite that fails to load counts as a failure even with no failed test.
   if (!ok && r.numFailedTests === 0) failed++;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${seconds[name]} s)`);
+  lines.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped (${seconds[name]} s)`,
+  );
   const failures = [];
   for (const file of r.testResults ?? []) {
     const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push({ where, title: t.fullName ?? t.title, why: firstLine(t.failureMessages?.[0]) });
+      if (t.status === 'failed')
+        failures.push({ where, title: t.fullName ?? t.title, why: firstLine(t.failureMessages?.[0]) });
     }
     // A file that fails to load has no test results, only its message.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
@@ -89,7 +102,10 @@ check('contract lint', step('contract lint', bin('redocly'), ['lint']));
 check('generated files up to date', step('generated files', 'node', ['scripts/codegen.mjs', '--check']));
 check('no breaking change since the released contract', step('contract diff', 'node', ['scripts/contract-diff.mjs']));
 check('typecheck', step('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-check('component stories build', step('stories build (Ladle)', 'npm', ['--prefix', 'web', 'run', '--silent', 'stories:build']));
+check(
+  'component stories build',
+  step('stories build (Ladle)', 'npm', ['--prefix', 'web', 'run', '--silent', 'stories:build']),
+);
 // The production build comes before the suites: the server-process test and the browser tests serve it.
 check('production build', step('production build', 'node', ['scripts/build.mjs']));
 // Each PGlite file has its own in-memory database, and each PostgreSQL worker its own copy of the seeded
@@ -98,7 +114,11 @@ check('production build', step('production build', 'node', ['scripts/build.mjs']
 const workers = ['--maxWorkers', String(Math.max(2, availableParallelism()))];
 vitest('unit + API tests (PGlite)', join(reports, 'vitest-pglite.json'), {}, workers);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, ['--project', 'api', ...workers]);
+  vitest('API tests (PostgreSQL)', join(reports, 'vitest-postgres.json'), { TEST_DB: 'postgres' }, [
+    '--project',
+    'api',
+    ...workers,
+  ]);
 } else {
   lines.push('skip API tests on PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
 }
@@ -111,7 +131,9 @@ if (existsSync(chromium)) {
     const s = e2e.stats;
     passed += s.expected;
     failed += s.unexpected + s.flaky;
-    lines.push(`${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped (${seconds['browser tests (Chromium)']} s)`);
+    lines.push(
+      `${ok ? 'ok  ' : 'FAIL'} browser tests: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped (${seconds['browser tests (Chromium)']} s)`,
+    );
     listFailures(playwrightFailures(e2e.suites));
     if (!ok && s.unexpected === 0) failed++;
   } else check('browser tests (no report)', false);

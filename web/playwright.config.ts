@@ -18,7 +18,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -28,6 +36,16 @@ export default defineConfig({
     // A cold start migrates and seeds an in-memory database: allow for a machine busy with other suites.
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { NODE_ENV: 'production', RECAPTCHA_VERIFIER: 'test', MAILBOX: 'true', FULFILMENT_STEP_SECONDS: '5', DEMO_CLIENT: 'true', PORT: String(PORT), HOST: '127.0.0.1', PGLITE_DIR: 'memory://', PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}` },
+    env: {
+      NODE_ENV: 'production',
+      RECAPTCHA_VERIFIER: 'test',
+      MAILBOX: 'true',
+      FULFILMENT_STEP_SECONDS: '5',
+      DEMO_CLIENT: 'true',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
+    },
   },
 });

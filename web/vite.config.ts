@@ -22,10 +22,18 @@ export default defineConfig({
           groups: [
             // What every page needs to hydrate, in one chunk rather than a handful: fewer requests on the
             // critical path, no byte more (each page loads all of it anyway).
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|openapi-fetch|use-sync-external-store)[\\/]/, priority: 10 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|openapi-fetch|use-sync-external-store)[\\/]/,
+              priority: 10,
+            },
             // The form-field kit (decision 0158) in one chunk: a form uses most of it, and as six chunks of a few
             // hundred bytes each it cost checkout more in file overhead than the pieces it does not use.
-            { name: 'form-fields', test: /src[\\/]components[\\/]ui[\\/](field-parts|text-field|select-field|checkbox-field|radio-group|choice-cards|form-message)\.tsx$/, priority: 5 },
+            {
+              name: 'form-fields',
+              test: /src[\\/]components[\\/]ui[\\/](field-parts|text-field|select-field|checkbox-field|radio-group|choice-cards|form-message)\.tsx$/,
+              priority: 5,
+            },
           ],
         },
       },
@@ -51,7 +59,9 @@ export default defineConfig({
         // deterministic one. Answered in the proxy's bypass (Vite stops once the response ended).
         const EXAMPLES_CATALOG = { brand: 'ysl', products: 120 } as const;
         type ImageInput = import('../fixtures/catalog/images.ts').ProductImageInput;
-        let media: Promise<{ svg: typeof import('../fixtures/catalog/images.ts'); product(pid: string): ImageInput }> | undefined;
+        let media:
+          | Promise<{ svg: typeof import('../fixtures/catalog/images.ts'); product(pid: string): ImageInput }>
+          | undefined;
         const loadMedia = () =>
           (media ??= (async () => {
             const svg = await import('../fixtures/catalog/images.ts');
@@ -66,7 +76,11 @@ export default defineConfig({
               const h = hash(pid);
               const leaf = LEAVES[h % LEAVES.length]!;
               const hex = palette[(h >>> 8) % palette.length]!;
-              return { pid, categoryId: `${EXAMPLES_CATALOG.brand}-${leaf.path}`, color: { code: '0000', hex, macroColor: 'mock', microColor: 'mock', names: {} as never } };
+              return {
+                pid,
+                categoryId: `${EXAMPLES_CATALOG.brand}-${leaf.path}`,
+                color: { code: '0000', hex, macroColor: 'mock', microColor: 'mock', names: {} as never },
+              };
             };
             return { svg, product };
           })());
@@ -75,12 +89,17 @@ export default defineConfig({
           const url = new URL(req.url ?? '/', 'http://mock.invalid');
           const contentMatch = /^\/media\/content\/([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/.exec(url.pathname);
           if (contentMatch?.[1]) {
-            const { contentImageSvg, defaultRatio, wordmarkSvg, RATIOS } = await import('../fixtures/media/content-images.ts');
+            const { contentImageSvg, defaultRatio, wordmarkSvg, RATIOS } =
+              await import('../fixtures/media/content-images.ts');
             const name = contentMatch[1];
             const ratio = url.searchParams.get('ratio');
             const body = name.startsWith('logo')
               ? wordmarkSvg('Saint Laurent', name === 'logo-inverse')
-              : contentImageSvg(name, ratio && ratio in RATIOS ? (ratio as keyof typeof RATIOS) : defaultRatio(name), 'ysl');
+              : contentImageSvg(
+                  name,
+                  ratio && ratio in RATIOS ? (ratio as keyof typeof RATIOS) : defaultRatio(name),
+                  'ysl',
+                );
             res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-cache' });
             res.end(body);
             return req.url ?? '/';
@@ -100,7 +119,9 @@ export default defineConfig({
         // Translations: Prism's examples hold a few keys only, so the dev server answers
         // getTranslations from the same files the real server reads (web/src/locales).
         const serveTranslations: import('vite').ProxyOptions['bypass'] = async (req, res) => {
-          const m = /^\/api\/data\/translations\/([a-z]{2}(?:-hant)?)\/([a-z]+)$/.exec(new URL(req.url ?? '/', 'http://mock.invalid').pathname);
+          const m = /^\/api\/data\/translations\/([a-z]{2}(?:-hant)?)\/([a-z]+)$/.exec(
+            new URL(req.url ?? '/', 'http://mock.invalid').pathname,
+          );
           if (!res || !m) return undefined; // every other /api call goes to Prism
           const { readFile } = await import('node:fs/promises');
           try {
@@ -123,7 +144,13 @@ export default defineConfig({
             // contract's 204 (and checks the body), where Vite alone would answer 404.
             '/internal/web-vitals': { target: mockTarget },
             ...(customerServiceTarget
-              ? { '/customer-service/v1': { target: customerServiceTarget, rewrite: (path: string) => path.replace(/^\/customer-service\/v1/, '') || '/', configure: preferLocaleExample } }
+              ? {
+                  '/customer-service/v1': {
+                    target: customerServiceTarget,
+                    rewrite: (path: string) => path.replace(/^\/customer-service\/v1/, '') || '/',
+                    configure: preferLocaleExample,
+                  },
+                }
               : {}),
           },
         };

@@ -37,28 +37,43 @@ export async function signInAndShop(options: SignInAndShop): Promise<ShopResult>
   const login = await attempt(
     storefront.POST('/api/auth/login', {
       params: { query: { locale } },
-      body: { email: options.email, password: options.password, recaptchaToken: options.recaptchaToken ?? 'test-recaptcha-token' },
+      body: {
+        email: options.email,
+        password: options.password,
+        recaptchaToken: options.recaptchaToken ?? 'test-recaptcha-token',
+      },
     }),
   );
   if (!login.ok) {
     switch (login.error.code) {
       case 'ERR_API_1028':
-        throw new Error(`too many sign-in attempts: wait ${login.response?.headers.get('retry-after') ?? 'a while'} s`, { cause: login.error });
+        throw new Error(
+          `too many sign-in attempts: wait ${login.response?.headers.get('retry-after') ?? 'a while'} s`,
+          { cause: login.error },
+        );
       case 'ERR_RECAPTCHA_1002':
-        throw new Error('the server does not run the test reCAPTCHA verifier (RECAPTCHA_VERIFIER=test)', { cause: login.error });
+        throw new Error('the server does not run the test reCAPTCHA verifier (RECAPTCHA_VERIFIER=test)', {
+          cause: login.error,
+        });
       default:
         throw login.error;
     }
   }
 
   // 2. A size of the product in stock.
-  const availability = await attempt(storefront.GET('/api/data/product/{pid}/availability', { params: { path: { pid: options.pid }, query: { locale } } }));
+  const availability = await attempt(
+    storefront.GET('/api/data/product/{pid}/availability', {
+      params: { path: { pid: options.pid }, query: { locale } },
+    }),
+  );
   if (!availability.ok) throw availability.error;
   const size = availability.data.variants.find((v) => v.inStock)?.size;
   if (!size) throw new Error(`product ${options.pid} has no size in stock`);
 
   // 3. Add one unit (`quantity` defaults to 1, `applePay` to false: both optional in the typed body).
-  const added = await attempt(storefront.POST('/api/data/basket/add-item', { params: { query: { locale } }, body: { pid: options.pid, size } }));
+  const added = await attempt(
+    storefront.POST('/api/data/basket/add-item', { params: { query: { locale } }, body: { pid: options.pid, size } }),
+  );
   if (!added.ok) {
     // Only codes addBasketItem lists compile here (a rule of the basket: 409; an unknown product or size: 404).
     switch (added.error.code) {
@@ -83,7 +98,10 @@ export async function signInAndShop(options: SignInAndShop): Promise<ShopResult>
       currencyCode: basket.data.currencyCode,
       items: basket.data.items.map((i) => ({ pid: i.pid, size: i.size, quantity: i.quantity })),
     },
-    cookies: (jar.header(origin) ?? '').split('; ').filter(Boolean).map((pair) => pair.slice(0, pair.indexOf('='))),
+    cookies: (jar.header(origin) ?? '')
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.slice(0, pair.indexOf('='))),
   };
 }
 

@@ -25,7 +25,9 @@ export type ProblemCode<E> = E extends { code: infer C extends string } ? C : ne
  * any call. `ErrorCodesOf<'addBasketItem'>` is `'ERR_API_1001' | 'ERR_OCAPI_1010' | …`.
  */
 export type ErrorCodesOf<Op extends keyof operations> =
-  | { [S in keyof operations[Op]['responses']]: ProblemCode<ProblemOf<operations[Op]['responses'][S]>> }[keyof operations[Op]['responses']]
+  | {
+      [S in keyof operations[Op]['responses']]: ProblemCode<ProblemOf<operations[Op]['responses'][S]>>;
+    }[keyof operations[Op]['responses']]
   | AnyCallErrorCode;
 type ProblemOf<R> = R extends { content: { 'application/problem+json': infer P } } ? P : never;
 
@@ -51,7 +53,10 @@ type FetchResult<T, E> = { data?: T; error?: E; response: Response };
 
 function apiErrorOf<E>(result: FetchResult<unknown, E>): ApiError<ProblemCode<E> & string> {
   const err = result.error as unknown;
-  const problem = err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' ? (err as Omit<Problem, 'code'> & { code: ProblemCode<E> & string }) : undefined;
+  const problem =
+    err && typeof err === 'object' && 'code' in err && typeof err.code === 'string'
+      ? (err as Omit<Problem, 'code'> & { code: ProblemCode<E> & string })
+      : undefined;
   return new ApiError(result.response.status, problem);
 }
 
@@ -67,7 +72,12 @@ export function unwrap<T, E = unknown>(result: FetchResult<T, E>): T {
  * `switch (error.code)` is checked against the contract. A failed network call is ApiError(0,
  * `API_UNKNOWN_ERROR`).
  */
-export async function attempt<T, E>(call: Promise<FetchResult<T, E>>): Promise<{ ok: true; data: T; response: Response } | { ok: false; error: ApiError<ProblemCode<E> & string>; response?: Response }> {
+export async function attempt<T, E>(
+  call: Promise<FetchResult<T, E>>,
+): Promise<
+  | { ok: true; data: T; response: Response }
+  | { ok: false; error: ApiError<ProblemCode<E> & string>; response?: Response }
+> {
   let result: FetchResult<T, E>;
   try {
     result = await call;

@@ -46,7 +46,10 @@ describe('customer service client wrapper', () => {
   it('gives null data for 204 No Content', async () => {
     const cs = createCustomerServiceClient({ baseUrl });
     const { data, response } = await settle(
-      cs.POST('/status', { params: { query: { locale: 'fr-fr' } }, body: { email: 'client@maison.fr', recaptchaToken: 'test-token' } }),
+      cs.POST('/status', {
+        params: { query: { locale: 'fr-fr' } },
+        body: { email: 'client@maison.fr', recaptchaToken: 'test-token' },
+      }),
     );
     expect(response.status).toBe(204);
     expect(data).toBeNull();
@@ -66,7 +69,9 @@ describe('customer service client wrapper', () => {
 
   it('turns a failed network call into API_UNKNOWN_ERROR', async () => {
     const cs = createCustomerServiceClient({ baseUrl: 'http://127.0.0.1:9' });
-    const err = (await settle(cs.GET('/session', { params: { query: { locale: 'fr-fr' } } })).catch((e: unknown) => e)) as CustomerServiceError;
+    const err = (await settle(cs.GET('/session', { params: { query: { locale: 'fr-fr' } } })).catch(
+      (e: unknown) => e,
+    )) as CustomerServiceError;
     expect(err).toBeInstanceOf(CustomerServiceError);
     expect(err.code).toBe('API_UNKNOWN_ERROR');
   });

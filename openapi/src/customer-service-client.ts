@@ -7,7 +7,11 @@ import type { paths, components, operations } from '../generated/customer-servic
 import { isErrorCode, type ErrorCode } from '../generated/errors.ts';
 import type { AnyCallErrorCode, ProblemCode } from './client.ts';
 
-export type { paths as CustomerServicePaths, components as CustomerServiceComponents, operations as CustomerServiceOperations };
+export type {
+  paths as CustomerServicePaths,
+  components as CustomerServiceComponents,
+  operations as CustomerServiceOperations,
+};
 export type CustomerServiceSchemas = components['schemas'];
 
 type ProblemOf<R> = R extends { content: { 'application/problem+json': infer P } } ? P : never;
@@ -16,7 +20,9 @@ type ProblemOf<R> = R extends { content: { 'application/problem+json': infer P }
  * plus the codes of any call. `CustomerServiceErrorCodesOf<'csLogin'>`.
  */
 export type CustomerServiceErrorCodesOf<Op extends keyof operations> =
-  | { [S in keyof operations[Op]['responses']]: ProblemCode<ProblemOf<operations[Op]['responses'][S]>> }[keyof operations[Op]['responses']]
+  | {
+      [S in keyof operations[Op]['responses']]: ProblemCode<ProblemOf<operations[Op]['responses'][S]>>;
+    }[keyof operations[Op]['responses']]
   | AnyCallErrorCode;
 /** Every code the customer service contract lists for one of its operations. */
 export type CustomerServiceErrorCode = { [Op in keyof operations]: CustomerServiceErrorCodesOf<Op> }[keyof operations];
@@ -58,10 +64,13 @@ export async function settle<T>(call: Promise<Result<T>>): Promise<{ data: T | n
     result = await call;
   } catch (cause) {
     // The network call itself failed: spec §8 API_UNKNOWN_ERROR (500).
-    throw Object.assign(new CustomerServiceError(500, 'Network request failed', { code: 'API_UNKNOWN_ERROR' }), { cause });
+    throw Object.assign(new CustomerServiceError(500, 'Network request failed', { code: 'API_UNKNOWN_ERROR' }), {
+      cause,
+    });
   }
   const { response } = result;
-  if (!response.ok) throw new CustomerServiceError(response.status, response.statusText, result.error ?? null, response.headers);
+  if (!response.ok)
+    throw new CustomerServiceError(response.status, response.statusText, result.error ?? null, response.headers);
   if (response.status === 204) return { data: null, response };
   return { data: (result.data ?? null) as T | null, response };
 }

@@ -100,7 +100,11 @@ function pathMatches(requestPath: string, cookiePath: string): boolean {
 }
 
 /** A `fetch` for openapi-fetch that keeps cookies in `jar` and names `origin` (the host the script calls). */
-export function fetchWithSession(jar: CookieJar, origin: string, baseFetch: typeof fetch = globalThis.fetch): (input: Request) => Promise<Response> {
+export function fetchWithSession(
+  jar: CookieJar,
+  origin: string,
+  baseFetch: typeof fetch = globalThis.fetch,
+): (input: Request) => Promise<Response> {
   return async (input: Request) => {
     const headers = new Headers(input.headers);
     const cookie = jar.header(input.url);
@@ -128,12 +132,19 @@ export interface NodeClientsOptions {
 export function createNodeClients(options: NodeClientsOptions) {
   const origin = new URL(options.origin).origin;
   const jar = options.jar ?? new CookieJar();
-  const shared: ClientOptions = { fetch: fetchWithSession(jar, origin, options.fetch), headers: options.headers, credentials: 'omit' };
+  const shared: ClientOptions = {
+    fetch: fetchWithSession(jar, origin, options.fetch),
+    headers: options.headers,
+    credentials: 'omit',
+  };
   return {
     jar,
     origin,
     storefront: createClient<StorefrontPaths>({ ...shared, baseUrl: origin }),
-    customerService: createClient<CustomerServicePaths>({ ...shared, baseUrl: `${origin}${options.customerServicePath ?? '/customer-service/v1'}` }),
+    customerService: createClient<CustomerServicePaths>({
+      ...shared,
+      baseUrl: `${origin}${options.customerServicePath ?? '/customer-service/v1'}`,
+    }),
   };
 }
 export type NodeClients = ReturnType<typeof createNodeClients>;

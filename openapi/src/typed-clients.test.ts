@@ -3,7 +3,11 @@
 // client's cookie jar and Origin header.
 import { describe, expect, it } from 'vitest';
 import { ApiError, attempt, unwrap, type ErrorCodesOf, type Schemas, type StorefrontClient } from './client.ts';
-import { CustomerServiceError, type CustomerServiceErrorCode, type CustomerServiceErrorCodesOf } from './customer-service-client.ts';
+import {
+  CustomerServiceError,
+  type CustomerServiceErrorCode,
+  type CustomerServiceErrorCodesOf,
+} from './customer-service-client.ts';
 import { CookieJar, createNodeClients, fetchWithSession } from './node-client.ts';
 
 // ---- types (a wrong line here fails the typecheck) ------------------------------------------------------
@@ -12,9 +16,23 @@ import { CookieJar, createNodeClients, fetchWithSession } from './node-client.ts
 const addBody: Schemas['AddBasketItemRequest'] = { pid: '5YSSDTX7G4J0', size: 'TU' };
 // …and answers keep theirs required (a basket always says its per-product maximum).
 // @ts-expect-error: maxQuantityPerProduct is required in an answer
-const basket: Schemas['Basket'] = { id: null, market: {} as Schemas['Basket']['market'], currencyCode: null, items: [], itemCount: 0, subtotal: null };
+const basket: Schemas['Basket'] = {
+  id: null,
+  market: {} as Schemas['Basket']['market'],
+  currencyCode: null,
+  items: [],
+  itemCount: 0,
+  subtotal: null,
+};
 // An operation's codes: what its answers list, and the codes of any call.
-const listed: ErrorCodesOf<'addBasketItem'>[] = ['ERR_OCAPI_1010', 'ERR_PDT_API_1007', 'ERR_API_1009', 'ERR_API_1001', 'ERR_API_1003', 'ERR_API_1000'];
+const listed: ErrorCodesOf<'addBasketItem'>[] = [
+  'ERR_OCAPI_1010',
+  'ERR_PDT_API_1007',
+  'ERR_API_1009',
+  'ERR_API_1001',
+  'ERR_API_1003',
+  'ERR_API_1000',
+];
 // @ts-expect-error: signing out without a session is not a code adding to the basket answers
 const notListed: ErrorCodesOf<'addBasketItem'> = 'ERR_API_1022';
 const csListed: CustomerServiceErrorCodesOf<'csLogout'> = 'ERR_API_1022';
@@ -23,7 +41,9 @@ const csNotListed: CustomerServiceErrorCodesOf<'csLogout'> = 'ERR_OCAPI_1010';
 const csAny: CustomerServiceErrorCode = 'ERR_API_1022';
 // The error of a real call through the generated client carries the operation's union.
 export async function addToBasket(client: StorefrontClient): Promise<string> {
-  const result = await attempt(client.POST('/api/data/basket/add-item', { params: { query: { locale: 'fr-fr' } }, body: addBody }));
+  const result = await attempt(
+    client.POST('/api/data/basket/add-item', { params: { query: { locale: 'fr-fr' } }, body: addBody }),
+  );
   if (result.ok) return result.data.id ?? '';
   const code: ErrorCodesOf<'addBasketItem'> | 'API_UNKNOWN_ERROR' = result.error.code;
   // @ts-expect-error: ERR_API_1022 is not among addBasketItem's codes, so the comparison cannot be true
@@ -33,12 +53,23 @@ export async function addToBasket(client: StorefrontClient): Promise<string> {
 
 describe('typed clients', () => {
   it('keeps the type-level checks above in the compiled file', () => {
-    expect([addBody.quantity, basket.itemCount, listed.length, notListed, csListed, csNotListed, csAny]).toHaveLength(7);
+    expect([addBody.quantity, basket.itemCount, listed.length, notListed, csListed, csNotListed, csAny]).toHaveLength(
+      7,
+    );
   });
 
   it('narrows error.code to the codes of the called operation', async () => {
-    const problem = { type: 'https://errors.storefront.dev/ERR_OCAPI_1010', title: 'Too many', status: 409, code: 'ERR_OCAPI_1010' };
-    const call = Promise.resolve({ data: undefined, error: problem as { code: 'ERR_OCAPI_1010' | 'ERR_OCAPI_1011' }, response: new Response(null, { status: 409 }) });
+    const problem = {
+      type: 'https://errors.storefront.dev/ERR_OCAPI_1010',
+      title: 'Too many',
+      status: 409,
+      code: 'ERR_OCAPI_1010',
+    };
+    const call = Promise.resolve({
+      data: undefined,
+      error: problem as { code: 'ERR_OCAPI_1010' | 'ERR_OCAPI_1011' },
+      response: new Response(null, { status: 409 }),
+    });
     const result = await attempt(call);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -75,7 +106,10 @@ describe('Node client', () => {
 
   it('keeps cookies by host and path, and drops an emptied or expired one', () => {
     const jar = new CookieJar();
-    jar.store(`${origin}/api/auth/login`, answer('sid=abc; Path=/; HttpOnly; SameSite=Lax', 'cs_sid=abc; Path=/customer-service; HttpOnly'));
+    jar.store(
+      `${origin}/api/auth/login`,
+      answer('sid=abc; Path=/; HttpOnly; SameSite=Lax', 'cs_sid=abc; Path=/customer-service; HttpOnly'),
+    );
     expect(jar.header(`${origin}/api/data/basket/get-basket`)).toBe('sid=abc');
     expect(jar.header(`${origin}/customer-service/v1/session`)).toBe('cs_sid=abc; sid=abc');
     expect(jar.header('http://other.example/api')).toBeUndefined();

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { countries, currencies } from './index.ts';
-import { currencyFormatOf, formatDate, formatDateRange, formatDay, formatDateTime, formatNumber, formatPrice, intlLocale, noBreakSpaces, plainSpaces } from './format.ts';
+import {
+  currencyFormatOf,
+  formatDate,
+  formatDateRange,
+  formatDay,
+  formatDateTime,
+  formatNumber,
+  formatPrice,
+  intlLocale,
+  noBreakSpaces,
+  plainSpaces,
+} from './format.ts';
 import { formatShopDay, formatShopDays } from './shop-day.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -85,7 +96,12 @@ describe('formatDate (spec §9)', () => {
   const YEAR_FIRST = ['JP', 'KR', 'CA'];
 
   it.each(countries.map((c) => [c.country] as const))('%s', (country) => {
-    const expected = country === 'US' ? byFormat['MM/dd/yyyy'] : YEAR_FIRST.includes(country) ? byFormat['yyyy/MM/dd'] : byFormat['dd/MM/yyyy'];
+    const expected =
+      country === 'US'
+        ? byFormat['MM/dd/yyyy']
+        : YEAR_FIRST.includes(country)
+          ? byFormat['yyyy/MM/dd']
+          : byFormat['dd/MM/yyyy'];
     expect(formatDate('2026-03-04', country)).toBe(expected);
     expect(formatDate(new Date(Date.UTC(2026, 2, 4, 12)), country, 'UTC')).toBe(expected);
   });
@@ -112,15 +128,51 @@ describe('Intl text rendered on both sides', () => {
 
   it('formats an event range with plain spaces around the dash, in every language', () => {
     const start = '2026-11-10T10:00:00Z';
-    expect(formatDateRange(start, '2026-12-20T10:00:00Z', 'fr-fr', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('10 novembre – 20 décembre 2026');
-    expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'en-gb', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('10 – 12 November 2026');
-    expect(formatDateRange(start, '2026-11-12T18:00:00Z', 'ko-kr', { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).toBe('2026년 11월 10일 ~ 12일');
+    expect(
+      formatDateRange(
+        start,
+        '2026-12-20T10:00:00Z',
+        'fr-fr',
+        { day: 'numeric', month: 'long', year: 'numeric' },
+        'Europe/Paris',
+      ),
+    ).toBe('10 novembre – 20 décembre 2026');
+    expect(
+      formatDateRange(
+        start,
+        '2026-11-12T18:00:00Z',
+        'en-gb',
+        { day: 'numeric', month: 'long', year: 'numeric' },
+        'Europe/Paris',
+      ),
+    ).toBe('10 – 12 November 2026');
+    expect(
+      formatDateRange(
+        start,
+        '2026-11-12T18:00:00Z',
+        'ko-kr',
+        { day: 'numeric', month: 'long', year: 'numeric' },
+        'Europe/Paris',
+      ),
+    ).toBe('2026년 11월 10일 ~ 12일');
     expect(formatDateTime(start, 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toBe('오전 11:00');
-    expect(formatDateRange(start, '2026-11-10T13:00:00Z', 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris')).toMatch(/^오전 11:00 ~ 오후 2:00$/);
+    expect(
+      formatDateRange(start, '2026-11-10T13:00:00Z', 'ko-kr', { hour: 'numeric', minute: '2-digit' }, 'Europe/Paris'),
+    ).toMatch(/^오전 11:00 ~ 오후 2:00$/);
     for (const locale of ['fr-fr', 'en-us', 'de-de', 'it-it', 'es-es', 'pt-br', 'ja-jp', 'ko-kr', 'zh-cn', 'zh-tw']) {
-      expect(formatDateRange(start, '2026-12-20T10:00:00Z', locale, { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris')).not.toMatch(exotic);
+      expect(
+        formatDateRange(
+          start,
+          '2026-12-20T10:00:00Z',
+          locale,
+          { day: 'numeric', month: 'long', year: 'numeric' },
+          'Europe/Paris',
+        ),
+      ).not.toMatch(exotic);
       expect(formatDay('2026-11-10', locale, { weekday: 'long', day: 'numeric', month: 'long' })).not.toMatch(exotic);
-      expect(formatDateTime(start, locale, { dateStyle: 'full', timeStyle: 'short' }, 'Europe/Paris')).not.toMatch(exotic);
+      expect(formatDateTime(start, locale, { dateStyle: 'full', timeStyle: 'short' }, 'Europe/Paris')).not.toMatch(
+        exotic,
+      );
     }
   });
 

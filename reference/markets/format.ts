@@ -27,7 +27,8 @@ function group(integer: string, separator: string): string {
  */
 export function formatPrice(value: number, currency: string, locale: string): string {
   const fmt = CURRENCIES[currency];
-  if (!fmt) return noBreakSpaces(new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(value));
+  if (!fmt)
+    return noBreakSpaces(new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(value));
   const decimals = fmt.pattern.includes('.') ? (fmt.pattern.split('.')[1] ?? '').replace(/[^0#]/g, '').length : 0;
   const digits = Math.min(decimals, fmt.minorUnits);
   const fixed = Math.abs(value).toFixed(digits);
@@ -57,7 +58,12 @@ export function formatDate(value: Date | string, country: string, timeZone?: str
   } else {
     const date = typeof value === 'string' ? new Date(value) : value;
     if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(date);
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
     [y, m, d] = [part('year').padStart(4, '0'), part('month'), part('day')];
   }
@@ -108,18 +114,38 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
  * A calendar day (`YYYY-MM-DD`) or an instant in words of the locale's language: `jeu. 27 nov.`, `Thu, Nov 27`,
  * `11月27日(木)`. A calendar day is never shifted by time zones; an instant is shown in `timeZone`.
  */
-export function formatDay(value: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }, timeZone?: string): string {
+export function formatDay(
+  value: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' },
+  timeZone?: string,
+): string {
   const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = calendar ? new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3]))) : new Date(value);
+  const date = calendar
+    ? new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])))
+    : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: calendar ? 'UTC' : timeZone }).formatToParts(date), locale);
+  return joinDateParts(
+    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: calendar ? 'UTC' : timeZone }).formatToParts(
+      date,
+    ),
+    locale,
+  );
 }
 
 /** An instant in words of the locale's language, in `timeZone` (`mardi 10 novembre 2026 à 11:00`). */
-export function formatDateTime(value: Date | string, locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+export function formatDateTime(
+  value: Date | string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).formatToParts(date), locale);
+  return joinDateParts(
+    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).formatToParts(date),
+    locale,
+  );
 }
 
 /**
@@ -127,7 +153,13 @@ export function formatDateTime(value: Date | string, locale: string, options: In
  * `10 – 12 November 2026` (what they share written once). The dash has plain spaces on the server and in
  * every browser, and the Korean tilde one on each side (`10일 ~ 12일`: Node 20 writes it without).
  */
-export function formatDateRange(start: Date | string, end: Date | string, locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+export function formatDateRange(
+  start: Date | string,
+  end: Date | string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): string {
   const fmt = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone });
   const from = typeof start === 'string' ? new Date(start) : start;
   const to = typeof end === 'string' ? new Date(end) : end;

@@ -17,8 +17,23 @@ import { mountApiPortals } from './shared/portal.ts';
 import { MarketService, marketRoutes } from './modules/markets/index.ts';
 import { CatalogService, catalogRoutes } from './modules/catalog/index.ts';
 import { CustomerSessionService, SessionService } from './modules/sessions/index.ts';
-import { AccountPages, AccountService, AddressBook, CustomerServiceGateway, EmployeeSaleSync, accountPageRoutes, customerServiceRoutes, storefrontAccountRoutes } from './modules/accounts/index.ts';
-import { accountMigrationRoutes, SignInHandoff, signInCallbackHeaders, signInCallbackRefusalPage, signInCallbackRoutes } from './modules/accounts/index.ts';
+import {
+  AccountPages,
+  AccountService,
+  AddressBook,
+  CustomerServiceGateway,
+  EmployeeSaleSync,
+  accountPageRoutes,
+  customerServiceRoutes,
+  storefrontAccountRoutes,
+} from './modules/accounts/index.ts';
+import {
+  accountMigrationRoutes,
+  SignInHandoff,
+  signInCallbackHeaders,
+  signInCallbackRefusalPage,
+  signInCallbackRoutes,
+} from './modules/accounts/index.ts';
 import { RateLimiter, RedisCounters } from './shared/rate-limit.ts';
 import { RegistrationService, registrationRoutes, toRegisterFormData } from './modules/registration/index.ts';
 import { NewsletterPages, NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
@@ -26,8 +41,22 @@ import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
-import { advanceOrders, ORDER_PAGE_KINDS, orderMails, OrderPages, OrderService, orderRoutes, sweepUnpaidOrders } from './modules/orders/index.ts';
-import { RETURN_PAGE_KINDS, ReturnPages, ReturnService, returnRoutes, sweepLapsedReturns } from './modules/returns/index.ts';
+import {
+  advanceOrders,
+  ORDER_PAGE_KINDS,
+  orderMails,
+  OrderPages,
+  OrderService,
+  orderRoutes,
+  sweepUnpaidOrders,
+} from './modules/orders/index.ts';
+import {
+  RETURN_PAGE_KINDS,
+  ReturnPages,
+  ReturnService,
+  returnRoutes,
+  sweepLapsedReturns,
+} from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -45,7 +74,6 @@ import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } fr
 import { PostgresTransport } from './db/notifications.ts';
 import { JobScheduler, instanceName } from './db/jobs.ts';
 
-
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -58,10 +86,20 @@ export interface AppOptions {
  * How the caches of the instances hear each other's invalidations: Redis pub/sub when REDIS_URL is set,
  * otherwise PostgreSQL LISTEN/NOTIFY; with the embedded PGlite database (one process) in process only.
  */
-export function invalidationTransport(config: Pick<Config, 'redisUrl' | 'brand'>, database: DatabaseHandle, logger: Logger): BusTransport {
+export function invalidationTransport(
+  config: Pick<Config, 'redisUrl' | 'brand'>,
+  database: DatabaseHandle,
+  logger: Logger,
+): BusTransport {
   if (config.redisUrl) return new RedisTransport({ url: config.redisUrl, brand: config.brand, logger });
   if (database.kind === 'postgres' && database.url) {
-    return new PostgresTransport({ url: database.url, db: database.db, brand: config.brand, logger, ...(database.timeouts ? { connectMs: database.timeouts.connectMs } : {}) });
+    return new PostgresTransport({
+      url: database.url,
+      db: database.db,
+      brand: config.brand,
+      logger,
+      ...(database.timeouts ? { connectMs: database.timeouts.connectMs } : {}),
+    });
   }
   return new LocalTransport();
 }
@@ -81,14 +119,25 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   await catalog.refresh();
   // The listing index loads in the background: the first shopper of a large catalogue does not wait for it.
-  catalog.currentIndex().catch((err: unknown) => logger.warn({ err }, 'listing index: first load failed (the next listing tries again)'));
+  catalog
+    .currentIndex()
+    .catch((err: unknown) => logger.warn({ err }, 'listing index: first load failed (the next listing tries again)'));
   const sessions = new SessionService(db, config.secureCookies);
   const basket = new BasketService(db, sessions);
   const content = new ContentService(db, catalog, config.brand, config.cacheTtlMs);
   const collections = new CollectionService(db, catalog);
-  const pageData = new PageDataService(catalog, markets, config.publicOrigin, config.brand, config.cacheTtlMs, content, collections);
+  const pageData = new PageDataService(
+    catalog,
+    markets,
+    config.publicOrigin,
+    config.brand,
+    config.cacheTtlMs,
+    content,
+    collections,
+  );
   for (const w of config.warnings) logger.warn({ code: w.code }, w.message);
-  if (config.env === 'production' && config.mailbox) logger.warn('MAILBOX=true: every e-mail, with its links, is readable at /dev/mailbox. Demo use only.');
+  if (config.env === 'production' && config.mailbox)
+    logger.warn('MAILBOX=true: every e-mail, with its links, is readable at /dev/mailbox. Demo use only.');
   const search = new SearchService(db, config.brand, catalog, {
     minChars: config.searchMinChars,
     // Each language's prefix index loads on its first query (PostgreSQL answers until it is ready).
@@ -96,10 +145,16 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   await search.init();
   pageData.withSearch(search);
-  const recaptcha = new RecaptchaVerifier({ mode: config.recaptchaVerifier, ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}) });
+  const recaptcha = new RecaptchaVerifier({
+    mode: config.recaptchaVerifier,
+    ...(config.recaptchaSecret ? { secret: config.recaptchaSecret } : {}),
+  });
   const limits = new RateLimiter(config.redisUrl ? new RedisCounters(config.redisUrl) : db);
   // Periodic jobs: each runs once per period across the instances (a lease in job_leases), its items claimed row by row.
-  const jobs = new JobScheduler(db, logger, { holder: instanceName(), ...(config.jobPeriodMs ? { periodMs: config.jobPeriodMs } : {}) });
+  const jobs = new JobScheduler(db, logger, {
+    holder: instanceName(),
+    ...(config.jobPeriodMs ? { periodMs: config.jobPeriodMs } : {}),
+  });
   jobs.add({ name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() });
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
   const registration = new RegistrationService(markets);
@@ -110,7 +165,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   pageData.withProductData(productData);
   const contract = loadContract();
   // The customer service API: its own contract and base path, served by the same process.
-  const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH) ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH) : undefined;
+  const customerContract = existsSync(CUSTOMER_SERVICE_CONTRACT_PATH)
+    ? loadContract(CUSTOMER_SERVICE_CONTRACT_PATH)
+    : undefined;
   // Content-Type bounding, query shapes, both contract validators, text the database cannot store
   // (shared/request-checks.ts; the mock front of `npm run mock` mounts the same checks).
   const checks = contractChecks({ contract, customerContract, validateResponses: config.validateResponses });
@@ -173,7 +230,12 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   catalogRoutes(ops, catalog, markets, async (market, slug, selection) => {
     const eventType = await content.calendarType(market, slug);
     if (!eventType) return undefined;
-    const c = await content.calendar(market, { eventType, themes: selection.themes, locations: selection.locations, includePast: true });
+    const c = await content.calendar(market, {
+      eventType,
+      themes: selection.themes,
+      locations: selection.locations,
+      includePast: true,
+    });
     return { filters: c.filters, appliedFilters: c.appliedFilters, totalNrOfProducts: c.cards.length };
   });
   basketRoutes(ops, basket, sessions, markets);
@@ -188,51 +250,138 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   const addresses = new AddressBook(db);
   const signIn = new SignInHandoff(db, sessions, gateway);
-  storefrontAccountRoutes(ops, { gateway, accounts, addresses, markets, recaptcha, visitorCountryHeader: config.visitorCountryHeader, signIn });
+  storefrontAccountRoutes(ops, {
+    gateway,
+    accounts,
+    addresses,
+    markets,
+    recaptcha,
+    visitorCountryHeader: config.visitorCountryHeader,
+    signIn,
+  });
   // Account migration of the former site's customers (storefront → customer service, server to server).
-  accountMigrationRoutes(ops, { db, accounts, gateway, markets, recaptcha, limits, publicOrigin: config.publicOrigin, serviceToken: config.customerServiceToken ?? randomBytes(32).toString('base64url') });
+  accountMigrationRoutes(ops, {
+    db,
+    accounts,
+    gateway,
+    markets,
+    recaptcha,
+    limits,
+    publicOrigin: config.publicOrigin,
+    serviceToken: config.customerServiceToken ?? randomBytes(32).toString('base64url'),
+  });
   signInCallbackRoutes(ops, sessions, signIn);
-  const accountPages = new AccountPages(pageData, gateway, accounts, addresses, markets, config.recaptchaSiteKey, toRegisterFormData);
+  const accountPages = new AccountPages(
+    pageData,
+    gateway,
+    accounts,
+    addresses,
+    markets,
+    config.recaptchaSiteKey,
+    toRegisterFormData,
+  );
   accountPageRoutes(ops, accountPages, markets);
   registrationRoutes(ops, registration, markets, gateway);
   const newsletterPages = new NewsletterPages(pageData);
-  newsletterRoutes(ops, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits, newsletterPages);
-  const contact = new ContactService(db, recaptcha, limits, { pages: pageData, content, markets, publicOrigin: config.publicOrigin, recaptchaSiteKey: config.recaptchaSiteKey });
+  newsletterRoutes(
+    ops,
+    new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }),
+    markets,
+    gateway,
+    limits,
+    newsletterPages,
+  );
+  const contact = new ContactService(db, recaptcha, limits, {
+    pages: pageData,
+    content,
+    markets,
+    publicOrigin: config.publicOrigin,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+  });
   contactRoutes(ops, contact, sessions, markets);
   const stores = new StoreService(db, config.brand);
-  const storePages = new StorePages(stores, { pages: pageData, markets, publicOrigin: config.publicOrigin, cacheTtlMs: config.cacheTtlMs });
-  const inStore = new InStoreService(db, config.brand, stores, recaptcha, limits, { publicOrigin: config.publicOrigin });
+  const storePages = new StorePages(stores, {
+    pages: pageData,
+    markets,
+    publicOrigin: config.publicOrigin,
+    cacheTtlMs: config.cacheTtlMs,
+  });
+  const inStore = new InStoreService(db, config.brand, stores, recaptcha, limits, {
+    publicOrigin: config.publicOrigin,
+  });
   storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
   // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
   const payments = new TestPaymentProvider();
   const mails = orderMails(config.publicOrigin, stores);
   const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores, onCancelled: mails.cancelled });
-  const orderPages = new OrderPages(orders, sessions, { shells: pageData, stores, recaptchaSiteKey: config.recaptchaSiteKey });
+  const orderPages = new OrderPages(orders, sessions, {
+    shells: pageData,
+    stores,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+  });
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
   // Returns and exchanges of delivered online orders (customers by order number, guests by transaction id).
   const returns = new ReturnService(db, { orders, stores, publicOrigin: config.publicOrigin });
-  const returnPages = new ReturnPages(returns, orders, sessions, { shells: pageData, recaptchaSiteKey: config.recaptchaSiteKey });
+  const returnPages = new ReturnPages(returns, orders, sessions, {
+    shells: pageData,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+  });
   returnRoutes(ops, { returns, pages: returnPages, sessions, markets });
-  checkoutRoutes(ops, new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }), sessions, markets);
+  checkoutRoutes(
+    ops,
+    new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }),
+    sessions,
+    markets,
+  );
   // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
   jobs.add({ name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) });
   // Listing removals are read by the listing indexes within moments; an hour on, they go.
   jobs.add({ name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() });
   // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
-  jobs.add({ name: 'return lapse sweep', periodMs: 600_000, run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }) });
+  jobs.add({
+    name: 'return lapse sweep',
+    periodMs: 600_000,
+    run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }),
+  });
   const stepSeconds = config.fulfilmentStepSeconds;
-  if (stepSeconds) jobs.add({ name: 'demo fulfilment', periodMs: Math.min(stepSeconds * 500, 5_000), run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched) });
+  if (stepSeconds)
+    jobs.add({
+      name: 'demo fulfilment',
+      periodMs: Math.min(stepSeconds * 500, 5_000),
+      run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched),
+    });
   pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
-  const sitemaps = new SitemapService(db, config.brand, config.publicOrigin, markets, catalog, content, collections, config.cacheTtlMs);
+  const sitemaps = new SitemapService(
+    db,
+    config.brand,
+    config.publicOrigin,
+    markets,
+    catalog,
+    content,
+    collections,
+    config.cacheTtlMs,
+  );
   // The caches of this instance, by the names a bust uses. Page data's listeners (rendered pages, boutique
   // pages) go with it. The category tree and the markets are read again rather than emptied.
   bus.register('content', (f) => content.bust(f));
   bus.register('page-data', (f) => pageData.bust(f));
   bus.register('catalog', (f) => catalog.bustCache(f));
-  bus.register('navigation', () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0));
-  bus.register('markets', () => (void markets.reload().then(() => sitemaps.bust()).catch((err: unknown) => logger.error({ err }, 'market reload failed')), 0));
+  bus.register(
+    'navigation',
+    () => (void catalog.refresh().catch((err: unknown) => logger.error({ err }, 'category refresh failed')), 0),
+  );
+  bus.register(
+    'markets',
+    () => (
+      void markets
+        .reload()
+        .then(() => sitemaps.bust())
+        .catch((err: unknown) => logger.error({ err }, 'market reload failed')),
+      0
+    ),
+  );
   bus.register('sitemaps', () => sitemaps.bust());
   contentRoutes(ops, content, markets, { token: config.cacheBustToken, invalidate: (i) => bus.invalidate(i) });
   mediaRoutes(ops, db, config.brand, { mediaDir: config.mediaDir });
@@ -242,7 +391,19 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
 
-  if (pages) await mountSsr(app, { config, pages: pageData, markets, logger, accountPages, contact, stores: storePages, orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) }, returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) }, newsletter: newsletterPages });
+  if (pages)
+    await mountSsr(app, {
+      config,
+      pages: pageData,
+      markets,
+      logger,
+      accountPages,
+      contact,
+      stores: storePages,
+      orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) },
+      returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) },
+      newsletter: newsletterPages,
+    });
 
   // What no route, page or file answered (`//api/…`, `/x/../api/…`, a page path with another method): a 404
   // problem like every other error, never Express's own HTML answer.
@@ -250,7 +411,9 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // A refused sign-in callback loaded as a page: the same status and code, as a page the shopper can read.
   app.use(signInCallbackRefusalPage(codesByLocation));
   // A page load that fails on our side reads a short page in its language; API calls get their problem.
-  app.use(problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)));
+  app.use(
+    problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)),
+  );
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
   await bus.start();

@@ -26,10 +26,24 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', CATALOG_PRODUCTS: '30', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '5000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CATALOG_PRODUCTS: '30',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '5000',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const server: Server = { child, output: '', exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))), base: `http://127.0.0.1:${port}` };
+  const server: Server = {
+    child,
+    output: '',
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    base: `http://127.0.0.1:${port}`,
+  };
   child.stdout.on('data', (d) => (server.output += d));
   child.stderr.on('data', (d) => (server.output += d));
   return server;
@@ -53,7 +67,11 @@ async function stop(server: Server | undefined): Promise<void> {
 /** The worker processes of a primary (its other children, such as tsx's esbuild service, are not workers). */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid), '-f', 'server/src/main.ts'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -75,7 +93,8 @@ function get(base: string, path: string): Promise<{ status: number; body: string
 }
 
 beforeAll(() => {
-  if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'web/dist/server/entry-server.js')))
+    execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
 }, 180_000);
 
 describe('WEB_CONCURRENCY on the embedded database', () => {
@@ -85,7 +104,9 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
   it('more than one process is refused, said in the log, and one process serves', async () => {
     server = await startServer({ WEB_CONCURRENCY: '2', PGLITE_DIR: 'memory://', DATABASE_URL: '' });
     await ready(server);
-    expect(server.output).toMatch(/WEB_CONCURRENCY=2 refused: the embedded PGlite database can be opened by one process only; running 1 process/);
+    expect(server.output).toMatch(
+      /WEB_CONCURRENCY=2 refused: the embedded PGlite database can be opened by one process only; running 1 process/,
+    );
     expect(server.output).not.toContain('worker processes');
     expect(childrenOf(server.child.pid!)).toEqual([]);
     expect((await get(server.base, '/readyz')).status).toBe(200);
@@ -102,7 +123,13 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   const TOKEN = 'cluster-test-token-0123456789';
   beforeAll(async () => {
     own = await ownDatabase(`${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_cluster`);
-    server = await startServer({ WEB_CONCURRENCY: '2', DATABASE_URL: own.url, DATABASE_POOL_SIZE: '3', CACHE_TTL_SECONDS: '300', CACHE_BUST_TOKEN: TOKEN });
+    server = await startServer({
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: own.url,
+      DATABASE_POOL_SIZE: '3',
+      CACHE_TTL_SECONDS: '300',
+      CACHE_BUST_TOKEN: TOKEN,
+    });
     await ready(server);
     db = await openDatabase({ databaseUrl: own.url, poolSize: 1 });
   }, 120_000);
@@ -114,12 +141,20 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   }, 30_000);
 
   it('two workers serve on one port; the catalogue was seeded once; each listens for invalidations', async () => {
-    expect(server!.output).toMatch(/Storefront ready at .*demo catalogue seeded.* — 2 worker processes \(WEB_CONCURRENCY\)/);
+    expect(server!.output).toMatch(
+      /Storefront ready at .*demo catalogue seeded.* — 2 worker processes \(WEB_CONCURRENCY\)/,
+    );
     expect(server!.output.match(/Storefront ready/g)).toHaveLength(1);
     expect(childrenOf(server!.child.pid!)).toHaveLength(2);
-    const listening = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'listen %'`.execute(db!.db);
+    const listening = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'listen %'`.execute(
+      db!.db,
+    );
     expect(listening.rows[0]?.n).toBe(2);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => get(server!.base, '/api/data/category/women-bags?locale=fr-fr')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => get(server!.base, '/api/data/category/women-bags?locale=fr-fr')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
   });
 
@@ -136,9 +171,20 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     const page = () => get(server!.base, `/ssr/pr/${pid}?locale=en-us`);
     // Both workers hold the page (connections go to the workers in turn).
     for (let i = 0; i < 4; i++) expect((await page()).body).toContain(name);
-    await db!.db.updateTable('product_translations').set({ name: `${name} (new)` }).where('pid', '=', pid).where('language', '=', 'en').execute();
-    expect((await Promise.all([page(), page(), page(), page()])).every((r) => !r.body.includes(`${name} (new)`))).toBe(true);
-    const bust = await fetch(`${server!.base}/internal/cache/bust`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': TOKEN }, body: JSON.stringify({ caches: ['page-data'] }) });
+    await db!.db
+      .updateTable('product_translations')
+      .set({ name: `${name} (new)` })
+      .where('pid', '=', pid)
+      .where('language', '=', 'en')
+      .execute();
+    expect((await Promise.all([page(), page(), page(), page()])).every((r) => !r.body.includes(`${name} (new)`))).toBe(
+      true,
+    );
+    const bust = await fetch(`${server!.base}/internal/cache/bust`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': TOKEN },
+      body: JSON.stringify({ caches: ['page-data'] }),
+    });
     expect(bust.status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await page()).body).toContain(`${name} (new)`);
   });
@@ -147,7 +193,14 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     const [victim, survivor] = childrenOf(server!.child.pid!);
     process.kill(victim!, 'SIGKILL');
     // The survivor answers at once (a request that was being handed to the victim may be lost, as with any crash).
-    const answered = await Promise.all([get(server!.base, '/readyz'), get(server!.base, '/readyz'), get(server!.base, '/readyz')].map((p) => p.then((r) => r.status, () => 0)));
+    const answered = await Promise.all(
+      [get(server!.base, '/readyz'), get(server!.base, '/readyz'), get(server!.base, '/readyz')].map((p) =>
+        p.then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
     expect(answered).toContain(200);
     const started = Date.now();
     let workers = childrenOf(server!.child.pid!);
@@ -165,16 +218,26 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   it('SIGTERM under load: every request sent before it is answered, later connections refused (never reset), every worker stops, exit 0', async () => {
     const workers = childrenOf(server!.child.pid!);
     // Sixty listings on connections of their own, none from the cache (a page size each): the workers are busy at the signal.
-    const outcome = (p: Promise<{ status: number }>) => p.then((r) => r.status, (err: NodeJS.ErrnoException) => err.code ?? err.message);
-    const inFlight = Array.from({ length: 60 }, (_, i) => outcome(get(server!.base, `/api/data/category/women-bags?locale=fr-fr&pageSize=${20 + i}`)));
+    const outcome = (p: Promise<{ status: number }>) =>
+      p.then(
+        (r) => r.status,
+        (err: NodeJS.ErrnoException) => err.code ?? err.message,
+      );
+    const inFlight = Array.from({ length: 60 }, (_, i) =>
+      outcome(get(server!.base, `/api/data/category/women-bags?locale=fr-fr&pageSize=${20 + i}`)),
+    );
     await sleep(30);
     server!.child.kill('SIGTERM');
     // And connections opened after the signal, one after the other, until they are refused.
     const after: (number | string)[] = [];
-    while (after.at(-1) !== 'ECONNREFUSED' && after.length < 500) after.push(await outcome(get(server!.base, '/readyz')));
+    while (after.at(-1) !== 'ECONNREFUSED' && after.length < 500)
+      after.push(await outcome(get(server!.base, '/readyz')));
     const statuses = await Promise.all(inFlight);
     expect(statuses, JSON.stringify(statuses)).toEqual(Array(60).fill(200));
-    expect(after.every((s) => s === 200 || s === 503 || s === 'ECONNREFUSED'), JSON.stringify(after)).toBe(true);
+    expect(
+      after.every((s) => s === 200 || s === 503 || s === 'ECONNREFUSED'),
+      JSON.stringify(after),
+    ).toBe(true);
     expect(after.at(-1)).toBe('ECONNREFUSED');
     expect(await server!.exited).toBe(0);
     expect(server!.output.match(/"msg":"stopped"/g)).toHaveLength(workers.length);

@@ -31,7 +31,8 @@ const figures: string[] = [];
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'web/dist/server/entry-server.js')))
+    execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
   own = await ownDatabase(`partition_${process.pid}`);
   direct = await openDatabase({ databaseUrl: own.url, poolSize: 1 });
   const target = new URL(own.url);
@@ -82,7 +83,10 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One request, timed; the process must still be running. */
-async function timed(path: string, init?: RequestInit): Promise<{ status: number; ms: number; body: Record<string, unknown>; retryAfter: string | null }> {
+async function timed(
+  path: string,
+  init?: RequestInit,
+): Promise<{ status: number; ms: number; body: Record<string, unknown>; retryAfter: string | null }> {
   const started = Date.now();
   const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
@@ -131,7 +135,7 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
 
     proxy!.restore();
     const started = Date.now();
-    for (; !output.includes('Storefront ready') && Date.now() - started < 90_000; ) {
+    for (; !output.includes('Storefront ready') && Date.now() - started < 90_000;) {
       expect(child?.exitCode, output).toBeNull();
       await sleep(200);
     }
@@ -178,7 +182,12 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
   it('a basket add cut off by a partition in the middle of its transaction writes nothing; the same add succeeds after', async () => {
     const v = await sellableVariant(direct!.db, 2);
     const before = await countRows(direct!.db);
-    const add = () => timed('/api/data/basket/add-item?locale=en-us', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pid: v.pid, size: v.size }) });
+    const add = () =>
+      timed('/api/data/basket/add-item?locale=en-us', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pid: v.pid, size: v.size }),
+      });
     // The session and the basket are written (uncommitted) when the line's insert is stopped on its way.
     proxy!.partitionOn('insert into "basket_items"');
     const cutOff = await add();
@@ -198,7 +207,11 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
     const added = await add();
     expect(added.status).toBe(200);
     expect(added.body.items).toEqual([expect.objectContaining({ pid: v.pid, size: v.size, quantity: 1 })]);
-    expect(await countRows(direct!.db)).toEqual({ sessions: before.sessions + 1, baskets: before.baskets + 1, items: before.items + 1 });
+    expect(await countRows(direct!.db)).toEqual({
+      sessions: before.sessions + 1,
+      baskets: before.baskets + 1,
+      items: before.items + 1,
+    });
     expect(child?.exitCode).toBeNull();
   }, 60_000);
 

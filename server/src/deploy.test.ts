@@ -10,17 +10,38 @@
 // dependencies (linked packages resolve theirs from this repository's full install; the server's direct imports
 // resolve from the production set only), Caddy and Docker's network.
 import { execFileSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownDatabase } from './test/own-database.ts';
 import { freePort, testDatabaseKind } from './test/settings.ts';
 import { killServerProcess, startServerProcess, untilReady, type ServerProcess } from './test/server-process.ts';
-import { REPO_ROOT, readCompose, readDockerfile, serviceEnvironment, stageCopies, stageEnv, type Stage } from './test/deploy-files.ts';
+import {
+  REPO_ROOT,
+  readCompose,
+  readDockerfile,
+  serviceEnvironment,
+  stageCopies,
+  stageEnv,
+  type Stage,
+} from './test/deploy-files.ts';
 
 const onPostgres = testDatabaseKind() === 'postgres';
-if (!onPostgres) console.log('deploy.test.ts: PostgreSQL only (TEST_DB=postgres with TEST_DATABASE_URL, the compose file runs on PostgreSQL); skipped on PGlite.');
+if (!onPostgres)
+  console.log(
+    'deploy.test.ts: PostgreSQL only (TEST_DB=postgres with TEST_DATABASE_URL, the compose file runs on PostgreSQL); skipped on PGlite.',
+  );
 
 const NOBODY = 65534;
 const dockerfile = readDockerfile();
@@ -44,7 +65,9 @@ function linkTree(from: string, to: string): void {
  * takes ('' for all of it).
  */
 function productionInstall(app: string, under: string): number {
-  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean; resolved?: string }> };
+  const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; link?: boolean; resolved?: string }>;
+  };
   let count = 0;
   for (const [key, entry] of Object.entries(lock.packages)) {
     // Only packages directly under a node_modules folder of the root or of a workspace: nested ones come with them.
@@ -72,23 +95,35 @@ const figures: string[] = [];
 beforeAll(async () => {
   if (!onPostgres) return;
   // The build stage's output: the production build, then the rest of its RUN (the contracts parsed into the cache).
-  if (!existsSync(join(REPO_ROOT, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  const buildRun = build.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args).find((r) => r.startsWith('npm run build'))!;
-  for (const step of buildRun.split('&&').map((s) => s.trim()).filter((s) => s !== 'npm run build')) execFileSync('sh', ['-c', step], { cwd: REPO_ROOT, stdio: 'ignore' });
+  if (!existsSync(join(REPO_ROOT, 'web/dist/server/entry-server.js')))
+    execFileSync('node', ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const buildRun = build.instructions
+    .filter((i) => i.keyword === 'RUN')
+    .map((i) => i.args)
+    .find((r) => r.startsWith('npm run build'))!;
+  for (const step of buildRun
+    .split('&&')
+    .map((s) => s.trim())
+    .filter((s) => s !== 'npm run build'))
+    execFileSync('sh', ['-c', step], { cwd: REPO_ROOT, stdio: 'ignore' });
 
   // The runtime stage's /app.
   app = mkdtempSync(join(os.tmpdir(), 'storefront-image-'));
   for (const copy of stageCopies(runtime)) {
-    if (copy.from === 'deps') for (const source of copy.sources) linkedPackages += productionInstall(app, source.replace(/^\/app\/?/, ''));
+    if (copy.from === 'deps')
+      for (const source of copy.sources) linkedPackages += productionInstall(app, source.replace(/^\/app\/?/, ''));
     else if (copy.from === 'build') {
       for (const source of copy.sources) {
         const path = source.replace(/^\/app\//, '');
-        const destination = copy.destination.endsWith('/') ? join(app, copy.destination, path.split('/').at(-1)!) : join(app, copy.destination);
+        const destination = copy.destination.endsWith('/')
+          ? join(app, copy.destination, path.split('/').at(-1)!)
+          : join(app, copy.destination);
         linkTree(join(REPO_ROOT, path), destination);
       }
     }
   }
-  for (const i of runtime.instructions.filter((x) => x.keyword === 'RUN')) execFileSync('sh', ['-c', i.args.replace(/chown node:node/, `chown ${NOBODY}:${NOBODY}`)], { cwd: app });
+  for (const i of runtime.instructions.filter((x) => x.keyword === 'RUN'))
+    execFileSync('sh', ['-c', i.args.replace(/chown node:node/, `chown ${NOBODY}:${NOBODY}`)], { cwd: app });
   // Every folder readable and enterable by the unprivileged user, as in the image (mkdtemp makes the top one 0700).
   execFileSync('chmod', ['755', app]);
 
@@ -116,9 +151,18 @@ beforeAll(async () => {
   const cmd = runtime.instructions.find((i) => i.keyword === 'CMD')!.exec!;
   expect(cmd[0]).toBe('node');
   const started = Date.now();
-  server = startServerProcess({ port, env, inherit: false, cwd: app, args: cmd.slice(1), spawnOptions: { uid: NOBODY, gid: NOBODY } });
+  server = startServerProcess({
+    port,
+    env,
+    inherit: false,
+    cwd: app,
+    args: cmd.slice(1),
+    spawnOptions: { uid: NOBODY, gid: NOBODY },
+  });
   await untilReady(server, 120_000);
-  figures.push(`ready ${((Date.now() - started) / 1000).toFixed(1)} s after its start (${linkedPackages} production packages linked)`);
+  figures.push(
+    `ready ${((Date.now() - started) / 1000).toFixed(1)} s after its start (${linkedPackages} production packages linked)`,
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -158,7 +202,10 @@ describe.skipIf(!onPostgres)('the image, run outside Docker', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     // Cookies of the https public origin are Secure, with the __Host- prefix.
-    const session = await fetch(`${server!.base}/api/data/session?locale=fr-fr`, { method: 'POST', headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin' } });
+    const session = await fetch(`${server!.base}/api/data/session?locale=fr-fr`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin' },
+    });
     expect(session.status, await session.clone().text()).toBeLessThan(300);
     expect(session.headers.get('set-cookie')).toMatch(/^__Host-sid=.*Secure/);
   });

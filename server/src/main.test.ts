@@ -3,12 +3,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/settings.ts';
-import { REPO_ROOT, SERVER_ENTRY, killServerProcess, startServerProcess, untilReady, type ServerProcess } from './test/server-process.ts';
+import {
+  REPO_ROOT,
+  SERVER_ENTRY,
+  killServerProcess,
+  startServerProcess,
+  untilReady,
+  type ServerProcess,
+} from './test/server-process.ts';
 
 // The process serves pages from the production web build, and `npm start` runs the server's bundle
 // (npm test builds both first).
 beforeAll(() => {
-  if (!existsSync(join(REPO_ROOT, 'web/dist/server/entry-server.js')) || !existsSync(join(REPO_ROOT, 'server/dist/main.mjs'))) {
+  if (
+    !existsSync(join(REPO_ROOT, 'web/dist/server/entry-server.js')) ||
+    !existsSync(join(REPO_ROOT, 'server/dist/main.mjs'))
+  ) {
     execFileSync('node', ['scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
 }, 180_000);
@@ -25,7 +35,14 @@ describe.each([
     server = startServerProcess({
       port,
       args: entry,
-      env: { NODE_ENV: 'production', VALIDATE_RESPONSES: 'false', HOST: '127.0.0.1', PGLITE_DIR: 'memory://', CATALOG_PRODUCTS: '30', DATABASE_URL: '' },
+      env: {
+        NODE_ENV: 'production',
+        VALIDATE_RESPONSES: 'false',
+        HOST: '127.0.0.1',
+        PGLITE_DIR: 'memory://',
+        CATALOG_PRODUCTS: '30',
+        DATABASE_URL: '',
+      },
     });
     await untilReady(server, 75_000);
     const { base } = server;
@@ -35,9 +52,15 @@ describe.each([
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<html[^>]* lang="fr-FR"[\s\S]*Boutique en ligne officielle/i);
     // The contract's request validation, on the view production gives it (no responses, no examples).
-    const login = await fetch(`${base}/api/auth/login?locale=fr-fr`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: '{"email":"a@b.co"}' });
+    const login = await fetch(`${base}/api/auth/login?locale=fr-fr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: '{"email":"a@b.co"}',
+    });
     expect(login.status).toBe(400);
-    expect(((await login.json()) as { detail: string }).detail).toContain("body/password: must have required property 'password'");
+    expect(((await login.json()) as { detail: string }).detail).toContain(
+      "body/password: must have required property 'password'",
+    );
     // The API portal (openapi/dist).
     expect((await fetch(`${base}/docs`)).status).toBe(200);
     expect(server.output).not.toMatch(/ENOENT|translations unavailable/);

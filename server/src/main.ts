@@ -18,7 +18,13 @@ if (cluster.isPrimary && config.webConcurrencyRefused) {
 }
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
-  await runPrimary({ workers: config.webConcurrency, port: config.port, host: config.host, logger, graceMs: config.shutdownGraceMs });
+  await runPrimary({
+    workers: config.webConcurrency,
+    port: config.port,
+    host: config.host,
+    logger,
+    graceMs: config.shutdownGraceMs,
+  });
 } else {
   const { serve } = await import('./serve.ts');
   await serve(config, logger);

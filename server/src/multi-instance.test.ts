@@ -22,7 +22,8 @@ import { smtpServer } from './test/smtp-server.ts';
 
 const onPostgres = testDatabaseKind() === 'postgres';
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!onPostgres) console.log('multi-instance.test.ts: PostgreSQL only (TEST_DB=postgres with TEST_DATABASE_URL); skipped on PGlite.');
+if (!onPostgres)
+  console.log('multi-instance.test.ts: PostgreSQL only (TEST_DB=postgres with TEST_DATABASE_URL); skipped on PGlite.');
 
 const root = join(import.meta.dirname, '../..');
 const PRODUCTS = 30;
@@ -70,7 +71,13 @@ function start(name: Instance['name'], port: number, url: string, smtpPort: numb
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const instance: Instance = { name, port, child, output: '', exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+  const instance: Instance = {
+    name,
+    port,
+    child,
+    output: '',
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
   child.stdout.on('data', (d) => (instance.output += d));
   child.stderr.on('data', (d) => (instance.output += d));
   return instance;
@@ -82,10 +89,20 @@ function roundRobin(targets: Instance[]): Server {
   const keepAlive = new Agent({ keepAlive: true });
   return createServer((req, res) => {
     const target = targets[next++ % targets.length]!;
-    const upstream = httpRequest({ host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers, agent: keepAlive }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-instance': target.name });
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent: keepAlive,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-instance': target.name });
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (err) => {
       res.writeHead(502, { 'content-type': 'text/plain', 'x-instance': target.name });
       res.end(String(err));
@@ -96,7 +113,8 @@ function roundRobin(targets: Instance[]): Server {
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'web/dist/server/entry-server.js')))
+    execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
   // A database of its own, named after the run's (the instances migrate and seed it themselves).
   own = await ownDatabase(`${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_multi`);
   const smtpPort = await smtp.listen();
@@ -111,7 +129,9 @@ beforeAll(async () => {
       await sleep(100);
     }
   }
-  figures.push(`two instances ready ${((Date.now() - started) / 1000).toFixed(1)} s after their start, caches told over ${redisUrl ? 'Redis' : 'LISTEN/NOTIFY'}`);
+  figures.push(
+    `two instances ready ${((Date.now() - started) / 1000).toFixed(1)} s after their start, caches told over ${redisUrl ? 'Redis' : 'LISTEN/NOTIFY'}`,
+  );
   db = await openDatabase({ databaseUrl: own.url, poolSize: 2 });
   proxy = roundRobin(instances);
   await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
@@ -135,16 +155,24 @@ const served = (res: { headers: Record<string, unknown> }) => String(res.headers
 describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
   it('both started together on one empty database: migrated and seeded once', async () => {
     expect(instances.filter((i) => i.output.includes('demo catalogue seeded')).map((i) => i.name)).toHaveLength(1);
-    const products = await db!.db.selectFrom('products').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const products = await db!.db
+      .selectFrom('products')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(products.n).toBe(PRODUCTS);
-    const migrations = await sql<{ n: number; names: number }>`select count(*)::int as n, count(distinct name)::int as names from kysely_migration`.execute(db!.db);
+    const migrations = await sql<{
+      n: number;
+      names: number;
+    }>`select count(*)::int as n, count(distinct name)::int as names from kysely_migration`.execute(db!.db);
     expect(migrations.rows[0]!.n).toBe(migrations.rows[0]!.names);
   });
 
   it('a session and a basket made through one instance work through the other, up to a placed order', async () => {
     const v = await sellable(3);
     const a = browser();
-    const added = await a.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size, quantity: 2 });
+    const added = await a
+      .post('/api/data/basket/add-item?locale=fr-fr')
+      .send({ pid: v.pid, size: v.size, quantity: 2 });
     expect(added.status).toBe(200);
     const read = await a.get('/api/data/basket/get-basket?locale=fr-fr');
     expect(served(read)).not.toBe(served(added));
@@ -163,7 +191,11 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     await awayFromWindowEnd(limit.windowSeconds, 10);
     const customer = await insertCustomer(db!.db);
     const login = (password: string) =>
-      request(base).post('/api/auth/login?locale=fr-fr').set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', newIp()).send({ email: customer.email, password, recaptchaToken: RECAPTCHA });
+      request(base)
+        .post('/api/auth/login?locale=fr-fr')
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('X-Forwarded-For', newIp())
+        .send({ email: customer.email, password, recaptchaToken: RECAPTCHA });
     const wrong = [];
     for (let i = 0; i < limit.max; i++) wrong.push(await login(`wrong-guess-${i}`));
     expect(wrong.map((r) => r.status)).toEqual(Array(limit.max).fill(401));
@@ -176,17 +208,34 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
 
   it('a bust on one instance shows on the other in the next request', async () => {
     const v = await sellable(1);
-    const original = (await db!.db.selectFrom('product_translations').select('name').where('pid', '=', v.pid).where('language', '=', 'en').executeTakeFirstOrThrow()).name;
+    const original = (
+      await db!.db
+        .selectFrom('product_translations')
+        .select('name')
+        .where('pid', '=', v.pid)
+        .where('language', '=', 'en')
+        .executeTakeFirstOrThrow()
+    ).name;
     const page = () => request(base).get(`/ssr/pr/${v.pid}?locale=en-us`).set('Accept', 'application/json');
     // Each instance answers once and keeps the page data.
     const first = [await page(), await page()];
     expect(first.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(first.map(served))).toEqual(new Set(['A', 'B']));
     const renamed = `${original} ${randomBytes(3).toString('hex')}`;
-    await db!.db.updateTable('product_translations').set({ name: renamed }).where('pid', '=', v.pid).where('language', '=', 'en').execute();
+    await db!.db
+      .updateTable('product_translations')
+      .set({ name: renamed })
+      .where('pid', '=', v.pid)
+      .where('language', '=', 'en')
+      .execute();
     const cached = [await page(), await page()];
-    expect(cached.every((r) => JSON.stringify(r.body).includes(original) && !JSON.stringify(r.body).includes(renamed))).toBe(true);
-    const bust = await request(base).post('/internal/cache/bust').set('X-Internal-Token', TOKEN).send({ caches: ['page-data'] });
+    expect(
+      cached.every((r) => JSON.stringify(r.body).includes(original) && !JSON.stringify(r.body).includes(renamed)),
+    ).toBe(true);
+    const bust = await request(base)
+      .post('/internal/cache/bust')
+      .set('X-Internal-Token', TOKEN)
+      .send({ caches: ['page-data'] });
     expect(bust.status).toBe(200);
     const next = await page();
     expect(served(next)).not.toBe(served(bust));
@@ -201,19 +250,25 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     for (let i = 0; i < 4; i++) {
       const a = browser();
       const v = await sellable(2, i + 1);
-      await a.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size, quantity: 1 }).expect(200);
+      await a
+        .post('/api/data/basket/add-item?locale=fr-fr')
+        .send({ pid: v.pid, size: v.size, quantity: 1 })
+        .expect(200);
       const { body } = await orderBody(a as never, { email: `fulfil.${i}.${randomUUID().slice(0, 8)}@example.com` });
       const placed = await place(a as never, body);
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       orders.push(placed.body.orderNumber);
     }
     const started = Date.now();
-    const states = () => db!.db.selectFrom('orders').select(['id', 'status']).where('order_number', 'in', orders).execute();
+    const states = () =>
+      db!.db.selectFrom('orders').select(['id', 'status']).where('order_number', 'in', orders).execute();
     while ((await states()).some((o) => o.status !== 'delivered')) {
       if (Date.now() - started > 30_000) throw new Error(`not delivered: ${JSON.stringify(await states())}`);
       await sleep(250);
     }
-    figures.push(`4 orders delivered by the demo fulfilment ${((Date.now() - started) / 1000).toFixed(1)} s after placement`);
+    figures.push(
+      `4 orders delivered by the demo fulfilment ${((Date.now() - started) / 1000).toFixed(1)} s after placement`,
+    );
     const ids = (await states()).map((o) => o.id);
     const events = await db!.db
       .selectFrom('order_events')
@@ -225,18 +280,38 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     // processing, shipped, delivered: once each per order, never twice.
     expect(events).toHaveLength(ids.length * 3);
     expect(events.every((e) => e.n === 1)).toBe(true);
-    const shipments = await db!.db.selectFrom('order_shipments').select(sql<number>`count(*)::int`.as('n')).where('order_id', 'in', ids).executeTakeFirstOrThrow();
+    const shipments = await db!.db
+      .selectFrom('order_shipments')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('order_id', 'in', ids)
+      .executeTakeFirstOrThrow();
     expect(shipments.n).toBe(ids.length);
-    const lease = await db!.db.selectFrom('job_leases').selectAll().where('name', '=', 'demo fulfilment').executeTakeFirstOrThrow();
+    const lease = await db!.db
+      .selectFrom('job_leases')
+      .selectAll()
+      .where('name', '=', 'demo fulfilment')
+      .executeTakeFirstOrThrow();
     expect(lease.runs).toBeGreaterThan(3);
   }, 60_000);
 
   it('each e-mail is sent once, whichever instance sends it', async () => {
     for (let i = 0; i < 50; i++) {
-      await enqueueMail(db!.db, { to: `once.${i}@example.com`, template: 'contact-ack', locale: 'en-us', data: { reference: `CS-${i}`, subject: 'Alterations' } });
+      await enqueueMail(db!.db, {
+        to: `once.${i}@example.com`,
+        template: 'contact-ack',
+        locale: 'en-us',
+        data: { reference: `CS-${i}`, subject: 'Alterations' },
+      });
     }
     const started = Date.now();
-    const pending = async () => (await db!.db.selectFrom('email_outbox').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()).n;
+    const pending = async () =>
+      (
+        await db!.db
+          .selectFrom('email_outbox')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('status', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n;
     while ((await pending()) > 0) {
       if (Date.now() - started > 30_000) throw new Error(`${await pending()} e-mails still pending`);
       await sleep(250);
@@ -258,10 +333,18 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
 
   it('the listing index of each instance sees a product added to the catalogue and a size sold out through the other instance', async () => {
     const v = await sellable(1, 6);
-    const { slug } = await db!.db.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id').select('c.slug').where('p.pid', '=', v.pid).executeTakeFirstOrThrow();
+    const { slug } = await db!.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select('c.slug')
+      .where('p.pid', '=', v.pid)
+      .executeTakeFirstOrThrow();
     // A page size of its own per request: never a cached listing, always the listing index.
     let size = 40;
-    const listing = (filters = '') => request(base).get(`/api/data/category/${slug}?locale=fr-fr&pageSize=${size++}${filters ? `&filters=${filters}` : ''}`).set('Accept', 'application/json');
+    const listing = (filters = '') =>
+      request(base)
+        .get(`/api/data/category/${slug}?locale=fr-fr&pageSize=${size++}${filters ? `&filters=${filters}` : ''}`)
+        .set('Accept', 'application/json');
     const pidsOf = (res: request.Response) => (res.body.products as { id: string }[]).map((p) => p.id);
     const before = [await listing(), await listing()];
     expect(new Set(before.map(served))).toEqual(new Set(['A', 'B']));
@@ -272,23 +355,36 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     const pid = `ZMI${randomBytes(3).toString('hex').toUpperCase()}`;
     // Every column copied (whatever columns the table has by then), but the product number and the slug.
     const copy = (table: string, changes: Record<string, unknown>) =>
-      sql`insert into ${sql.table(table)} select (jsonb_populate_record(null::${sql.table(table)}, to_jsonb(t) || ${JSON.stringify(changes)}::jsonb)).* from ${sql.table(table)} t where t.pid = ${v.pid}`.execute(db!.db);
-    const { num } = (await sql<{ num: number }>`select max(num)::int + 1 as num from products`.execute(db!.db)).rows[0]!;
+      sql`insert into ${sql.table(table)} select (jsonb_populate_record(null::${sql.table(table)}, to_jsonb(t) || ${JSON.stringify(changes)}::jsonb)).* from ${sql.table(table)} t where t.pid = ${v.pid}`.execute(
+        db!.db,
+      );
+    const { num } = (await sql<{ num: number }>`select max(num)::int + 1 as num from products`.execute(db!.db))
+      .rows[0]!;
     await copy('products', { pid, num, slug: `copy-${pid.toLowerCase()}` });
     await copy('product_translations', { pid });
     await copy('product_prices', { pid });
-    await sql`insert into product_variants (sku, pid, size, position, stock) select ${pid} || '-' || size, ${pid}, size, position, 5 from product_variants where pid = ${v.pid}`.execute(db!.db);
+    await sql`insert into product_variants (sku, pid, size, position, stock) select ${pid} || '-' || size, ${pid}, size, position, 5 from product_variants where pid = ${v.pid}`.execute(
+      db!.db,
+    );
     const added = [await listing(), await listing()];
     expect(new Set(added.map(served))).toEqual(new Set(['A', 'B']));
     for (const r of added) expect(r.body.totalNrOfProducts, served(r)).toBe(total + 1);
 
     // The original's sizes: one unit left in one size, none in the others; bought through one instance.
-    await db!.db.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', v.pid).where('sku', '<>', v.sku).execute();
+    await db!.db
+      .updateTable('product_variants')
+      .set({ stock: 0 })
+      .where('pid', '=', v.pid)
+      .where('sku', '<>', v.sku)
+      .execute();
     await db!.db.updateTable('product_variants').set({ stock: 1 }).where('sku', '=', v.sku).execute();
     const inStock = [await listing('instock:true'), await listing('instock:true')];
     for (const r of inStock) expect(pidsOf(r), served(r)).toContain(v.pid);
     const shopper = browser();
-    await shopper.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size, quantity: 1 }).expect(200);
+    await shopper
+      .post('/api/data/basket/add-item?locale=fr-fr')
+      .send({ pid: v.pid, size: v.size, quantity: 1 })
+      .expect(200);
     const { body } = await orderBody(shopper as never, { email: `last.${randomUUID().slice(0, 8)}@example.com` });
     const placed = await place(shopper as never, body);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);

@@ -34,7 +34,13 @@ afterAll(async () => {
 
 describe('Node client against the server', () => {
   it('signs in, adds to the basket and reads it back on one session', async () => {
-    const result = await signInAndShop({ origin, email: customer.email, password: customer.password, pid, recaptchaToken: RECAPTCHA });
+    const result = await signInAndShop({
+      origin,
+      email: customer.email,
+      password: customer.password,
+      pid,
+      recaptchaToken: RECAPTCHA,
+    });
     expect(result.signedIn).toBe(true);
     expect(result.cookies).toContain('sid');
     expect(result.basket.items).toEqual([{ pid, size: result.size, quantity: 1 }]);
@@ -51,7 +57,10 @@ describe('Node client against the server', () => {
     expect(wrong.response.status).toBe(401);
     expect(wrong.error?.code).toMatch(/^ERR_/);
     const foreign = createNodeClients({ origin, headers: { Origin: 'https://elsewhere.example' } });
-    const refused = await foreign.storefront.POST('/api/data/basket/add-item', { params: { query: { locale: 'fr-fr' } }, body: { pid, size: 'TU' } });
+    const refused = await foreign.storefront.POST('/api/data/basket/add-item', {
+      params: { query: { locale: 'fr-fr' } },
+      body: { pid, size: 'TU' },
+    });
     expect(refused.response.status).toBe(403);
     expect(refused.error?.code).toBe('ERR_API_1001');
   });
@@ -60,7 +69,13 @@ describe('Node client against the server', () => {
     const script = join(import.meta.dirname, '../../openapi/samples/node-sign-in.ts');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, pid], {
       cwd: join(import.meta.dirname, '../..'),
-      env: { ...process.env, STOREFRONT_URL: origin, EMAIL: customer.email, PASSWORD: customer.password, RECAPTCHA_TOKEN: RECAPTCHA },
+      env: {
+        ...process.env,
+        STOREFRONT_URL: origin,
+        EMAIL: customer.email,
+        PASSWORD: customer.password,
+        RECAPTCHA_TOKEN: RECAPTCHA,
+      },
       timeout: 60_000,
     });
     const result = JSON.parse(stdout) as { signedIn: boolean; basket: { items: { pid: string }[] } };

@@ -27,7 +27,11 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     ...(config.databasePoolSize ? { poolSize: config.databasePoolSize } : {}),
     timeouts: config.databaseTimeouts,
     // A dropped connection (restart, failover, terminated backend) is replaced on the next query: one line, no exit.
-    onConnectionError: (err) => logger.warn({ code: 'ERR_API_1003', reason: err.message }, 'database connection lost; it is replaced on next use'),
+    onConnectionError: (err) =>
+      logger.warn(
+        { code: 'ERR_API_1003', reason: err.message },
+        'database connection lost; it is replaced on next use',
+      ),
   });
 
   // Listening from the first moment: until the database answers and the app is built, the liveness probe
@@ -62,7 +66,10 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     // (a signal to the whole process group — Ctrl-C, systemd — reaches the primary too), and a worker whose
     // primary is gone (killed) stops by itself. The worker's own listener, on a loopback port nobody is told
     // of, only gives its HTTP server the timeouts of a listening one.
-    takeConnections((socket) => server.emit('connection', socket), (signal) => stopping || stop(signal));
+    takeConnections(
+      (socket) => server.emit('connection', socket),
+      (signal) => stopping || stop(signal),
+    );
     process.on('SIGTERM', () => logger.info({ signal: 'SIGTERM' }, 'signal left to the primary'));
     process.on('SIGINT', () => logger.info({ signal: 'SIGINT' }, 'signal left to the primary'));
     process.on('disconnect', () => stopping || stop('primary gone'));
@@ -83,10 +90,18 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
         await migrateToLatest(db);
         const result = await seed(db, { brand: config.brand, products: config.catalogProducts });
         if (config.demoClient) {
-          const boutique = await db.selectFrom('stores').select('id').where('brand', '=', config.brand).where('country', '=', 'FR').orderBy('id').executeTakeFirst();
-          if (await seedDemoClient(db, config.brand, boutique?.id)) logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
+          const boutique = await db
+            .selectFrom('stores')
+            .select('id')
+            .where('brand', '=', config.brand)
+            .where('country', '=', 'FR')
+            .orderBy('id')
+            .executeTakeFirst();
+          if (await seedDemoClient(db, config.brand, boutique?.id))
+            logger.warn(`demo client ${DEMO_CLIENT.email} created with its order history`);
           const former = await seedLegacyAccounts(db);
-          if (former) logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
+          if (former)
+            logger.warn(`${former} accounts of the former site written (try the migration with ${DEMO_LEGACY_EMAIL})`);
         }
         return result;
       });
@@ -97,12 +112,26 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   }
 
   // A database that does not answer yet (PostgreSQL starting, a partition) is waited for, with backoff.
-  const { seeded, maintained, app, readiness: appReadiness, close: closeApp, bus } = await untilDatabaseAnswers(build, logger);
+  const {
+    seeded,
+    maintained,
+    app,
+    readiness: appReadiness,
+    close: closeApp,
+    bus,
+  } = await untilDatabaseAnswers(build, logger);
   built = { readiness: appReadiness };
   // This start published the content and replaced the reference data (and maybe seeded a catalogue): the
   // instances already serving empty their caches.
   if (maintained) {
-    await bus.invalidate({ caches: bus.names(), reason: 'content published and reference data replaced at start' }).catch((err: unknown) => logger.warn({ code: 'ERR_API_1003', reason: (err as Error).message }, 'the other instances were not told of this start'));
+    await bus
+      .invalidate({ caches: bus.names(), reason: 'content published and reference data replaced at start' })
+      .catch((err: unknown) =>
+        logger.warn(
+          { code: 'ERR_API_1003', reason: (err as Error).message },
+          'the other instances were not told of this start',
+        ),
+      );
   }
 
   // Sends the queued e-mails (SMTP when SMTP_URL is set, otherwise they stay readable in /dev/mailbox).
@@ -111,10 +140,15 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   mailWorker.start(5_000);
 
   // The workers close before the database, in this order.
-  steps.unshift({ name: 'mail worker', close: () => mailWorker.stop() }, { name: 'background tasks and the customer service loopback', close: closeApp });
+  steps.unshift(
+    { name: 'mail worker', close: () => mailWorker.stop() },
+    { name: 'background tasks and the customer service loopback', close: closeApp },
+  );
   server.off('request', starting);
   server.on('request', app);
-  const where = config.databaseUrl ? `PostgreSQL (${config.databasePoolSize} connections)` : `embedded PGlite (${config.pgliteDir})`;
+  const where = config.databaseUrl
+    ? `PostgreSQL (${config.databasePoolSize} connections)`
+    : `embedded PGlite (${config.pgliteDir})`;
   const line = `Storefront ready at http://localhost:${config.port} — ${config.brand}, ${where}${seeded.seededCatalog ? ', demo catalogue seeded' : ''}. API portal: /docs`;
   // Printed, not logged: the default production log level (warn) would hide where to go. A cluster's primary prints it once for all.
   if (!reportReady(line)) console.log(line);

@@ -57,7 +57,9 @@ function send(port: number, path: string, options: SendOptions = {}): Promise<Ou
         agent: options.agent ?? false,
         headers: {
           Accept: path.startsWith('/api') || path.endsWith('z') ? 'application/json' : 'text/html',
-          ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
+          ...(payload
+            ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }
+            : {}),
           ...options.headers,
         },
       },
@@ -65,7 +67,14 @@ function send(port: number, path: string, options: SendOptions = {}): Promise<Ou
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
-        res.on('end', () => done({ status: res.statusCode!, connection: res.headers.connection, body, setCookie: res.headers['set-cookie'] }));
+        res.on('end', () =>
+          done({
+            status: res.statusCode!,
+            connection: res.headers.connection,
+            body,
+            setCookie: res.headers['set-cookie'],
+          }),
+        );
         res.on('error', (err: NodeJS.ErrnoException) => done({ error: err.code ?? err.message }));
       },
     );
@@ -98,7 +107,12 @@ interface Shopper {
 async function shopper(port: number, v: { pid: string; size: string }): Promise<Shopper> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const same = { 'Sec-Fetch-Site': 'same-origin' };
-  const add = await send(port, '/api/data/basket/add-item?locale=fr-fr', { agent, method: 'POST', headers: same, body: { pid: v.pid, size: v.size } });
+  const add = await send(port, '/api/data/basket/add-item?locale=fr-fr', {
+    agent,
+    method: 'POST',
+    headers: same,
+    body: { pid: v.pid, size: v.size },
+  });
   expect(add.status, add.body).toBe(200);
   const headers = { ...same, Cookie: (add.setCookie ?? []).map((c) => c.split(';')[0]).join('; ') };
   const options = await send(port, '/api/checkout/options?locale=fr-fr', { agent, headers });
@@ -119,10 +133,14 @@ let stored: { order_number: string; status: string }[] = [];
 
 beforeAll(async () => {
   // The process serves pages from the production web build (npm test builds it first).
-  if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'web/dist/server/entry-server.js')))
+    execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
   // The data directory: the run's snapshot when there is one (PGlite runs), else migrated and seeded here.
   const snapshot = existsSync(snapshotPath()) ? new Blob([readFileSync(snapshotPath())]) : undefined;
-  const prep = await openDatabase({ pgliteDir: join(dir, 'pglite'), ...(snapshot ? { pgliteSnapshot: snapshot } : {}) });
+  const prep = await openDatabase({
+    pgliteDir: join(dir, 'pglite'),
+    ...(snapshot ? { pgliteSnapshot: snapshot } : {}),
+  });
   if (!snapshot) {
     await migrateToLatest(prep.db);
     await seed(prep.db, { brand: TEST_BRAND, products: 30 });
@@ -160,7 +178,8 @@ beforeAll(async () => {
   );
   try {
     const deadline = Date.now() + 60_000;
-    while (!output.includes('Storefront ready') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!output.includes('Storefront ready') && child.exitCode === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     if (!output.includes('Storefront ready')) throw new Error(`the server did not start:\n${output}`);
 
     const shoppers = await Promise.all(Array.from({ length: CHECKOUTS }, () => shopper(port, v)));
@@ -168,7 +187,13 @@ beforeAll(async () => {
     const running = Array.from({ length: LANES }, (_, i) => {
       const log: Outcome[] = [];
       lanes.push(log);
-      return lane(port, i === 0 ? ['/readyz'] : ['/healthz', '/readyz', '/api/data/basket/get-basket?locale=fr-fr', '/api/data/category?locale=fr-fr'], log);
+      return lane(
+        port,
+        i === 0
+          ? ['/readyz']
+          : ['/healthz', '/readyz', '/api/data/basket/get-basket?locale=fr-fr', '/api/data/category?locale=fr-fr'],
+        log,
+      );
     });
     await new Promise((r) => setTimeout(r, 500));
     // Pages (rendered, no cache) on fresh connections and checkouts, half on fresh connections, half on the
@@ -179,7 +204,9 @@ beforeAll(async () => {
       sent.push(new Promise<void>((r) => (told = r)));
       return told;
     };
-    const pagesDone = Array.from({ length: PAGES }, (_, i) => send(port, ['/fr-fr/', '/en-us/', '/ja-jp/'][i % 3]!, { onSent: sending() }));
+    const pagesDone = Array.from({ length: PAGES }, (_, i) =>
+      send(port, ['/fr-fr/', '/en-us/', '/ja-jp/'][i % 3]!, { onSent: sending() }),
+    );
     const checkoutsDone = shoppers.map((s, i) =>
       send(port, '/api/checkout/place-order?locale=fr-fr', {
         agent: i % 2 ? s.agent : false,
@@ -200,8 +227,15 @@ beforeAll(async () => {
     await exited;
   }
   const after = await openDatabase({ pgliteDir: join(dir, 'pglite') });
-  const numbers = checkouts.flatMap((c) => (c.status === 201 ? [(JSON.parse(c.body!) as { orderNumber: string }).orderNumber] : []));
-  if (numbers.length) stored = await after.db.selectFrom('orders').select(['order_number', 'status']).where('order_number', 'in', numbers).execute();
+  const numbers = checkouts.flatMap((c) =>
+    c.status === 201 ? [(JSON.parse(c.body!) as { orderNumber: string }).orderNumber] : [],
+  );
+  if (numbers.length)
+    stored = await after.db
+      .selectFrom('orders')
+      .select(['order_number', 'status'])
+      .where('order_number', 'in', numbers)
+      .execute();
   await after.close();
 
   const all = [...lanes.flat(), ...pages, ...checkouts];
@@ -228,7 +262,9 @@ describe('the server process stopped by SIGTERM under load', () => {
   });
 
   it('answers with Connection: close once the listener has closed, and readiness 503', () => {
-    const firstRefusal = Math.min(...[...lanes.flat(), ...pages, ...checkouts].filter((o) => o.error === 'ECONNREFUSED').map((o) => o.at));
+    const firstRefusal = Math.min(
+      ...[...lanes.flat(), ...pages, ...checkouts].filter((o) => o.error === 'ECONNREFUSED').map((o) => o.at),
+    );
     for (const log of lanes) {
       // A request sent once the listener was closed is answered with Connection: close.
       for (const o of log.filter((o) => o.sentAt > firstRefusal && !o.error)) expect(o.connection).toBe('close');

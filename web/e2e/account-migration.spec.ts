@@ -13,7 +13,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('a client of the former site retrieves the account from the sign-in page, chooses a password and finds the former addresses', async ({ page, request }) => {
+test('a client of the former site retrieves the account from the sign-in page, chooses a password and finds the former addresses', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
 
   // The sign-in page's entry opens the account-migration modal.

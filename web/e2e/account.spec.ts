@@ -14,7 +14,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('a new client registers, activates the account from the e-mail and lands signed in, keeps an address book, changes the password, signs out and resets it', async ({ page, request }) => {
+test('a new client registers, activates the account from the e-mail and lands signed in, keeps an address book, changes the password, signs out and resets it', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const email = `camille.${Date.now()}@example.com`;
   const password = 'velvet-lantern-harbour-42';
@@ -56,9 +59,15 @@ test('a new client registers, activates the account from the e-mail and lands si
   await expect(page).toHaveURL(/\/myaccount\/address-book$/);
 
   // A postal code the country refuses is shown beside its field; corrected, the address is saved.
-  await page.getByRole('link', { name: /add an address/i }).first().click();
+  await page
+    .getByRole('link', { name: /add an address/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/myaccount\/new-address-book/);
-  await page.getByRole('main').getByRole('combobox', { name: /Country$/ }).selectOption({ label: 'France' });
+  await page
+    .getByRole('main')
+    .getByRole('combobox', { name: /Country$/ })
+    .selectOption({ label: 'France' });
   await page.getByLabel('First name').fill('Camille');
   await page.getByLabel('Last name').fill('Lefèvre');
   await page.getByLabel('Address', { exact: true }).fill('12 rue de Rivoli');
@@ -82,7 +91,10 @@ test('a new client registers, activates the account from the e-mail and lands si
   await expect(page.getByText(/password has been changed/i)).toBeVisible();
 
   // Sign-out: the account area is closed again.
-  await page.getByRole('button', { name: /sign out/i }).first().click();
+  await page
+    .getByRole('button', { name: /sign out/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/logout$/);
   await page.goto('/myaccount');
   await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fmyaccount/);
@@ -97,7 +109,10 @@ test('a new client registers, activates the account from the e-mail and lands si
   await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
 
   // A forgotten password: the e-mail's link, a new password, and the client lands signed in again.
-  await page.getByRole('button', { name: /sign out/i }).first().click();
+  await page
+    .getByRole('button', { name: /sign out/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/logout$/);
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -118,7 +133,9 @@ test('a new client registers, activates the account from the e-mail and lands si
   expect(consoleErrors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
 });
 
-test('on a phone, the account sections scroll sideways with a fade at the edge, and the current one is in view', async ({ page }) => {
+test('on a phone, the account sections scroll sideways with a fade at the edge, and the current one is in view', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/myaccount/profile');
   await signIn(page, 'client@example.com', 'Maison-Montaigne-2026');
@@ -128,7 +145,12 @@ test('on a phone, the account sections scroll sideways with a fade at the edge, 
     row.evaluate((ul) => {
       const current = ul.querySelector('[aria-current="page"]')!.getBoundingClientRect();
       const box = ul.getBoundingClientRect();
-      return { scrolls: ul.scrollWidth > ul.clientWidth, scrollLeft: ul.scrollLeft, currentInView: current.left >= box.left && current.right <= box.right, mask: getComputedStyle(ul).maskImage };
+      return {
+        scrolls: ul.scrollWidth > ul.clientWidth,
+        scrollLeft: ul.scrollLeft,
+        currentInView: current.left >= box.left && current.right <= box.right,
+        mask: getComputedStyle(ul).maskImage,
+      };
     });
   await expect.poll(async () => (await state()).currentInView).toBe(true);
   const s = await state();

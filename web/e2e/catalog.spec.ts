@@ -7,7 +7,13 @@ import { expectNoSeriousA11yViolations, watchConsole, answerCookieBanner } from 
 test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
 /** "3 600,00 €" / "¥190,000" → 3600 / 190000. */
-const amount = (text: string) => Number(text.replace(/[^\d,.]/g, '').replace(/[.,](\d{2})$/, '.$1').replace(/[\s,]/g, ''));
+const amount = (text: string) =>
+  Number(
+    text
+      .replace(/[^\d,.]/g, '')
+      .replace(/[.,](\d{2})$/, '.$1')
+      .replace(/[\s,]/g, ''),
+  );
 
 /**
  * Opens the header's search drawer. Before the script runs, the header's search is a plain link to the
@@ -86,7 +92,10 @@ test('a French shopper filters shoes by colour and size, sorts by price, and sha
   expect(errors).toEqual([]);
 });
 
-test('the next pages of a listing follow the first (link, then scrolling), and the link works without a script', async ({ page, request }) => {
+test('the next pages of a listing follow the first (link, then scrolling), and the link works without a script', async ({
+  page,
+  request,
+}) => {
   await page.goto('/fr-fr/ca/women');
   const tiles = page.getByTestId('product-tile');
   await expect(tiles).toHaveCount(24);
@@ -142,8 +151,15 @@ test('searching "sac" from the French header finds bags, then the results page l
   await expect(page.getByTestId('product-tile').first()).toContainText(/Sac/i);
   await expect(page.getByTestId('total-products')).toHaveText(/\d+ articles/);
   // Analytics learn the search index of spec §7 that answered.
-  const searchEvents = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'search_results'));
-  expect(searchEvents.at(-1)).toMatchObject({ event: 'search_results', searchTerm: 'sac', indexName: 'products_fr_eu', page: 1 });
+  const searchEvents = await page.evaluate(() =>
+    (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'search_results'),
+  );
+  expect(searchEvents.at(-1)).toMatchObject({
+    event: 'search_results',
+    searchTerm: 'sac',
+    indexName: 'products_fr_eu',
+    page: 1,
+  });
   await expectNoSeriousA11yViolations(page, 'search page');
   expect(errors).toEqual([]);
 });
@@ -169,7 +185,9 @@ test('a Japanese shopper finds a product by its Japanese name', async ({ page, r
   await expect(page.getByTestId('product-tile').filter({ hasText: name }).first()).toBeVisible();
 });
 
-test('the United States (no locale prefix) reaches its categories: /ca/… is a category there, not Canada', async ({ page }) => {
+test('the United States (no locale prefix) reaches its categories: /ca/… is a category there, not Canada', async ({
+  page,
+}) => {
   const res = await page.goto('/ca/women-bags');
   expect(res?.status()).toBe(200);
   await expect(page).toHaveURL(/\/ca\/women-bags$/);

@@ -12,7 +12,11 @@ async function expectAccessible(page: Page, label: string) {
 }
 
 // The built-in test payment provider (docs/checkout.md): these numbers decide the outcome.
-const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', authentication: '4000 0000 0000 3220' } as const;
+const CARDS = {
+  approved: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  authentication: '4000 0000 0000 3220',
+} as const;
 const AUTHENTICATION_CODE = '123456';
 
 test.beforeEach(({ context, baseURL }) => answerCookieBanner(context, baseURL));
@@ -31,7 +35,8 @@ async function pieceInStock(request: APIRequestContext, category = 'women-bags',
   for (const tile of listing.products as { id: string }[]) {
     const data = await (await request.get(`/ssr/pr/${tile.id}?locale=en-us`)).json();
     const size = (data.product.sizes as { id: string; inStock: boolean }[]).find((s) => s.inStock);
-    if (size && data.product.price && seen++ >= skip) return { pid: tile.id, size: size.id, url: data.product.url, name: data.product.name };
+    if (size && data.product.price && seen++ >= skip)
+      return { pid: tile.id, size: size.id, url: data.product.url, name: data.product.name };
   }
   throw new Error(`No piece in stock in ${category}`);
 }
@@ -41,8 +46,12 @@ async function pieceInStock(request: APIRequestContext, category = 'women-bags',
  * made while the page's own first session call is under way would land in a session the page then replaces.
  */
 async function addToBag(page: Page, piece: Piece) {
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid' || c.name === '__Host-sid')).toBe(true);
-  const res = await page.request.post('/api/data/basket/add-item?locale=en-us', { data: { pid: piece.pid, size: piece.size, quantity: 1 } });
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid' || c.name === '__Host-sid'))
+    .toBe(true);
+  const res = await page.request.post('/api/data/basket/add-item?locale=en-us', {
+    data: { pid: piece.pid, size: piece.size, quantity: 1 },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -89,14 +98,21 @@ async function orderNumberOnConfirmation(page: Page): Promise<string> {
   return (await page.getByTestId('order-number').textContent())!.trim();
 }
 
-test('a guest collects the order in a boutique, from the product page to the confirmation', async ({ page, request }) => {
+test('a guest collects the order in a boutique, from the product page to the confirmation', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const piece = await pieceInStock(request);
 
   // Product page: the size, "Add to bag", then the bag drawer's "Checkout".
   await page.goto(piece.url);
   const sizes = page.getByRole('radiogroup', { name: /Select your size/ });
-  if (await sizes.count()) await sizes.getByRole('radio', { name: new RegExp(`^${piece.size}(?!.*unavailable)`) }).first().check({ force: true });
+  if (await sizes.count())
+    await sizes
+      .getByRole('radio', { name: new RegExp(`^${piece.size}(?!.*unavailable)`) })
+      .first()
+      .check({ force: true });
   await page.getByRole('button', { name: 'Add to bag' }).click();
   const bag = page.getByRole('dialog', { name: /Shopping bag \(1\)/ });
   await expect(bag.getByTestId('minicart-item')).toContainText(piece.name);
@@ -112,7 +128,12 @@ test('a guest collects the order in a boutique, from the product page to the con
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await expectAccessible(page, 'checkout contact');
-  await fillContact(page, { email: `guest.${Date.now()}@example.com`, first: 'Camille', last: 'Martin', phone: '+1 212 555 0147' });
+  await fillContact(page, {
+    email: `guest.${Date.now()}@example.com`,
+    first: 'Camille',
+    last: 'Martin',
+    phone: '+1 212 555 0147',
+  });
 
   // Step 2: collection in a boutique (sent there), its billing address.
   const delivery = page.getByTestId('checkout-step-delivery');
@@ -136,7 +157,10 @@ test('a guest collects the order in a boutique, from the product page to the con
   await expect(page.getByTestId('checkout-step-review').getByRole('button', { name: /Place order/ })).toBeVisible();
   await expectAccessible(page, 'checkout review');
   // Ordering without the terms is refused beside the box.
-  await page.getByTestId('checkout-step-review').getByRole('button', { name: /Place order/ }).click();
+  await page
+    .getByTestId('checkout-step-review')
+    .getByRole('button', { name: /Place order/ })
+    .click();
   await expect(page.getByText('Please accept the terms and conditions of sale to place your order.')).toBeVisible();
   await acceptTermsAndPlace(page);
 
@@ -183,14 +207,18 @@ test('a guest confirms a payment with the bank, then tracks the order on /track-
   await page.getByLabel('Order number').fill(orderNumber);
   await page.getByLabel('Email address').fill('someone.else@example.com');
   await page.getByRole('button', { name: 'Track my order' }).click();
-  await expect(page.getByText('This order could not be found. Please check the details you entered and try again.')).toBeVisible();
+  await expect(
+    page.getByText('This order could not be found. Please check the details you entered and try again.'),
+  ).toBeVisible();
   await expect(page.getByTestId('tracked-order')).toHaveCount(0);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Track my order' }).click();
   const tracked = page.getByTestId('tracked-order');
   await expect(tracked.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
   // The demo fulfilment moves an order on every 5 s here: on a busy machine it may already be in preparation.
-  await expect(tracked.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText(/Confirmed|In preparation/);
+  await expect(tracked.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText(
+    /Confirmed|In preparation/,
+  );
   await expectAccessible(page, 'tracked order');
 
   // The guest's order page.
@@ -204,7 +232,10 @@ test('a guest confirms a payment with the bank, then tracks the order on /track-
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 });
 
-test('a client with a saved address pays after a declined card, finds the order in the account and cancels it', async ({ page, request }) => {
+test('a client with a saved address pays after a declined card, finds the order in the account and cancels it', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const email = `client.${Date.now()}@example.com`;
   const password = 'velvet-lantern-harbour-42';
@@ -234,7 +265,19 @@ test('a client with a saved address pays after a declined card, finds the order 
   const saved = await page.request.post('/api/data/cdb/update-customer?locale=en-us', {
     data: {
       clientId: customer.clientId,
-      addresses: [{ label: 'Home', firstName: 'Emily', lastName: 'Carter', addressLine1: '148 East 72nd Street', city: 'New York', stateCode: 'NY', postalCode: '10021', country: 'US', isDefault: true }],
+      addresses: [
+        {
+          label: 'Home',
+          firstName: 'Emily',
+          lastName: 'Carter',
+          addressLine1: '148 East 72nd Street',
+          city: 'New York',
+          stateCode: 'NY',
+          postalCode: '10021',
+          country: 'US',
+          isDefault: true,
+        },
+      ],
     },
   });
   expect(saved.ok(), await saved.text()).toBe(true);

@@ -17,7 +17,10 @@ async function tick(page: Page, name: RegExp, role: 'checkbox' | 'radio' = 'chec
   await expect(input).toBeChecked();
 }
 
-test('a guest writes to client service and receives the acknowledgement with its reference', async ({ page, request }) => {
+test('a guest writes to client service and receives the acknowledgement with its reference', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const email = `louise.${Date.now()}@example.com`;
   await page.goto('/contact');
@@ -29,7 +32,9 @@ test('a guest writes to client service and receives the acknowledgement with its
   await page.getByLabel('First name').fill('Louise');
   await page.getByLabel('Last name').fill('Martin');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Your message').fill('Could you tell me whether the Le 5 à 7 bag is available in the Paris boutique?');
+  await page
+    .getByLabel('Your message')
+    .fill('Could you tell me whether the Le 5 à 7 bag is available in the Paris boutique?');
   await tick(page, /I agree that the details I give/);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 

@@ -16,7 +16,9 @@ const WIDTHS = [390, 1440] as const;
 const VARIANTS = ['ui-button--primary', 'ui-button--secondary', 'ui-button--tertiary'];
 
 /** A product of a French listing in stock and sold online, through the page data the server serves. */
-async function productInStock(request: APIRequestContext): Promise<{ id: string; url: string; sizes: { id: string; inStock: boolean }[] }> {
+async function productInStock(
+  request: APIRequestContext,
+): Promise<{ id: string; url: string; sizes: { id: string; inStock: boolean }[] }> {
   const listing = await (await request.get('/api/data/category/women-bags?locale=fr-fr&pageSize=24')).json();
   for (const tile of listing.products as { id: string; availability: { inStock: boolean } }[]) {
     if (!tile.availability.inStock) continue;
@@ -28,19 +30,21 @@ async function productInStock(request: APIRequestContext): Promise<{ id: string;
 
 /** Every `.ui-button` of the page: its variant classes and the look the variant fixes. */
 async function buttonsOf(page: Page) {
-  return page.locator('.ui-button').evaluateAll((els, variants) =>
-    els
-      .filter((e) => (e as HTMLElement).offsetParent !== null)
-      .map((e) => {
-        const s = getComputedStyle(e);
-        return {
-          label: (e.textContent ?? '').trim().slice(0, 30),
-          variants: variants.filter((v) => e.classList.contains(v)),
-          look: [s.borderTopLeftRadius, s.textTransform, s.letterSpacing, s.fontFamily, s.fontWeight].join(' | '),
-          height: e.getBoundingClientRect().height,
-        };
-      }),
-  VARIANTS);
+  return page.locator('.ui-button').evaluateAll(
+    (els, variants) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => {
+          const s = getComputedStyle(e);
+          return {
+            label: (e.textContent ?? '').trim().slice(0, 30),
+            variants: variants.filter((v) => e.classList.contains(v)),
+            look: [s.borderTopLeftRadius, s.textTransform, s.letterSpacing, s.fontFamily, s.fontWeight].join(' | '),
+            height: e.getBoundingClientRect().height,
+          };
+        }),
+    VARIANTS,
+  );
 }
 
 function expectOneButtonSystem(buttons: Awaited<ReturnType<typeof buttonsOf>>, where: string) {
@@ -57,7 +61,10 @@ function expectOneButtonSystem(buttons: Awaited<ReturnType<typeof buttonsOf>>, w
 }
 
 for (const width of WIDTHS) {
-  test(`one button system: one primary in the buy box, three variants alike everywhere (${width} px)`, async ({ page, request }) => {
+  test(`one button system: one primary in the buy box, three variants alike everywhere (${width} px)`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const product = await productInStock(request);
     await page.goto(`/fr-fr${product.url}`);
@@ -72,7 +79,9 @@ test('the bag shows the delivery and the total in the checkout summary’s words
   const product = await productInStock(request);
   // The piece into the browser's bag: the context's request shares its cookies (the new session's too).
   const size = product.sizes.find((s) => s.inStock)!;
-  const added = await page.request.post('/api/data/basket/add-item?locale=fr-fr', { data: { pid: product.id, size: size.id, quantity: 1 } });
+  const added = await page.request.post('/api/data/basket/add-item?locale=fr-fr', {
+    data: { pid: product.id, size: size.id, quantity: 1 },
+  });
   expect(added.status(), await added.text()).toBe(200);
   const basket = await (await page.request.get('/api/data/basket/get-basket?locale=fr-fr')).json();
 
@@ -81,12 +90,20 @@ test('the bag shows the delivery and the total in the checkout summary’s words
   await expect(summary.getByText(frCheckout.summary.shipping, { exact: true })).toBeVisible();
   await expect(summary.getByText(frCheckout.summary.total, { exact: true })).toBeVisible();
   // Standard delivery is free in France; the total is what the checkout's summary starts from.
-  await expect(summary.locator('dd').nth(1)).toHaveText(basket.estimatedTotals.shipping === 0 ? frCheckout.delivery.free : formatPrice(basket.estimatedTotals.shipping, 'EUR', 'fr-fr'));
-  await expect(summary.getByTestId('order-total')).toHaveText(formatPrice(basket.estimatedTotals.total, 'EUR', 'fr-fr'));
+  await expect(summary.locator('dd').nth(1)).toHaveText(
+    basket.estimatedTotals.shipping === 0
+      ? frCheckout.delivery.free
+      : formatPrice(basket.estimatedTotals.shipping, 'EUR', 'fr-fr'),
+  );
+  await expect(summary.getByTestId('order-total')).toHaveText(
+    formatPrice(basket.estimatedTotals.total, 'EUR', 'fr-fr'),
+  );
   expectOneButtonSystem(await buttonsOf(page), 'bag');
 });
 
-test('the browser writes every day as the server does, in the ten languages (no hydration mismatch)', async ({ page }) => {
+test('the browser writes every day as the server does, in the ten languages (no hydration mismatch)', async ({
+  page,
+}) => {
   const consoleErrors = watchConsole(page);
   // The one helper, bundled for the page: Chromium's Intl runs the code Node runs on the server.
   const bundle = buildSync({
@@ -101,34 +118,62 @@ test('the browser writes every day as the server does, in the ten languages (no 
   await page.goto('about:blank');
   await page.addScriptTag({ content: bundle });
   const locales = ['en-us', 'fr-fr', 'de-de', 'es-es', 'it-it', 'pt-br', 'ja-jp', 'ko-kr', 'zh-cn', 'zh-tw'];
-  const ranges: [string, string][] = [['2026-12-02', '2026-12-04'], ['2026-12-30', '2027-01-04'], ['2027-02-26', '2027-03-01']];
+  const ranges: [string, string][] = [
+    ['2026-12-02', '2026-12-04'],
+    ['2026-12-30', '2027-01-04'],
+    ['2027-02-26', '2027-03-01'],
+  ];
   const inBrowser = await page.evaluate(
     ({ locales, ranges }) => {
-      const f = (window as unknown as { shopFormat: { formatShopDays: (a: string, b: string, l: string) => string; formatShopDay: (d: string, l: string, y?: boolean) => string } }).shopFormat;
-      return locales.flatMap((l) => [...ranges.map(([a, b]) => f.formatShopDays(a, b, l)), f.formatShopDay('2026-11-28T23:30:00Z', l, true)]);
+      const f = (
+        window as unknown as {
+          shopFormat: {
+            formatShopDays: (a: string, b: string, l: string) => string;
+            formatShopDay: (d: string, l: string, y?: boolean) => string;
+          };
+        }
+      ).shopFormat;
+      return locales.flatMap((l) => [
+        ...ranges.map(([a, b]) => f.formatShopDays(a, b, l)),
+        f.formatShopDay('2026-11-28T23:30:00Z', l, true),
+      ]);
     },
     { locales, ranges },
   );
-  const inNode = locales.flatMap((l) => [...ranges.map(([a, b]) => formatShopDays(a, b, l)), formatShopDay('2026-11-28T23:30:00Z', l, true)]);
+  const inNode = locales.flatMap((l) => [
+    ...ranges.map(([a, b]) => formatShopDays(a, b, l)),
+    formatShopDay('2026-11-28T23:30:00Z', l, true),
+  ]);
   expect(inBrowser).toEqual(inNode);
   expect(consoleErrors).toEqual([]);
 });
 
-test('the product page writes its delivery estimate in the one day format, hydrated without a mismatch', async ({ page, request }) => {
+test('the product page writes its delivery estimate in the one day format, hydrated without a mismatch', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const product = await productInStock(request);
-  const shipping = await (await request.get(`/api/data/product/${product.id}/shipping-info?locale=fr-fr`)).json().catch(() => null);
+  const shipping = await (
+    await request.get(`/api/data/product/${product.id}/shipping-info?locale=fr-fr`)
+  )
+    .json()
+    .catch(() => null);
   await page.goto(`/fr-fr${product.url}`);
   const options = page.getByTestId('shipping-options');
   await expect(options).toContainText('Livraison estimée');
-  const eta = (shipping?.options as { available: boolean; eta: { from: string; to: string } | null }[] | undefined)?.find((o) => o.available && o.eta)?.eta;
+  const eta = (
+    shipping?.options as { available: boolean; eta: { from: string; to: string } | null }[] | undefined
+  )?.find((o) => o.available && o.eta)?.eta;
   if (eta) await expect(options).toContainText(formatShopDays(eta.from, eta.to, 'fr-fr'));
   // Never the numeric form the page used to show (02/12/2026 – 04/12/2026).
   await expect(options).not.toContainText(/\d{2}\/\d{2}\/\d{4}/);
   expect(consoleErrors.filter((e) => /hydrat|#418|#423/i.test(e))).toEqual([]);
 });
 
-test('headings descend without skipping a level on the home, listing, search, collection and calendar pages', async ({ page }) => {
+test('headings descend without skipping a level on the home, listing, search, collection and calendar pages', async ({
+  page,
+}) => {
   for (const path of [
     '/fr-fr/',
     '/fr-fr/ca/women-shoes',
@@ -159,10 +204,18 @@ for (const width of WIDTHS) {
         range.selectNodeContents(e);
         const text = range.getBoundingClientRect();
         const box = e.getBoundingClientRect();
-        return { tag: e.tagName, label: (e.textContent ?? '').trim(), middle: text.top + text.height / 2, boxTop: box.top, boxBottom: box.bottom };
+        return {
+          tag: e.tagName,
+          label: (e.textContent ?? '').trim(),
+          middle: text.top + text.height / 2,
+          boxTop: box.top,
+          boxBottom: box.bottom,
+        };
       }),
     );
-    expect(labels.some((l) => l.tag === 'BUTTON') && labels.some((l) => l.tag === 'A'), JSON.stringify(labels)).toBe(true);
+    expect(labels.some((l) => l.tag === 'BUTTON') && labels.some((l) => l.tag === 'A'), JSON.stringify(labels)).toBe(
+      true,
+    );
     for (const a of labels) {
       for (const b of labels) {
         const sameRow = a.boxTop < b.boxBottom && b.boxTop < a.boxBottom;

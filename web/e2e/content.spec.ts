@@ -17,7 +17,8 @@ test('the French home page is made of CMS components, under the house header and
   await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.site-header--over-hero')).toHaveCount(1);
   // More component types below it.
-  for (const type of ['carousel', 'grid', 'product-island']) await expect(page.locator(`.cms-block--${type}`).first()).toBeAttached();
+  for (const type of ['carousel', 'grid', 'product-island'])
+    await expect(page.locator(`.cms-block--${type}`).first()).toBeAttached();
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
   // The carousel never moves by itself and announces its slides.
   const carousel = page.locator('.cms-block--carousel [aria-roledescription]').first();
@@ -72,7 +73,10 @@ test('a legal page has the other legal pages in a side navigation', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expectNoSeriousA11yViolations(page, 'legal');
   // The legacy v1 route redirects.
-  const res = await page.request.get('/fr-fr/legal/v1/terms-and-conditions', { maxRedirects: 0, headers: { Accept: 'text/html' } });
+  const res = await page.request.get('/fr-fr/legal/v1/terms-and-conditions', {
+    maxRedirects: 0,
+    headers: { Accept: 'text/html' },
+  });
   expect(res.status()).toBe(301);
   expect(res.headers().location).toBe('/fr-fr/legal/terms-and-conditions');
 });
@@ -96,7 +100,10 @@ test('the calendar filters events by theme or location through the URL', async (
   await expect(page.getByRole('tablist')).toBeVisible();
   await expect(page.getByTestId('calendar-card').first()).toBeVisible();
   const chip = page.locator('.calendar__facet .chip:not([data-disabled])').first();
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/ssr/rive-droite/calendar/')), chip.click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/ssr/rive-droite/calendar/')),
+    chip.click(),
+  ]);
   expect(response.ok()).toBe(true);
   await expect(page).toHaveURL(/[?&]filters=(themes|locations)%3A|[?&]filters=(themes|locations):/);
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
@@ -143,7 +150,9 @@ test('on a phone, the menu drills down a level at a time and back, and a categor
   await expect(nav.getByRole('button', { name })).toBeFocused();
   // Down again and to a listing: the drawer closes on the new page.
   await nav.getByRole('button', { name }).click();
-  const link = nav.locator('.mobile-menu__list a.mobile-menu__item, .mobile-menu__list .mobile-menu__item--opens').first();
+  const link = nav
+    .locator('.mobile-menu__list a.mobile-menu__item, .mobile-menu__list .mobile-menu__item--opens')
+    .first();
   if (await link.evaluate((el) => el.tagName === 'BUTTON')) await link.click();
   const target = nav.locator('.mobile-menu__list a.mobile-menu__item').first();
   const href = await target.getAttribute('href');
@@ -155,7 +164,9 @@ test('on a phone, the menu drills down a level at a time and back, and a categor
   expect(errors).toEqual([]);
 });
 
-test('on a phone, the info banner is one line that can be closed, and once scrolled the header is the bar alone', async ({ page }) => {
+test('on a phone, the info banner is one line that can be closed, and once scrolled the header is the bar alone', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/fr-fr/');

@@ -7,7 +7,12 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
   // (aria-labelledby) at an option already gone after a navigation: already read, not page content.
   const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} (${v.nodes.length}): ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${label}: ${v.id} — ${v.help} (${v.nodes.length}): ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Errors written to the console or thrown by the page, collected from now on. */
@@ -30,7 +35,11 @@ export async function answerCookieBanner(context: BrowserContext, baseURL: strin
 }
 
 /** The newest e-mail to an address whose subject matches, from the development mailbox (the server queues, the page renders). */
-export async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
+export async function latestMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<{ subject: string; links: string[] }> {
   let mail: { subject: string; links: string[] } | undefined;
   await expect
     .poll(async () => {

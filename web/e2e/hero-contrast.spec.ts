@@ -1,7 +1,13 @@
 import { test, expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { answerCookieBanner } from './helpers';
-import { CONTENT_LANGUAGES, contentLanguageOf, pages as contentPages, type ContentLanguage, type PageFixture } from '../../fixtures/content/index';
+import {
+  CONTENT_LANGUAGES,
+  contentLanguageOf,
+  pages as contentPages,
+  type ContentLanguage,
+  type PageFixture,
+} from '../../fixtures/content/index';
 import { countries, DEFAULT_LOCALE } from '../../reference/markets/index';
 
 // Text printed over editorial art must stay readable (WCAG 1.4.3: 4.5:1, 3:1 for large text) on every hero and
@@ -27,7 +33,9 @@ const TEXT_BOX = '.cms-hero__text, .cms-spotlight__text';
 
 /** Seeded pages that open with (or hold) text over art, for this house. */
 const heroPages = contentPages.filter(
-  (p) => (!p.brands || p.brands.includes(BRAND as never)) && p.components.some((c) => c.type === 'hero' || c.type === 'spotlight'),
+  (p) =>
+    (!p.brands || p.brands.includes(BRAND as never)) &&
+    p.components.some((c) => c.type === 'hero' || c.type === 'spotlight'),
 );
 
 /** The URL of a page in a market: campaigns are `/marketing?cid={id}`. */
@@ -71,7 +79,13 @@ const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b
 async function shoot(cdp: CDPSession, box: Locator): Promise<Buffer> {
   const clip = await box.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { x: Math.round(r.left + window.scrollX), y: Math.round(r.top + window.scrollY), width: Math.round(r.width), height: Math.round(r.height), scale: 1 };
+    return {
+      x: Math.round(r.left + window.scrollX),
+      y: Math.round(r.top + window.scrollY),
+      width: Math.round(r.width),
+      height: Math.round(r.height),
+      scale: 1,
+    };
   });
   // Two frames, so the style just changed is on screen.
   await box.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -90,12 +104,15 @@ async function probes(box: Locator): Promise<TextProbe[]> {
     const origin = root.getBoundingClientRect();
     const out: TextProbe[] = [];
     for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
-      const texts = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const texts = Array.from(el.childNodes).filter(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '',
+      );
       if (texts.length === 0) continue;
       const style = getComputedStyle(el);
       const m = style.color.match(/[\d.]+/g)!.map(Number);
       let opacity = 1;
-      for (let e: HTMLElement | null = el; e && e !== root.parentElement; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+      for (let e: HTMLElement | null = el; e && e !== root.parentElement; e = e.parentElement)
+        opacity *= Number(getComputedStyle(e).opacity);
       const size = parseFloat(style.fontSize);
       const weight = Number(style.fontWeight);
       const rects: TextProbe['rects'] = [];
@@ -122,14 +139,19 @@ async function probes(box: Locator): Promise<TextProbe[]> {
 async function settle(page: Page, block: Locator) {
   await block.scrollIntoViewIfNeeded();
   await block.locator('img').evaluate(async (img: HTMLImageElement) => {
-    if (!img.complete || img.naturalWidth === 0) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+    if (!img.complete || img.naturalWidth === 0)
+      await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
     await img.decode().catch(() => undefined);
   });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /** Contrast of every text of one block: `[label, worst-5 % ratio, required]`. */
-async function measureBlock(page: Page, cdp: CDPSession, block: Locator): Promise<{ label: string; ratio: number; required: number; drawn: number }[]> {
+async function measureBlock(
+  page: Page,
+  cdp: CDPSession,
+  block: Locator,
+): Promise<{ label: string; ratio: number; required: number; drawn: number }[]> {
   await settle(page, block);
   const box = block.locator(TEXT_BOX).first();
   // The text box in the middle of the screen (a full-screen hero's text lies below the fold on a phone; only what
@@ -143,7 +165,10 @@ async function measureBlock(page: Page, cdp: CDPSession, block: Locator): Promis
     box.evaluate(
       (root, [selector, hidden]) => {
         // Inline style (CSSOM), which the Content-Security-Policy allows, unlike an injected style sheet.
-        const els = selector === ':texts' ? root.querySelectorAll<HTMLElement>('*') : document.querySelectorAll<HTMLElement>(selector as string);
+        const els =
+          selector === ':texts'
+            ? root.querySelectorAll<HTMLElement>('*')
+            : document.querySelectorAll<HTMLElement>(selector as string);
         for (const el of Array.from(els)) {
           if (hidden) el.style.setProperty('visibility', 'hidden', 'important');
           else el.style.removeProperty('visibility');
@@ -172,7 +197,11 @@ async function measureBlock(page: Page, cdp: CDPSession, block: Locator): Promis
         for (let x = x0; x < x1; x++) {
           const i = (y * hidden.width + x) * 4;
           const [br, bg, bb] = [hidden.data[i]!, hidden.data[i + 1]!, hidden.data[i + 2]!];
-          if (Math.abs(shown.data[i]! - br) + Math.abs(shown.data[i + 1]! - bg) + Math.abs(shown.data[i + 2]! - bb) > 24) drawn++;
+          if (
+            Math.abs(shown.data[i]! - br) + Math.abs(shown.data[i + 1]! - bg) + Math.abs(shown.data[i + 2]! - bb) >
+            24
+          )
+            drawn++;
           const fg = luminance(tr * ta + br * (1 - ta), tg * ta + bg * (1 - ta), tb * ta + bb * (1 - ta));
           ratios.push(ratio(fg, luminance(br, bg, bb)));
         }
@@ -220,7 +249,8 @@ for (const viewport of VIEWPORTS) {
             for (const r of await measureBlock(page, cdp, blocks.nth(i))) {
               measured++;
               if (r.drawn === 0) failures.push(`${path} block ${i + 1} ${r.label}: no text drawn in its boxes`);
-              if (r.ratio < r.required) failures.push(`${path} block ${i + 1} ${r.label}: ${r.ratio}:1 < ${r.required}:1`);
+              if (r.ratio < r.required)
+                failures.push(`${path} block ${i + 1} ${r.label}: ${r.ratio}:1 < ${r.required}:1`);
             }
           }
         }

@@ -49,7 +49,10 @@ test('a French shopper browses a category, opens a product, picks a size and add
 
   // Sold-out sizes stay focusable but are announced "…, indisponible": pick the first available one.
   const sizes = page.getByRole('radiogroup', { name: /Sélectionnez votre taille/ });
-  await sizes.getByRole('radio', { name: /^(?!.*indisponible)/ }).first().check({ force: true });
+  await sizes
+    .getByRole('radio', { name: /^(?!.*indisponible)/ })
+    .first()
+    .check({ force: true });
   await page.getByRole('button', { name: 'Ajouter au panier' }).click();
 
   const bag = page.getByRole('dialog', { name: /Panier \(1\)/ });
@@ -96,7 +99,12 @@ test('pages are server-rendered with title, description, price and product JSON-
 });
 
 test('unknown and malformed product URLs show the 404 page with status 404', async ({ page }) => {
-  for (const path of ['/fr-fr/pr/sac-ZZZZ0000NOPE.html', '/fr-fr/pr/sac-bad!id.html', '/fr-fr/nothing/here', '/xx-zz/']) {
+  for (const path of [
+    '/fr-fr/pr/sac-ZZZZ0000NOPE.html',
+    '/fr-fr/pr/sac-bad!id.html',
+    '/fr-fr/nothing/here',
+    '/xx-zz/',
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/introuvable|cannot be found/);
@@ -112,7 +120,10 @@ test('the API portal is served offline at /docs', async ({ request }) => {
   expect(html).not.toMatch(/<script[^>]+src="https?:\/\//);
 });
 
-test('the API portals render under their policy: scripts run, nothing is refused, nothing comes from another host', async ({ page, baseURL }) => {
+test('the API portals render under their policy: scripts run, nothing is refused, nothing comes from another host', async ({
+  page,
+  baseURL,
+}) => {
   const errors: string[] = [];
   const offsite: string[] = [];
   page.on('console', (m) => {

@@ -7,7 +7,10 @@ test.use({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
 
 const EUR_DE = /\d,\d{2}\s?€/;
 
-test('a visitor from Germany on the French site accepts cookies, is offered Germany and switches', async ({ page, context }) => {
+test('a visitor from Germany on the French site accepts cookies, is offered Germany and switches', async ({
+  page,
+  context,
+}) => {
   await page.goto('/fr-fr/');
 
   // Cookie banner: non-modal, labelled, the page stays reachable.
@@ -19,14 +22,20 @@ test('a visitor from Germany on the French site accepts cookies, is offered Germ
   await expect(banner).toBeHidden();
 
   const cookies = await context.cookies();
-  expect(cookies.find((c) => c.name === 'OptanonConsent')?.value).toMatch(/groups=C0001:1%2CC0002:1%2CC0003:1%2CC0004:1/);
+  expect(cookies.find((c) => c.name === 'OptanonConsent')?.value).toMatch(
+    /groups=C0001:1%2CC0002:1%2CC0003:1%2CC0004:1/,
+  );
   expect(cookies.find((c) => c.name === 'OptanonAlertBoxClosed')?.value).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
   // Right after the banner closes, the wrong-market drawer opens (cookie set first).
   const drawer = page.getByRole('dialog', { name: /Allemagne/ });
   await expect(drawer).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'wrongMarketDisplayed')?.value).toBe('true');
-  expect(await page.evaluate(() => (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'market_popup_view'))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'market_popup_view'),
+    ),
+  ).toBe(true);
   await expectNoSeriousA11yViolations(page, 'wrong-market drawer');
 
   await drawer.getByRole('button', { name: 'Continuer vers : Allemagne' }).click();
@@ -57,7 +66,10 @@ test('"Stay on France" closes the drawer, and it never comes back', async ({ pag
 
 test('keyboard path through the country selector', async ({ page }) => {
   await page.goto('/fr-fr/');
-  await page.getByRole('dialog', { name: 'Votre vie privée' }).getByRole('button', { name: 'Tout accepter' }).press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Votre vie privée' })
+    .getByRole('button', { name: 'Tout accepter' })
+    .press('Enter');
   const drawer = page.getByRole('dialog', { name: /Allemagne/ });
   await expect(drawer).toBeVisible();
   // "Choose another country" opens the selector (the header button does the same).

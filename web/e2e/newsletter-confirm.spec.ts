@@ -24,7 +24,10 @@ async function tick(page: Page, input: ReturnType<Page['getByRole']>) {
   await expect(input).toBeChecked();
 }
 
-test('a visitor in Germany subscribes, confirms from the e-mail, and a second click says already confirmed', async ({ page, request }) => {
+test('a visitor in Germany subscribes, confirms from the e-mail, and a second click says already confirmed', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
   const email = `lena.${Date.now()}@example.com`;
   await page.goto('/de-de/');
@@ -48,7 +51,9 @@ test('a visitor in Germany subscribes, confirms from the e-mail, and a second cl
   // The token never travels to the server in a URL: every request the page makes is recorded.
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
-  const confirmed = page.waitForResponse((r) => r.url().includes('/api/newsletter/confirm') && r.request().method() === 'POST');
+  const confirmed = page.waitForResponse(
+    (r) => r.url().includes('/api/newsletter/confirm') && r.request().method() === 'POST',
+  );
   await page.goto(`${url.pathname}${url.hash}`);
   expect((await confirmed).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Ihr Abonnement ist bestätigt', level: 1 })).toBeVisible();

@@ -62,14 +62,18 @@ function publicPages(product: string): Visit[] {
     { path: '/fr-fr/this-page-does-not-exist', status: 404 },
     // Korean: the language whose dates and hours Node's ICU and Chromium's write most differently.
     { path: '/ko-kr/rive-droite' },
-    { path: '/ko-kr/stores/%EC%83%9D%EB%A1%9C%EB%9E%91%20%EC%B2%AD%EB%8B%B4%20%ED%94%8C%EB%9E%98%EA%B7%B8%EC%8B%AD-1751' },
+    {
+      path: '/ko-kr/stores/%EC%83%9D%EB%A1%9C%EB%9E%91%20%EC%B2%AD%EB%8B%B4%20%ED%94%8C%EB%9E%98%EA%B7%B8%EC%8B%AD-1751',
+    },
   ];
 }
 
 /** A campaign page of the content fixtures shown in every market (what `/marketing?cid=` shows). */
 function campaignId(): string {
   const everywhere = (p: (typeof contentPages)[number]) => !p.countries;
-  const campaign = contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ?? contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
+  const campaign =
+    contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ??
+    contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p));
   if (!campaign) throw new Error('No campaign page in the content fixtures');
   return campaign.globalPageId;
 }
@@ -138,12 +142,20 @@ function watch(page: Page, origin: string) {
   const sameOrigin = (url: string) => url.startsWith(origin);
   page.on('console', (m) => {
     // Chromium reports the 404 page's own document as a resource that failed to load: expected there.
-    if (m.type() === 'error' && expectedStatus >= 400 && m.location().url === document && m.text().includes(`status of ${expectedStatus}`)) return;
-    if (m.type() === 'error' || (m.type() === 'warning' && HYDRATION.test(m.text()))) problems.push(`console ${m.type()}: ${m.text().slice(0, 300)}`);
+    if (
+      m.type() === 'error' &&
+      expectedStatus >= 400 &&
+      m.location().url === document &&
+      m.text().includes(`status of ${expectedStatus}`)
+    )
+      return;
+    if (m.type() === 'error' || (m.type() === 'warning' && HYDRATION.test(m.text())))
+      problems.push(`console ${m.type()}: ${m.text().slice(0, 300)}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message.slice(0, 300)}`));
   page.on('requestfailed', (r) => {
-    if (sameOrigin(r.url())) problems.push(`request failed: ${r.method()} ${r.url().slice(origin.length)} (${r.failure()?.errorText})`);
+    if (sameOrigin(r.url()))
+      problems.push(`request failed: ${r.method()} ${r.url().slice(origin.length)} (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => {
     if (!sameOrigin(r.url()) || r.status() < 400) return;
@@ -175,7 +187,12 @@ async function overflow(page: Page, screenWidth: number): Promise<string | null>
     const right = (el: Element) => el.getBoundingClientRect().right + window.scrollX;
     const far = [...document.body.querySelectorAll('*')].filter((el) => right(el) > screen + 1);
     far.sort((a, b) => right(b) - right(a));
-    const culprits = far.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" (right ${Math.round(right(el))})`);
+    const culprits = far
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" (right ${Math.round(right(el))})`,
+      );
     return `document ${width} px wide on a ${screen} px screen (innerWidth ${window.innerWidth}); furthest right: ${culprits.join(', ')}`;
   }, screenWidth);
   return m;
@@ -184,14 +201,22 @@ async function overflow(page: Page, screenWidth: number): Promise<string | null>
 /** The page types the visits rendered (the bootstrap names each page's type). */
 const visitedTypes = new Set<string>();
 
-async function visit(page: Page, watcher: ReturnType<typeof watch>, origin: string, v: Visit, width: number): Promise<string[]> {
+async function visit(
+  page: Page,
+  watcher: ReturnType<typeof watch>,
+  origin: string,
+  v: Visit,
+  width: number,
+): Promise<string[]> {
   const url = new URL(v.path, origin).href;
   const status = v.status ?? 200;
   watcher.start(url, status);
   const res = await page.goto(v.path, { waitUntil: 'networkidle' });
   const problems = watcher.take();
   if (res?.status() !== status) problems.push(`status ${res?.status()} (expected ${status})`);
-  const pageType = await page.evaluate(() => (JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}') as { pageType?: string }).pageType);
+  const pageType = await page.evaluate(
+    () => (JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}') as { pageType?: string }).pageType,
+  );
   if (pageType) visitedTypes.add(pageType);
   const wide = await overflow(page, width);
   if (wide) problems.push(wide);
@@ -226,15 +251,27 @@ async function addToBagOpensMinicartOnScreen(page: Page, width: number, height: 
   // Past the slide-in (350 ms).
   await page.waitForTimeout(450);
   const box = await bag.boundingBox();
-  const screen = await page.evaluate(() => ({ width: window.visualViewport?.width ?? window.innerWidth, height: window.visualViewport?.height ?? window.innerHeight }));
-  const inside = box !== null && box.x >= -1 && box.y >= -1 && box.x + box.width <= Math.min(width, screen.width) + 1 && box.y + box.height <= Math.min(height, screen.height) + 1;
+  const screen = await page.evaluate(() => ({
+    width: window.visualViewport?.width ?? window.innerWidth,
+    height: window.visualViewport?.height ?? window.innerHeight,
+  }));
+  const inside =
+    box !== null &&
+    box.x >= -1 &&
+    box.y >= -1 &&
+    box.x + box.width <= Math.min(width, screen.width) + 1 &&
+    box.y + box.height <= Math.min(height, screen.height) + 1;
   if (!inside) problems.push(`minicart at ${JSON.stringify(box)}, not inside the ${width}×${height} screen`);
   await page.keyboard.press('Escape');
   await expect(bag).toBeHidden();
   return problems;
 }
 
-async function openTab(browser: Browser, baseURL: string, size: (typeof SIZES)[number]): Promise<{ context: BrowserContext; page: Page }> {
+async function openTab(
+  browser: Browser,
+  baseURL: string,
+  size: (typeof SIZES)[number],
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     locale: 'fr-FR',
@@ -263,12 +300,17 @@ for (const size of SIZES) {
     const banner = page.locator('.cookie-banner');
     await expect(banner).toBeVisible();
     const bannerBox = await banner.boundingBox();
-    if (!bannerBox || bannerBox.x < -1 || bannerBox.x + bannerBox.width > size.width + 1) note('/fr-fr/ (first visit)', [`cookie banner at ${JSON.stringify(bannerBox)}, off the ${size.width} px screen`]);
+    if (!bannerBox || bannerBox.x < -1 || bannerBox.x + bannerBox.width > size.width + 1)
+      note('/fr-fr/ (first visit)', [`cookie banner at ${JSON.stringify(bannerBox)}, off the ${size.width} px screen`]);
     await answerCookieBanner(context, origin);
 
     for (const v of publicPages(product)) {
       note(v.path, await visit(page, watcher, origin, v, size.width));
-      if (v.path === product) note(`${v.path} (add to bag)`, [...(await addToBagOpensMinicartOnScreen(page, size.width, size.height)), ...watcher.take()]);
+      if (v.path === product)
+        note(`${v.path} (add to bag)`, [
+          ...(await addToBagOpensMinicartOnScreen(page, size.width, size.height)),
+          ...watcher.take(),
+        ]);
     }
 
     // The demo client's account pages.
@@ -280,17 +322,32 @@ for (const size of SIZES) {
     for (const v of ACCOUNT_PAGES) note(v.path, await visit(page, watcher, origin, v, size.width));
     // One online order and one in-boutique purchase of the demo client (the second tab's links are not in the page
     // until it is chosen: the numbers come from the orders page's data).
-    const history = (await (await page.request.get('/ssr/myaccount/orders?locale=fr-fr')).json()) as Record<'online' | 'offline', { orders: { orderNumber: string }[] }>;
+    const history = (await (await page.request.get('/ssr/myaccount/orders?locale=fr-fr')).json()) as Record<
+      'online' | 'offline',
+      { orders: { orderNumber: string }[] }
+    >;
     for (const channel of ['online', 'offline'] as const) {
       const number = history[channel]?.orders[0]?.orderNumber;
-      if (number) note(`an ${channel} order of the demo client`, await visit(page, watcher, origin, { path: `/fr-fr/myaccount/order-${channel}?orderNumber=${encodeURIComponent(number)}` }, size.width));
+      if (number)
+        note(
+          `an ${channel} order of the demo client`,
+          await visit(
+            page,
+            watcher,
+            origin,
+            { path: `/fr-fr/myaccount/order-${channel}?orderNumber=${encodeURIComponent(number)}` },
+            size.width,
+          ),
+        );
       else problems.push(`/fr-fr/myaccount/orders: the demo client has no ${channel} order to open`);
     }
     // Signing out last: the page that confirms it.
     note('/fr-fr/logout', await visit(page, watcher, origin, { path: '/fr-fr/logout' }, size.width));
 
     // Every page type of the route table was visited, or is named with the test that reaches it.
-    const unvisited = Object.keys(PAGE_ROUTES).filter((type) => !visitedTypes.has(type) && !(type in REACHED_ELSEWHERE));
+    const unvisited = Object.keys(PAGE_ROUTES).filter(
+      (type) => !visitedTypes.has(type) && !(type in REACHED_ELSEWHERE),
+    );
     if (unvisited.length) problems.push(`page types of the route table no visit reached: ${unvisited.join(', ')}`);
 
     await context.close();

@@ -31,7 +31,10 @@ async function findProduct(request: APIRequestContext, want: (p: PageProduct) =>
 // A sold-out size whose return can be announced (spec §3 display status `notify me`).
 const soldOutSize = (p: PageProduct) => p.sizes.find((s) => !s.inStock && s.displayStatus === 'notify me');
 
-test('a shopper switches colour, reads the size guide and is notified of a sold-out size', async ({ page, request }) => {
+test('a shopper switches colour, reads the size guide and is notified of a sold-out size', async ({
+  page,
+  request,
+}) => {
   const consoleErrors = watchConsole(page);
 
   // Colour swatches: a product with at least two colours (spec §5, no category allowlist configured).
@@ -64,10 +67,14 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   await expect(guide).toBeHidden();
 
   // Back in stock: a product with a sold-out size.
-  const product = await findProduct(request, (p) => p.sizeGroup !== null && p.price !== null && soldOutSize(p) !== undefined && p.sizes.some((s) => s.inStock));
+  const product = await findProduct(
+    request,
+    (p) => p.sizeGroup !== null && p.price !== null && soldOutSize(p) !== undefined && p.sizes.some((s) => s.inStock),
+  );
   const size = soldOutSize(product)!;
   // The live availability arrives after hydration and may redraw the buying area: interact once it has.
-  const liveAvailability = () => page.waitForResponse((r) => r.url().includes(`/api/data/product/${product.id}/availability`) && r.ok());
+  const liveAvailability = () =>
+    page.waitForResponse((r) => r.url().includes(`/api/data/product/${product.id}/availability`) && r.ok());
   let live = liveAvailability();
   await page.goto(`/fr-fr${product.url}`);
   await live;
@@ -107,7 +114,12 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   const answer = page.waitForResponse((r) => r.url().includes(`/api/data/product/${product.id}/back-in-stock`));
   await form.getByRole('button', { name: 'M’avertir' }).click();
   const response = await answer;
-  expect(response.request().postDataJSON()).toMatchObject({ email: address.toLowerCase(), size: size.id, locale: 'fr-fr', consent: true });
+  expect(response.request().postDataJSON()).toMatchObject({
+    email: address.toLowerCase(),
+    size: size.id,
+    locale: 'fr-fr',
+    consent: true,
+  });
   // The browser tests' server uses the documented test reCAPTCHA verifier (RECAPTCHA_VERIFIER=test).
   expect(response.status()).toBe(201);
   await expect(page.getByTestId('notify-me-done')).toContainText(`taille ${size.displayValue}`);
@@ -120,14 +132,19 @@ test('a shopper switches colour, reads the size guide and is notified of a sold-
   await tick(form.getByRole('checkbox'));
   await expect(email).toHaveValue(address);
   await form.getByRole('button', { name: 'M’avertir' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Vous serez déjà informé lorsque cette taille sera de nouveau disponible.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Vous serez déjà informé lorsque cette taille sera de nouveau disponible.',
+  );
 
   // The browser reports the refused call itself ("Failed to load resource … 409"); nothing else may fail.
   const refusal = /status of 409/;
   expect(consoleErrors.filter((e) => !refusal.test(e))).toEqual([]);
 });
 
-test('recently viewed products start afresh when local storage holds garbage (ERR_CLT_1013)', async ({ page, request }) => {
+test('recently viewed products start afresh when local storage holds garbage (ERR_CLT_1013)', async ({
+  page,
+  request,
+}) => {
   const product = await findProduct(request, (p) => p.price !== null);
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {
@@ -142,18 +159,29 @@ test('recently viewed products start afresh when local storage holds garbage (ER
   await page.goto(`/fr-fr${product.url}`);
   await expect(page.getByTestId('product-name')).toHaveText(product.name);
   await expect.poll(() => warnings.some((w) => w.startsWith('ERR_CLT_1013'))).toBe(true);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('recentlyViewed'))).toBe(JSON.stringify([product.id]));
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('recentlyViewed')))
+    .toBe(JSON.stringify([product.id]));
   await expect(page.getByTestId('recently-viewed')).toHaveCount(0);
 });
 
-test('the product page is server-rendered with its structured data, delivery and recommendations', async ({ page, request }) => {
+test('the product page is server-rendered with its structured data, delivery and recommendations', async ({
+  page,
+  request,
+}) => {
   const product = await findProduct(request, (p) => p.price !== null && p.sizes.some((s) => s.inStock));
   const html = await (await request.get(`/fr-fr${product.url}`)).text();
   const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
   const price = product.price!.salePriceValue ?? product.price!.listPriceValue;
   // Spec §7: brand, and an offer with the price to exactly two decimals, its currency and availability.
-  expect(ld).toMatchObject({ '@type': 'Product', brand: { name: 'Saint Laurent' }, offers: { priceCurrency: 'EUR', price: price.toFixed(2) } });
-  expect(ld.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|SoldOut|LimitedAvailability)$/);
+  expect(ld).toMatchObject({
+    '@type': 'Product',
+    brand: { name: 'Saint Laurent' },
+    offers: { priceCurrency: 'EUR', price: price.toFixed(2) },
+  });
+  expect(ld.offers.availability).toMatch(
+    /^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder|SoldOut|LimitedAvailability)$/,
+  );
 
   await page.goto(`/fr-fr${product.url}`);
   await expect(page.getByTestId('shipping-options').getByRole('listitem').first()).toBeVisible();
@@ -177,7 +205,9 @@ test('the product page is server-rendered with its structured data, delivery and
   await expectNoSeriousA11yViolations(page, 'find in store');
 });
 
-test('collections, a collection, its pieces and looks, and a look are editorial pages with product tiles', async ({ page }) => {
+test('collections, a collection, its pieces and looks, and a look are editorial pages with product tiles', async ({
+  page,
+}) => {
   await page.goto('/fr-fr/collections');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Collections');
   const first = page.getByTestId('collection-feature').first();
@@ -190,7 +220,10 @@ test('collections, a collection, its pieces and looks, and a look are editorial 
   await expect(page.getByTestId('look-card').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'collection');
 
-  await page.getByRole('link', { name: /Voir toutes les pièces/ }).first().click();
+  await page
+    .getByRole('link', { name: /Voir toutes les pièces/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/items$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByTestId('product-tile').first()).toBeVisible();

@@ -17,7 +17,7 @@ async function expectAccessible(page: Page, label: string) {
 /** Picks a radio or checkbox by clicking what the shopper sees (its label), then checks it took. */
 async function choose(control: ReturnType<Page['getByRole']>) {
   const label = control.locator('xpath=ancestor::label[1]');
-  await (await label.count() ? label : control).click();
+  await ((await label.count()) ? label : control).click();
   await expect(control).toBeChecked();
 }
 
@@ -42,12 +42,26 @@ async function pieceWithTwoSizes(request: APIRequestContext): Promise<Piece> {
 
 /** Places a guest order of the piece with the page's session (the checkout API), delivered to New York. */
 async function placeOrder(page: Page, piece: Piece, email: string): Promise<string> {
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid' || c.name === '__Host-sid')).toBe(true);
-  const add = await page.request.post('/api/data/basket/add-item?locale=en-us', { data: { pid: piece.pid, size: piece.size, quantity: 1 } });
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid' || c.name === '__Host-sid'))
+    .toBe(true);
+  const add = await page.request.post('/api/data/basket/add-item?locale=en-us', {
+    data: { pid: piece.pid, size: piece.size, quantity: 1 },
+  });
   expect(add.status(), await add.text()).toBe(200);
   const options = await (await page.request.get('/api/checkout/options?locale=en-us')).json();
-  const option = (options.deliveryOptions as { id: string; deliveryMethod: string; total: { total: number } }[]).find((o) => o.deliveryMethod === 'ShipToAddress')!;
-  const address = { firstName: 'Olivia', lastName: 'Bennett', addressLine1: '148 East 72nd Street', city: 'New York', stateCode: 'NY', postalCode: '10021', country: 'US' };
+  const option = (options.deliveryOptions as { id: string; deliveryMethod: string; total: { total: number } }[]).find(
+    (o) => o.deliveryMethod === 'ShipToAddress',
+  )!;
+  const address = {
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    addressLine1: '148 East 72nd Street',
+    city: 'New York',
+    stateCode: 'NY',
+    postalCode: '10021',
+    country: 'US',
+  };
   const body = {
     email,
     civility: 'MS',
@@ -55,16 +69,31 @@ async function placeOrder(page: Page, piece: Piece, email: string): Promise<stri
     lastName: 'Bennett',
     phone: '+1 212 555 0147',
     delivery: { optionId: option.id, address },
-    payment: { method: 'card', card: { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 3, cvc: '123', holderName: 'Olivia Bennett' } },
+    payment: {
+      method: 'card',
+      card: {
+        number: '4242424242424242',
+        expiryMonth: 12,
+        expiryYear: new Date().getUTCFullYear() + 3,
+        cvc: '123',
+        holderName: 'Olivia Bennett',
+      },
+    },
     expectedTotal: option.total.total,
     acceptTerms: true,
   };
-  const placed = await page.request.post('/api/checkout/place-order?locale=en-us', { data: body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const placed = await page.request.post('/api/checkout/place-order?locale=en-us', {
+    data: body,
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()).orderNumber as string;
 }
 
-test('a guest exchanges a delivered order for another size: /return-order → six steps → thank-you', async ({ page, request }) => {
+test('a guest exchanges a delivered order for another size: /return-order → six steps → thank-you', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const piece = await pieceWithTwoSizes(request);
@@ -79,12 +108,24 @@ test('a guest exchanges a delivered order for another size: /return-order → si
   await page.getByLabel('Order number').fill(orderNumber);
   await page.getByLabel('E-mail address').fill('someone.else@example.com');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('This order could not be found. Please check the details you entered and try again.')).toBeVisible();
+  await expect(
+    page.getByText('This order could not be found. Please check the details you entered and try again.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/return-order$/);
 
   // The demo fulfilment delivers the order within about 20 seconds.
   await expect
-    .poll(async () => (await (await page.request.post('/api/data/order/track?locale=en-us', { data: { orderNumber, email, recaptchaToken: 'test-recaptcha-token' } })).json()).status, { timeout: 45_000, intervals: [3_000] })
+    .poll(
+      async () =>
+        (
+          await (
+            await page.request.post('/api/data/order/track?locale=en-us', {
+              data: { orderNumber, email, recaptchaToken: 'test-recaptcha-token' },
+            })
+          ).json()
+        ).status,
+      { timeout: 45_000, intervals: [3_000] },
+    )
     .toBe('delivered');
 
   await page.getByLabel('E-mail address').fill(email);
@@ -136,7 +177,9 @@ test('a guest exchanges a delivered order for another size: /return-order → si
   await expectAccessible(page, 'thank-you');
 
   // The order page now shows the line as requested, and the exchange cannot be asked twice.
-  const again = await page.request.get(page.url().replace('/myaccount/return-thank-you', '/ssr/guest/return-exchange') + '&locale=en-us');
+  const again = await page.request.get(
+    page.url().replace('/myaccount/return-thank-you', '/ssr/guest/return-exchange') + '&locale=en-us',
+  );
   const data = await again.json();
   expect(data.order.items[0].status).toBe('returnRequested');
   expect(data.availableFlowTypes).toEqual([]);

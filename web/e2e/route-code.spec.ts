@@ -15,7 +15,9 @@ function scriptsOf(page: Page): () => string[] {
 
 test.beforeEach(async ({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
-test('a listing loads its own route chunk, not the product page’s; pointing at a product loads it ahead', async ({ page }) => {
+test('a listing loads its own route chunk, not the product page’s; pointing at a product loads it ahead', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const scripts = scriptsOf(page);
   const dataRequests: string[] = [];
@@ -25,9 +27,13 @@ test('a listing loads its own route chunk, not the product page’s; pointing at
   const response = await page.goto('/fr-fr/ca/women-shoes');
   // What the HTML makes the browser fetch at once: the shell and the listing's own chunk only.
   const html = (await response!.text()).split('</head>')[0]!;
-  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   expect(referenced.some((s) => /\/category-route-[^/]+\.js$/.test(s))).toBe(true);
-  expect(referenced.some((s) => /\/(product-route|checkout-routes|search-route|home-route)-[^/]+\.js$/.test(s))).toBe(false);
+  expect(referenced.some((s) => /\/(product-route|checkout-routes|search-route|home-route)-[^/]+\.js$/.test(s))).toBe(
+    false,
+  );
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // The hydration fetched no other page's code either (links in view load theirs once the browser is idle).
   expect(scripts().some((s) => /\/checkout-routes-[^/]+\.js$/.test(s))).toBe(false);
@@ -57,7 +63,9 @@ test('a listing loads its own route chunk, not the product page’s; pointing at
   expect(errors).toEqual([]);
 });
 
-test('a client navigation to a page whose strings were not inlined shows its strings, never its keys', async ({ page }) => {
+test('a client navigation to a page whose strings were not inlined shows its strings, never its keys', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   // The store locator's strings (`stores`) are not inlined on the home page; they answer slowly here (also to
   // the load of every namespace that follows the first page), and the navigation starts before they arrive.
@@ -71,7 +79,11 @@ test('a client navigation to a page whose strings were not inlined shows its str
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-    new MutationObserver(() => seen.push(document.querySelector('main')?.textContent ?? '')).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => seen.push(document.querySelector('main')?.textContent ?? '')).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     window.history.pushState({}, '', '/fr-fr/stores');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });

@@ -28,16 +28,24 @@ async function fillDetails(page: Page, form: Locator, email: string) {
 }
 
 type Listing = { products: { id: string; url: string }[] };
-type Availability = { stores: { storeId: string; name: string; canReserve: boolean; sizes: { size: string; status: string }[] }[] };
+type Availability = {
+  stores: { storeId: string; name: string; canReserve: boolean; sizes: { size: string; status: string }[] }[];
+};
 
 /** A piece of the French catalogue a Paris boutique holds and takes reservations for, with the size and boutique. */
 async function reservablePiece(request: APIRequestContext) {
-  const stores = (await (await request.get('/api/data/locale-mdm/stores?locale=fr-fr')).json()) as { stores: { id: string; services: string[] }[] };
+  const stores = (await (await request.get('/api/data/locale-mdm/stores?locale=fr-fr')).json()) as {
+    stores: { id: string; services: string[] }[];
+  };
   const reserving = stores.stores.filter((s) => s.services.includes('reserveInStore')).map((s) => s.id);
   for (const category of ['women-shoes', 'women-bags', 'men-shoes']) {
-    const listing = (await (await request.get(`/api/data/category/${category}?locale=fr-fr&pageSize=24`)).json()) as Listing;
+    const listing = (await (
+      await request.get(`/api/data/category/${category}?locale=fr-fr&pageSize=24`)
+    ).json()) as Listing;
     for (const p of listing.products) {
-      const res = await request.post('/api/data/stores/product-availability?locale=fr-fr', { data: { pid: p.id, storeIds: reserving } });
+      const res = await request.post('/api/data/stores/product-availability?locale=fr-fr', {
+        data: { pid: p.id, storeIds: reserving },
+      });
       if (!res.ok()) continue;
       const body = (await res.json()) as Availability;
       for (const s of body.stores) {
@@ -75,7 +83,10 @@ test('a client finds a boutique and books an appointment with a client advisor',
   await day.focus();
   await page.keyboard.press('Space');
   await expect(day).toBeChecked();
-  const time = dialog.getByRole('radiogroup', { name: /^Heure/ }).getByRole('radio').first();
+  const time = dialog
+    .getByRole('radiogroup', { name: /^Heure/ })
+    .getByRole('radio')
+    .first();
   await time.focus();
   await page.keyboard.press('Space');
   await fillDetails(page, dialog, email);

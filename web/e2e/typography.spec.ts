@@ -8,13 +8,16 @@ import { answerCookieBanner, watchConsole } from './helpers';
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 test.beforeEach(async ({ context, baseURL }) => answerCookieBanner(context, baseURL));
 
-test('the home page loads its fonts without a failed request and without a layout shift; the wordmark is drawn', async ({ page }) => {
+test('the home page loads its fonts without a failed request and without a layout shift; the wordmark is drawn', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   const fonts: { url: string; status: number }[] = [];
   const failed: string[] = [];
   page.on('response', (r) => {
     if (/\.woff2$/.test(r.url())) fonts.push({ url: new URL(r.url()).pathname, status: r.status() });
-    else if (new URL(r.url()).pathname.startsWith('/brand/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    else if (new URL(r.url()).pathname.startsWith('/brand/') && r.status() >= 400)
+      failed.push(`${r.status()} ${r.url()}`);
   });
   page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
   // Layout shifts from the first paint on, kept by an observer the page starts before its own scripts.
@@ -22,7 +25,8 @@ test('the home page loads its fonts without a failed request and without a layou
     const w = window as unknown as { __shifts: number[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.__shifts.push(e.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
@@ -33,14 +37,21 @@ test('the home page loads its fonts without a failed request and without a layou
 
   // Both faces arrived from this origin's hashed assets, each once, and the document uses them.
   expect(fonts.map((f) => f.status)).not.toContain(0);
-  expect(fonts.every((f) => f.status === 200 && /^\/assets\/[a-z-]+-[\w-]{8}\.woff2$/.test(f.url)), JSON.stringify(fonts)).toBe(true);
+  expect(
+    fonts.every((f) => f.status === 200 && /^\/assets\/[a-z-]+-[\w-]{8}\.woff2$/.test(f.url)),
+    JSON.stringify(fonts),
+  ).toBe(true);
   expect(fonts.some((f) => f.url.includes('hanken-grotesk-latin-wght-normal'))).toBe(true);
   expect(fonts.some((f) => f.url.includes('bodoni-moda-latin-opsz-normal'))).toBe(true);
   expect(new Set(fonts.map((f) => f.url)).size).toBe(fonts.length);
-  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')));
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+  );
   expect(loaded).toEqual(expect.arrayContaining(['Hanken Grotesk', 'Bodoni Moda']));
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Hanken Grotesk"?,/);
-  expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1, h2')!).fontFamily)).toMatch(/^"?Bodoni Moda"?,/);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1, h2')!).fontFamily)).toMatch(
+    /^"?Bodoni Moda"?,/,
+  );
   expect(failed).toEqual([]);
 
   // The swap from the fallback faces moved nothing that counts.

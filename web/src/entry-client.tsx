@@ -4,7 +4,14 @@ import { HydrationBoundary } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
 import { Storefront, pageQueryKey } from './app/storefront';
 import { DEFAULT_LOCALE, matchPage, pageDataUrl } from './app/page-routes';
-import { createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, translationsBackend } from './lib/i18n';
+import {
+  createI18n,
+  i18nLanguageOf,
+  namespacesIn,
+  pickResources,
+  pseudoLocaleEnabled,
+  translationsBackend,
+} from './lib/i18n';
 import type { Bootstrap } from './entry-server';
 import { loadPage, setPageLoadHook } from './app/page-modules';
 import { pageRouteOf } from './lib/route-table';
@@ -37,7 +44,8 @@ if (import.meta.env.DEV) {
   void import('./lib/web-vitals').then(({ startWebVitals }) =>
     startWebVitals(() => {
       const match = matchPage(window.location.pathname);
-      const data = queryClient.getQueryData(pageQueryKey(pageDataUrl(match, window.location.search))) as { pageType?: string } | undefined;
+      const data = queryClient.getQueryData(pageQueryKey(pageDataUrl(match, window.location.search))) as
+        { pageType?: string } | undefined;
       return { pageType: data?.pageType ?? 'not-found', locale: match.locale ?? DEFAULT_LOCALE };
     }),
   );

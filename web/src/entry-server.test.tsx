@@ -7,7 +7,11 @@ import { render } from './entry-server';
 import type { PageData } from './app/storefront';
 
 const example = (name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: PageData }).value;
+  (
+    YAML.parse(
+      readFileSync(join(import.meta.dirname, '../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8'),
+    ) as { value: PageData }
+  ).value;
 
 /** The not-found page data of the contract's examples, moved to another market locale. */
 function notFoundIn(locale: string): PageData {
@@ -18,14 +22,22 @@ function notFoundIn(locale: string): PageData {
 describe('render (entry-server)', () => {
   it('inlines and renders Traditional Chinese for zh-tw and zh-hk, Simplified for zh-cn', async () => {
     for (const locale of ['zh-tw', 'zh-hk']) {
-      const { appHtml, bootstrap } = await render({ url: `/${locale}/404`, data: notFoundIn(locale), brandName: 'Saint Laurent' });
+      const { appHtml, bootstrap } = await render({
+        url: `/${locale}/404`,
+        data: notFoundIn(locale),
+        brandName: 'Saint Laurent',
+      });
       expect(bootstrap.language).toBe('zh-hant');
       // The page's language only: English, the fallback, loads in the browser once the page is shown.
       expect(Object.keys(bootstrap.resources)).toEqual(['zh-hant']);
       expect(appHtml).toContain('找不到此頁面');
       expect(bootstrap.namespaces).toEqual(expect.arrayContaining(['common', 'errors']));
     }
-    const { appHtml, bootstrap } = await render({ url: '/zh-cn/404', data: notFoundIn('zh-cn'), brandName: 'Saint Laurent' });
+    const { appHtml, bootstrap } = await render({
+      url: '/zh-cn/404',
+      data: notFoundIn('zh-cn'),
+      brandName: 'Saint Laurent',
+    });
     expect(bootstrap.language).toBe('zh');
     expect(appHtml).toContain('无法找到此页面');
   });

@@ -7,7 +7,17 @@ import { matchPage, pageDataUrl } from './app/page-routes';
 import { loadPage, moduleFile } from './app/page-modules';
 import { leadImagePreload } from './app/lead-image';
 import { pageRouteOf, type PageType } from './lib/route-table';
-import { bundlesOf, createI18n, i18nLanguageOf, namespacesIn, pickResources, pseudoLocaleEnabled, SHELL_NAMESPACES, trackNamespaces, type Resource } from './lib/i18n';
+import {
+  bundlesOf,
+  createI18n,
+  i18nLanguageOf,
+  namespacesIn,
+  pickResources,
+  pseudoLocaleEnabled,
+  SHELL_NAMESPACES,
+  trackNamespaces,
+  type Resource,
+} from './lib/i18n';
 
 export { matchPage };
 
@@ -42,7 +52,17 @@ export interface Rendered {
   head: string[];
 }
 
-export async function render({ url, data, brandName, house }: { url: string; data: PageData; brandName: string; house?: string }): Promise<Rendered> {
+export async function render({
+  url,
+  data,
+  brandName,
+  house,
+}: {
+  url: string;
+  data: PageData;
+  brandName: string;
+  house?: string;
+}): Promise<Rendered> {
   const pageType = data.pageType as PageType;
   // The page's component is loaded before the render, which never suspends (page-modules.tsx).
   await loadPage(pageType);
@@ -65,7 +85,16 @@ export async function render({ url, data, brandName, house }: { url: string; dat
     </StaticRouter>,
   );
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
-  const bootstrap: Bootstrap = { language, brandName, ...(house ? { house } : {}), resources, state: dehydrate(queryClient), pseudo, namespaces, pageType };
+  const bootstrap: Bootstrap = {
+    language,
+    brandName,
+    ...(house ? { house } : {}),
+    resources,
+    state: dehydrate(queryClient),
+    pseudo,
+    namespaces,
+    pageType,
+  };
   const lead = leadImagePreload(data);
   return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)], head: lead ? [lead] : [] };
 }

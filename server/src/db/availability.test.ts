@@ -10,7 +10,8 @@ import { AppError } from '../shared/errors.ts';
 import { startingHandler } from '../modules/ops/index.ts';
 import { isConnectionLost, isDatabaseUnavailable, untilDatabaseAnswers, withinTime } from './availability.ts';
 
-const pgError = (message: string, code: string, severity = 'ERROR') => Object.assign(new Error(message), { code, severity });
+const pgError = (message: string, code: string, severity = 'ERROR') =>
+  Object.assign(new Error(message), { code, severity });
 
 describe('database availability', () => {
   it('tells a database that does not answer from a statement that is wrong', () => {
@@ -40,7 +41,9 @@ describe('database availability', () => {
     }
     // A statement past its limit leaves a usable connection; a FATAL answer or a silent one does not.
     expect(isConnectionLost(pgError('canceling statement due to statement timeout', '57014'))).toBe(false);
-    expect(isConnectionLost(pgError('terminating connection due to idle-in-transaction timeout', '25P03', 'FATAL'))).toBe(true);
+    expect(
+      isConnectionLost(pgError('terminating connection due to idle-in-transaction timeout', '25P03', 'FATAL')),
+    ).toBe(true);
     expect(isConnectionLost(new Error('Query read timeout'))).toBe(true);
   });
 
@@ -56,7 +59,12 @@ describe('database availability', () => {
     expect(res.body).toMatchObject({ code: 'ERR_API_1003', status: 503 });
     expect(res.headers['retry-after']).toBe('5');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, code: 'ERR_API_1003', reason: 'Connection terminated unexpectedly', msg: 'database unavailable' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 40,
+      code: 'ERR_API_1003',
+      reason: 'Connection terminated unexpectedly',
+      msg: 'database unavailable',
+    });
     expect(lines[0]).not.toContain('stack');
   });
 
@@ -85,7 +93,13 @@ describe('database availability', () => {
     expect(calls).toBe(4);
     expect(lines.filter((l) => l.includes('database unreachable at start'))).toHaveLength(1);
     expect(lines.some((l) => l.includes('"stack"'))).toBe(false);
-    await expect(untilDatabaseAnswers(async () => Promise.reject(pgError('password authentication failed', '28P01', 'FATAL')), logger, 20)).rejects.toThrow(/password/);
+    await expect(
+      untilDatabaseAnswers(
+        async () => Promise.reject(pgError('password authentication failed', '28P01', 'FATAL')),
+        logger,
+        20,
+      ),
+    ).rejects.toThrow(/password/);
   });
 
   it('while starting: liveness 200, everything else 503 ERR_API_1003 with Retry-After', async () => {
@@ -112,10 +126,17 @@ describe('database availability', () => {
     expect(page.text).toMatch(/<meta http-equiv="refresh" content="\d+">/);
     expect(page.text).not.toContain('<script');
     // No locale in the path: the browser's language.
-    const home = await request(server).get('/').set('Accept', 'text/html').set('Accept-Language', 'ja-JP,ja;q=0.9').expect(503);
+    const home = await request(server)
+      .get('/')
+      .set('Accept', 'text/html')
+      .set('Accept-Language', 'ja-JP,ja;q=0.9')
+      .expect(503);
     expect(home.text).toContain('オンラインブティック');
     // An API call stays a problem, even from a browser tab.
-    const api = await request(server).get('/api/data/category/women?locale=fr-fr').set('Sec-Fetch-Mode', 'navigate').expect(503);
+    const api = await request(server)
+      .get('/api/data/category/women?locale=fr-fr')
+      .set('Sec-Fetch-Mode', 'navigate')
+      .expect(503);
     expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });

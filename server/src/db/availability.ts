@@ -5,10 +5,23 @@ import { AppError } from '../shared/errors.ts';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket failures of a connection to PostgreSQL (refused, reset, unreachable, unknown host). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** `pg` and `pg-pool` errors of a connection that is gone or never came (they carry no SQLSTATE). */
-const LOST = /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
+const LOST =
+  /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
 
 /**
  * SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), `admin_shutdown`,
@@ -36,13 +49,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (e instanceof AppError) return e.code === 'ERR_API_1003';
     const code = (e as { code?: unknown }).code;
     // Not every FATAL: a refused password or a missing database is a configuration to fix, not to wait out.
-    if (typeof code === 'string' ? SOCKET_CODES.has(code) || UNAVAILABLE_STATES.test(code) : LOST.test(e.message)) return true;
+    if (typeof code === 'string' ? SOCKET_CODES.has(code) || UNAVAILABLE_STATES.test(code) : LOST.test(e.message))
+      return true;
   }
   return false;
 }
 
 /** The catalogue error a shopper gets when the database does not answer: 503 ERR_API_1003 with `Retry-After`. */
-export function databaseUnavailable(cause: unknown, detail = 'The database does not answer. Try again in a moment.'): AppError {
+export function databaseUnavailable(
+  cause: unknown,
+  detail = 'The database does not answer. Try again in a moment.',
+): AppError {
   if (cause instanceof AppError && cause.code === 'ERR_API_1003') return cause;
   const error = new AppError('ERR_API_1003', detail);
   error.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
@@ -71,7 +88,11 @@ export function reasonOf(err: unknown): string {
  * up to `maxDelayMs`) and tries again. The first failure is logged as one line, without a stack; the
  * recovery too. Any other failure is thrown.
  */
-export async function untilDatabaseAnswers<T>(attempt: () => Promise<T>, logger: Logger, maxDelayMs = 5_000): Promise<T> {
+export async function untilDatabaseAnswers<T>(
+  attempt: () => Promise<T>,
+  logger: Logger,
+  maxDelayMs = 5_000,
+): Promise<T> {
   for (let tries = 1, delay = 250; ; tries++, delay = Math.min(delay * 2, maxDelayMs)) {
     try {
       const result = await attempt();
@@ -79,7 +100,11 @@ export async function untilDatabaseAnswers<T>(attempt: () => Promise<T>, logger:
       return result;
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
-      if (tries === 1) logger.error({ code: 'ERR_API_1003', reason: reasonOf(err) }, 'database unreachable at start: answering 503 and connecting again until it answers');
+      if (tries === 1)
+        logger.error(
+          { code: 'ERR_API_1003', reason: reasonOf(err) },
+          'database unreachable at start: answering 503 and connecting again until it answers',
+        );
       else logger.debug({ attempts: tries, reason: reasonOf(err) }, 'database still unreachable');
       await new Promise((resolve) => setTimeout(resolve, delay));
     }

@@ -27,11 +27,15 @@ afterAll(async () => {
 
 /** Ends every backend of the pool under test, as an administrator or a failover would. */
 async function terminateAll(): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${tag}) t`.execute(admin.db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${tag}) t`.execute(
+    admin.db,
+  );
   return r.rows[0]?.n ?? 0;
 }
 const until = async (ok: () => boolean, ms = 3_000) => {
-  for (const end = Date.now() + ms; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+  for (const end = Date.now() + ms; !ok() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
 };
 
 describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
@@ -68,7 +72,9 @@ describe.skipIf(!onPostgres)('a lost PostgreSQL connection', () => {
         () => true,
       );
     expect(failed).toBe(true);
-    const rows = await sql<{ n: number }>`select count(*)::int as n from connection_loss_probe where x = ${marker}`.execute(handle.db);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from connection_loss_probe where x = ${marker}`.execute(handle.db);
     expect(rows.rows[0]?.n).toBe(0);
     await sql`drop table connection_loss_probe`.execute(handle.db);
   });

@@ -106,7 +106,10 @@ function guardedPool(pool: pg.Pool): PostgresPool {
       });
       let guard = guards.get(client);
       if (!guard) {
-        const state: { client: PostgresPoolClient; broken: Error | undefined } = { client: undefined as never, broken: undefined };
+        const state: { client: PostgresPoolClient; broken: Error | undefined } = {
+          client: undefined as never,
+          broken: undefined,
+        };
         state.client = {
           query: ((text: string, parameters: readonly unknown[]) =>
             client.query(text, parameters as unknown[]).catch((err: unknown) => {
@@ -133,7 +136,13 @@ function guardedPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-function openPool(url: string, max: number, timeouts: DatabaseTimeouts | undefined, statements: boolean, onConnectionError?: (err: Error) => void): pg.Pool {
+function openPool(
+  url: string,
+  max: number,
+  timeouts: DatabaseTimeouts | undefined,
+  statements: boolean,
+  onConnectionError?: (err: Error) => void,
+): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, ...poolSettings(timeouts, statements) });
   // Idle connections report through the pool (which then drops them); a connection checked out between
   // two statements of a transaction reports on the client itself, which has no listener of its own: the
@@ -174,7 +183,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       maintenance: async (work) => {
         // The lock is held by a connection of its own (session level): a process that dies lets it go with its connection.
-        const lock = new pg.Client({ connectionString: url, ...(options.timeouts ? { connectionTimeoutMillis: options.timeouts.connectMs } : {}) });
+        const lock = new pg.Client({
+          connectionString: url,
+          ...(options.timeouts ? { connectionTimeoutMillis: options.timeouts.connectMs } : {}),
+        });
         lock.on('error', (err) => options.onConnectionError?.(err));
         try {
           await lock.connect();
@@ -183,7 +195,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
         try {
           await lock.query('select pg_advisory_lock($1)', [MAINTENANCE_LOCK]);
-          const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)) }) });
+          const own = new Kysely<Database>({
+            dialect: new PostgresDialect({
+              pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)),
+            }),
+          });
           try {
             return await work(own);
           } finally {

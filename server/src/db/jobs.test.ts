@@ -36,7 +36,11 @@ describe('periodic jobs shared by instances', () => {
     await sleep(700);
     expect(await b.tick(job)).toBe(true);
     expect(runs).toBe(2);
-    const row = await t.database.db.selectFrom('job_leases').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('job_leases')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ holder: null, runs: 2, last_error: null });
   });
 
@@ -45,7 +49,11 @@ describe('periodic jobs shared by instances', () => {
     const job = { name, periodMs: 300, run: async () => Promise.reject(new Error('sweep failed')) };
     const a = new JobScheduler(t.database.db, quiet, { holder: 'instance-a' });
     expect(await a.tick(job)).toBe(true);
-    const row = await t.database.db.selectFrom('job_leases').select(['holder', 'last_error']).where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('job_leases')
+      .select(['holder', 'last_error'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ holder: null, last_error: 'sweep failed' });
     await sleep(350);
     expect(await a.tick(job)).toBe(true);
@@ -64,7 +72,11 @@ describe('periodic jobs shared by instances', () => {
     expect(runs).toBe(1);
     // The crashed holder, back, cannot give back a lease it no longer holds.
     await finishJob(t.database.db, name, 'crashed-instance', 0, null);
-    const row = await t.database.db.selectFrom('job_leases').select(['holder', sql<boolean>`next_run_at > now() + interval '30 seconds'`.as('later')]).where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('job_leases')
+      .select(['holder', sql<boolean>`next_run_at > now() + interval '30 seconds'`.as('later')])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ holder: null, later: true });
   });
 
@@ -73,7 +85,11 @@ describe('periodic jobs shared by instances', () => {
     let release: () => void = () => undefined;
     let runs = 0;
     // The first run lasts until released; the next one is quick.
-    const job = { name, periodMs: 100, run: () => (runs++ ? Promise.resolve() : new Promise<void>((r) => (release = r))) };
+    const job = {
+      name,
+      periodMs: 100,
+      run: () => (runs++ ? Promise.resolve() : new Promise<void>((r) => (release = r))),
+    };
     const a = new JobScheduler(t.database.db, quiet, { holder: 'instance-a', leaseMs: 300 });
     const b = new JobScheduler(t.database.db, quiet, { holder: 'instance-b', leaseMs: 300 });
     const running = a.tick(job);
@@ -91,7 +107,13 @@ describe('periodic jobs shared by instances', () => {
   it('started schedulers share a frequent job: each period runs once, whichever instance runs it', async () => {
     const name = jobName('schedulers');
     const runs: string[] = [];
-    const schedulers = ['a', 'b', 'c'].map((h) => new JobScheduler(t.database.db, quiet, { holder: h }).add({ name, periodMs: 400, run: async () => void runs.push(h) }));
+    const schedulers = ['a', 'b', 'c'].map((h) =>
+      new JobScheduler(t.database.db, quiet, { holder: h }).add({
+        name,
+        periodMs: 400,
+        run: async () => void runs.push(h),
+      }),
+    );
     for (const s of schedulers) s.start();
     await sleep(2_100);
     await Promise.all(schedulers.map((s) => s.stop()));
@@ -108,8 +130,17 @@ describe.skipIf(!onPostgres)('periodic jobs under a race (PostgreSQL)', () => {
     const job = { name, periodMs: 60_000, run: async () => void runs++ };
     // First look creates the row; then a second round on an existing, due row.
     for (const round of [1, 2]) {
-      if (round === 2) await t.database.db.updateTable('job_leases').set({ next_run_at: sql`now()` }).where('name', '=', name).execute();
-      const took = await Promise.all(Array.from({ length: 12 }, (_, i) => new JobScheduler(t.database.db, quiet, { holder: `instance-${i}` }).tick(job)));
+      if (round === 2)
+        await t.database.db
+          .updateTable('job_leases')
+          .set({ next_run_at: sql`now()` })
+          .where('name', '=', name)
+          .execute();
+      const took = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          new JobScheduler(t.database.db, quiet, { holder: `instance-${i}` }).tick(job),
+        ),
+      );
       expect(took.filter(Boolean)).toHaveLength(1);
       expect(runs).toBe(round);
     }

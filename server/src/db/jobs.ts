@@ -76,7 +76,13 @@ export async function renewJob(db: DB, name: string, holder: string, leaseMs: nu
 }
 
 /** Gives the lease back and sets the next run `periodMs` from now. */
-export async function finishJob(db: DB, name: string, holder: string, periodMs: number, error: string | null): Promise<void> {
+export async function finishJob(
+  db: DB,
+  name: string,
+  holder: string,
+  periodMs: number,
+  error: string | null,
+): Promise<void> {
   await db
     .updateTable('job_leases')
     .set({
@@ -166,13 +172,22 @@ export class JobScheduler {
       else if (!this.unreachable.has(job.name)) {
         // One line per outage, no stack: the database's absence is logged and answered elsewhere.
         this.unreachable.add(job.name);
-        (this.logger.warn ?? this.logger.error).call(this.logger, { code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: the database does not answer; looking again later');
+        (this.logger.warn ?? this.logger.error).call(
+          this.logger,
+          { code: 'ERR_API_1003', job: job.name, reason: (err as Error).message },
+          'job: the database does not answer; looking again later',
+        );
       }
       return false;
     }
     if (!claimed) return false;
     const renewing = setInterval(() => {
-      renewJob(this.db, job.name, this.holder, this.leaseMs).catch((err: unknown) => this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: its lease could not be renewed'));
+      renewJob(this.db, job.name, this.holder, this.leaseMs).catch((err: unknown) =>
+        this.logger.error(
+          { code: 'ERR_API_1003', job: job.name, reason: (err as Error).message },
+          'job: its lease could not be renewed',
+        ),
+      );
     }, this.leaseMs / 3);
     renewing.unref();
     let error: string | null = null;
@@ -181,7 +196,11 @@ export class JobScheduler {
       await job.run();
     } catch (err) {
       error = (err as Error)?.message?.slice(0, 500) ?? String(err);
-      if (isDatabaseUnavailable(err)) this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: error }, `${job.name} failed: the database does not answer`);
+      if (isDatabaseUnavailable(err))
+        this.logger.error(
+          { code: 'ERR_API_1003', job: job.name, reason: error },
+          `${job.name} failed: the database does not answer`,
+        );
       else this.logger.error({ err, job: job.name }, `${job.name} failed`);
     } finally {
       clearInterval(renewing);
@@ -189,7 +208,12 @@ export class JobScheduler {
     this.runs.set(job.name, (this.runs.get(job.name) ?? 0) + 1);
     this.logger.debug({ job: job.name, ms: Date.now() - started }, 'job run');
     // Not given back (the database away): the lease lapses by itself.
-    await finishJob(this.db, job.name, this.holder, job.periodMs, error).catch((err: unknown) => this.logger.error({ code: 'ERR_API_1003', job: job.name, reason: (err as Error).message }, 'job: its lease could not be given back'));
+    await finishJob(this.db, job.name, this.holder, job.periodMs, error).catch((err: unknown) =>
+      this.logger.error(
+        { code: 'ERR_API_1003', job: job.name, reason: (err as Error).message },
+        'job: its lease could not be given back',
+      ),
+    );
     return true;
   }
 }

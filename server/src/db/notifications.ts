@@ -52,7 +52,10 @@ export class PostgresTransport implements BusTransport {
       await this.listen();
     } catch (err) {
       // The app goes on; until this instance listens it cannot hear the others, and it empties its caches once it does.
-      this.options.logger?.warn({ reason: (err as Error).message }, 'cache invalidation: cannot LISTEN yet; trying again');
+      this.options.logger?.warn(
+        { reason: (err as Error).message },
+        'cache invalidation: cannot LISTEN yet; trying again',
+      );
       this.reconnect(0.25, true);
     }
   }
@@ -95,7 +98,10 @@ export class PostgresTransport implements BusTransport {
     const every = this.options.heartbeatMs ?? 15_000;
     this.heartbeat = setInterval(() => {
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_r, reject) => (timer = setTimeout(() => reject(new Error('no answer to the heartbeat')), Math.min(5_000, every))));
+      const late = new Promise<never>(
+        (_r, reject) =>
+          (timer = setTimeout(() => reject(new Error('no answer to the heartbeat')), Math.min(5_000, every))),
+      );
       Promise.race([client.query('select 1'), late])
         .catch((err: unknown) => onLost(`listening connection silent: ${(err as Error).message}`))
         .finally(() => clearTimeout(timer));
@@ -136,7 +142,10 @@ export class PostgresTransport implements BusTransport {
     if (!client) return;
     // Bounded: in a partition the server never acknowledges the end, and a shutdown must not wait for it.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([client.end().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+    await Promise.race([
+      client.end().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
+    ]);
     clearTimeout(timer);
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }

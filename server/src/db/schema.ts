@@ -15,4 +15,20 @@ import type { LegacyAccountTables } from '../modules/accounts/migration-tables.t
 import type { JobTables } from './jobs.ts';
 import type { MediaTables } from '../modules/media/tables.ts';
 
-export interface Database extends MarketTables, CatalogTables, SessionTables, BasketTables, ContentTables, StoreTables, ProductDataTables, SearchTables, AccountTables, MailTables, OrderTables, ReturnTables, LegacyAccountTables, JobTables, MediaTables {}
+export interface Database
+  extends
+    MarketTables,
+    CatalogTables,
+    SessionTables,
+    BasketTables,
+    ContentTables,
+    StoreTables,
+    ProductDataTables,
+    SearchTables,
+    AccountTables,
+    MailTables,
+    OrderTables,
+    ReturnTables,
+    LegacyAccountTables,
+    JobTables,
+    MediaTables {}

@@ -25,7 +25,13 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
     await trx.deleteFrom('currencies').execute();
     await trx
       .insertInto('currencies')
-      .values(Object.entries(currencies).map(([code, format], i) => ({ code, position: i, data: JSON.stringify(format) as never })))
+      .values(
+        Object.entries(currencies).map(([code, format], i) => ({
+          code,
+          position: i,
+          data: JSON.stringify(format) as never,
+        })),
+      )
       .execute();
     await trx
       .insertInto('countries')
@@ -59,7 +65,17 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
     await insertChunks(cats, (chunk) =>
       trx
         .insertInto('categories')
-        .values(chunk.map((c) => ({ id: c.id, brand: catalog.brand, slug: c.slug, parent_id: c.parentId, level: c.level, gender: c.gender, position: c.position })))
+        .values(
+          chunk.map((c) => ({
+            id: c.id,
+            brand: catalog.brand,
+            slug: c.slug,
+            parent_id: c.parentId,
+            level: c.level,
+            gender: c.gender,
+            position: c.position,
+          })),
+        )
         .execute(),
     );
     await insertChunks(
@@ -120,12 +136,19 @@ export async function seed(db: DB, options: { brand: Brand; products: number }):
       (chunk) => trx.insertInto('product_translations').values(chunk).execute(),
     );
     await insertChunks(
-      catalog.products.flatMap((p) => p.variants.map((v) => ({ sku: v.sku, pid: p.pid, size: v.size, position: v.position, stock: v.stock }))),
+      catalog.products.flatMap((p) =>
+        p.variants.map((v) => ({ sku: v.sku, pid: p.pid, size: v.size, position: v.position, stock: v.stock })),
+      ),
       (chunk) => trx.insertInto('product_variants').values(chunk).execute(),
     );
     await insertChunks(
       catalog.products.flatMap((p) =>
-        Object.entries(p.prices).map(([currency, price]) => ({ pid: p.pid, currency, list_price: price.list, sale_price: price.sale })),
+        Object.entries(p.prices).map(([currency, price]) => ({
+          pid: p.pid,
+          currency,
+          list_price: price.list,
+          sale_price: price.sale,
+        })),
       ),
       (chunk) => trx.insertInto('product_prices').values(chunk).execute(),
     );
@@ -198,7 +221,9 @@ async function seedShows(trx: Trx, catalog: Catalog): Promise<void> {
     (chunk) => trx.insertInto('collection_products').values(chunk).execute(),
   );
   await insertChunks(
-    catalog.collections.flatMap((c) => c.lookIds.map((look_id, i) => ({ collection_id: c.id, look_id, position: i + 1 }))),
+    catalog.collections.flatMap((c) =>
+      c.lookIds.map((look_id, i) => ({ collection_id: c.id, look_id, position: i + 1 })),
+    ),
     (chunk) => trx.insertInto('collection_looks').values(chunk).execute(),
   );
 }

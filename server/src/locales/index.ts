@@ -97,7 +97,17 @@ import zhHantReturns from './zh-hant/returns.json' with { type: 'json' };
 import zhHantStores from './zh-hant/stores.json' with { type: 'json' };
 
 /** English: the source of every namespace, and its type. */
-const EN = { accounts: enAccounts, contact: enContact, content: enContent, mail: enMail, newsletter: enNewsletter, notice: enNotice, orders: enOrders, returns: enReturns, stores: enStores };
+const EN = {
+  accounts: enAccounts,
+  contact: enContact,
+  content: enContent,
+  mail: enMail,
+  newsletter: enNewsletter,
+  notice: enNotice,
+  orders: enOrders,
+  returns: enReturns,
+  stores: enStores,
+};
 
 /** A namespace: one file `<language>/<namespace>.json` per language. */
 export type Namespace = keyof typeof EN;
@@ -107,15 +117,105 @@ export type Texts<N extends Namespace> = (typeof EN)[N];
 /** Every language's texts: each namespace must have every key of the English one (else `tsc -b` fails). */
 export const SERVER_TEXTS: Readonly<Record<TextLanguage, { readonly [N in Namespace]: Texts<N> }>> = {
   en: EN,
-  fr: { accounts: frAccounts, contact: frContact, content: frContent, mail: frMail, newsletter: frNewsletter, notice: frNotice, orders: frOrders, returns: frReturns, stores: frStores },
-  de: { accounts: deAccounts, contact: deContact, content: deContent, mail: deMail, newsletter: deNewsletter, notice: deNotice, orders: deOrders, returns: deReturns, stores: deStores },
-  es: { accounts: esAccounts, contact: esContact, content: esContent, mail: esMail, newsletter: esNewsletter, notice: esNotice, orders: esOrders, returns: esReturns, stores: esStores },
-  it: { accounts: itAccounts, contact: itContact, content: itContent, mail: itMail, newsletter: itNewsletter, notice: itNotice, orders: itOrders, returns: itReturns, stores: itStores },
-  ja: { accounts: jaAccounts, contact: jaContact, content: jaContent, mail: jaMail, newsletter: jaNewsletter, notice: jaNotice, orders: jaOrders, returns: jaReturns, stores: jaStores },
-  ko: { accounts: koAccounts, contact: koContact, content: koContent, mail: koMail, newsletter: koNewsletter, notice: koNotice, orders: koOrders, returns: koReturns, stores: koStores },
-  pt: { accounts: ptAccounts, contact: ptContact, content: ptContent, mail: ptMail, newsletter: ptNewsletter, notice: ptNotice, orders: ptOrders, returns: ptReturns, stores: ptStores },
-  zh: { accounts: zhAccounts, contact: zhContact, content: zhContent, mail: zhMail, newsletter: zhNewsletter, notice: zhNotice, orders: zhOrders, returns: zhReturns, stores: zhStores },
-  'zh-hant': { accounts: zhHantAccounts, contact: zhHantContact, content: zhHantContent, mail: zhHantMail, newsletter: zhHantNewsletter, notice: zhHantNotice, orders: zhHantOrders, returns: zhHantReturns, stores: zhHantStores },
+  fr: {
+    accounts: frAccounts,
+    contact: frContact,
+    content: frContent,
+    mail: frMail,
+    newsletter: frNewsletter,
+    notice: frNotice,
+    orders: frOrders,
+    returns: frReturns,
+    stores: frStores,
+  },
+  de: {
+    accounts: deAccounts,
+    contact: deContact,
+    content: deContent,
+    mail: deMail,
+    newsletter: deNewsletter,
+    notice: deNotice,
+    orders: deOrders,
+    returns: deReturns,
+    stores: deStores,
+  },
+  es: {
+    accounts: esAccounts,
+    contact: esContact,
+    content: esContent,
+    mail: esMail,
+    newsletter: esNewsletter,
+    notice: esNotice,
+    orders: esOrders,
+    returns: esReturns,
+    stores: esStores,
+  },
+  it: {
+    accounts: itAccounts,
+    contact: itContact,
+    content: itContent,
+    mail: itMail,
+    newsletter: itNewsletter,
+    notice: itNotice,
+    orders: itOrders,
+    returns: itReturns,
+    stores: itStores,
+  },
+  ja: {
+    accounts: jaAccounts,
+    contact: jaContact,
+    content: jaContent,
+    mail: jaMail,
+    newsletter: jaNewsletter,
+    notice: jaNotice,
+    orders: jaOrders,
+    returns: jaReturns,
+    stores: jaStores,
+  },
+  ko: {
+    accounts: koAccounts,
+    contact: koContact,
+    content: koContent,
+    mail: koMail,
+    newsletter: koNewsletter,
+    notice: koNotice,
+    orders: koOrders,
+    returns: koReturns,
+    stores: koStores,
+  },
+  pt: {
+    accounts: ptAccounts,
+    contact: ptContact,
+    content: ptContent,
+    mail: ptMail,
+    newsletter: ptNewsletter,
+    notice: ptNotice,
+    orders: ptOrders,
+    returns: ptReturns,
+    stores: ptStores,
+  },
+  zh: {
+    accounts: zhAccounts,
+    contact: zhContact,
+    content: zhContent,
+    mail: zhMail,
+    newsletter: zhNewsletter,
+    notice: zhNotice,
+    orders: zhOrders,
+    returns: zhReturns,
+    stores: zhStores,
+  },
+  'zh-hant': {
+    accounts: zhHantAccounts,
+    contact: zhHantContact,
+    content: zhHantContent,
+    mail: zhHantMail,
+    newsletter: zhHantNewsletter,
+    notice: zhHantNotice,
+    orders: zhHantOrders,
+    returns: zhHantReturns,
+    stores: zhHantStores,
+  },
 };
 
 /** The texts of a namespace in the language of a market locale (`fr-fr` → fr, `zh-tw` → zh-hant, else en) or of a language code. */
@@ -124,6 +224,8 @@ export function serverTexts<N extends Namespace>(namespace: N, locale: string): 
 }
 
 /** One value per language, picked from each language's texts: a table for code that indexes by language. */
-export function perLanguage<T>(pick: (texts: (typeof SERVER_TEXTS)[TextLanguage]) => T): Readonly<Record<TextLanguage, T>> {
+export function perLanguage<T>(
+  pick: (texts: (typeof SERVER_TEXTS)[TextLanguage]) => T,
+): Readonly<Record<TextLanguage, T>> {
   return Object.fromEntries(TEXT_LANGUAGES.map((l) => [l, pick(SERVER_TEXTS[l])])) as Record<TextLanguage, T>;
 }

@@ -33,7 +33,8 @@ function flatten(value: unknown, problems: string[], path = ''): Map<string, str
     : Object.entries(value as Json).map(([k, v]) => [path ? `${path}.${k}` : k, v]);
   for (const [key, child] of entries) {
     if (typeof child === 'string') out.set(key, child);
-    else if (child !== null && typeof child === 'object') for (const [k, v] of flatten(child, problems, key)) out.set(k, v);
+    else if (child !== null && typeof child === 'object')
+      for (const [k, v] of flatten(child, problems, key)) out.set(k, v);
     else problems.push(`"${key}" is not a text, an object or a list`);
   }
   return out;
@@ -54,7 +55,10 @@ function checkTranslation(source: Json, translation: Json, mayAdd: readonly stri
     if (reference === undefined) continue;
     const [want, got] = [tokens(reference), tokens(text)];
     const same = want.every((t) => got.includes(t)) && got.every((t) => want.includes(t) || mayAdd.includes(t));
-    if (!same) problems.push(`"${key}" has placeholders ${got.join(' ') || '(none)'}, English has ${want.join(' ') || '(none)'}`);
+    if (!same)
+      problems.push(
+        `"${key}" has placeholders ${got.join(' ') || '(none)'}, English has ${want.join(' ') || '(none)'}`,
+      );
   }
   return problems;
 }
@@ -90,8 +94,14 @@ describe('server locale files', () => {
     expect(sourceNamespaces.length).toBeGreaterThan(0);
     for (const language of translations) {
       const own = namespacesOf(language);
-      expect(sourceNamespaces.filter((ns) => !own.includes(ns)).map((ns) => `${language}/${ns}.json`), 'missing files').toEqual([]);
-      expect(own.filter((ns) => !sourceNamespaces.includes(ns)).map((ns) => `${language}/${ns}.json`), 'files English does not have').toEqual([]);
+      expect(
+        sourceNamespaces.filter((ns) => !own.includes(ns)).map((ns) => `${language}/${ns}.json`),
+        'missing files',
+      ).toEqual([]);
+      expect(
+        own.filter((ns) => !sourceNamespaces.includes(ns)).map((ns) => `${language}/${ns}.json`),
+        'files English does not have',
+      ).toEqual([]);
     }
   });
 
@@ -99,7 +109,9 @@ describe('server locale files', () => {
     for (const language of TEXT_LANGUAGES) {
       expect(Object.keys(SERVER_TEXTS[language]).sort(), language).toEqual(sourceNamespaces);
       for (const namespace of sourceNamespaces) {
-        expect(SERVER_TEXTS[language][namespace as Namespace], `${language}/${namespace}.json`).toEqual(readJson(language, namespace));
+        expect(SERVER_TEXTS[language][namespace as Namespace], `${language}/${namespace}.json`).toEqual(
+          readJson(language, namespace),
+        );
       }
     }
   });
@@ -112,8 +124,11 @@ describe('server locale files', () => {
 
     for (const language of translations) {
       it(`${language}/${namespace}.json matches English`, () => {
-        if (!existsSync(join(LOCALES_DIR, language, `${namespace}.json`))) throw new Error(`${language}/${namespace}.json is missing`);
-        expect(checkTranslation(readJson(SOURCE, namespace), readJson(language, namespace), MAY_ADD[namespace])).toEqual([]);
+        if (!existsSync(join(LOCALES_DIR, language, `${namespace}.json`)))
+          throw new Error(`${language}/${namespace}.json is missing`);
+        expect(
+          checkTranslation(readJson(SOURCE, namespace), readJson(language, namespace), MAY_ADD[namespace]),
+        ).toEqual([]);
       });
     }
 
@@ -151,14 +166,22 @@ describe('checkTranslation', () => {
     const { title: _title, ...withoutTitle } = fr;
     expect(checkTranslation(en, withoutTitle)).toEqual(['missing key "title"']);
     expect(checkTranslation(en, { ...fr, body: ['Bonjour {firstName},'] })).toEqual(['missing key "body[1]"']);
-    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil', shop: 'Boutique' } })).toEqual(['key "nav.shop" is not in English']);
+    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil', shop: 'Boutique' } })).toEqual([
+      'key "nav.shop" is not in English',
+    ]);
   });
 
   it('reports a dropped or renamed placeholder, an empty text and a value that is not a text', () => {
-    expect(checkTranslation(en, { ...fr, title: 'Bienvenue' })).toEqual(['"title" has placeholders (none), English has {brand}']);
-    expect(checkTranslation(en, { ...fr, title: 'Bienvenue chez {marque}' })).toEqual(['"title" has placeholders {marque}, English has {brand}']);
+    expect(checkTranslation(en, { ...fr, title: 'Bienvenue' })).toEqual([
+      '"title" has placeholders (none), English has {brand}',
+    ]);
+    expect(checkTranslation(en, { ...fr, title: 'Bienvenue chez {marque}' })).toEqual([
+      '"title" has placeholders {marque}, English has {brand}',
+    ]);
     expect(checkTranslation(en, { ...fr, nav: { home: ' ' } })).toEqual(['"nav.home" is empty']);
-    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil {brand}' } })).toEqual(['"nav.home" has placeholders {brand}, English has (none)']);
+    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil {brand}' } })).toEqual([
+      '"nav.home" has placeholders {brand}, English has (none)',
+    ]);
     expect(checkTranslation(en, { ...fr, nav: { home: 1 } })).toEqual([
       '"nav.home" is not a text, an object or a list',
       'missing key "nav.home"',
@@ -167,8 +190,12 @@ describe('checkTranslation', () => {
 
   it('accepts a placeholder the namespace lets a translation add, and only that one', () => {
     expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil {brand}' } }, ['{brand}'])).toEqual([]);
-    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil {house}' } }, ['{brand}'])).toEqual(['"nav.home" has placeholders {house}, English has (none)']);
-    expect(checkTranslation(en, { ...fr, title: 'Bienvenue' }, ['{brand}'])).toEqual(['"title" has placeholders (none), English has {brand}']);
+    expect(checkTranslation(en, { ...fr, nav: { home: 'Accueil {house}' } }, ['{brand}'])).toEqual([
+      '"nav.home" has placeholders {house}, English has (none)',
+    ]);
+    expect(checkTranslation(en, { ...fr, title: 'Bienvenue' }, ['{brand}'])).toEqual([
+      '"title" has placeholders (none), English has {brand}',
+    ]);
   });
 
   it('pseudoLocalize accents and wraps a text but keeps its placeholders', () => {

@@ -5,7 +5,10 @@
 // e-mails' pseudo-locale test use it; nothing serves it).
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'åƀçðéƒĝĥïĵķļɱñôþǫŕšţûṽŵẋýžÅƁĈÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'åƀçðéƒĝĥïĵķļɱñôþǫŕšţûṽŵẋýžÅƁĈÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!,
+  ]),
 );
 
 /** The pseudo-locale form of one text; its `{placeholders}` unchanged. */
@@ -22,7 +25,8 @@ export function pseudoTexts<T>(texts: T): T {
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return pseudoLocalize(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     return value;
   };
   return walk(texts) as T;

@@ -15,7 +15,8 @@ export function clientErrorHandler(logger: Logger) {
     }
     // Not a parse error (a request that took too long to arrive): as Node answers it.
     if (!err.code?.startsWith('HPE_')) {
-      if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+      if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+        socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
       else socket.destroy();
       return;
     }

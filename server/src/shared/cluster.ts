@@ -26,7 +26,10 @@ type WorkerMessage =
   | { type: 'storefront:await-maintenance' }
   | { type: 'storefront:ready'; line: string };
 
-type PrimaryMessage = { type: 'storefront:maintained' } | { type: 'storefront:connection' } | { type: 'storefront:shutdown'; signal: string };
+type PrimaryMessage =
+  | { type: 'storefront:maintained' }
+  | { type: 'storefront:connection' }
+  | { type: 'storefront:shutdown'; signal: string };
 
 interface PrimaryLogger {
   info(obj: object, msg: string): void;
@@ -134,7 +137,10 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
     }
     if (!wasReady) {
       // A worker that could not start (a wrong password, a failing migration): the others would fail alike.
-      logger.error({ code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal }, 'a worker ended during its start: stopping');
+      logger.error(
+        { code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal },
+        'a worker ended during its start: stopping',
+      );
       stop('start failed', 1);
       return;
     }
@@ -146,7 +152,10 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       return;
     }
     restarts.push(now);
-    logger.error({ code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal }, 'a worker died: starting another');
+    logger.error(
+      { code: 'ERR_API_1003', worker: worker.id, exitCode: code, signal },
+      'a worker died: starting another',
+    );
     fork('skip');
   });
 
@@ -157,11 +166,17 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       return;
     }
     stopping = { code, signal };
-    logger.warn({ signal, workers: alive().length, graceMs }, 'shutting down: no new connection, then every worker stops');
+    logger.warn(
+      { signal, workers: alive().length, graceMs },
+      'shutting down: no new connection, then every worker stops',
+    );
     // Each worker stops within its grace period plus its close steps' 2 s; beyond a margin, it is killed.
     deadline = setTimeout(() => {
       const left = alive();
-      logger.error({ code: 'ERR_API_1003', workers: left.length }, 'workers still running past the grace period: killed');
+      logger.error(
+        { code: 'ERR_API_1003', workers: left.length },
+        'workers still running past the grace period: killed',
+      );
       for (const w of left) w.process.kill('SIGKILL');
       if (stopping) stopping.code = 1;
     }, graceMs + 5_000);

@@ -8,7 +8,8 @@ const BRANDS = ['amq', 'ysl', 'bv', 'bal'] as const;
 // An empty variable means unset (a common way to clear one in shells and CI).
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 /** A duration in milliseconds from `min` to `max`; unset or empty = `fallback`. */
-const millis = (min: number, max: number, fallback: number) => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
+const millis = (min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +23,10 @@ const schema = z.object({
    * (loopback host or Unix socket: more connections than cores only make the backends, Node and each
    * other queue for the same CPUs), 10 otherwise. See `databasePoolSize`.
    */
-  DATABASE_POOL_SIZE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(200).optional()),
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(200).optional(),
+  ),
   /** Opening a PostgreSQL connection, or waiting for a free one of the pool, before the request fails with 503. */
   DATABASE_CONNECT_TIMEOUT_MS: millis(100, 120_000, 5000),
   /**
@@ -51,14 +55,26 @@ const schema = z.object({
    * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`. Default `loopback`; behind a
    * proxy on another address (a container network, a load balancer) add its range, e.g. `loopback, uniquelocal`.
    */
-  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\s*[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*\s*$/, 'a comma-separated list of addresses, ranges or loopback/linklocal/uniquelocal').default('loopback')),
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^\s*[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*\s*$/,
+        'a comma-separated list of addresses, ranges or loopback/linklocal/uniquelocal',
+      )
+      .default('loopback'),
+  ),
   /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
   VITE_DEV: z.enum(['true', 'false']).default('false'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
   /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Request header carrying the visitor's country as detected at the edge (Cloudflare: `cf-ipcountry`). */
-  VISITOR_COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name').default('cf-ipcountry'),
+  VISITOR_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name')
+    .default('cf-ipcountry'),
   /** Secret of `POST /internal/cache/bust` (`X-Internal-Token`); unset = every bust is refused. */
   CACHE_BUST_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   /** Secret of `GET /internal/metrics` (`X-Internal-Token`); unset = the endpoint is off. */
@@ -73,7 +89,10 @@ const schema = z.object({
    */
   RECAPTCHA_VERIFIER: z.enum(['test', 'google']).optional(),
   /** Public site key of reCAPTCHA v3, given to the forms (empty with the test verifier). */
-  RECAPTCHA_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
   /** Secret key of the Google verifier (`RECAPTCHA_VERIFIER=google`). */
   RECAPTCHA_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** SMTP server of outgoing e-mail (`smtp://user:pass@host:587`); unset = e-mails stay in the outbox and the mailbox page. */
@@ -106,7 +125,10 @@ const schema = z.object({
    */
   WEB_CONCURRENCY: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(64).optional()),
   /** Every periodic job's period (sweeps, pruning, demo fulfilment), whatever its own: for tests and demos. Unset = each job's own. */
-  JOB_PERIOD_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(100).max(86_400_000).optional()),
+  JOB_PERIOD_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(100).max(86_400_000).optional(),
+  ),
 });
 
 /** The names of every environment variable the server reads (deployment files are checked against them). */
@@ -117,7 +139,9 @@ export function isLocalDatabase(url: string): boolean {
   const u = new URL(url);
   const socket = u.searchParams.get('host');
   if (socket?.startsWith('/')) return true;
-  const host = decodeURIComponent(u.hostname).replace(/^\[|\]$/g, '').toLowerCase();
+  const host = decodeURIComponent(u.hostname)
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
@@ -127,7 +151,11 @@ export function isLocalDatabase(url: string): boolean {
  * autocomplete at 10 concurrent shoppers from 55–59 ms to 38 ms and the PostgreSQL CPU per request by a
  * quarter. A remote server keeps the usual 10.
  */
-export function databasePoolSize(url: string | undefined, explicit: number | undefined, cores = availableParallelism()): number | undefined {
+export function databasePoolSize(
+  url: string | undefined,
+  explicit: number | undefined,
+  cores = availableParallelism(),
+): number | undefined {
   if (!url) return undefined;
   return explicit ?? (isLocalDatabase(url) ? Math.max(2, cores) : 10);
 }

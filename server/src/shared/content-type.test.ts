@@ -44,7 +44,9 @@ describe('Content-Type and the validators', () => {
 
   it('reduces the header to an accepted media type, or application/octet-stream', () => {
     const reduce = (header: string | undefined) => {
-      const req = { headers: header === undefined ? {} : { 'content-type': header } } as never as { headers: Record<string, string> };
+      const req = { headers: header === undefined ? {} : { 'content-type': header } } as never as {
+        headers: Record<string, string>;
+      };
       boundedContentType(new Set(['application/json']))(req as never, {} as never, () => undefined);
       return req.headers['content-type'];
     };

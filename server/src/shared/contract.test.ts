@@ -7,7 +7,8 @@ import YAML from 'yaml';
 import { BUNDLED_CONTRACT_PATH, basePathOf, loadContract } from './contract.ts';
 
 const CACHE = join(import.meta.dirname, '../../../node_modules/.cache/contracts');
-const cached = (name: string) => (existsSync(CACHE) ? readdirSync(CACHE).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.json')) : []);
+const cached = (name: string) =>
+  existsSync(CACHE) ? readdirSync(CACHE).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.json')) : [];
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'contract-'));
@@ -39,7 +40,22 @@ describe('basePathOf', () => {
   it('is the path of the first server, its variables at their defaults', () => {
     expect(basePathOf({ servers: [{ url: '/' }] })).toBe('');
     expect(basePathOf({ servers: [{ url: '/customer-service/v1/' }] })).toBe('/customer-service/v1');
-    expect(basePathOf({ servers: [{ url: '{scheme}://{host}/v2', variables: { scheme: { default: 'https' }, host: { default: 'shop.example' } } }] })).toBe('/v2');
-    expect(basePathOf({ servers: [{ url: '{scheme}://{host}', variables: { scheme: { default: 'http' }, host: { default: 'localhost:3000' } } }] })).toBe('');
+    expect(
+      basePathOf({
+        servers: [
+          {
+            url: '{scheme}://{host}/v2',
+            variables: { scheme: { default: 'https' }, host: { default: 'shop.example' } },
+          },
+        ],
+      }),
+    ).toBe('/v2');
+    expect(
+      basePathOf({
+        servers: [
+          { url: '{scheme}://{host}', variables: { scheme: { default: 'http' }, host: { default: 'localhost:3000' } } },
+        ],
+      }),
+    ).toBe('');
   });
 });

@@ -36,7 +36,9 @@ export function loadContract(path = BUNDLED_CONTRACT_PATH): Json {
     writeFileSync(partial, JSON.stringify(doc));
     renameSync(partial, cached);
     // Earlier versions of this contract are not needed any more.
-    for (const f of readdirSync(PARSED_CACHE)) if (f.startsWith(`${name}-`) && f.endsWith('.json') && join(PARSED_CACHE, f) !== cached) rmSync(join(PARSED_CACHE, f), { force: true });
+    for (const f of readdirSync(PARSED_CACHE))
+      if (f.startsWith(`${name}-`) && f.endsWith('.json') && join(PARSED_CACHE, f) !== cached)
+        rmSync(join(PARSED_CACHE, f), { force: true });
   } catch {
     // A read-only tree: no cache.
   }
@@ -48,8 +50,12 @@ export function loadContract(path = BUNDLED_CONTRACT_PATH): Json {
  * (`{scheme}://{host}/customer-service/v1` → `/customer-service/v1`; `{scheme}://{host}` → '').
  */
 export function basePathOf(contract: Json): string {
-  const server = (contract.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined)?.[0];
-  const url = (server?.url ?? '/').replace(/\{(\w+)\}/g, (m, name: string) => server?.variables?.[name]?.default ?? m).replace(/\/$/, '');
+  const server = (
+    contract.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined
+  )?.[0];
+  const url = (server?.url ?? '/')
+    .replace(/\{(\w+)\}/g, (m, name: string) => server?.variables?.[name]?.default ?? m)
+    .replace(/\/$/, '');
   return url.startsWith('/') || url === '' ? url : new URL(url).pathname.replace(/\/$/, '');
 }
 
@@ -79,7 +85,10 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       for (const p of [...shared, ...((operation.parameters as unknown[] | undefined) ?? [])]) {
         const param = resolve(p);
         // Header names are case-insensitive: the validator reports them lower-cased, under `headers/`.
-        const name = param.in === 'header' ? `headers/${(param.name as string).toLowerCase()}` : `${param.in as string}/${param.name as string}`;
+        const name =
+          param.in === 'header'
+            ? `headers/${(param.name as string).toLowerCase()}`
+            : `${param.in as string}/${param.name as string}`;
         add(`${id} ${name}`, param['x-error-code']);
         // A required parameter may name another code for its absence (trending searches: ERR_TRENDING_API_1000).
         add(`${id} ${name} missing`, param['x-missing-error-code']);
@@ -90,12 +99,21 @@ export function errorCodesByLocation(contract: Json): Map<string, ErrorCode> {
       // A code on the body schema itself covers every body field without a code of its own.
       if (schema) add(`${id} body`, schema['x-error-code']);
       // Properties of the body, and of each branch of a body made of alternatives (activation: email or link).
-      const branches = [schema, ...(['oneOf', 'anyOf', 'allOf'] as const).flatMap((k) => ((schema?.[k] as unknown[] | undefined) ?? []).map(resolve))];
+      const branches = [
+        schema,
+        ...(['oneOf', 'anyOf', 'allOf'] as const).flatMap((k) =>
+          ((schema?.[k] as unknown[] | undefined) ?? []).map(resolve),
+        ),
+      ];
       for (const branch of branches) {
         for (const [name, prop] of Object.entries((branch?.properties as Json | undefined) ?? {})) {
           if (!map.has(`${id} body/${name}`)) add(`${id} body/${name}`, resolve(prop)['x-error-code']);
           // A required property may name another code for its absence (a pid: malformed ERR_API_1009, missing the body's code).
-          if (!map.has(`${id} body/${name} missing`)) add(`${id} body/${name} missing`, (prop as Json)['x-missing-error-code'] ?? resolve(prop)['x-missing-error-code']);
+          if (!map.has(`${id} body/${name} missing`))
+            add(
+              `${id} body/${name} missing`,
+              (prop as Json)['x-missing-error-code'] ?? resolve(prop)['x-missing-error-code'],
+            );
         }
       }
     }

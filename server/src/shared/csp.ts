@@ -11,7 +11,11 @@ function inlineScripts(html: string): string[] {
 
 /** CSP source expressions (`'sha256-…'`) allowing exactly the inline scripts of `html`, and no other. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...new Set(inlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`))];
+  return [
+    ...new Set(
+      inlineScripts(html).map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`),
+    ),
+  ];
 }
 
 /** `policy` with its `script-src` directive replaced by `sources`. */

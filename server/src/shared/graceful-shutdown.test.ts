@@ -125,7 +125,10 @@ describe('gracefulShutdown', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect((await slow).error).toBeDefined();
     expect(order).toEqual(['database']);
-    expect(s.logs.find((l) => l.level === 'error')).toMatchObject({ msg: expect.stringContaining('grace period over'), obj: { requestsInProgress: 1 } });
+    expect(s.logs.find((l) => l.level === 'error')).toMatchObject({
+      msg: expect.stringContaining('grace period over'),
+      obj: { requestsInProgress: 1 },
+    });
   });
 
   it('a failing step is logged, the next ones still run, and the exit code is 1', async () => {

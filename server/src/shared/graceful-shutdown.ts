@@ -100,7 +100,13 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
 
   server.on('connection', (socket: Socket) => {
     accepted++;
-    connections.set(socket, { socket, active: 0, idleSince: Date.now(), bytesAtIdle: socket.bytesRead, paused: paused() });
+    connections.set(socket, {
+      socket,
+      active: 0,
+      idleSince: Date.now(),
+      bytesAtIdle: socket.bytesRead,
+      paused: paused(),
+    });
     socket.once('close', () => {
       connections.delete(socket);
       connectionGone();
@@ -174,7 +180,13 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     const deadline = setTimeout(() => {
       forced = true;
       logger.error(
-        { code: 'ERR_API_1003', graceMs, during: step, connections: connections.size, requestsInProgress: inFlight.size },
+        {
+          code: 'ERR_API_1003',
+          graceMs,
+          during: step,
+          connections: connections.size,
+          requestsInProgress: inFlight.size,
+        },
         'shutdown grace period over: closing the remaining connections',
       );
       for (const c of connections.values()) c.socket.destroy();
@@ -252,7 +264,10 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
     clearTimeout(deadline);
     if (hardStop) clearTimeout(hardStop);
     const code = forced || failed ? 1 : 0;
-    logger.warn({ signal, ms: Date.now() - t0, drainedMs, answeredWhileDraining, idleClosed, exitCode: code }, 'stopped');
+    logger.warn(
+      { signal, ms: Date.now() - t0, drainedMs, answeredWhileDraining, idleClosed, exitCode: code },
+      'stopped',
+    );
     exit(code);
     return code;
   }

@@ -11,13 +11,21 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { NOTIFY_PAYLOAD_LIMIT, PostgresTransport } from '../db/notifications.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { TEST_BRAND, testDatabaseKind } from '../test/settings.ts';
-import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport, type CacheFilter } from './invalidation-bus.ts';
+import {
+  InvalidationBus,
+  LocalTransport,
+  RedisTransport,
+  type BusTransport,
+  type CacheFilter,
+} from './invalidation-bus.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const onPostgres = testDatabaseKind() === 'postgres';
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!onPostgres) console.log('invalidation-bus.test.ts: the LISTEN/NOTIFY cases run on PostgreSQL only (TEST_DB=postgres).');
-if (!redisUrl) console.log('invalidation-bus.test.ts: the Redis cases need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/10).');
+if (!onPostgres)
+  console.log('invalidation-bus.test.ts: the LISTEN/NOTIFY cases run on PostgreSQL only (TEST_DB=postgres).');
+if (!redisUrl)
+  console.log('invalidation-bus.test.ts: the Redis cases need TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/10).');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 5_000): Promise<void> {
@@ -133,7 +141,9 @@ describe.skipIf(!onPostgres)('over PostgreSQL LISTEN/NOTIFY (no Redis)', () => {
       // What a failover or a restart does to the listening connection (each listener's backend, ended by the server).
       const ended = await sql<{ n: number }>`
         select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-        where pid <> pg_backend_pid() and datname = current_database() and query = ${`listen "storefront_invalidation_${brand}"`}`.execute(database.db);
+        where pid <> pg_backend_pid() and datname = current_database() and query = ${`listen "storefront_invalidation_${brand}"`}`.execute(
+        database.db,
+      );
       expect(ended.rows[0]?.n).toBeGreaterThanOrEqual(1);
     },
   );
@@ -194,7 +204,13 @@ describe.skipIf(!onPostgres)('two apps on one PostgreSQL, no Redis', () => {
     name = row.name;
   });
   afterAll(async () => {
-    if (pid) await one.database.db.updateTable('product_translations').set({ name }).where('pid', '=', pid).where('language', '=', 'en').execute();
+    if (pid)
+      await one.database.db
+        .updateTable('product_translations')
+        .set({ name })
+        .where('pid', '=', pid)
+        .where('language', '=', 'en')
+        .execute();
     await one?.close();
     await two?.close();
   });
@@ -205,10 +221,18 @@ describe.skipIf(!onPostgres)('two apps on one PostgreSQL, no Redis', () => {
     expect(before.status).toBe(200);
     expect(JSON.stringify(before.body)).toContain(name);
     const renamed = `${name} (renamed ${randomBytes(2).toString('hex')})`;
-    await one.database.db.updateTable('product_translations').set({ name: renamed }).where('pid', '=', pid).where('language', '=', 'en').execute();
+    await one.database.db
+      .updateTable('product_translations')
+      .set({ name: renamed })
+      .where('pid', '=', pid)
+      .where('language', '=', 'en')
+      .execute();
     // Cached in the second app.
     expect(JSON.stringify((await page()).body)).not.toContain(renamed);
-    const bust = await request(one.app).post('/internal/cache/bust').set('X-Internal-Token', env.CACHE_BUST_TOKEN).send({ caches: ['page-data'] });
+    const bust = await request(one.app)
+      .post('/internal/cache/bust')
+      .set('X-Internal-Token', env.CACHE_BUST_TOKEN)
+      .send({ caches: ['page-data'] });
     expect(bust.status).toBe(200);
     expect(JSON.stringify((await page()).body)).toContain(renamed);
   });

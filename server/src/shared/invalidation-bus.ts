@@ -115,7 +115,13 @@ export class InvalidationBus {
    * here. A message that cannot be published fails with ERR_API_1003 (503): the caller tries again.
    */
   async invalidate(invalidation: Invalidation): Promise<{ cache: string; entriesRemoved: number }[]> {
-    const message: Message = { v: 1, id: randomUUID(), from: this.instance, caches: invalidation.caches, reason: invalidation.reason };
+    const message: Message = {
+      v: 1,
+      id: randomUUID(),
+      from: this.instance,
+      caches: invalidation.caches,
+      reason: invalidation.reason,
+    };
     if (invalidation.keys?.length) message.keys = invalidation.keys;
     if (invalidation.locales?.length) message.locales = invalidation.locales;
     const removed = this.apply(message);
@@ -136,13 +142,23 @@ export class InvalidationBus {
       await this.transport.publish(JSON.stringify(message));
     } catch (err) {
       this.echoes.get(message.id)?.();
-      this.logger.error({ code: 'ERR_API_1003', transport: this.transport.name, reason: (err as Error).message }, 'cache invalidation not published to the other instances');
-      const error = new AppError('ERR_API_1003', 'The caches of this instance were emptied, but the other instances could not be told. Try again in a moment.');
+      this.logger.error(
+        { code: 'ERR_API_1003', transport: this.transport.name, reason: (err as Error).message },
+        'cache invalidation not published to the other instances',
+      );
+      const error = new AppError(
+        'ERR_API_1003',
+        'The caches of this instance were emptied, but the other instances could not be told. Try again in a moment.',
+      );
       error.retryAfterSeconds = 5;
       throw error;
     }
     this.figures.published++;
-    if (!(await echoed)) this.logger.warn({ transport: this.transport.name, caches: message.caches }, 'cache invalidation published, but not heard back within 2 s');
+    if (!(await echoed))
+      this.logger.warn(
+        { transport: this.transport.name, caches: message.caches },
+        'cache invalidation published, but not heard back within 2 s',
+      );
     return removed;
   }
 
@@ -187,13 +203,19 @@ export class InvalidationBus {
     }
     this.figures.received++;
     this.apply(message);
-    this.logger.info({ caches: message.caches, reason: message.reason, from: message.from }, 'caches emptied by another instance');
+    this.logger.info(
+      { caches: message.caches, reason: message.reason, from: message.from },
+      'caches emptied by another instance',
+    );
   }
 
   private gap(reason: string): void {
     this.figures.gaps++;
     this.emptyAll();
-    this.logger.warn({ transport: this.transport.name, reason }, 'cache invalidations may have been missed: every cache emptied');
+    this.logger.warn(
+      { transport: this.transport.name, reason },
+      'cache invalidations may have been missed: every cache emptied',
+    );
   }
 }
 
@@ -246,7 +268,12 @@ export class RedisTransport implements BusTransport {
     const db = Number(new URL(url).pathname.slice(1) || 0);
     this.channel = `storefront:${brand}:db${db}:invalidation`;
     const connectionName = options.connectionName ?? `storefront:${brand}:invalidation:${process.pid}`;
-    this.subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: false, maxRetriesPerRequest: null, connectionName });
+    this.subscriber = new Redis(url, {
+      lazyConnect: true,
+      autoResubscribe: false,
+      maxRetriesPerRequest: null,
+      connectionName,
+    });
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
     // Without listeners an unreachable Redis would print a stack per attempt; the loss itself is reported as a gap.
     this.subscriber.on('error', () => undefined);
@@ -272,7 +299,8 @@ export class RedisTransport implements BusTransport {
             gap('listening again after a lost Redis connection');
           }
         },
-        (err: unknown) => this.logger?.warn({ reason: (err as Error).message }, 'cache invalidation: Redis subscription failed'),
+        (err: unknown) =>
+          this.logger?.warn({ reason: (err as Error).message }, 'cache invalidation: Redis subscription failed'),
       );
     });
     this.subscriber.on('close', () => {
@@ -286,7 +314,10 @@ export class RedisTransport implements BusTransport {
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(() => {
         if (first) {
-          this.logger?.warn({ channel: this.channel }, 'cache invalidation: Redis does not answer yet; this instance listens once it does');
+          this.logger?.warn(
+            { channel: this.channel },
+            'cache invalidation: Redis does not answer yet; this instance listens once it does',
+          );
           // Whatever is cached until then is emptied when the subscription comes.
           lost = true;
         }
@@ -305,7 +336,10 @@ export class RedisTransport implements BusTransport {
     this.closing = true;
     // Politely, but bounded: a Redis that does not answer must not hold a shutdown.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all([this.subscriber.quit(), this.publisher.quit()]).catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+    await Promise.race([
+      Promise.all([this.subscriber.quit(), this.publisher.quit()]).catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
+    ]);
     clearTimeout(timer);
     this.subscriber.disconnect();
     this.publisher.disconnect();

@@ -21,13 +21,28 @@ describe('logger redaction (spec §9)', () => {
     const log = createLogger('info', stream);
     log.info(
       {
-        body: { email: 'client@maison.fr', password: 'Secret-1', phone: '+33612345678', userName: 'client', cardNumber: '4111111111111111', customerName: 'Jeanne' },
+        body: {
+          email: 'client@maison.fr',
+          password: 'Secret-1',
+          phone: '+33612345678',
+          userName: 'client',
+          cardNumber: '4111111111111111',
+          customerName: 'Jeanne',
+        },
         req: { headers: { cookie: 'sid=abc', authorization: 'Bearer x' } },
       },
       'sign-in',
     );
     const out = lines.join('');
-    for (const secret of ['client@maison.fr', 'Secret-1', '+33612345678', '4111111111111111', 'Jeanne', 'sid=abc', 'Bearer x']) {
+    for (const secret of [
+      'client@maison.fr',
+      'Secret-1',
+      '+33612345678',
+      '4111111111111111',
+      'Jeanne',
+      'sid=abc',
+      'Bearer x',
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('[redacted]');
@@ -39,7 +54,12 @@ describe('request logging', () => {
   async function serve(level: string) {
     const { lines, stream } = capture();
     const app = express();
-    app.use(requestLogging(createLogger(level, stream), { genReqId: (_req, res) => (res.setHeader('X-Request-Id', 'req-1'), 'req-1'), ignore: () => false }));
+    app.use(
+      requestLogging(createLogger(level, stream), {
+        genReqId: (_req, res) => (res.setHeader('X-Request-Id', 'req-1'), 'req-1'),
+        ignore: () => false,
+      }),
+    );
     app.get('/quiet', (_req, res) => void res.send('ok'));
     app.get('/warns', (req, res) => {
       req.log.warn('something to look at');

@@ -37,7 +37,12 @@ export function redactUrl(url: string | undefined): string | undefined {
 export function serializeRequest<T extends { url?: string; query?: Record<string, unknown> }>(req: T): T {
   const out = { ...req, url: redactUrl(req.url) };
   if (req.query) {
-    out.query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, /^(token|userId|code|email|activationToken|state)$/i.test(k) ? '[redacted]' : v]));
+    out.query = Object.fromEntries(
+      Object.entries(req.query).map(([k, v]) => [
+        k,
+        /^(token|userId|code|email|activationToken|state)$/i.test(k) ? '[redacted]' : v,
+      ]),
+    );
   }
   return out;
 }
@@ -63,15 +68,28 @@ export type { Logger };
  */
 export function requestLogging(
   logger: Logger,
-  options: { genReqId: (req: IncomingMessage, res: ServerResponse) => string; ignore: (req: IncomingMessage) => boolean },
+  options: {
+    genReqId: (req: IncomingMessage, res: ServerResponse) => string;
+    ignore: (req: IncomingMessage) => boolean;
+  },
 ): RequestHandler {
-  const full = pinoHttp({ logger, genReqId: options.genReqId, autoLogging: { ignore: options.ignore }, serializers: { req: serializeRequest } });
+  const full = pinoHttp({
+    logger,
+    genReqId: options.genReqId,
+    autoLogging: { ignore: options.ignore },
+    serializers: { req: serializeRequest },
+  });
   if (logger.isLevelEnabled('info')) return full;
   const bound = full.logger;
   return (req, res, next) => {
     req.id = options.genReqId(req, res);
     let child: Logger | undefined;
-    const log = { get: () => (child ??= bound.child({ req })), set: (value: Logger) => void (child = value), configurable: true, enumerable: false };
+    const log = {
+      get: () => (child ??= bound.child({ req })),
+      set: (value: Logger) => void (child = value),
+      configurable: true,
+      enumerable: false,
+    };
     Object.defineProperty(req, 'log', log);
     Object.defineProperty(res, 'log', log);
     next();

@@ -27,7 +27,9 @@ export interface Notice {
 }
 
 export function noticePage(n: Notice): string {
-  const refresh = n.refreshSeconds ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(n.refreshSeconds))}">` : '';
+  const refresh = n.refreshSeconds
+    ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(n.refreshSeconds))}">`
+    : '';
   return (
     `<!doctype html><html lang="${n.language === 'zh-hant' ? 'zh-Hant' : n.language}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${refresh}` +

@@ -30,7 +30,9 @@ export class OperationRegistry {
 
   constructor(contracts: { base: string; document: Record<string, unknown> }[]) {
     for (const { base, document } of contracts) {
-      for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>)) {
+      for (const [path, item] of Object.entries(
+        (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>,
+      )) {
         for (const method of METHODS) {
           const id = item[method]?.operationId;
           if (!id) continue;

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 export function findRepoRoot(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'server', 'package.json'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no server/package.json above ${from}: the server runs from inside its repository`);
+    if (dirname(dir) === dir)
+      throw new Error(`no server/package.json above ${from}: the server runs from inside its repository`);
   }
 }
 

@@ -17,17 +17,26 @@ afterAll(() => t?.close());
 
 const CONTRACTS = [
   { name: 'storefront', path: BUNDLED_CONTRACT_PATH, title: 'Storefront API', portal: '/docs', page: 'docs.html' },
-  { name: 'customer-service', path: CUSTOMER_SERVICE_CONTRACT_PATH, title: 'Customer Service API', portal: '/docs/customer-service', page: 'customer-service.html' },
+  {
+    name: 'customer-service',
+    path: CUSTOMER_SERVICE_CONTRACT_PATH,
+    title: 'Customer Service API',
+    portal: '/docs/customer-service',
+    page: 'customer-service.html',
+  },
 ];
 
 describe.each(CONTRACTS)('the $name contract at /docs/$name.yaml and .json', ({ name, path, title, portal, page }) => {
   it('serves the bundled YAML as generated, as application/yaml', async () => {
-    const res = await request(t.app).get(`/docs/${name}.yaml`).buffer(true).parse((r, done) => {
-      let text = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (text += c));
-      r.on('end', () => done(null, text));
-    });
+    const res = await request(t.app)
+      .get(`/docs/${name}.yaml`)
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (text += c));
+        r.on('end', () => done(null, text));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/yaml; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`inline; filename="${name}.yaml"`);
@@ -48,21 +57,32 @@ describe.each(CONTRACTS)('the $name contract at /docs/$name.yaml and .json', ({ 
     await request(t.app).head(`/docs/${name}.json`).expect(200);
     const first = await request(t.app).get(`/docs/${name}.json`).expect(200);
     expect(first.headers['cache-control']).toBe('no-cache');
-    await request(t.app).get(`/docs/${name}.json`).set('If-None-Match', first.headers.etag as string).expect(304);
+    await request(t.app)
+      .get(`/docs/${name}.json`)
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
   });
 
-  it.skipIf(!existsSync(join(PORTAL_DIR, page)))('is linked from its portal, which loads nothing from another host', async () => {
-    const res = await request(t.app).get(portal).expect(200);
-    expect(res.text).toContain(`/docs/${name}.yaml`);
-    expect(res.text).toContain(`/docs/${name}.json`);
-    expect(res.text).not.toMatch(/https:\/\/cdn\.redoc\.ly|https:\/\/cdn\.redocly\.com\/redoc/);
-    expect(res.text).toMatch(/__redoc_options = \{[^\n]*"disableTelemetry":true/);
-  });
+  it.skipIf(!existsSync(join(PORTAL_DIR, page)))(
+    'is linked from its portal, which loads nothing from another host',
+    async () => {
+      const res = await request(t.app).get(portal).expect(200);
+      expect(res.text).toContain(`/docs/${name}.yaml`);
+      expect(res.text).toContain(`/docs/${name}.json`);
+      expect(res.text).not.toMatch(/https:\/\/cdn\.redoc\.ly|https:\/\/cdn\.redocly\.com\/redoc/);
+      expect(res.text).toMatch(/__redoc_options = \{[^\n]*"disableTelemetry":true/);
+    },
+  );
 });
 
 describe('paths near the contract files', () => {
   it('answer 404: only the two formats of the two contracts are served', async () => {
-    for (const path of ['/docs/storefront.xml', '/docs/storefront.yml', '/docs/errors.json', '/docs/customer-service/customer-service.json']) {
+    for (const path of [
+      '/docs/storefront.xml',
+      '/docs/storefront.yml',
+      '/docs/errors.json',
+      '/docs/customer-service/customer-service.json',
+    ]) {
       const res = await request(t.app).get(path).set('Accept', 'application/json');
       expect(res.status, path).toBe(404);
     }

@@ -41,7 +41,13 @@ export function mountApiPortals(app: Express, dir = PORTAL_DIR): void {
   const portal = (file: string) => (_req: Request, res: Response, next: NextFunction) => {
     const built = page(join(dir, file));
     if (!built) return next(new AppError('ERR_API_1002', 'The API portal is not built; run npm run build.'));
-    res.set('Content-Security-Policy', withScriptSources(String(res.getHeader('Content-Security-Policy') ?? ''), built.sources)).type('html').send(built.html);
+    res
+      .set(
+        'Content-Security-Policy',
+        withScriptSources(String(res.getHeader('Content-Security-Policy') ?? ''), built.sources),
+      )
+      .type('html')
+      .send(built.html);
   };
   app.get('/docs', portal('docs.html'));
   app.get('/docs/customer-service', portal('customer-service.html'));
@@ -55,7 +61,8 @@ export function mountApiPortals(app: Express, dir = PORTAL_DIR): void {
     for (const format of ['yaml', 'json'] as const) {
       app.get(`/docs/${name}.${format}`, (_req, res, next) => {
         const body = documents[format](path);
-        if (body === undefined) return next(new AppError('ERR_API_1002', 'The contract is not generated; run npm run codegen.'));
+        if (body === undefined)
+          return next(new AppError('ERR_API_1002', 'The contract is not generated; run npm run codegen.'));
         res
           .set('Content-Type', MEDIA_TYPES[format])
           .set('Content-Disposition', `inline; filename="${name}.${format}"`)

@@ -38,7 +38,12 @@ export class PreparedBody {
   encodedAs(encoding: Encoding): Promise<Buffer> {
     let out = this.encoded.get(encoding);
     if (!out) {
-      out = encoding === 'br' ? brotli(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length } }) : gzipAsync(this.bytes);
+      out =
+        encoding === 'br'
+          ? brotli(this.bytes, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length },
+            })
+          : gzipAsync(this.bytes);
       // A failed compression is not kept: the next request tries again.
       out.catch(() => this.encoded.delete(encoding));
       this.encoded.set(encoding, out);
@@ -69,7 +74,12 @@ export async function sendPrepared(req: Request, res: Response, body: PreparedBo
     res.status(304).end();
     return;
   }
-  const encoding = req.method !== 'HEAD' && body.bytes.length >= THRESHOLD && !/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? '')) ? acceptedEncoding(req) : undefined;
+  const encoding =
+    req.method !== 'HEAD' &&
+    body.bytes.length >= THRESHOLD &&
+    !/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? ''))
+      ? acceptedEncoding(req)
+      : undefined;
   const bytes = encoding ? await body.encodedAs(encoding) : body.bytes;
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);

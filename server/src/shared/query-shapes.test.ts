@@ -27,6 +27,8 @@ describe('numeric query parameters past the floating-point range', () => {
 
   it('ordinary numbers are read as before', async () => {
     await request(t.app).get('/api/data/category/women-bags?locale=fr-fr&pageSize=1e1&page=1').expect(200);
-    await request(t.app).get('/api/data/locale-mdm/stores?locale=ja-jp&country=JP&latitude=35.6&longitude=139.7').expect(200);
+    await request(t.app)
+      .get('/api/data/locale-mdm/stores?locale=ja-jp&country=JP&latitude=35.6&longitude=139.7')
+      .expect(200);
   });
 });

@@ -16,8 +16,13 @@ export function queryShapesOf(...contracts: Json[]): QueryShapes {
     const shared = (contract.components as { parameters?: Record<string, Json> } | undefined)?.parameters ?? {};
     const resolve = (p: Json): Json => (typeof p.$ref === 'string' ? (shared[p.$ref.split('/').pop() ?? ''] ?? {}) : p);
     for (const item of Object.values((contract.paths ?? {}) as Record<string, Json>)) {
-      const operations = Object.values(item).filter((o): o is Json => Boolean(o) && typeof o === 'object' && !Array.isArray(o));
-      for (const p of [...((item.parameters as Json[] | undefined) ?? []), ...operations.flatMap((o) => (o.parameters as Json[] | undefined) ?? [])]) {
+      const operations = Object.values(item).filter(
+        (o): o is Json => Boolean(o) && typeof o === 'object' && !Array.isArray(o),
+      );
+      for (const p of [
+        ...((item.parameters as Json[] | undefined) ?? []),
+        ...operations.flatMap((o) => (o.parameters as Json[] | undefined) ?? []),
+      ]) {
         const param = resolve(p);
         if (param.in !== 'query') continue;
         const type = (param.schema as Json | undefined)?.type;
@@ -49,11 +54,17 @@ export function queryShapes({ lists, numbers }: QueryShapes): RequestHandler {
     }
     for (const n of numbers) {
       const v = query[n];
-      if (typeof v === 'string' && v.trim() !== '' && Number.isNaN(Number(v)) === false && !Number.isFinite(Number(v))) fixes[n] = `not a finite number: ${v}`;
+      if (typeof v === 'string' && v.trim() !== '' && Number.isNaN(Number(v)) === false && !Number.isFinite(Number(v)))
+        fixes[n] = `not a finite number: ${v}`;
     }
     if (Object.keys(fixes).length) {
       // Express 5's req.query is a getter that parses the URL again on each read: hold the fixed copy.
-      Object.defineProperty(req, 'query', { value: { ...query, ...fixes }, writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(req, 'query', {
+        value: { ...query, ...fixes },
+        writable: true,
+        configurable: true,
+        enumerable: true,
+      });
     }
     next();
   };

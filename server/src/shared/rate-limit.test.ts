@@ -14,7 +14,12 @@ afterAll(async () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores: [string, () => CounterStore][] = [
   ['database', () => new DatabaseCounters(t.database.db)],
-  ...(redisUrl ? ([['redis', () => new RedisCounters(redisUrl, `rl-test-${process.pid}-${Date.now()}`)]] as [string, () => CounterStore][]) : []),
+  ...(redisUrl
+    ? ([['redis', () => new RedisCounters(redisUrl, `rl-test-${process.pid}-${Date.now()}`)]] as [
+        string,
+        () => CounterStore,
+      ][])
+    : []),
 ];
 if (!redisUrl) it.skip('Redis counters (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379/15)', () => {});
 
@@ -57,10 +62,14 @@ describe.each(stores)('rate limits in the %s', (_name, make) => {
     now += 60_000;
     const l = limiter();
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => l.reserve(limit, 'burst@example.fr')));
-    const taken = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<RateLimiter['reserve']>>> => r.status === 'fulfilled').map((r) => r.value);
+    const taken = results
+      .filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<RateLimiter['reserve']>>> => r.status === 'fulfilled')
+      .map((r) => r.value);
     expect(taken).toHaveLength(3);
     expect(taken.filter((r) => r.full)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(17).fill('ERR_API_1028'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(17).fill('ERR_API_1028'),
+    );
     // Refused attempts counted too: the window is over its maximum until places are given back below it.
     await l.reset(limit, 'burst@example.fr');
     const a = await l.reserve(limit, 'burst@example.fr');
@@ -89,7 +98,11 @@ describe.each(stores)('rate limits in the %s', (_name, make) => {
 it('keeps only digests of the keys in the database', async () => {
   const l = new RateLimiter(t.database.db);
   await l.hit({ bucket: 'digest-test', max: 5, windowSeconds: 60 }, 'secret.address@example.fr');
-  const rows = await t.database.db.selectFrom('rate_limit_hits').select('key_hash').where('bucket', '=', 'digest-test').execute();
+  const rows = await t.database.db
+    .selectFrom('rate_limit_hits')
+    .select('key_hash')
+    .where('bucket', '=', 'digest-test')
+    .execute();
   expect(rows).toHaveLength(1);
   expect(rows[0]!.key_hash).not.toContain('example');
   expect(rows[0]!.key_hash).toBe(RateLimiter.digest('secret.address@example.fr'));

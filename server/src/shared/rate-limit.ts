@@ -33,7 +33,9 @@ export class DatabaseCounters implements CounterStore {
     const row = await this.db
       .insertInto('rate_limit_hits')
       .values({ bucket, key_hash: key, window_start: windowStart, hits: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'key_hash', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }))
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'key_hash', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }),
+      )
       .returning('hits')
       .executeTakeFirstOrThrow();
     return row.hits;
@@ -82,7 +84,10 @@ export class DatabaseCounters implements CounterStore {
  */
 export class RedisCounters implements CounterStore {
   private readonly redis: Redis;
-  constructor(url: string, private readonly prefix = 'rl') {
+  constructor(
+    url: string,
+    private readonly prefix = 'rl',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
   }
   private name(bucket: string, key: string): string {
@@ -90,7 +95,11 @@ export class RedisCounters implements CounterStore {
   }
   async increment(bucket: string, key: string, windowStart: Date, windowSeconds: number): Promise<number> {
     const name = this.name(bucket, key);
-    const results = await this.redis.multi().hincrby(name, String(windowStart.getTime()), 1).pexpireat(name, windowStart.getTime() + windowSeconds * 1000 + 1000).exec();
+    const results = await this.redis
+      .multi()
+      .hincrby(name, String(windowStart.getTime()), 1)
+      .pexpireat(name, windowStart.getTime() + windowSeconds * 1000 + 1000)
+      .exec();
     return Number(results?.[0]?.[1] ?? 0);
   }
   async read(bucket: string, key: string, windowStart: Date): Promise<number> {

@@ -25,13 +25,19 @@ export class RecaptchaVerifier {
   async verify(token: unknown, remoteIp?: string): Promise<void> {
     if (typeof token !== 'string' || token.trim() === '') throw new AppError('ERR_RECAPTCHA_1000');
     if (this.options.mode === 'test') {
-      if (token !== TEST_RECAPTCHA_TOKEN) throw new AppError('ERR_RECAPTCHA_1002', 'The test verifier accepts only its documented token.');
+      if (token !== TEST_RECAPTCHA_TOKEN)
+        throw new AppError('ERR_RECAPTCHA_1002', 'The test verifier accepts only its documented token.');
       return;
     }
-    if (!this.options.secret) throw new AppError('ERR_RECAPTCHA_1001', 'No reCAPTCHA secret is configured (RECAPTCHA_SECRET).');
+    if (!this.options.secret)
+      throw new AppError('ERR_RECAPTCHA_1001', 'No reCAPTCHA secret is configured (RECAPTCHA_SECRET).');
     let response: Response;
     try {
-      const body = new URLSearchParams({ secret: this.options.secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
+      const body = new URLSearchParams({
+        secret: this.options.secret,
+        response: token,
+        ...(remoteIp ? { remoteip: remoteIp } : {}),
+      });
       response = await (this.options.fetch ?? fetch)(GOOGLE_VERIFY_URL, {
         method: 'POST',
         body,
@@ -47,7 +53,9 @@ export class RecaptchaVerifier {
     } catch {
       throw new AppError('ERR_RECAPTCHA_1003', 'The verifier answered something that is not JSON.');
     }
-    if (!result.success) throw new AppError('ERR_RECAPTCHA_1002', (result['error-codes'] ?? []).join(', ') || undefined);
-    if (typeof result.score === 'number' && result.score < RECAPTCHA_MIN_SCORE) throw new AppError('ERR_RECAPTCHA_1002', 'Score too low.');
+    if (!result.success)
+      throw new AppError('ERR_RECAPTCHA_1002', (result['error-codes'] ?? []).join(', ') || undefined);
+    if (typeof result.score === 'number' && result.score < RECAPTCHA_MIN_SCORE)
+      throw new AppError('ERR_RECAPTCHA_1002', 'Score too low.');
   }
 }

@@ -32,7 +32,8 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
  */
 export function jsonBody(): RequestHandler {
   const json = express.json({ limit: '32kb', type: ['application/json', 'application/*+json'] });
-  return (req, res, next) => (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next());
+  return (req, res, next) =>
+    req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH' ? json(req, res, next) : next();
 }
 
 export interface ContractChecks {
@@ -46,7 +47,15 @@ export interface ContractChecks {
   handler: RequestHandler;
 }
 
-export function contractChecks({ contract, customerContract, validateResponses }: { contract: Json; customerContract?: Json | undefined; validateResponses: boolean }): ContractChecks {
+export function contractChecks({
+  contract,
+  customerContract,
+  validateResponses,
+}: {
+  contract: Json;
+  customerContract?: Json | undefined;
+  validateResponses: boolean;
+}): ContractChecks {
   const customerBase = customerContract ? basePathOf(customerContract) : undefined;
   const codesByLocation = errorCodesByLocation(contract);
   if (customerContract) for (const [k, v] of errorCodesByLocation(customerContract)) codesByLocation.set(k, v);
@@ -89,12 +98,15 @@ export function contractChecks({ contract, customerContract, validateResponses }
   // Text the database cannot store (U+0000, lone surrogates) in the path, query or body: 400 before any
   // service runs, so nothing is written (the validators' own codes for malformed values come first).
   const refuseText = refuseUnstorableText(codesByLocation);
-  checks.use((req, res, next) => (CONTRACT_PATHS.test(req.path) || isCustomerServicePath(req.path) ? refuseText(req, res, next) : next()));
+  checks.use((req, res, next) =>
+    CONTRACT_PATHS.test(req.path) || isCustomerServicePath(req.path) ? refuseText(req, res, next) : next(),
+  );
 
   return { codesByLocation, customerBase, isCustomerServicePath, handler: checks };
 }
 
-const mapValues = (o: unknown, f: (v: Json) => Json): Json => Object.fromEntries(Object.entries((o ?? {}) as Record<string, Json>).map(([k, v]) => [k, f(v)]));
+const mapValues = (o: unknown, f: (v: Json) => Json): Json =>
+  Object.fromEntries(Object.entries((o ?? {}) as Record<string, Json>).map(([k, v]) => [k, f(v)]));
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /**
@@ -109,8 +121,14 @@ export function validationView(contract: Json, { responses }: { responses: boole
     const { example: _e, examples: _es, ...rest } = o;
     return rest as T;
   };
-  const content = (c: unknown) => (c && typeof c === 'object' ? Object.fromEntries(Object.entries(c as Record<string, Json>).map(([type, media]) => [type, withoutExamples(media)])) : c);
-  const parameter = (p: Json) => ('$ref' in p ? p : withoutExamples({ ...p, ...(p.content ? { content: content(p.content) } : {}) }));
+  const content = (c: unknown) =>
+    c && typeof c === 'object'
+      ? Object.fromEntries(
+          Object.entries(c as Record<string, Json>).map(([type, media]) => [type, withoutExamples(media)]),
+        )
+      : c;
+  const parameter = (p: Json) =>
+    '$ref' in p ? p : withoutExamples({ ...p, ...(p.content ? { content: content(p.content) } : {}) });
   const body = (b: Json) => ('$ref' in b ? b : { ...b, ...(b.content ? { content: content(b.content) } : {}) });
   const response = body;
   const operation = (op: Json): Json => ({
@@ -122,10 +140,25 @@ export function validationView(contract: Json, { responses }: { responses: boole
   const paths = Object.fromEntries(
     Object.entries((contract.paths ?? {}) as Record<string, Json>).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item).map(([key, value]) => [key, METHODS.includes(key) ? operation(value as Json) : key === 'parameters' ? (value as Json[]).map(parameter) : value])),
+      Object.fromEntries(
+        Object.entries(item).map(([key, value]) => [
+          key,
+          METHODS.includes(key)
+            ? operation(value as Json)
+            : key === 'parameters'
+              ? (value as Json[]).map(parameter)
+              : value,
+        ]),
+      ),
     ]),
   );
-  const { examples: _examples, responses: componentResponses, parameters: componentParameters, requestBodies, ...components } = (contract.components ?? {}) as Json;
+  const {
+    examples: _examples,
+    responses: componentResponses,
+    parameters: componentParameters,
+    requestBodies,
+    ...components
+  } = (contract.components ?? {}) as Json;
   return {
     ...contract,
     paths,

@@ -42,7 +42,8 @@ const contactBody = (over: Record<string, unknown> = {}) => ({
   recaptchaToken: TEST_RECAPTCHA_TOKEN,
   ...over,
 });
-const contactRows = (email: string) => db().selectFrom('contact_requests').select('id').where('email', '=', email).execute();
+const contactRows = (email: string) =>
+  db().selectFrom('contact_requests').select('id').where('email', '=', email).execute();
 
 describe('text the database cannot store answers 400 and writes nothing', () => {
   it('a NUL or a lone surrogate in a basket size: ERR_API_1018 naming body/size, no session, no basket', async () => {
@@ -62,7 +63,9 @@ describe('text the database cannot store answers 400 and writes nothing', () => 
     const a = agent(t.app).set('X-Forwarded-For', newIp());
     const added = await a.post(ADD).send({ pid: v.pid, size: v.size }).expect(200);
     const before = await countRows(db());
-    const upd = await a.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: `${added.body.items[0].itemId}\u0000`, quantity: 2 });
+    const upd = await a
+      .patch('/api/data/basket/update-item?locale=fr-fr')
+      .send({ itemId: `${added.body.items[0].itemId}\u0000`, quantity: 2 });
     expectProblem(upd, 400, 'ERR_API_1018');
     expect(upd.body.errors).toEqual([expect.objectContaining({ path: 'body/itemId' })]);
     const del = await a.delete(`/api/data/basket/remove-item?locale=fr-fr&itemId=${added.body.items[0].itemId}%00`);
@@ -75,7 +78,11 @@ describe('text the database cannot store answers 400 and writes nothing', () => 
 
   it('a NUL in a product id keeps the pid code (ERR_API_1009), as any malformed pid', async () => {
     const v = await sellableVariant(db(), 2, 0);
-    expectProblem(await same(request(t.app).post(ADD)).send({ pid: `${v.pid}\u0000`, size: v.size }), 400, 'ERR_API_1009');
+    expectProblem(
+      await same(request(t.app).post(ADD)).send({ pid: `${v.pid}\u0000`, size: v.size }),
+      400,
+      'ERR_API_1009',
+    );
   });
 
   it('a NUL in a contact message: ERR_API_1018 naming body/message, no contact request', async () => {
@@ -93,9 +100,15 @@ describe('text the database cannot store answers 400 and writes nothing', () => 
       expect(res.body.errors).toEqual([expect.objectContaining({ path: 'query/q' })]);
     }
     // Elsewhere in the query, ERR_API_1018.
-    expectProblem(await request(t.app).get('/api/data/search?brand=ysl&locale=fr-fr&q=sac&sort=%ZZ'), 400, 'ERR_API_1018');
+    expectProblem(
+      await request(t.app).get('/api/data/search?brand=ysl&locale=fr-fr&q=sac&sort=%ZZ'),
+      400,
+      'ERR_API_1018',
+    );
     // Well-formed text is searched as usual.
-    expect((await request(t.app).get('/api/data/search?brand=ysl&locale=fr-fr&q=%E3%83%90%E3%83%83%E3%82%B0')).status).toBe(200);
+    expect(
+      (await request(t.app).get('/api/data/search?brand=ysl&locale=fr-fr&q=%E3%83%90%E3%83%83%E3%82%B0')).status,
+    ).toBe(200);
   });
 
   it('a malformed percent-encoding in a path: 400 ERR_API_1018', async () => {
@@ -105,12 +118,22 @@ describe('text the database cannot store answers 400 and writes nothing', () => 
   it('the customer service API: a NUL in a registration name answers 400, no account', async () => {
     const fr = await marketRequired(t.app, 'fr-fr');
     const email = newEmail('nul');
-    const res = await same(request(t.app).post(`${CS}/customer`)).send({ ...fr, emailAddress: email, password: 'saffron-lattice-harbour-91', locale: 'fr-fr', recaptchaToken: RECAPTCHA, firstName: 'Ca\u0000mille' });
+    const res = await same(request(t.app).post(`${CS}/customer`)).send({
+      ...fr,
+      emailAddress: email,
+      password: 'saffron-lattice-harbour-91',
+      locale: 'fr-fr',
+      recaptchaToken: RECAPTCHA,
+      firstName: 'Ca\u0000mille',
+    });
     expectProblem(res, 400, 'ERR_API_1018');
     expect(res.body.errors).toEqual([expect.objectContaining({ path: 'body/firstName' })]);
     expect(await db().selectFrom('customers').select('id').where('email', '=', email).execute()).toHaveLength(0);
     // A field without a pattern of its own (the reCAPTCHA token is never stored, but refused all the same).
-    const status = await same(request(t.app).post(`${CS}/status?locale=fr-fr`)).send({ email: newEmail('nul'), recaptchaToken: `${RECAPTCHA}\u0000` });
+    const status = await same(request(t.app).post(`${CS}/status?locale=fr-fr`)).send({
+      email: newEmail('nul'),
+      recaptchaToken: `${RECAPTCHA}\u0000`,
+    });
     expect(status.status, JSON.stringify(status.body)).toBe(400);
     expect(status.body.errors).toEqual([expect.objectContaining({ path: 'body/recaptchaToken' })]);
   });
@@ -133,19 +156,29 @@ describe('bodies the server does not read', () => {
 
   it('a Content-Encoding the server does not decode: 415 ERR_API_1030', async () => {
     const body = contactBody();
-    expectProblem(await raw('application/json', JSON.stringify(body), { 'Content-Encoding': 'compress' }), 415, 'ERR_API_1030');
+    expectProblem(
+      await raw('application/json', JSON.stringify(body), { 'Content-Encoding': 'compress' }),
+      415,
+      'ERR_API_1030',
+    );
     expect(await contactRows(body.email as string)).toHaveLength(0);
   });
 
   it('a gzip Content-Encoding on a body that is not gzip: 400 ERR_API_1018', async () => {
     const body = contactBody();
-    expectProblem(await raw('application/json', JSON.stringify(body), { 'Content-Encoding': 'gzip' }), 400, 'ERR_API_1018');
+    expectProblem(
+      await raw('application/json', JSON.stringify(body), { 'Content-Encoding': 'gzip' }),
+      400,
+      'ERR_API_1018',
+    );
     expect(await contactRows(body.email as string)).toHaveLength(0);
   });
 
   it('a gzip body that is gzip is read as usual', async () => {
     const body = contactBody();
-    expect((await raw('application/json', gzipSync(JSON.stringify(body)), { 'Content-Encoding': 'gzip' })).status).toBe(201);
+    expect((await raw('application/json', gzipSync(JSON.stringify(body)), { 'Content-Encoding': 'gzip' })).status).toBe(
+      201,
+    );
     expect(await contactRows(body.email as string)).toHaveLength(1);
   });
 
@@ -153,23 +186,46 @@ describe('bodies the server does not read', () => {
     const body = contactBody({ message: 'x'.repeat(40_000) });
     expectProblem(await raw('application/json', JSON.stringify(body)), 413, 'ERR_API_1029');
     // Compressed small, inflated past the limit: the limit is on the decoded body.
-    expectProblem(await raw('application/json', gzipSync(JSON.stringify(body)), { 'Content-Encoding': 'gzip' }), 413, 'ERR_API_1029');
+    expectProblem(
+      await raw('application/json', gzipSync(JSON.stringify(body)), { 'Content-Encoding': 'gzip' }),
+      413,
+      'ERR_API_1029',
+    );
     expect(await contactRows(body.email as string)).toHaveLength(0);
   });
 
   it.each([
     ['text/plain', JSON.stringify(contactBody())],
     ['application/x-www-form-urlencoded', 'formType=contactUs&message=hello'],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="message"\r\n\r\nhello\r\n--x--\r\n'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="message"\r\n\r\nhello\r\n--x--\r\n',
+    ],
     ['application/xml', '<contact><message>hello</message></contact>'],
   ])('a JSON operation sent %s: 415 ERR_API_1030', async (contentType, body) => {
-    const before = (await db().selectFrom('contact_requests').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await db()
+        .selectFrom('contact_requests')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expectProblem(await raw(contentType, body), 415, 'ERR_API_1030');
-    expect((await db().selectFrom('contact_requests').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(before);
+    expect(
+      (
+        await db()
+          .selectFrom('contact_requests')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(before);
   });
 
   it('a GET with a body answers as without one (bodies of GET are never read)', async () => {
-    const res = await request(t.app).get('/api/data/basket/get-basket?locale=fr-fr').set('Content-Type', 'application/json').set('Content-Encoding', 'compress').send('x'.repeat(40_000));
+    const res = await request(t.app)
+      .get('/api/data/basket/get-basket?locale=fr-fr')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'compress')
+      .send('x'.repeat(40_000));
     expect(res.status).toBe(200);
   });
 });
@@ -192,8 +248,19 @@ describe('the database refusing a value is a 400, logged as a warning (safety ne
     const logger = { warn: () => logged.push('warn'), error: () => logged.push('error') } as unknown as Logger;
     let status = 0;
     let sent: unknown;
-    const res = { headersSent: false, status: (s: number) => ((status = s), res), type: () => res, set: () => res, json: (b: unknown) => ((sent = b), res) };
-    problemHandler(logger, new Map())(Object.assign(new Error('x'), { code: '22021' }), { id: 'r1' } as never, res as never, () => {});
+    const res = {
+      headersSent: false,
+      status: (s: number) => ((status = s), res),
+      type: () => res,
+      set: () => res,
+      json: (b: unknown) => ((sent = b), res),
+    };
+    problemHandler(logger, new Map())(
+      Object.assign(new Error('x'), { code: '22021' }),
+      { id: 'r1' } as never,
+      res as never,
+      () => {},
+    );
     expect(status).toBe(400);
     expect(sent).toMatchObject({ code: 'ERR_API_1018' });
     expect(logged).toEqual(['warn']);
@@ -206,7 +273,11 @@ describe('unstorable text', () => {
     expect(isStorableText('\ud83d\ude00')).toBe(true);
     expect(isStorableText('\ud83d')).toBe(false);
     expect(isStorableText('a\u0000')).toBe(false);
-    expect(unstorableIssues({ a: [{ b: 'x\u0000' }], 'k\u0000': 1 }, 'body').map((i) => i.path).sort()).toEqual(['body/a/0/b', 'body/k\\u0000']);
+    expect(
+      unstorableIssues({ a: [{ b: 'x\u0000' }], 'k\u0000': 1 }, 'body')
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['body/a/0/b', 'body/k\\u0000']);
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(unstorableIssues(deep, 'body')).toHaveLength(1);

@@ -81,10 +81,15 @@ function malformedQuery(url: string): Issue[] {
  */
 export function refuseUnstorableText(codesByLocation: Map<string, ErrorCode>): RequestHandler {
   return (req, _res, next) => {
-    const openapi = (req as { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, unknown> } }).openapi;
+    const openapi = (req as { openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, unknown> } })
+      .openapi;
     const path = decodedPath(req);
     const issues = [
-      ...(openapi?.pathParams ? unstorableIssues(openapi.pathParams, 'path') : path !== undefined && !isStorableText(path) ? [{ path: 'path', message: unstorableReason(path)! }] : []),
+      ...(openapi?.pathParams
+        ? unstorableIssues(openapi.pathParams, 'path')
+        : path !== undefined && !isStorableText(path)
+          ? [{ path: 'path', message: unstorableReason(path)! }]
+          : []),
       ...malformedQuery(req.originalUrl),
       ...unstorableIssues(req.query, 'query'),
       ...(req.body !== undefined ? unstorableIssues(req.body, 'body') : []),
@@ -93,9 +98,14 @@ export function refuseUnstorableText(codesByLocation: Map<string, ErrorCode>): R
     const operationId = openapi?.schema?.operationId;
     const own = (issuePath: string) => {
       const parts = issuePath.split('/');
-      return codesByLocation.get(`${operationId} ${parts.slice(0, 2).join('/')}`) ?? codesByLocation.get(`${operationId} ${parts[0]}`);
+      return (
+        codesByLocation.get(`${operationId} ${parts.slice(0, 2).join('/')}`) ??
+        codesByLocation.get(`${operationId} ${parts[0]}`)
+      );
     };
-    const code = issues.map((i) => own(i.path)).find((c): c is ErrorCode => !!c && errorCatalogue[c].status === 400) ?? 'ERR_API_1018';
+    const code =
+      issues.map((i) => own(i.path)).find((c): c is ErrorCode => !!c && errorCatalogue[c].status === 400) ??
+      'ERR_API_1018';
     next(new AppError(code, issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues));
   };
 }

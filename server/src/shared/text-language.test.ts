@@ -9,7 +9,8 @@ describe('the language of the server text tables', () => {
     expect(textLanguageOf('fr-ca')).toBe('fr');
     expect(textLanguageOf('pt-br')).toBe('pt');
     expect(textLanguageOf('en-us')).toBe('en');
-    for (const locale of ['zh-tw', 'zh-hk', 'zh-mo', 'ZH-TW', 'zh-hant']) expect(textLanguageOf(locale)).toBe('zh-hant');
+    for (const locale of ['zh-tw', 'zh-hk', 'zh-mo', 'ZH-TW', 'zh-hant'])
+      expect(textLanguageOf(locale)).toBe('zh-hant');
     for (const locale of ['zh-cn', 'zh-sg', 'zh-jp']) expect(textLanguageOf(locale)).toBe('zh');
     // Written loosely (e-mail rows, headers): underscores, spaces, a script subtag before the region.
     expect(textLanguageOf(' fr_FR ')).toBe('fr');

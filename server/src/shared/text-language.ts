@@ -20,7 +20,12 @@ export function acceptedTextLanguage(header: string | undefined): TextLanguage {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)

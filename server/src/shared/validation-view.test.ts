@@ -24,10 +24,19 @@ const resolves = (doc: Json, ref: string) =>
     .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), doc) !== undefined;
 
 const hasKey = (node: unknown, key: string): boolean =>
-  Array.isArray(node) ? node.some((v) => hasKey(v, key)) : !!node && typeof node === 'object' && Object.entries(node).some(([k, v]) => (k === key && typeof v === 'object' && v !== null && !('type' in v)) || hasKey(v, key));
+  Array.isArray(node)
+    ? node.some((v) => hasKey(v, key))
+    : !!node &&
+      typeof node === 'object' &&
+      Object.entries(node).some(
+        ([k, v]) => (k === key && typeof v === 'object' && v !== null && !('type' in v)) || hasKey(v, key),
+      );
 
 describe('validationView: the contract the request validators are given', () => {
-  for (const [api, path] of [['storefront', BUNDLED_CONTRACT_PATH], ['customer service', CUSTOMER_SERVICE_CONTRACT_PATH]] as const) {
+  for (const [api, path] of [
+    ['storefront', BUNDLED_CONTRACT_PATH],
+    ['customer service', CUSTOMER_SERVICE_CONTRACT_PATH],
+  ] as const) {
     const contract = loadContract(path);
     const before = JSON.stringify(contract);
 
@@ -48,8 +57,15 @@ describe('validationView: the contract the request validators are given', () => 
               if (!op || typeof op !== 'object' || !('responses' in op)) continue;
               const kept = (view.paths as Record<string, Record<string, Json>>)[p]![method]!;
               expect(kept.operationId).toBe(op.operationId);
-              expect((kept.parameters as Json[] | undefined)?.length).toBe((op.parameters as Json[] | undefined)?.length);
-              const schemas = (o: Json) => JSON.stringify(Object.values(((o.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>).map((m) => m.schema));
+              expect((kept.parameters as Json[] | undefined)?.length).toBe(
+                (op.parameters as Json[] | undefined)?.length,
+              );
+              const schemas = (o: Json) =>
+                JSON.stringify(
+                  Object.values(((o.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>).map(
+                    (m) => m.schema,
+                  ),
+                );
               expect(schemas(kept)).toBe(schemas(op));
               if (responses) expect(Object.keys(kept.responses as Json)).toEqual(Object.keys(op.responses as Json));
               else expect(Object.keys(kept.responses as Json)).toEqual(['default']);

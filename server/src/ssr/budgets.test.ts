@@ -35,7 +35,8 @@ interface Budget {
 let app: Express;
 let t: TestApp | undefined;
 beforeAll(async () => {
-  if (!existsSync(join(CLIENT, 'index.html'))) throw new Error('No production build: run `npm run build` first (npm test builds before its suites).');
+  if (!existsSync(join(CLIENT, 'index.html')))
+    throw new Error('No production build: run `npm run build` first (npm test builds before its suites).');
   t = await startTestApp({ VITE_DEV: 'false' }, { pages: true });
   app = t.app;
 }, 120_000);
@@ -47,13 +48,19 @@ const gzipped = (text: string | Buffer) => gzipSync(text).length;
 /** The same-origin scripts a page's HTML makes the browser fetch at once: module scripts and modulepreloads. */
 function initialScripts(html: string): string[] {
   const head = html.split('</head>')[0] ?? '';
-  const tags = [...head.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g)];
+  const tags = [
+    ...head.matchAll(
+      /<script\b[^>]*\bsrc="([^"]+)"[^>]*>|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g,
+    ),
+  ];
   return [...new Set(tags.map((m) => (m[1] ?? m[2])!))];
 }
 
 describe('page weight budgets (production build, gzip)', () => {
   it('keeps the initial JavaScript and the HTML of each page kind within its budget', async () => {
-    const listing = (await request(app).get('/ssr/ca/women-shoes?locale=fr-fr').expect(200)).body as { listing: { products: { url: string }[] } };
+    const listing = (await request(app).get('/ssr/ca/women-shoes?locale=fr-fr').expect(200)).body as {
+      listing: { products: { url: string }[] };
+    };
     const product = `/fr-fr${listing.listing.products[0]!.url}`;
     const budgets: Budget[] = [
       { name: 'home', path: '/fr-fr/', js: 122 * KB, target: 130 * KB, html: 30 * KB },

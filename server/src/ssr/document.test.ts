@@ -12,15 +12,24 @@ describe('serializeForScript', () => {
 
 describe('renderDocument', () => {
   it('escapes meta values and sets the document language', () => {
-    const html = renderDocument('<html lang="en"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>', {
-      appHtml: '<main></main>',
-      bootstrap: { a: 1 },
-      data: {
-        pageType: 'product',
-        market: { locale: 'fr-fr', language: 'fr' },
-        meta: { title: 'Sac "Le 5 à 7" <b>', description: 'x & y', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] },
+    const html = renderDocument(
+      '<html lang="en"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>',
+      {
+        appHtml: '<main></main>',
+        bootstrap: { a: 1 },
+        data: {
+          pageType: 'product',
+          market: { locale: 'fr-fr', language: 'fr' },
+          meta: {
+            title: 'Sac "Le 5 à 7" <b>',
+            description: 'x & y',
+            canonical: 'https://s/fr-fr/',
+            robots: 'index, follow',
+            alternates: [],
+          },
+        },
       },
-    });
+    );
     expect(html).toContain('<html lang="fr-FR" data-theme="light" data-layout="default">');
     expect(html).toContain('<title>Sac &quot;Le 5 à 7&quot; &lt;b&gt;</title>');
     expect(html).toContain('content="x &amp; y"');
@@ -30,7 +39,8 @@ describe('renderDocument', () => {
 });
 
 describe('document root', () => {
-  const template = '<!doctype html><html lang="en"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>';
+  const template =
+    '<!doctype html><html lang="en"><head><!--app-head--></head><body><!--app-html--><!--app-state--></body></html>';
   const data = (locale: string, extra: Record<string, unknown> = {}) => ({
     pageType: 'content',
     market: { locale, language: locale.slice(0, 2) },
@@ -59,11 +69,18 @@ describe('document root', () => {
     ['zh-cn', 'zh-Hans-CN'],
   ])('lang of %s is %s', (locale, lang) => {
     expect(htmlLang(locale)).toBe(lang);
-    expect(renderDocument(template, { data: data(locale), appHtml: '', bootstrap: null })).toContain(`<html lang="${lang}" `);
+    expect(renderDocument(template, { data: data(locale), appHtml: '', bootstrap: null })).toContain(
+      `<html lang="${lang}" `,
+    );
   });
 
   it('sets the theme, the shell and the house on <html>', () => {
-    const html = renderDocument(template, { data: data('fr-fr', { theme: 'dark', layoutVariant: 'rive-droite' }), appHtml: '', bootstrap: null, house: 'ysl' });
+    const html = renderDocument(template, {
+      data: data('fr-fr', { theme: 'dark', layoutVariant: 'rive-droite' }),
+      appHtml: '',
+      bootstrap: null,
+      house: 'ysl',
+    });
     expect(html).toContain('<html lang="fr-FR" data-theme="dark" data-layout="rive-droite" data-house="ysl">');
     const plain = renderDocument(template, { data: data('en-us'), appHtml: '', bootstrap: null, house: 'bal' });
     expect(plain).toContain('<html lang="en-US" data-theme="light" data-layout="default" data-house="bal">');
@@ -78,8 +95,13 @@ describe('document root', () => {
 });
 
 describe('the house’s identity in the document', () => {
-  const template = '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
-  const data = { pageType: 'home', market: { locale: 'fr-fr', language: 'fr' }, meta: { title: 'T', description: 'D', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] } };
+  const template =
+    '<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+  const data = {
+    pageType: 'home',
+    market: { locale: 'fr-fr', language: 'fr' },
+    meta: { title: 'T', description: 'D', canonical: 'https://s/fr-fr/', robots: 'index, follow', alternates: [] },
+  };
 
   it('links the house’s icons and preloads the fonts it is given, first in the head', () => {
     const fonts = ['<link rel="preload" href="/assets/f-1.woff2" as="font" type="font/woff2" crossorigin>'];
@@ -93,10 +115,17 @@ describe('the house’s identity in the document', () => {
   });
 
   it('writes the house’s wordmark once, as the symbol the header draws, before the app', () => {
-    const html = renderDocument(template, { data, appHtml: '<header><svg><use href="#house-wordmark"></use></svg></header>', bootstrap: null, house: 'ysl' });
+    const html = renderDocument(template, {
+      data,
+      appHtml: '<header><svg><use href="#house-wordmark"></use></svg></header>',
+      bootstrap: null,
+      house: 'ysl',
+    });
     expect(html.match(/<symbol id="house-wordmark"/g)).toHaveLength(1);
     expect(html.indexOf('<symbol id="house-wordmark"')).toBeLessThan(html.indexOf('<div id="root">'));
-    expect(houseWordmarkSymbol('ysl')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" hidden aria-hidden="true"><symbol id="house-wordmark" viewBox="0 0 [\d.]+ [\d.]+"><path fill="currentColor" d="M/);
+    expect(houseWordmarkSymbol('ysl')).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" hidden aria-hidden="true"><symbol id="house-wordmark" viewBox="0 0 [\d.]+ [\d.]+"><path fill="currentColor" d="M/,
+    );
     expect(houseWordmarkSymbol('ysl')).not.toBe(houseWordmarkSymbol('bal'));
     expect(renderDocument(template, { data, appHtml: '', bootstrap: null })).not.toContain('house-wordmark');
   });

@@ -24,7 +24,9 @@ export function renderHead(data: PageDataLike): string {
     `<meta property="og:title" content="${escapeHtml(m.title)}">`,
     `<meta property="og:description" content="${escapeHtml(m.description)}">`,
     `<meta property="og:url" content="${escapeHtml(m.canonical)}">`,
-    ...m.alternates.map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`),
+    ...m.alternates.map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
+    ),
   ];
   if (m.jsonLd) tags.push(`<script type="application/ld+json">${serializeForScript(m.jsonLd)}</script>`);
   return tags.join('\n    ');
@@ -61,7 +63,15 @@ export function houseWordmarkSymbol(house: string): string {
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
 export function renderDocument(
   template: string,
-  input: { data: PageDataLike; appHtml: string; bootstrap: unknown; house?: string; preload?: string; fonts?: readonly string[]; head?: readonly string[] },
+  input: {
+    data: PageDataLike;
+    appHtml: string;
+    bootstrap: unknown;
+    house?: string;
+    preload?: string;
+    fonts?: readonly string[];
+    head?: readonly string[];
+  },
 ): string {
   const attrs = [
     `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
@@ -76,7 +86,15 @@ export function renderDocument(
     [/<html\b[^>]*>/, `<html ${attrs.join(' ')}>`],
     // The page's lead picture and the fonts first (discovered at once rather than once the stylesheet is read),
     // then the page's tags and icons.
-    ['<!--app-head-->', [...(input.head ?? []), ...(input.fonts ?? []), renderHead(input.data), ...(input.house ? houseIconLinks(input.house) : [])].join('\n    ')],
+    [
+      '<!--app-head-->',
+      [
+        ...(input.head ?? []),
+        ...(input.fonts ?? []),
+        renderHead(input.data),
+        ...(input.house ? houseIconLinks(input.house) : []),
+      ].join('\n    '),
+    ],
     // The page's own chunks and styles, after the shell's (its styles come later in the cascade, as they do
     // when the client loads them on a navigation).
     ['</head>', input.preload ? `  ${input.preload}\n  </head>` : '</head>'],
@@ -84,7 +102,10 @@ export function renderDocument(
     ['<!--app-html-->', input.appHtml],
     // A data block, not a script (web/src/entry-client.tsx parses it): no inline script runs, so the CSP's
     // script-src is 'self' alone.
-    ['<!--app-state-->', `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>`],
+    [
+      '<!--app-state-->',
+      `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>`,
+    ],
   ]);
 }
 

@@ -37,7 +37,12 @@ describe('server-rendered pages', () => {
   it('content, legal, FAQ and client-service pages render', async () => {
     const cp = contentPages.find((p) => p.pageUrl.startsWith('/cp/') && !p.countries);
     const legal = contentPages.find((p) => p.pageUrl.startsWith('/legal/') && !p.countries);
-    for (const path of [cp && `/fr-fr${cp.pageUrl}`, legal && `/ja-jp${legal.pageUrl}`, '/en-gb/faq', '/zh-tw/client-service'].filter(Boolean) as string[]) {
+    for (const path of [
+      cp && `/fr-fr${cp.pageUrl}`,
+      legal && `/ja-jp${legal.pageUrl}`,
+      '/en-gb/faq',
+      '/zh-tw/client-service',
+    ].filter(Boolean) as string[]) {
       const res = await html(path).expect(200);
       expect(res.text).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
     }
@@ -59,7 +64,13 @@ describe('server-rendered pages', () => {
   });
 
   it('unknown pages answer the not-found page with 404', async () => {
-    for (const path of ['/fr-fr/cp/no-such-page', '/no-such-page', '/rive-droite/calendar/no-such-calendar', '/fr-fr/a/b/c/d', '/xx-zz/']) {
+    for (const path of [
+      '/fr-fr/cp/no-such-page',
+      '/no-such-page',
+      '/rive-droite/calendar/no-such-calendar',
+      '/fr-fr/a/b/c/d',
+      '/xx-zz/',
+    ]) {
       const res = await html(path).expect(404);
       expect(res.text).toContain('<meta name="robots" content="noindex, follow">');
     }
@@ -95,7 +106,8 @@ describe('listing and search pages carry their whole state in the URL', () => {
     expect(res.text).toMatch(/data-testid="filter-chip"[^>]*>[\s\S]*?Noir/);
     expect(res.text.match(/data-testid="filter-chip"/g)).toHaveLength(2);
     const plain = await html('/fr-fr/ca/women-shoes').expect(200);
-    const count = (text: string) => Number(/data-testid="total-products"[^>]*>([\d\s\u202f\u00a0]+)/.exec(text)?.[1]?.replace(/\D/g, ''));
+    const count = (text: string) =>
+      Number(/data-testid="total-products"[^>]*>([\d\s\u202f\u00a0]+)/.exec(text)?.[1]?.replace(/\D/g, ''));
     expect(count(res.text)).toBeLessThan(count(plain.text));
     // An unknown key or a malformed value is dropped rather than answered with an error.
     const odd = await html('/fr-fr/ca/women-shoes?filters=colour:black,size:<b>,price:abc').expect(200);

@@ -31,12 +31,24 @@ type CachedPage = { status: number; body: PreparedBody; language: string } | { r
 /** What the web app's server entry (web/src/entry-server.tsx) exports. */
 export interface WebServerEntry {
   matchPage(pathname: string): PageMatch;
-  render(input: { url: string; data: PageDataLike; brandName: string; house?: string }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[]; head?: string[] }>;
+  render(input: {
+    url: string;
+    data: PageDataLike;
+    brandName: string;
+    house?: string;
+  }): Promise<{ appHtml: string; bootstrap: unknown; modules: string[]; head?: string[] }>;
 }
 export interface PageDataLike {
   pageType: string;
   market: { locale: string; language: string };
-  meta: { title: string; description: string; canonical: string; robots: string; alternates: { hreflang: string; href: string }[]; jsonLd?: Record<string, unknown> };
+  meta: {
+    title: string;
+    description: string;
+    canonical: string;
+    robots: string;
+    alternates: { hreflang: string; href: string }[];
+    jsonLd?: Record<string, unknown>;
+  };
   theme?: 'light' | 'dark';
   layoutVariant?: 'default' | 'rive-droite';
 }
@@ -51,11 +63,29 @@ export const WEB_ROOT = fromRoot('web');
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
-export async function mountSsr(app: Express, deps: { config: Config; pages: PageDataService; markets: MarketService; logger: Logger; accountPages?: AccountPages; contact?: Pick<ContactService, 'pageData'>; stores?: Pick<StorePages, 'list' | 'detail'>; orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] }; returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] }; newsletter?: Pick<NewsletterPages, 'confirm'> }) {
+export async function mountSsr(
+  app: Express,
+  deps: {
+    config: Config;
+    pages: PageDataService;
+    markets: MarketService;
+    logger: Logger;
+    accountPages?: AccountPages;
+    contact?: Pick<ContactService, 'pageData'>;
+    stores?: Pick<StorePages, 'list' | 'detail'>;
+    orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] };
+    returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] };
+    newsletter?: Pick<NewsletterPages, 'confirm'>;
+  },
+) {
   const { config, pages, markets } = deps;
   // An odd path (an empty segment, a backslash, a malformed percent-encoding, text no page can hold) is no
   // page: it answers the not-found page before the static files and Vite, which choke on some of them.
-  app.use((req, res, next) => ((req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path) ? void servePage(req, res, next) : next()));
+  app.use((req, res, next) =>
+    (req.method === 'GET' || req.method === 'HEAD') && isOddPagePath(req.path)
+      ? void servePage(req, res, next)
+      : next(),
+  );
   let loadEntry: () => Promise<WebServerEntry>;
   let template: (url: string) => Promise<string>;
   // The build's manifest: which chunks and styles a page's route module needs (none in development, where
@@ -77,7 +107,9 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
   } else {
     const clientDir = join(WEB_ROOT, 'dist/client');
     if (!existsSync(join(clientDir, 'index.html')) || !existsSync(join(WEB_ROOT, 'dist/server/entry-server.js'))) {
-      throw new Error('The web build is missing: run `npm run build` (npm start builds before starting), or set VITE_DEV=true.');
+      throw new Error(
+        'The web build is missing: run `npm run build` (npm start builds before starting), or set VITE_DEV=true.',
+      );
     }
     const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
     const entry = (await import(pathToFileURL(join(WEB_ROOT, 'dist/server/entry-server.js')).href)) as WebServerEntry;
@@ -120,7 +152,14 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       if (personal) {
         const page = await renderPage(req, res);
         if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
-        res.status(page.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Language': page.language }).send(page.html);
+        res
+          .status(page.status)
+          .set({
+            'Content-Type': 'text/html; charset=utf-8',
+            'Cache-Control': 'private, no-store',
+            'Content-Language': page.language,
+          })
+          .send(page.html);
         return;
       }
       // Public pages are served from their prepared bytes (ETag and compressed forms made once per cache entry).
@@ -185,8 +224,21 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       const canonicalPath = (data as { store: { url: string } }).store.url;
       if (canonicalPath !== req.path) return { redirect: canonicalPath };
     }
-    const { appHtml, bootstrap, modules, head } = await entry.render({ url: req.originalUrl, data, brandName: pages.brandName, house: config.brand });
-    const html = renderDocument(await template(req.originalUrl), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest), head });
+    const { appHtml, bootstrap, modules, head } = await entry.render({
+      url: req.originalUrl,
+      data,
+      brandName: pages.brandName,
+      house: config.brand,
+    });
+    const html = renderDocument(await template(req.originalUrl), {
+      data,
+      appHtml,
+      bootstrap,
+      house: config.brand,
+      preload: preloadLinks(manifest, modules),
+      fonts: fontPreloadLinks(manifest),
+      head,
+    });
     return { status, html, language: htmlLang(market.locale) };
   }
 
@@ -199,12 +251,29 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     const data = await pages.notFound(market);
     // Rendered at the not-found page's own address: the odd path is never parsed as a URL.
     const url = known ? `/${locale}/404` : '/404';
-    const { appHtml, bootstrap, modules } = await entry.render({ url, data, brandName: pages.brandName, house: config.brand });
-    const html = renderDocument(await template(url), { data, appHtml, bootstrap, house: config.brand, preload: preloadLinks(manifest, modules), fonts: fontPreloadLinks(manifest) });
+    const { appHtml, bootstrap, modules } = await entry.render({
+      url,
+      data,
+      brandName: pages.brandName,
+      house: config.brand,
+    });
+    const html = renderDocument(await template(url), {
+      data,
+      appHtml,
+      bootstrap,
+      house: config.brand,
+      preload: preloadLinks(manifest, modules),
+      fonts: fontPreloadLinks(manifest),
+    });
     return { status: 404, html, language: htmlLang(market.locale) };
   }
 
-  async function loadPageData(match: PageMatch, req: Request, res: Response, market: ReturnType<MarketService['resolve']>): Promise<PageDataLike> {
+  async function loadPageData(
+    match: PageMatch,
+    req: Request,
+    res: Response,
+    market: ReturnType<MarketService['resolve']>,
+  ): Promise<PageDataLike> {
     // A value the database cannot store (U+0000, a lone surrogate) is ignored like any malformed value:
     // the page renders as without it (`/search?q=%00` is the search page with no query).
     const query = (name: string) => {
@@ -249,10 +318,16 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
         return pages.clientService(market);
       case 'marketing': {
         const cid = query('cid');
-        if (!cid || !/^[A-Za-z0-9_-]{1,64}$/.test(cid)) throw new AppError('ERR_PAGE_1000', 'A campaign page needs its cid.');
+        if (!cid || !/^[A-Za-z0-9_-]{1,64}$/.test(cid))
+          throw new AppError('ERR_PAGE_1000', 'A campaign page needs its cid.');
         const cat = query('cat');
         const pid = query('pid');
-        return pages.marketing(market, cid, cat && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(cat) ? cat : undefined, pid && /^[A-Za-z0-9]{1,32}$/.test(pid) ? pid : undefined);
+        return pages.marketing(
+          market,
+          cid,
+          cat && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(cat) ? cat : undefined,
+          pid && /^[A-Za-z0-9]{1,32}$/.test(pid) ? pid : undefined,
+        );
       }
       case 'rive-droite':
         return pages.riveDroite(market);
@@ -280,9 +355,12 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
     if (match.kind === 'contact' && deps.contact) return deps.contact.pageData(market);
     if (match.kind === 'newsletter-confirm' && deps.newsletter) return deps.newsletter.confirm(market);
     if (match.kind === 'store-list' && deps.stores) return deps.stores.list(market);
-    if (match.kind === 'store-detail' && deps.stores) return deps.stores.detail(market, (match as { slug: string }).slug);
-    if (deps.orders && deps.orders.kinds.has(match.kind)) return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;
-    if (deps.returns && deps.returns.kinds.has(match.kind)) return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
+    if (match.kind === 'store-detail' && deps.stores)
+      return deps.stores.detail(market, (match as { slug: string }).slug);
+    if (deps.orders && deps.orders.kinds.has(match.kind))
+      return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;
+    if (deps.returns && deps.returns.kinds.has(match.kind))
+      return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
     const account = deps.accountPages;
     if (account && isPersonalKind(match.kind)) {
       const param = (name: string, pattern: RegExp) => {
@@ -293,7 +371,12 @@ export async function mountSsr(app: Express, deps: { config: Config; pages: Page
       switch (match.kind) {
         case 'sign-in': {
           const back = query('returnUrl');
-          return account.signIn(req, res, market, back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined);
+          return account.signIn(
+            req,
+            res,
+            market,
+            back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined,
+          );
         }
         case 'sign-up':
           return account.signUp(req, res, market);

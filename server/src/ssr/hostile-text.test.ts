@@ -34,16 +34,31 @@ function bootstrapOf(page: string): unknown {
   expect(m, 'bootstrap script').toBeTruthy();
   return JSON.parse(m?.[1] ?? 'null');
 }
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? _m);
+const decode = (s: string) =>
+  s.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? _m,
+  );
 
 describe('the document template takes page text literally', () => {
   it.each(PATTERNS)('%s in the app HTML, the head and the bootstrap', (p) => {
-    const template = '<html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+    const template =
+      '<html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
     const text = hostile(p);
     const out = renderDocument(template, {
       appHtml: `<p>${text}</p>`,
       bootstrap: { q: text },
-      data: { pageType: 'search', market: { locale: 'fr-fr', language: 'fr' }, meta: { title: text, description: text, canonical: 'https://s/fr-fr/search', robots: 'noindex, follow', alternates: [] } },
+      data: {
+        pageType: 'search',
+        market: { locale: 'fr-fr', language: 'fr' },
+        meta: {
+          title: text,
+          description: text,
+          canonical: 'https://s/fr-fr/search',
+          robots: 'noindex, follow',
+          alternates: [],
+        },
+      },
     });
     expect(out).toContain(`<p>${text}</p>`);
     expect(out.split('<html').length).toBe(2);
@@ -59,23 +74,37 @@ describe('pages that echo user text', () => {
     plainSize = (await html('/fr-fr/search?q=xy').expect(200)).text.length;
   });
 
-  it.each(PATTERNS)('search page with %s in q: the query as typed, the page its usual size, the bootstrap whole', async (p) => {
-    const q = hostile(p);
-    const res = await html(`/fr-fr/search?q=${encodeURIComponent(q)}`).expect(200);
-    expect(res.text.length).toBeLessThan(plainSize * SIZE_MARGIN);
-    expect(res.text.split('<!doctype html>').length).toBeLessThanOrEqual(2);
-    expect(decode(res.text)).toContain(q);
-    expect(JSON.stringify(bootstrapOf(res.text))).toContain(JSON.stringify(q).slice(1, -1));
-  });
+  it.each(PATTERNS)(
+    'search page with %s in q: the query as typed, the page its usual size, the bootstrap whole',
+    async (p) => {
+      const q = hostile(p);
+      const res = await html(`/fr-fr/search?q=${encodeURIComponent(q)}`).expect(200);
+      expect(res.text.length).toBeLessThan(plainSize * SIZE_MARGIN);
+      expect(res.text.split('<!doctype html>').length).toBeLessThanOrEqual(2);
+      expect(decode(res.text)).toContain(q);
+      expect(JSON.stringify(bootstrapOf(res.text))).toContain(JSON.stringify(q).slice(1, -1));
+    },
+  );
 
   it('address book page with every pattern in an address line', async () => {
     const customer = await insertCustomer(t!.database.db);
     const b = agent(app).set('X-Forwarded-For', newIp());
     await signIn(b, customer);
     const line = PATTERNS.join(' ');
-    const saved = await b
-      .post('/api/data/cdb/update-customer?locale=fr-fr')
-      .send({ clientId: customer.clientId, addresses: [{ firstName: 'Camille', lastName: 'Lefevre', addressLine1: line, city: 'Paris', country: 'FR', postalCode: '75001', isDefault: true }] });
+    const saved = await b.post('/api/data/cdb/update-customer?locale=fr-fr').send({
+      clientId: customer.clientId,
+      addresses: [
+        {
+          firstName: 'Camille',
+          lastName: 'Lefevre',
+          addressLine1: line,
+          city: 'Paris',
+          country: 'FR',
+          postalCode: '75001',
+          isDefault: true,
+        },
+      ],
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const res = await b.get('/fr-fr/myaccount/address-book').set('Accept', 'text/html');
     expect(res.status).toBe(200);
@@ -89,10 +118,20 @@ describe('pages that echo user text', () => {
 describe('e-mails take user text literally', () => {
   it.each(PATTERNS)('%s in a first name and a contact subject', (p) => {
     const text = hostile(p);
-    const welcome = renderStored({ template: 'welcome', locale: 'fr-fr', data: { firstName: text, signInUrl: 'https://shop.example/fr-fr/signin' } }, 'Saint Laurent');
+    const welcome = renderStored(
+      {
+        template: 'welcome',
+        locale: 'fr-fr',
+        data: { firstName: text, signInUrl: 'https://shop.example/fr-fr/signin' },
+      },
+      'Saint Laurent',
+    );
     expect(welcome.text).toContain(text);
     expect(decode(welcome.html)).toContain(text);
-    const ack = renderStored({ template: 'contact-ack', locale: 'en-us', data: { reference: 'CS-1', subject: text, firstName: text } }, 'Saint Laurent');
+    const ack = renderStored(
+      { template: 'contact-ack', locale: 'en-us', data: { reference: 'CS-1', subject: text, firstName: text } },
+      'Saint Laurent',
+    );
     expect(ack.text).toContain(text);
     expect(ack.subject.length).toBeLessThan(200 + text.length);
   });

@@ -15,7 +15,8 @@ const CLIENT = join(WEB_ROOT, 'dist/client');
 let app: Express;
 let t: TestApp | undefined;
 beforeAll(async () => {
-  if (!existsSync(join(CLIENT, 'index.html'))) throw new Error('No production build: run `npm run build` first (npm test builds before its suites).');
+  if (!existsSync(join(CLIENT, 'index.html')))
+    throw new Error('No production build: run `npm run build` first (npm test builds before its suites).');
   t = await startTestApp({ VITE_DEV: 'false', BRAND: 'ysl' }, { pages: true });
   app = t.app;
 }, 120_000);
@@ -26,7 +27,9 @@ const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 describe('fonts and icons of the house (production build)', () => {
   it('preloads the fonts above the fold from their hashed files, served immutable', async () => {
     const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
-    const preloads = [...head(html).matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]!);
+    const preloads = [
+      ...head(html).matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g),
+    ].map((m) => m[1]!);
     expect(preloads).toHaveLength(PRELOADED_FONTS.length);
     for (const [i, name] of PRELOADED_FONTS.entries()) {
       const href = preloads[i]!;
@@ -43,10 +46,18 @@ describe('fonts and icons of the house (production build)', () => {
   it('preloads a listing’s first tile and a product’s first view before anything else of the head', async () => {
     const listing = (await request(app).get('/fr-fr/ca/women-bags').set('Accept', 'text/html').expect(200)).text;
     const firstTile = /<img class="product-tile__image" src="([^"]+)"/.exec(listing)![1]!;
-    const product = (await request(app).get(`/fr-fr${/href="\/fr-fr(\/pr\/[^"]+\.html)"/.exec(listing)![1]}`).set('Accept', 'text/html').expect(200)).text;
+    const product = (
+      await request(app)
+        .get(`/fr-fr${/href="\/fr-fr(\/pr\/[^"]+\.html)"/.exec(listing)![1]}`)
+        .set('Accept', 'text/html')
+        .expect(200)
+    ).text;
     const stage = product.slice(product.indexOf('data-testid="gallery-stage"'));
     const firstView = /<img[^>]*src="([^"]+)"/.exec(stage)![1]!;
-    for (const [html, src] of [[listing, firstTile], [product, firstView]] as const) {
+    for (const [html, src] of [
+      [listing, firstTile],
+      [product, firstView],
+    ] as const) {
       expect(src).toMatch(/^\/media\/products\//);
       const link = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`;
       // The first tag after the document's own meta tags: before the fonts, the stylesheet and the scripts.
@@ -70,7 +81,10 @@ describe('fonts and icons of the house (production build)', () => {
       expect(res.headers['content-type']).toContain(types[href.split('.').pop()!]);
     }
     // The PNGs have the sizes they are linked as (the IHDR chunk: width and height at bytes 16 and 20).
-    for (const [file, px] of [['favicon-32.png', 32], ['apple-touch-icon.png', 180]] as const) {
+    for (const [file, px] of [
+      ['favicon-32.png', 32],
+      ['apple-touch-icon.png', 180],
+    ] as const) {
       const png = readFileSync(join(CLIENT, 'brand/ysl', file));
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([px, px]);
     }
@@ -79,6 +93,8 @@ describe('fonts and icons of the house (production build)', () => {
   it('draws the house’s wordmark in the header from the symbol the page carries', async () => {
     const html = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
     expect(html.match(/<symbol id="house-wordmark" viewBox="[^"]+"><path fill="currentColor" d="M/g)).toHaveLength(1);
-    expect(html).toMatch(/<a[^>]*class="site-header__wordmark"[^>]*aria-label="Saint Laurent — [^"]+"[^>]*><svg class="site-header__wordmark-svg" data-house="ysl"[^>]*><use href="#house-wordmark"><\/use><\/svg><\/a>/);
+    expect(html).toMatch(
+      /<a[^>]*class="site-header__wordmark"[^>]*aria-label="Saint Laurent — [^"]+"[^>]*><svg class="site-header__wordmark-svg" data-house="ysl"[^>]*><use href="#house-wordmark"><\/use><\/svg><\/a>/,
+    );
   });
 });

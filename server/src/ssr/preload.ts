@@ -45,14 +45,21 @@ export function preloadLinks(manifest: Manifest | null, modules: readonly string
   if (!manifest || modules.length === 0) return '';
   let shell = shells.get(manifest);
   if (!shell) {
-    shell = closure(manifest, Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+    shell = closure(
+      manifest,
+      Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
+    );
     shells.set(manifest, shell);
   }
   const page = closure(manifest, modules);
   const href = (file: string) => escapeHtml(`/${file}`);
   return [
-    ...[...page.styles].filter((f) => !shell.styles.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`),
-    ...[...page.scripts].filter((f) => !shell.scripts.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
+    ...[...page.styles]
+      .filter((f) => !shell.styles.has(f))
+      .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`),
+    ...[...page.scripts]
+      .filter((f) => !shell.scripts.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
   ].join('\n    ');
 }
 
@@ -74,7 +81,9 @@ export function fontPreloadLinks(manifest: Manifest | null): string[] {
     const files = Object.entries(manifest).map(([key, chunk]) => [key.split('/').pop(), chunk.file] as const);
     links = PRELOADED_FONTS.flatMap((name) => {
       const file = files.find(([source]) => source === name)?.[1];
-      return file ? [`<link rel="preload" href="${escapeHtml(`/${file}`)}" as="font" type="font/woff2" crossorigin>`] : [];
+      return file
+        ? [`<link rel="preload" href="${escapeHtml(`/${file}`)}" as="font" type="font/woff2" crossorigin>`]
+        : [];
     });
     fontLinks.set(manifest, links);
   }

@@ -21,7 +21,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -122,7 +126,9 @@ describe('cached page data', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(first.body)).toBe(true);
 
-    expect((await get('/ssr/home?locale=fr-fr', { ...json, 'if-none-match': String(first.headers.etag) })).status).toBe(304);
+    expect((await get('/ssr/home?locale=fr-fr', { ...json, 'if-none-match': String(first.headers.etag) })).status).toBe(
+      304,
+    );
     // Another market's data is another entry.
     const ja = await get('/ssr/home?locale=ja-jp', json);
     expect(ja.headers.etag).not.toBe(first.headers.etag);

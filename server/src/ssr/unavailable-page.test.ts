@@ -18,7 +18,10 @@ afterAll(async () => {
 
 describe('a page that fails on our side', () => {
   it('answers a short page in the language of its locale, with no script', async () => {
-    const res = await request(t.app).get('/de-de/search?q=tasche').set('Sec-Fetch-Mode', 'navigate').set('Accept', 'text/html');
+    const res = await request(t.app)
+      .get('/de-de/search?q=tasche')
+      .set('Sec-Fetch-Mode', 'navigate')
+      .set('Accept', 'text/html');
     expect(res.status).toBeGreaterThanOrEqual(500);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -30,7 +33,9 @@ describe('a page that fails on our side', () => {
   });
 
   it('an API call to the same failing database stays a catalogue problem', async () => {
-    const res = await request(t.app).get('/api/data/search?locale=de-de&brand=ysl&q=tasche').set('Sec-Fetch-Mode', 'navigate');
+    const res = await request(t.app)
+      .get('/api/data/search?locale=de-de&brand=ysl&q=tasche')
+      .set('Sec-Fetch-Mode', 'navigate');
     expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(500);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });

@@ -69,9 +69,14 @@ export interface Operation {
 }
 
 function resolver(doc: Json) {
-  const at = (ref: string) => ref.slice(2).split('/').reduce<any>((n, k) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const at = (ref: string) =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((n, k) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   const resolve = (node: any): any => {
-    for (let i = 0; node && typeof node === 'object' && typeof node.$ref === 'string' && i < 20; i++) node = at(node.$ref);
+    for (let i = 0; node && typeof node === 'object' && typeof node.$ref === 'string' && i < 20; i++)
+      node = at(node.$ref);
     return node;
   };
   /** The schema with every `$ref` inlined (recursive schemas are cut at a depth). */
@@ -84,7 +89,9 @@ function resolver(doc: Json) {
       return { ...deref(resolve({ $ref }), depth + 1), ...deref(rest, depth) };
     }
     const out: Json = {};
-    for (const [k, v] of Object.entries(node)) out[k] = k === 'example' || k === 'examples' || k === 'enum' || k === 'const' || k === 'default' ? v : deref(v, depth);
+    for (const [k, v] of Object.entries(node))
+      out[k] =
+        k === 'example' || k === 'examples' || k === 'enum' || k === 'const' || k === 'default' ? v : deref(v, depth);
     return out;
   };
   return { resolve, deref };
@@ -109,14 +116,25 @@ export function operationsOf(api: Api, doc: Json): Operation[] {
           ...(schema.example !== undefined ? [schema.example] : []),
           ...(Array.isArray(schema.examples) ? schema.examples : []),
         ].filter((v) => v !== undefined);
-        return { name: param.name, in: param.in, required: Boolean(param.required), schema, style: param.style, explode: param.explode, examples };
+        return {
+          name: param.name,
+          in: param.in,
+          required: Boolean(param.required),
+          schema,
+          style: param.style,
+          explode: param.explode,
+          examples,
+        };
       });
       let body: Operation['body'];
       const requestBody = resolve(op.requestBody);
       if (requestBody?.content) {
         const mediaTypes = Object.keys(requestBody.content);
         const media = requestBody.content['application/json'] ?? Object.values(requestBody.content)[0];
-        const examples = [...(media.example !== undefined ? [media.example] : []), ...Object.values(media.examples ?? {}).map((e) => resolve(e)?.value)].filter((v) => v !== undefined);
+        const examples = [
+          ...(media.example !== undefined ? [media.example] : []),
+          ...Object.values(media.examples ?? {}).map((e) => resolve(e)?.value),
+        ].filter((v) => v !== undefined);
         body = { required: Boolean(requestBody.required), schema: deref(media.schema ?? {}), examples, mediaTypes };
       }
       const documented = new Map<number, Set<string>>();
@@ -124,7 +142,9 @@ export function operationsOf(api: Api, doc: Json): Operation[] {
       for (const [status, ref] of Object.entries((op.responses ?? {}) as Json)) {
         if (!/^\d{3}$/.test(status)) continue;
         const response = resolve(ref);
-        const codes = new Set<string>(String(response?.description ?? '').match(/\b(ERR_[A-Z0-9_]+|API_UNKNOWN_ERROR)\b/g) ?? []);
+        const codes = new Set<string>(
+          String(response?.description ?? '').match(/\b(ERR_[A-Z0-9_]+|API_UNKNOWN_ERROR)\b/g) ?? [],
+        );
         for (const media of Object.values((response?.content ?? {}) as Json)) {
           for (const [name, example] of Object.entries(((media as Json).examples ?? {}) as Json)) {
             const code = resolve(example)?.value?.code;
@@ -135,7 +155,18 @@ export function operationsOf(api: Api, doc: Json): Operation[] {
         media.set(Number(status), new Set(Object.keys(response?.content ?? {})));
       }
       const security = ((op.security ?? doc.security ?? []) as Json[]).flatMap((r) => Object.keys(r));
-      out.push({ api, id: op.operationId, method, path: base + path, params, body, documented, media, security, otherMethods: METHODS.filter((m) => !described.includes(m)) });
+      out.push({
+        api,
+        id: op.operationId,
+        method,
+        path: base + path,
+        params,
+        body,
+        documented,
+        media,
+        security,
+        otherMethods: METHODS.filter((m) => !described.includes(m)),
+      });
     }
   }
   return out;
@@ -166,7 +197,11 @@ export const HOSTILE: readonly { name: string; value: string }[] = [
   { name: 'RTL override', value: 'abc\u202Efed' },
   { name: 'RTL/LTR marks', value: '\u200F\u200Eshop\u061C' },
   { name: 'combining marks', value: 'e\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308' },
-  { name: 'zalgo', value: 'Z\u0351\u036B\u0343\u036A\u0302\u036B\u033D\u034F\u0334\u0319\u0324\u031E\u0349\u035A\u032F\u031E\u0320\u034D' },
+  {
+    name: 'zalgo',
+    value:
+      'Z\u0351\u036B\u0343\u036A\u0302\u036B\u033D\u034F\u0334\u0319\u0324\u031E\u0349\u035A\u032F\u031E\u0320\u034D',
+  },
   { name: 'emoji ZWJ family', value: '👩‍👩‍👧‍👦' },
   { name: 'emoji flag', value: '🏳️‍🌈🇫🇷' },
   { name: 'zero width', value: 'a\u200Bb\u200Cc\u200Dd\u2060e\uFEFF' },
@@ -200,14 +235,16 @@ export const HOSTILE: readonly { name: string; value: string }[] = [
 /** A request value as sent: `undefined` leaves the parameter or property out. */
 type Value = unknown;
 
-
 /** A value the schema accepts, preferring the app's own values, then the contract's examples. */
 export function validValue(schema: Json, name: string | undefined, known: KnownValues, rng: Rng): Value {
   const own = name ? known[name] : undefined;
   if (own?.length && chance(rng, 0.75)) return pick(rng, own);
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length) return pick(rng, schema.enum);
-  const examples = [...(schema.example !== undefined ? [schema.example] : []), ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  const examples = [
+    ...(schema.example !== undefined ? [schema.example] : []),
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+  ];
   if (examples.length && chance(rng, 0.6)) return pick(rng, examples);
   if (schema.default !== undefined && chance(rng, 0.5)) return schema.default;
   return fake(schema, rng);
@@ -240,7 +277,10 @@ function withKnown(value: Value, known: KnownValues, rng: Rng): Value {
   const out: Json = {};
   for (const [k, v] of Object.entries(value)) {
     const own = known[k];
-    out[k] = own?.length && (v === null || typeof v !== 'object') && chance(rng, 0.7) ? pick(rng, own) : withKnown(v, known, rng);
+    out[k] =
+      own?.length && (v === null || typeof v !== 'object') && chance(rng, 0.7)
+        ? pick(rng, own)
+        : withKnown(v, known, rng);
   }
   return out;
 }
@@ -250,10 +290,16 @@ function schemaAt(schema: Json, path: (string | number)[]): Json {
   let cur: Json | undefined = schema;
   for (const step of path) {
     if (!cur) return {};
-    const branches: Json[] = [cur, ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(cur?.[k]) ? (cur[k] as Json[]) : []))];
+    const branches: Json[] = [
+      cur,
+      ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(cur?.[k]) ? (cur[k] as Json[]) : [])),
+    ];
     let next: Json | undefined;
     for (const b of branches) {
-      next = typeof step === 'number' ? (b.items as Json | undefined) : ((b.properties as Json | undefined)?.[step] as Json | undefined);
+      next =
+        typeof step === 'number'
+          ? (b.items as Json | undefined)
+          : ((b.properties as Json | undefined)?.[step] as Json | undefined);
       if (next) break;
     }
     cur = next;
@@ -268,26 +314,75 @@ function boundaryValues(schema: Json): Value[] {
   const out: Value[] = [];
   if (type === 'integer' || type === 'number') {
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = flat as Record<string, number | undefined>;
-    for (const v of [minimum, maximum, exclusiveMinimum, exclusiveMaximum]) if (typeof v === 'number') out.push(v, v - 1, v + 1);
-    out.push(0, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 5e-324, 0.5, 1.0000001);
+    for (const v of [minimum, maximum, exclusiveMinimum, exclusiveMaximum])
+      if (typeof v === 'number') out.push(v, v - 1, v + 1);
+    out.push(
+      0,
+      -1,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53 + 2,
+      Number.MAX_SAFE_INTEGER,
+      1e308,
+      -1e308,
+      5e-324,
+      0.5,
+      1.0000001,
+    );
   } else if (type === 'array') {
     const item = validValue((flat.items as Json) ?? {}, undefined, {}, rngOf(1));
-    out.push([], Array.from({ length: ((flat.maxItems as number | undefined) ?? 200) + 1 }, () => item), [item, item]);
+    out.push(
+      [],
+      Array.from({ length: ((flat.maxItems as number | undefined) ?? 200) + 1 }, () => item),
+      [item, item],
+    );
   } else if (type === 'object') {
     out.push({});
   } else {
     const { minLength = 0, maxLength } = flat as Record<string, number | undefined>;
     out.push('', 'a'.repeat(Math.max(0, (minLength ?? 0) - 1)), 'a'.repeat(minLength ?? 0));
-    if (typeof maxLength === 'number') out.push('a'.repeat(maxLength), 'a'.repeat(maxLength + 1), '1'.repeat(maxLength + 1), 'é'.repeat(maxLength + 1));
-    if (flat.format === 'email') out.push(`${'a'.repeat(64)}@${'b'.repeat(63)}.com`, `${'a'.repeat(65)}@example.com`, 'a@b', '@example.com', 'a@', 'a@@example.com');
+    if (typeof maxLength === 'number')
+      out.push('a'.repeat(maxLength), 'a'.repeat(maxLength + 1), '1'.repeat(maxLength + 1), 'é'.repeat(maxLength + 1));
+    if (flat.format === 'email')
+      out.push(
+        `${'a'.repeat(64)}@${'b'.repeat(63)}.com`,
+        `${'a'.repeat(65)}@example.com`,
+        'a@b',
+        '@example.com',
+        'a@',
+        'a@@example.com',
+      );
     if (flat.format === 'date') out.push('0000-00-00', '2026-02-30', '9999-12-31', '1900-01-01', '2026-13-01');
-    if (flat.format === 'date-time') out.push('2026-02-30T25:61:61Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z');
-    if (flat.format === 'uuid') out.push('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-00000000000');
+    if (flat.format === 'date-time')
+      out.push('2026-02-30T25:61:61Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z');
+    if (flat.format === 'uuid')
+      out.push(
+        '00000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+        '00000000-0000-0000-0000-00000000000',
+      );
   }
   return out;
 }
 
-const WRONG_TYPES: readonly Value[] = [0, -1, 1.5, 1.2345678901234568e29, true, false, null, {}, [], ['a', 'b'], { a: 1 }, [[[]]], 'string', '1', 'true', 'null'];
+const WRONG_TYPES: readonly Value[] = [
+  0,
+  -1,
+  1.5,
+  1.2345678901234568e29,
+  true,
+  false,
+  null,
+  {},
+  [],
+  ['a', 'b'],
+  { a: 1 },
+  [[[]]],
+  'string',
+  '1',
+  'true',
+  'null',
+];
 
 // ---- requests --------------------------------------------------------------------------------------------
 
@@ -297,8 +392,26 @@ export const IDENTITIES: readonly Identity[] = ['anonymous', 'basket', 'signed-i
 export type Kind = 'valid' | 'boundary' | 'wrong-type' | 'missing' | 'hostile' | 'extra' | 'transport';
 /** The share of each kind in an operation's requests (a schedule, so every kind is always there). */
 const SCHEDULE: readonly Kind[] = [
-  'valid', 'hostile', 'wrong-type', 'boundary', 'hostile', 'missing', 'valid', 'hostile', 'transport', 'wrong-type',
-  'hostile', 'boundary', 'valid', 'hostile', 'missing', 'extra', 'hostile', 'transport', 'wrong-type', 'valid',
+  'valid',
+  'hostile',
+  'wrong-type',
+  'boundary',
+  'hostile',
+  'missing',
+  'valid',
+  'hostile',
+  'transport',
+  'wrong-type',
+  'hostile',
+  'boundary',
+  'valid',
+  'hostile',
+  'missing',
+  'extra',
+  'hostile',
+  'transport',
+  'wrong-type',
+  'valid',
 ];
 
 export interface FuzzRequest {
@@ -340,12 +453,21 @@ export function percentEncode(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff) {
+    if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < s.length &&
+      s.charCodeAt(i + 1) >= 0xdc00 &&
+      s.charCodeAt(i + 1) <= 0xdfff
+    ) {
       out += encodeURIComponent(s.slice(i, i + 2));
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
-    } else out += encodeURIComponent(s[i]!).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
+    } else
+      out += encodeURIComponent(s[i]!).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   }
   return out;
 }
@@ -375,18 +497,26 @@ function queryPairs(param: Param, value: Value): string[] {
   if (value === undefined) return [];
   const name = percentEncode(param.name);
   if (param.style === 'deepObject' && value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${name}%5B${percentEncode(k)}%5D=${percentEncode(scalarText(v))}`);
+    return Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${name}%5B${percentEncode(k)}%5D=${percentEncode(scalarText(v))}`);
   }
   if (Array.isArray(value)) {
-    if (param.explode === false || param.style === 'form') return [`${name}=${value.map((v) => percentEncode(scalarText(v))).join(',')}`];
+    if (param.explode === false || param.style === 'form')
+      return [`${name}=${value.map((v) => percentEncode(scalarText(v))).join(',')}`];
     return value.map((v) => `${name}=${percentEncode(scalarText(v))}`);
   }
-  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${name}%5B${percentEncode(k)}%5D=${percentEncode(scalarText(v))}`);
+  if (value && typeof value === 'object')
+    return Object.entries(value).map(([k, v]) => `${name}%5B${percentEncode(k)}%5D=${percentEncode(scalarText(v))}`);
   return [`${name}=${percentEncode(scalarText(value))}`];
 }
 
 /** Paths of the leaves (and objects) of a JSON value: the places a mutation can hit. */
-function locations(value: Value, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function locations(
+  value: Value,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   if (Array.isArray(value)) {
     value.forEach((v, i) => {
       out.push([...prefix, i]);
@@ -418,7 +548,10 @@ function setAt(value: Value, path: (string | number)[], next: Value | typeof DEL
 const DELETE = Symbol('delete');
 
 /** Builds the requests of one operation: `runs` of them, from the operation's own seed. */
-export function generateRequests(op: Operation, options: { seed: number; runs: number; known: KnownValues; tokens: Record<string, string> }): FuzzRequest[] {
+export function generateRequests(
+  op: Operation,
+  options: { seed: number; runs: number; known: KnownValues; tokens: Record<string, string> },
+): FuzzRequest[] {
   const rng = rngOf(seedFor(options.seed, op.id));
   const { known } = options;
   let hostileTurn = Math.floor(rng() * HOSTILE.length);
@@ -431,20 +564,36 @@ export function generateRequests(op: Operation, options: { seed: number; runs: n
     const kind = SCHEDULE[n % SCHEDULE.length]!;
     const identity = IDENTITIES[n % IDENTITIES.length]!;
     // A valid draft first: every required parameter, optional ones half of the time, a body from an example.
-    const draft: Draft = { path: new Map(), query: new Map(), header: new Map(), body: undefined, extraQuery: [], headers: {} };
+    const draft: Draft = {
+      path: new Map(),
+      query: new Map(),
+      header: new Map(),
+      body: undefined,
+      extraQuery: [],
+      headers: {},
+    };
     for (const p of op.params) {
       if (p.in === 'cookie') continue;
       if (!p.required && !chance(rng, 0.5)) continue;
       const own = known[p.name];
-      const value = own?.length && chance(rng, 0.75) ? pick(rng, own) : p.examples.length && chance(rng, 0.6) ? pick(rng, p.examples) : validValue(p.schema, p.name, known, rng);
+      const value =
+        own?.length && chance(rng, 0.75)
+          ? pick(rng, own)
+          : p.examples.length && chance(rng, 0.6)
+            ? pick(rng, p.examples)
+            : validValue(p.schema, p.name, known, rng);
       draft[p.in].set(p.name, value);
     }
     if (bodyParams && hasJsonBody && (bodyParams.required || chance(rng, 0.7))) {
-      const base = bodyParams.examples.length && chance(rng, 0.7) ? structuredClone(pick(rng, bodyParams.examples)) : fake(bodyParams.schema, rng);
+      const base =
+        bodyParams.examples.length && chance(rng, 0.7)
+          ? structuredClone(pick(rng, bodyParams.examples))
+          : fake(bodyParams.schema, rng);
       draft.body = withKnown(base, known, rng);
     }
     for (const scheme of op.security) {
-      if (options.tokens[scheme]) draft.headers[scheme === 'serviceToken' ? 'X-Service-Token' : 'X-Internal-Token'] = options.tokens[scheme]!;
+      if (options.tokens[scheme])
+        draft.headers[scheme === 'serviceToken' ? 'X-Service-Token' : 'X-Internal-Token'] = options.tokens[scheme]!;
     }
 
     // Then one mutation of the kind's schedule.
@@ -467,7 +616,11 @@ function targets(op: Operation, draft: Draft): Target[] {
 }
 
 function describe(t: Target): string {
-  return t.where === 'param' ? `${t.param.in}/${t.param.name}` : t.where === 'body' ? `body/${t.path.join('/')}` : 'body';
+  return t.where === 'param'
+    ? `${t.param.in}/${t.param.name}`
+    : t.where === 'body'
+      ? `body/${t.path.join('/')}`
+      : 'body';
 }
 
 function apply(draft: Draft, t: Target, value: Value | typeof DELETE): void {
@@ -479,18 +632,32 @@ function apply(draft: Draft, t: Target, value: Value | typeof DELETE): void {
   else draft.body = value === DELETE ? undefined : value;
 }
 
-function mutate(kind: Kind, op: Operation, draft: Draft, rng: Rng, known: KnownValues, nextHostile: () => { name: string; value: string }): string {
+function mutate(
+  kind: Kind,
+  op: Operation,
+  draft: Draft,
+  rng: Rng,
+  known: KnownValues,
+  nextHostile: () => { name: string; value: string },
+): string {
   const all = targets(op, draft);
   const leafTargets = all.filter((t) => t.where !== 'whole-body');
   const target = leafTargets.length ? pick(rng, leafTargets) : all.length ? pick(rng, all) : undefined;
-  const schemaOf = (t: Target): Json => (t.where === 'param' ? t.param.schema : t.where === 'body' ? schemaAt(op.body?.schema ?? {}, t.path) : (op.body?.schema ?? {}));
+  const schemaOf = (t: Target): Json =>
+    t.where === 'param'
+      ? t.param.schema
+      : t.where === 'body'
+        ? schemaAt(op.body?.schema ?? {}, t.path)
+        : (op.body?.schema ?? {});
   switch (kind) {
     case 'valid':
       return 'valid';
     case 'boundary': {
       if (!target) return transport(op, draft, rng);
       // In a URL, only the values Node lets through (16 KB of request head): longer ones never reach the app.
-      const values = boundaryValues(schemaOf(target)).filter((v) => target.where !== 'param' || percentEncode(scalarText(v)).length <= 8_000);
+      const values = boundaryValues(schemaOf(target)).filter(
+        (v) => target.where !== 'param' || percentEncode(scalarText(v)).length <= 8_000,
+      );
       const value = values.length ? pick(rng, values) : '';
       apply(draft, target, value);
       return `boundary ${describe(target)} = ${preview(value)}`;
@@ -503,7 +670,13 @@ function mutate(kind: Kind, op: Operation, draft: Draft, rng: Rng, known: KnownV
       return `wrong type ${describe(t)} = ${preview(value)}`;
     }
     case 'missing': {
-      const required = all.filter((t) => (t.where === 'param' ? t.param.required : t.where === 'whole-body' ? op.body?.required : isRequiredIn(op.body?.schema ?? {}, t.path)));
+      const required = all.filter((t) =>
+        t.where === 'param'
+          ? t.param.required
+          : t.where === 'whole-body'
+            ? op.body?.required
+            : isRequiredIn(op.body?.schema ?? {}, t.path),
+      );
       const t = required.length ? pick(rng, required) : all.length ? pick(rng, all) : undefined;
       if (!t) return transport(op, draft, rng);
       apply(draft, t, DELETE);
@@ -511,7 +684,9 @@ function mutate(kind: Kind, op: Operation, draft: Draft, rng: Rng, known: KnownV
     }
     case 'hostile': {
       const h = nextHostile();
-      const stringTargets = all.filter((t) => t.where === 'param' || (t.where === 'body' && typeof getAt(draft.body, t.path) === 'string'));
+      const stringTargets = all.filter(
+        (t) => t.where === 'param' || (t.where === 'body' && typeof getAt(draft.body, t.path) === 'string'),
+      );
       const t = stringTargets.length ? pick(rng, stringTargets) : target;
       if (!t) {
         // Nothing to put it in: a query parameter nobody declared, and the hostile text in a header.
@@ -519,21 +694,45 @@ function mutate(kind: Kind, op: Operation, draft: Draft, rng: Rng, known: KnownV
         return `hostile ${h.name} → undeclared query`;
       }
       // Whole, or around a valid value (which keeps most of the value, so that deeper code sees it).
-      const current = t.where === 'param' ? draft[t.param.in as 'path' | 'query' | 'header'].get(t.param.name) : t.where === 'body' ? getAt(draft.body, t.path) : undefined;
+      const current =
+        t.where === 'param'
+          ? draft[t.param.in as 'path' | 'query' | 'header'].get(t.param.name)
+          : t.where === 'body'
+            ? getAt(draft.body, t.path)
+            : undefined;
       const around = typeof current === 'string' && chance(rng, 0.4);
       const text = t.where === 'param' && t.param.in !== 'header' ? fitUrl(h.value) : h.value;
       const value = around ? pick(rng, [`${current}${text}`, `${text}${current}`]) : text;
-      apply(draft, t, t.where === 'param' && t.param.in === 'query' && t.param.schema.type === 'array' ? [value] : value);
+      apply(
+        draft,
+        t,
+        t.where === 'param' && t.param.in === 'query' && t.param.schema.type === 'array' ? [value] : value,
+      );
       return `hostile ${h.name}${around ? ' (around a valid value)' : ''} → ${describe(t)}`;
     }
     case 'extra': {
       if (draft.body && typeof draft.body === 'object' && !Array.isArray(draft.body) && chance(rng, 0.6)) {
         const key = pick(rng, ['__proto__', 'constructor', 'isAdmin', 'customerId', 'status', 'price', 'extra']);
         const value = key === '__proto__' ? { polluted: true } : pick(rng, [true, 0, 'x', { a: 1 }]);
-        draft.raw = { contentType: 'application/json', data: JSON.stringify(draft.body).replace(/^\{/, `{${JSON.stringify(key)}:${JSON.stringify(value)}${Object.keys(draft.body).length ? ',' : ''}`) };
+        draft.raw = {
+          contentType: 'application/json',
+          data: JSON.stringify(draft.body).replace(
+            /^\{/,
+            `{${JSON.stringify(key)}:${JSON.stringify(value)}${Object.keys(draft.body).length ? ',' : ''}`,
+          ),
+        };
         return `extra body property ${key}`;
       }
-      draft.extraQuery.push(pick(rng, ['zzz=1', 'debug=true', '__proto__[polluted]=1', 'constructor[prototype][x]=1', 'a[b][c][d][e][f]=1', `${'k'.repeat(300)}=v`]));
+      draft.extraQuery.push(
+        pick(rng, [
+          'zzz=1',
+          'debug=true',
+          '__proto__[polluted]=1',
+          'constructor[prototype][x]=1',
+          'a[b][c][d][e][f]=1',
+          `${'k'.repeat(300)}=v`,
+        ]),
+      );
       return `extra query ${draft.extraQuery.at(-1)}`;
     }
     case 'transport':
@@ -549,12 +748,15 @@ function isRequiredIn(schema: Json, path: (string | number)[]): boolean {
   if (!path.length) return true;
   const parent = schemaAt(schema, path.slice(0, -1));
   const last = path.at(-1);
-  const branches: Json[] = [parent, ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(parent[k]) ? (parent[k] as Json[]) : []))];
+  const branches: Json[] = [
+    parent,
+    ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((k) => (Array.isArray(parent[k]) ? (parent[k] as Json[]) : [])),
+  ];
   return branches.some((b) => Array.isArray(b.required) && b.required.includes(last));
 }
 
 function preview(v: Value): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v);
+  const text = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
   return text.length > 60 ? `${text.slice(0, 57)}…(${text.length})` : text;
 }
 
@@ -562,27 +764,105 @@ function preview(v: Value): string {
 function transport(op: Operation, draft: Draft, rng: Rng): string {
   const json = draft.body === undefined ? '{}' : JSON.stringify(draft.body);
   const withBody: [string, () => void][] = [
-    ['Content-Type: application/json; charset=foo-bar', () => ((draft.raw = { contentType: 'application/json; charset=foo-bar', data: json }), (draft.expect = { status: 415, code: 'ERR_API_1030' }))],
-    ['Content-Type: text/plain', () => ((draft.raw = { contentType: 'text/plain', data: json }), (draft.expect = { status: 415, code: 'ERR_API_1030' }))],
-    ['Content-Type: application/x-www-form-urlencoded', () => ((draft.raw = { contentType: 'application/x-www-form-urlencoded', data: 'a=1&b=2' }), (draft.expect = { status: 415, code: 'ERR_API_1030' }))],
-    ['Content-Encoding: x-unknown', () => ((draft.raw = { contentType: 'application/json', data: json, encoding: 'x-unknown' }), (draft.expect = { status: 415, code: 'ERR_API_1030' }))],
-    ['Content-Encoding: gzip, body not gzip', () => (draft.raw = { contentType: 'application/json', data: json, encoding: 'gzip' })],
-    ['Content-Encoding: gzip, body gzip', () => (draft.raw = { contentType: 'application/json', data: gzipSync(json), encoding: 'gzip' })],
-    ['Content-Encoding: br, body not br', () => (draft.raw = { contentType: 'application/json', data: json, encoding: 'br' })],
-    ['body over 32 KB', () => ((draft.raw = { contentType: 'application/json', data: JSON.stringify({ padding: 'x'.repeat(40_000), ...(typeof draft.body === 'object' ? draft.body : {}) }) }), (draft.expect = { status: 413, code: 'ERR_API_1029' }))],
-    ['Content-Type: application/json; charset=utf-16', () => (draft.raw = { contentType: 'application/json; charset=utf-16', data: json })],
-    ['Content-Type: application/json; charset=latin1', () => (draft.raw = { contentType: 'application/json; charset=latin1', data: json })],
-    ['Content-Type: application/merge-patch+json', () => (draft.raw = { contentType: 'application/merge-patch+json', data: json })],
-    ['malformed JSON', () => (draft.raw = { contentType: 'application/json', data: json.slice(0, Math.max(1, Math.floor(json.length / 2))) })],
+    [
+      'Content-Type: application/json; charset=foo-bar',
+      () => (
+        (draft.raw = { contentType: 'application/json; charset=foo-bar', data: json }),
+        (draft.expect = { status: 415, code: 'ERR_API_1030' })
+      ),
+    ],
+    [
+      'Content-Type: text/plain',
+      () => (
+        (draft.raw = { contentType: 'text/plain', data: json }),
+        (draft.expect = { status: 415, code: 'ERR_API_1030' })
+      ),
+    ],
+    [
+      'Content-Type: application/x-www-form-urlencoded',
+      () => (
+        (draft.raw = { contentType: 'application/x-www-form-urlencoded', data: 'a=1&b=2' }),
+        (draft.expect = { status: 415, code: 'ERR_API_1030' })
+      ),
+    ],
+    [
+      'Content-Encoding: x-unknown',
+      () => (
+        (draft.raw = { contentType: 'application/json', data: json, encoding: 'x-unknown' }),
+        (draft.expect = { status: 415, code: 'ERR_API_1030' })
+      ),
+    ],
+    [
+      'Content-Encoding: gzip, body not gzip',
+      () => (draft.raw = { contentType: 'application/json', data: json, encoding: 'gzip' }),
+    ],
+    [
+      'Content-Encoding: gzip, body gzip',
+      () => (draft.raw = { contentType: 'application/json', data: gzipSync(json), encoding: 'gzip' }),
+    ],
+    [
+      'Content-Encoding: br, body not br',
+      () => (draft.raw = { contentType: 'application/json', data: json, encoding: 'br' }),
+    ],
+    [
+      'body over 32 KB',
+      () => (
+        (draft.raw = {
+          contentType: 'application/json',
+          data: JSON.stringify({ padding: 'x'.repeat(40_000), ...(typeof draft.body === 'object' ? draft.body : {}) }),
+        }),
+        (draft.expect = { status: 413, code: 'ERR_API_1029' })
+      ),
+    ],
+    [
+      'Content-Type: application/json; charset=utf-16',
+      () => (draft.raw = { contentType: 'application/json; charset=utf-16', data: json }),
+    ],
+    [
+      'Content-Type: application/json; charset=latin1',
+      () => (draft.raw = { contentType: 'application/json; charset=latin1', data: json }),
+    ],
+    [
+      'Content-Type: application/merge-patch+json',
+      () => (draft.raw = { contentType: 'application/merge-patch+json', data: json }),
+    ],
+    [
+      'malformed JSON',
+      () =>
+        (draft.raw = {
+          contentType: 'application/json',
+          data: json.slice(0, Math.max(1, Math.floor(json.length / 2))),
+        }),
+    ],
     ['JSON with comments', () => (draft.raw = { contentType: 'application/json', data: `/* x */${json}` })],
     ['empty body', () => (draft.raw = { contentType: 'application/json', data: '' })],
     ['JSON null', () => (draft.raw = { contentType: 'application/json', data: 'null' })],
     ['JSON string', () => (draft.raw = { contentType: 'application/json', data: '"x"' })],
     ['JSON array', () => (draft.raw = { contentType: 'application/json', data: `[${json}]` })],
-    ['JSON nested 5000 deep', () => (draft.raw = { contentType: 'application/json', data: `${'['.repeat(5000)}${']'.repeat(5000)}` })],
-    ['JSON 1e400', () => (draft.raw = { contentType: 'application/json', data: json.replace(/:(\d+(\.\d+)?)/, ':1e400') })],
-    ['JSON duplicate keys', () => (draft.raw = { contentType: 'application/json', data: json.replace(/^\{/, '{"a":1,"a":2,') })],
-    ['invalid UTF-8 bytes in JSON', () => (draft.raw = { contentType: 'application/json', data: Buffer.concat([Buffer.from(json.replace(/"([^"]*)"\s*}$/, '"')), Buffer.from([0xff, 0xed, 0xa0, 0x80, 0xc3]), Buffer.from('"}')]) })],
+    [
+      'JSON nested 5000 deep',
+      () => (draft.raw = { contentType: 'application/json', data: `${'['.repeat(5000)}${']'.repeat(5000)}` }),
+    ],
+    [
+      'JSON 1e400',
+      () => (draft.raw = { contentType: 'application/json', data: json.replace(/:(\d+(\.\d+)?)/, ':1e400') }),
+    ],
+    [
+      'JSON duplicate keys',
+      () => (draft.raw = { contentType: 'application/json', data: json.replace(/^\{/, '{"a":1,"a":2,') }),
+    ],
+    [
+      'invalid UTF-8 bytes in JSON',
+      () =>
+        (draft.raw = {
+          contentType: 'application/json',
+          data: Buffer.concat([
+            Buffer.from(json.replace(/"([^"]*)"\s*}$/, '"')),
+            Buffer.from([0xff, 0xed, 0xa0, 0x80, 0xc3]),
+            Buffer.from('"}'),
+          ]),
+        }),
+    ],
     ['UTF-8 BOM before JSON', () => (draft.raw = { contentType: 'application/json', data: `\uFEFF${json}` })],
   ];
   const anyOp: [string, () => void][] = [
@@ -590,15 +870,35 @@ function transport(op: Operation, draft: Draft, rng: Rng): string {
     ['path ///', () => (draft.pathEdit = (p) => p.replace(/^(\/[^/]+)\//, '$1///'))],
     ['path trailing /', () => (draft.pathEdit = (p) => `${p}/`)],
     ['path //x// everywhere', () => (draft.pathEdit = (p) => p.replace(/\//g, '//'))],
-    ['path with %2F', () => (draft.pathEdit = (p) => (/^\/[^/]*\//.test(p) ? p.replace(/\/([^/]*)$/, '%2F$1') : `/%2F${p.slice(1)}`))],
+    [
+      'path with %2F',
+      () => (draft.pathEdit = (p) => (/^\/[^/]*\//.test(p) ? p.replace(/\/([^/]*)$/, '%2F$1') : `/%2F${p.slice(1)}`)),
+    ],
     ['path with %00', () => (draft.pathEdit = (p) => `${p}%00`)],
     ['path with bad percent', () => (draft.pathEdit = (p) => `${p}%E3%8`)],
     ['path with /../', () => (draft.pathEdit = (p) => `/x/..${p}`)],
     ['path upper case', () => (draft.pathEdit = (p) => p.toUpperCase())],
     ['query with bad percent', () => draft.extraQuery.push('locale=%zz')],
-    ['query parameter twice', () => draft.extraQuery.push(...[...draft.query.keys()].slice(0, 1).map((k) => `${percentEncode(k)}=x`), 'locale=en-us')],
-    ['query parameter as array', () => ([...draft.query.keys()].slice(0, 1).forEach((k) => draft.query.delete(k) && draft.extraQuery.push(`${k}[]=a`, `${k}[]=b`)))],
-    ['query parameter as object', () => ([...draft.query.keys()].slice(0, 1).forEach((k) => draft.query.delete(k) && draft.extraQuery.push(`${k}[x]=1`)))],
+    [
+      'query parameter twice',
+      () =>
+        draft.extraQuery.push(
+          ...[...draft.query.keys()].slice(0, 1).map((k) => `${percentEncode(k)}=x`),
+          'locale=en-us',
+        ),
+    ],
+    [
+      'query parameter as array',
+      () =>
+        [...draft.query.keys()]
+          .slice(0, 1)
+          .forEach((k) => draft.query.delete(k) && draft.extraQuery.push(`${k}[]=a`, `${k}[]=b`)),
+    ],
+    [
+      'query parameter as object',
+      () =>
+        [...draft.query.keys()].slice(0, 1).forEach((k) => draft.query.delete(k) && draft.extraQuery.push(`${k}[x]=1`)),
+    ],
     ['query of 1000 parameters', () => draft.extraQuery.push(...Array.from({ length: 1000 }, (_, i) => `p${i}=1`))],
     ['Accept: application/xml', () => (draft.headers.Accept = 'application/xml')],
     ['Accept: text/html', () => (draft.headers.Accept = 'text/html')],
@@ -607,20 +907,32 @@ function transport(op: Operation, draft: Draft, rng: Rng): string {
     ['If-None-Match odd', () => (draft.headers['If-None-Match'] = 'W/"x", *, "unterminated')],
     ['Range header', () => (draft.headers.Range = 'bytes=0-0,1-1,-5')],
     ['cross-site', () => (draft.headers['Sec-Fetch-Site'] = 'cross-site')],
-    ['foreign Origin, no Fetch Metadata', () => ((draft.headers['Sec-Fetch-Site'] = ''), (draft.headers.Origin = 'https://evil.example'))],
+    [
+      'foreign Origin, no Fetch Metadata',
+      () => ((draft.headers['Sec-Fetch-Site'] = ''), (draft.headers.Origin = 'https://evil.example')),
+    ],
     ['X-Forwarded-For garbage', () => (draft.headers['X-Forwarded-For'] = 'not-an-ip, , 999.1.1.1, ::ffff:zz')],
     ['X-Request-Id hostile', () => (draft.headers['X-Request-Id'] = '$&$`'.repeat(40))],
-    ['cookie hostile', () => (draft.headers.Cookie = `sid=${percentEncode('$&\u0000\uD800')}; cs_sid=%E3%8; ${'c'.repeat(50)}=${'v'.repeat(2000)}`)],
+    [
+      'cookie hostile',
+      () =>
+        (draft.headers.Cookie = `sid=${percentEncode('$&\u0000\uD800')}; cs_sid=%E3%8; ${'c'.repeat(50)}=${'v'.repeat(2000)}`),
+    ],
     ['method override header', () => (draft.headers['X-HTTP-Method-Override'] = 'DELETE')],
   ];
-  if (op.otherMethods.length) anyOp.push(['method not described for this path', () => (draft.method = pick(rng, op.otherMethods))]);
+  if (op.otherMethods.length)
+    anyOp.push(['method not described for this path', () => (draft.method = pick(rng, op.otherMethods))]);
   const choices = op.body ? [...withBody, ...withBody, ...anyOp] : anyOp;
   const [name, run] = pick(rng, choices);
   run();
   return `transport ${name}`;
 }
 
-function serialize(op: Operation, draft: Draft, meta: Pick<FuzzRequest, 'n' | 'kind' | 'note' | 'identity'>): FuzzRequest {
+function serialize(
+  op: Operation,
+  draft: Draft,
+  meta: Pick<FuzzRequest, 'n' | 'kind' | 'note' | 'identity'>,
+): FuzzRequest {
   let path = op.path;
   for (const p of op.params.filter((x) => x.in === 'path')) {
     const value = draft.path.get(p.name);
@@ -628,8 +940,14 @@ function serialize(op: Operation, draft: Draft, meta: Pick<FuzzRequest, 'n' | 'k
     path = path.replace(`{${p.name}}`, value === undefined ? '' : percentEncode(scalarText(value)));
   }
   if (draft.pathEdit) path = draft.pathEdit(path);
-  const query = [...op.params.filter((p) => p.in === 'query').flatMap((p) => queryPairs(p, draft.query.get(p.name))), ...draft.extraQuery];
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1', 'Sec-Fetch-Site': 'same-origin' };
+  const query = [
+    ...op.params.filter((p) => p.in === 'query').flatMap((p) => queryPairs(p, draft.query.get(p.name))),
+    ...draft.extraQuery,
+  ];
+  const headers: Record<string, string> = {
+    Accept: 'application/json, application/problem+json;q=0.9, */*;q=0.1',
+    'Sec-Fetch-Site': 'same-origin',
+  };
   for (const p of op.params.filter((x) => x.in === 'header')) {
     const value = draft.header.get(p.name);
     if (value !== undefined) headers[p.name] = headerSafe(scalarText(value));
@@ -648,7 +966,14 @@ function serialize(op: Operation, draft: Draft, meta: Pick<FuzzRequest, 'n' | 'k
     headers['Content-Type'] = 'application/json';
   }
   const method = draft.method ?? op.method;
-  return { ...meta, method, url: `${path}${query.length ? `?${query.join('&')}` : ''}`, headers, ...(body !== undefined ? { body } : {}), ...(draft.expect ? { expect: draft.expect } : {}) };
+  return {
+    ...meta,
+    method,
+    url: `${path}${query.length ? `?${query.join('&')}` : ''}`,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(draft.expect ? { expect: draft.expect } : {}),
+  };
 }
 
 // ---- the oracle ------------------------------------------------------------------------------------------
@@ -665,7 +990,8 @@ const PROBLEM_KEYS = new Set(['type', 'title', 'status', 'detail', 'instance', '
 
 /** Why an error answer is not a problem of the catalogue (application/problem+json, `problemOf`'s fields), if it is not. */
 export function problemFormatIssue(answer: Answer): string | undefined {
-  if (!/^application\/problem\+json\b/i.test(answer.contentType)) return `error answered as ${answer.contentType || 'no content type'}`;
+  if (!/^application\/problem\+json\b/i.test(answer.contentType))
+    return `error answered as ${answer.contentType || 'no content type'}`;
   let body: any;
   try {
     body = JSON.parse(answer.text);
@@ -677,13 +1003,20 @@ export function problemFormatIssue(answer: Answer): string | undefined {
   if (extra.length) return `problem body has undocumented fields ${extra.join(', ')}`;
   if (!isErrorCode(body.code)) return `problem code ${JSON.stringify(body.code)} is not in the catalogue`;
   const entry = errorCatalogue[body.code as keyof typeof errorCatalogue];
-  if (body.status !== answer.status) return `problem status ${body.status} differs from the HTTP status ${answer.status}`;
-  if (entry.status !== answer.status) return `${body.code} is ${entry.status} in the catalogue, answered ${answer.status}`;
+  if (body.status !== answer.status)
+    return `problem status ${body.status} differs from the HTTP status ${answer.status}`;
+  if (entry.status !== answer.status)
+    return `${body.code} is ${entry.status} in the catalogue, answered ${answer.status}`;
   if (body.type !== `https://errors.storefront.dev/${body.code}`) return `problem type ${JSON.stringify(body.type)}`;
   if (body.title !== entry.message) return 'problem title is not the catalogue message';
   if (body.detail !== undefined && typeof body.detail !== 'string') return 'problem detail is not a string';
   if (body.requestId !== undefined && typeof body.requestId !== 'string') return 'problem requestId is not a string';
-  if (body.errors !== undefined && (!Array.isArray(body.errors) || body.errors.some((e: any) => typeof e?.path !== 'string' || typeof e?.message !== 'string'))) return 'problem errors are not {path, message} pairs';
+  if (
+    body.errors !== undefined &&
+    (!Array.isArray(body.errors) ||
+      body.errors.some((e: any) => typeof e?.path !== 'string' || typeof e?.message !== 'string'))
+  )
+    return 'problem errors are not {path, message} pairs';
   return undefined;
 }
 
@@ -703,7 +1036,8 @@ const CRASH_CODES = new Set(['ERR_API_1000', 'API_UNKNOWN_ERROR']);
 export function judge(op: Operation, request: FuzzRequest, answer: Answer): Verdict {
   const mediaType = answer.contentType.split(';')[0]!.trim().toLowerCase();
   // An error in another media type the operation documents for that status (a page, for a browser): its own format.
-  if (answer.status >= 400 && mediaType !== 'application/problem+json' && op.media.get(answer.status)?.has(mediaType)) return { ok: true };
+  if (answer.status >= 400 && mediaType !== 'application/problem+json' && op.media.get(answer.status)?.has(mediaType))
+    return { ok: true };
   if (answer.status >= 400) {
     const issue = problemFormatIssue(answer);
     if (issue) return { ok: false, problem: `${answer.status}: ${issue}` };
@@ -711,11 +1045,15 @@ export function judge(op: Operation, request: FuzzRequest, answer: Answer): Verd
   const code = answer.status >= 400 ? codeOf(answer) : undefined;
   if (answer.status >= 500) {
     const documented = op.documented.get(answer.status);
-    if (!code || CRASH_CODES.has(code) || !documented?.has(code)) return { ok: false, problem: `${answer.status} ${code ?? ''} is not a documented upstream failure of ${op.id}` };
+    if (!code || CRASH_CODES.has(code) || !documented?.has(code))
+      return { ok: false, problem: `${answer.status} ${code ?? ''} is not a documented upstream failure of ${op.id}` };
     if (!request.expect) return { ok: true, upstream: `${answer.status} ${code}` };
   }
   if (request.expect && (answer.status !== request.expect.status || code !== request.expect.code)) {
-    return { ok: false, problem: `${answer.status} ${code ?? ''} where the transport mutation expects ${request.expect.status} ${request.expect.code}` };
+    return {
+      ok: false,
+      problem: `${answer.status} ${code ?? ''} where the transport mutation expects ${request.expect.status} ${request.expect.code}`,
+    };
   }
   return { ok: true };
 }
@@ -728,8 +1066,12 @@ export function showRequest(r: FuzzRequest, origin = ''): string {
     .join(' ');
   let body = '';
   if (r.body !== undefined) {
-    const text = typeof r.body === 'string' ? r.body : `<${r.body.length} bytes: ${r.body.subarray(0, 60).toString('hex')}…>`;
-    const escaped = JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…(${text.length} chars)` : text).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const text =
+      typeof r.body === 'string' ? r.body : `<${r.body.length} bytes: ${r.body.subarray(0, 60).toString('hex')}…>`;
+    const escaped = JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…(${text.length} chars)` : text).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     body = ` --data ${escaped}`;
   }
   const url = r.url.length > 400 ? `${r.url.slice(0, 400)}…(${r.url.length} chars)` : r.url;

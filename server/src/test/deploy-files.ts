@@ -78,7 +78,8 @@ export function stageEnv(stage: Stage): Record<string, string> {
   const env: Record<string, string> = {};
   for (const i of stage.instructions.filter((x) => x.keyword === 'ENV')) {
     const pairs = i.args.match(/[A-Za-z_][A-Za-z0-9_]*=("[^"]*"|\S*)/g);
-    if (pairs) for (const p of pairs) env[p.slice(0, p.indexOf('='))] = p.slice(p.indexOf('=') + 1).replace(/^"|"$/g, '');
+    if (pairs)
+      for (const p of pairs) env[p.slice(0, p.indexOf('='))] = p.slice(p.indexOf('=') + 1).replace(/^"|"$/g, '');
     else {
       const [name = '', ...rest] = i.args.split(/\s+/);
       env[name] = rest.join(' ');
@@ -138,16 +139,22 @@ export function readCompose(): Compose {
  * is an error, as `docker compose` makes it). `vars` plays the env file.
  */
 export function interpolate(value: string, vars: Record<string, string | undefined>): string {
-  return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?\}/g, (_m, name: string, op: string | undefined, word: string) => {
-    const v = vars[name];
-    if (v !== undefined && v !== '') return v;
-    if (op === '?') throw new Error(`${name}: ${word}`);
-    return op === '-' ? word : '';
-  });
+  return value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([-?])([^}]*))?\}/g,
+    (_m, name: string, op: string | undefined, word: string) => {
+      const v = vars[name];
+      if (v !== undefined && v !== '') return v;
+      if (op === '?') throw new Error(`${name}: ${word}`);
+      return op === '-' ? word : '';
+    },
+  );
 }
 
 /** A service's environment as the container would get it, for the given env-file values. */
-export function serviceEnvironment(service: ComposeService, vars: Record<string, string | undefined>): Record<string, string> {
+export function serviceEnvironment(
+  service: ComposeService,
+  vars: Record<string, string | undefined>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(service.environment ?? {})) out[k] = interpolate(String(v ?? ''), vars);
   return out;

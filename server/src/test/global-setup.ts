@@ -32,7 +32,10 @@ export default async function setup(project: TestProject) {
     const admin = await openDatabase({ databaseUrl: maintenance.toString(), poolSize: 1 });
     await backendsGone(admin.db, template);
     // Vitest's own default (no --maxWorkers) is left unresolved here; it is below the number of cores.
-    const workers = Math.max(1, Number(project.config.maxWorkers || project.globalConfig.maxWorkers) || availableParallelism());
+    const workers = Math.max(
+      1,
+      Number(project.config.maxWorkers || project.globalConfig.maxWorkers) || availableParallelism(),
+    );
     const names = Array.from({ length: workers }, (_, i) => new URL(workerDatabaseUrl(url, i + 1)).pathname.slice(1));
     for (const name of names) {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);

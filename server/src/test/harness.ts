@@ -14,14 +14,28 @@ export interface TestApp {
 }
 
 /** The real app on a real database: in-memory PGlite from the run's snapshot, or PostgreSQL. */
-export async function startTestApp(env: Record<string, string> = {}, options: { pages?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { pages?: boolean } = {},
+): Promise<TestApp> {
   const kind = testDatabaseKind();
   const database =
     kind === 'postgres'
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
       : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', ...env });
-  const { app, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: options.pages ?? false });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    VALIDATE_RESPONSES: 'true',
+    CACHE_TTL_SECONDS: '0',
+    ...env,
+  });
+  const { app, close } = await createApp({
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    pages: options.pages ?? false,
+  });
   return {
     app,
     database,

@@ -4,7 +4,9 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 /** Waits (up to 5 s) until no backend is connected to database `name`: a pool resolves its close before its sockets are gone. */
 export async function backendsGone(db: DatabaseHandle['db'], name: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const left = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(db);
     if (left.rows[0]?.n === 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -34,7 +34,12 @@ export function startServerProcess(options: {
   spawnOptions?: Pick<SpawnOptionsWithoutStdio, 'uid' | 'gid'>;
 }): ServerProcess {
   const env = { ...(options.inherit === false ? {} : process.env), PORT: String(options.port), ...options.env };
-  const child = spawn(process.execPath, options.args ?? SERVER_ENTRY, { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['pipe', 'pipe', 'pipe'], ...options.spawnOptions });
+  const child = spawn(process.execPath, options.args ?? SERVER_ENTRY, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...options.spawnOptions,
+  });
   const server: ServerProcess = {
     child,
     output: '',
@@ -50,7 +55,8 @@ export function startServerProcess(options: {
 export async function untilReady(server: ServerProcess, ms = 90_000): Promise<void> {
   const started = Date.now();
   while (!server.output.includes('Storefront ready')) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`exited ${server.child.exitCode ?? server.child.signalCode}:\n${server.output}`);
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`exited ${server.child.exitCode ?? server.child.signalCode}:\n${server.output}`);
     if (Date.now() - started > ms) throw new Error(`not ready within ${ms / 1000} s:\n${server.output}`);
     await sleep(100);
   }

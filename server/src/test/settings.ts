@@ -9,7 +9,10 @@ export const TEST_PRODUCTS = 240;
  * passes it to the test workers), so two runs on one machine never read each other's half-written snapshot.
  */
 export function snapshotPath(): string {
-  return process.env.STOREFRONT_TEST_SNAPSHOT ?? join(import.meta.dirname, '../../../node_modules/.cache/storefront-test', `pglite-${process.pid}.tar.gz`);
+  return (
+    process.env.STOREFRONT_TEST_SNAPSHOT ??
+    join(import.meta.dirname, '../../../node_modules/.cache/storefront-test', `pglite-${process.pid}.tar.gz`)
+  );
 }
 
 /** `TEST_DB=postgres` runs the API suite on TEST_DATABASE_URL; the default is in-memory PGlite. */
@@ -31,7 +34,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

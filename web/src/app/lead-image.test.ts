@@ -3,13 +3,26 @@ import { leadImageOf, leadImagePreload } from './lead-image';
 import { TILE_SIZES } from '../features/catalog/components/product-tile';
 import { STAGE_SIZES } from '../features/product/components/product-gallery';
 
-const drawing = (pid: string, view = 1) => ({ src: `/media/products/${pid}/${view}.svg`, alt: 'Sac', width: 600, height: 750 });
+const drawing = (pid: string, view = 1) => ({
+  src: `/media/products/${pid}/${view}.svg`,
+  alt: 'Sac',
+  width: 600,
+  height: 750,
+});
 
 describe('the lead picture of a page', () => {
   it('is a listing’s first tile, a product’s first view, and nothing on other pages', () => {
-    expect(leadImageOf({ pageType: 'category', listing: { products: [{ image: drawing('A1') }, { image: drawing('B2') }] } })).toEqual({ image: drawing('A1'), sizes: TILE_SIZES });
+    expect(
+      leadImageOf({
+        pageType: 'category',
+        listing: { products: [{ image: drawing('A1') }, { image: drawing('B2') }] },
+      }),
+    ).toEqual({ image: drawing('A1'), sizes: TILE_SIZES });
     expect(leadImageOf({ pageType: 'search', listing: { products: [] } })).toBeNull();
-    expect(leadImageOf({ pageType: 'product', product: { images: [drawing('C3'), drawing('C3', 2)] } })).toEqual({ image: drawing('C3'), sizes: STAGE_SIZES });
+    expect(leadImageOf({ pageType: 'product', product: { images: [drawing('C3'), drawing('C3', 2)] } })).toEqual({
+      image: drawing('C3'),
+      sizes: STAGE_SIZES,
+    });
     expect(leadImageOf({ pageType: 'home' })).toBeNull();
   });
 
@@ -38,7 +51,12 @@ describe('the lead picture of a page', () => {
   });
 
   it('cannot break out of its attribute', () => {
-    const link = leadImagePreload({ pageType: 'category', listing: { products: [{ image: { ...drawing('X'), src: '/m/"><script>x</script>' } }] } });
-    expect(link).toBe('<link rel="preload" as="image" href="/m/&quot;&gt;&lt;script&gt;x&lt;/script&gt;" fetchpriority="high">');
+    const link = leadImagePreload({
+      pageType: 'category',
+      listing: { products: [{ image: { ...drawing('X'), src: '/m/"><script>x</script>' } }] },
+    });
+    expect(link).toBe(
+      '<link rel="preload" as="image" href="/m/&quot;&gt;&lt;script&gt;x&lt;/script&gt;" fetchpriority="high">',
+    );
   });
 });

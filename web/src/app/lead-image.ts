@@ -4,7 +4,11 @@ import { STAGE_SIZES } from '../features/product/components/product-gallery';
 
 /** What a page's first screen is about, when it is a product picture: the first tile of a listing, a product's first view. */
 export function leadImageOf(data: unknown): { image: Schemas['Image']; sizes: string } | null {
-  const page = data as { pageType?: string; listing?: { products?: { image?: Schemas['Image'] }[] }; product?: { images?: Schemas['Image'][] } };
+  const page = data as {
+    pageType?: string;
+    listing?: { products?: { image?: Schemas['Image'] }[] };
+    product?: { images?: Schemas['Image'][] };
+  };
   if (page.pageType === 'product') {
     const image = page.product?.images?.[0];
     return image ? { image, sizes: STAGE_SIZES } : null;
@@ -13,7 +17,8 @@ export function leadImageOf(data: unknown): { image: Schemas['Image']; sizes: st
   return image ? { image, sizes: TILE_SIZES } : null;
 }
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The `<link rel="preload">` of the page's lead picture, written in the head so that a phone asks for it with the

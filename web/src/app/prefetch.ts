@@ -12,7 +12,8 @@ function pageLinkOf(target: EventTarget | null): URL | null {
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return null;
   const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/docs')) return null;
+  if (url.origin !== window.location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/docs'))
+    return null;
   if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
   return url;
 }
@@ -24,7 +25,10 @@ function pageLinkOf(target: EventTarget | null): URL | null {
  * page the shopper is reading. A personal page's data (account, bag, checkout) is never fetched ahead: it is
  * the visitor's, and some of those reads act (signing out).
  */
-export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url: string) => readonly unknown[]): () => void {
+export function startPrefetchOnIntent(
+  queryClient: QueryClient,
+  queryKeyOf: (url: string) => readonly unknown[],
+): () => void {
   const intent = (event: Event) => {
     const url = pageLinkOf(event.target);
     if (!url) return;
@@ -34,7 +38,11 @@ export function startPrefetchOnIntent(queryClient: QueryClient, queryKeyOf: (url
     if (pageRouteOf(pageType).personal || match.kind === 'not-found') return;
     const request = pageDataRequest(match, url.search);
     // TanStack Query fetches it once: a request in flight is joined, an answer younger than staleTime kept.
-    void queryClient.prefetchQuery({ queryKey: queryKeyOf(pageDataUrlOf(request)), queryFn: () => fetchPageData(request), staleTime: PREFETCH_FRESH_MS });
+    void queryClient.prefetchQuery({
+      queryKey: queryKeyOf(pageDataUrlOf(request)),
+      queryFn: () => fetchPageData(request),
+      staleTime: PREFETCH_FRESH_MS,
+    });
   };
   const options = { passive: true, capture: true } as const;
   document.addEventListener('pointerover', intent, options);

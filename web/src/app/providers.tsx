@@ -15,7 +15,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ queryClient, i18n, children }: { queryClient: QueryClient; i18n: I18n; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  i18n,
+  children,
+}: {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   return (
     <QueryClientProvider client={queryClient}>

@@ -14,8 +14,11 @@ import type { PageData } from './storefront';
 const contractDir = join(import.meta.dirname, '../../../openapi/storefront');
 const examplesDir = join(contractDir, 'components/examples');
 const pageExamples = readdirSync(examplesDir).filter((f) => /^get-.*-page-data-en-us\.yaml$/.test(f));
-const example = (file: string) => (YAML.parse(readFileSync(join(examplesDir, file), 'utf8')) as { value: PageData }).value;
-const pageTypes = (YAML.parse(readFileSync(join(contractDir, 'components/schemas/PageType.yaml'), 'utf8')) as { enum: string[] }).enum;
+const example = (file: string) =>
+  (YAML.parse(readFileSync(join(examplesDir, file), 'utf8')) as { value: PageData }).value;
+const pageTypes = (
+  YAML.parse(readFileSync(join(contractDir, 'components/schemas/PageType.yaml'), 'utf8')) as { enum: string[] }
+).enum;
 const contractText = readdirSync(join(contractDir, 'paths'), { recursive: true })
   .filter((f) => String(f).endsWith('.yaml'))
   .map((f) => readFileSync(join(contractDir, 'paths', String(f)), 'utf8'))
@@ -27,13 +30,49 @@ describe('the route table', () => {
     expect(Object.keys(PAGE_ROUTES).sort()).toEqual([...pageTypes].sort());
   });
 
-  it.each(Object.entries(PAGE_ROUTES))('%s: its module exports its component, its operation is in the contract', (_type, route) => {
-    expect(typeof routeModules[`./routes/${route.module}.tsx`]?.[route.component]).toBe('function');
-    expect(contractText).toContain(`operationId: ${route.operation}\n`);
-  });
+  it.each(Object.entries(PAGE_ROUTES))(
+    '%s: its module exports its component, its operation is in the contract',
+    (_type, route) => {
+      expect(typeof routeModules[`./routes/${route.module}.tsx`]?.[route.component]).toBe('function');
+      expect(contractText).toContain(`operationId: ${route.operation}\n`);
+    },
+  );
 
   it('names a route for every page kind matchPage finds', () => {
-    const paths = ['/', '/ca/women', '/pr/bag-ABC123.html', '/cp/about', '/legal/terms', '/faq', '/client-service', '/contact', '/marketing', '/rive-droite', '/rive-droite/cp/x', '/rive-droite/ca/x', '/rive-droite/calendar/x', '/looks/x', '/collections', '/collections/x', '/collections/x/items', '/collections/x/looks', '/search', '/stores', '/stores/paris-12', '/newsletter/confirm', '/signin', '/myaccount', '/myaccount/orders', '/basket', '/checkout', '/track-order', '/guest/order-online', '/return-order', '/some-page', '/a/b/c/d'];
+    const paths = [
+      '/',
+      '/ca/women',
+      '/pr/bag-ABC123.html',
+      '/cp/about',
+      '/legal/terms',
+      '/faq',
+      '/client-service',
+      '/contact',
+      '/marketing',
+      '/rive-droite',
+      '/rive-droite/cp/x',
+      '/rive-droite/ca/x',
+      '/rive-droite/calendar/x',
+      '/looks/x',
+      '/collections',
+      '/collections/x',
+      '/collections/x/items',
+      '/collections/x/looks',
+      '/search',
+      '/stores',
+      '/stores/paris-12',
+      '/newsletter/confirm',
+      '/signin',
+      '/myaccount',
+      '/myaccount/orders',
+      '/basket',
+      '/checkout',
+      '/track-order',
+      '/guest/order-online',
+      '/return-order',
+      '/some-page',
+      '/a/b/c/d',
+    ];
     for (const path of paths) {
       const kind = matchPage(path).kind;
       const type = pageTypeOfKind(kind);
@@ -44,8 +83,20 @@ describe('the route table', () => {
   });
 
   it('marks the account area, the bag, checkout and order pages personal, the catalogue and content not', () => {
-    for (const kind of ['sign-in', 'my-account', 'my-account-orders', 'basket', 'checkout', 'checkout-confirmation', 'track-order', 'guest-order-online', 'return-order']) expect(isPersonalKind(kind), kind).toBe(true);
-    for (const kind of ['home', 'category', 'product', 'search', 'content', 'catch-all', 'store-list', 'not-found']) expect(isPersonalKind(kind), kind).toBe(false);
+    for (const kind of [
+      'sign-in',
+      'my-account',
+      'my-account-orders',
+      'basket',
+      'checkout',
+      'checkout-confirmation',
+      'track-order',
+      'guest-order-online',
+      'return-order',
+    ])
+      expect(isPersonalKind(kind), kind).toBe(true);
+    for (const kind of ['home', 'category', 'product', 'search', 'content', 'catch-all', 'store-list', 'not-found'])
+      expect(isPersonalKind(kind), kind).toBe(false);
     expect(pageRouteOf('no-such-type').module).toBe('not-found-route');
   });
 });
@@ -60,6 +111,9 @@ describe('every page renders from its contract example, reading only the namespa
     expect(modules).toEqual([`src/app/routes/${route.module}.tsx`]);
     const read = Object.keys(bootstrap.resources[bootstrap.language] ?? {});
     const declared = new Set<string>([...SHELL_NAMESPACES, ...route.namespaces]);
-    expect(read.filter((ns) => !declared.has(ns)), `${data.pageType} reads namespaces its route does not declare`).toEqual([]);
+    expect(
+      read.filter((ns) => !declared.has(ns)),
+      `${data.pageType} reads namespaces its route does not declare`,
+    ).toEqual([]);
   });
 });

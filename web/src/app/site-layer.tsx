@@ -20,10 +20,18 @@ import { isAlertBoxClosed, useAlertBoxClosed, useConsentString } from '../featur
 import { useCustomerSession } from '../features/market/api/market-queries';
 import { useWrongMarketTrigger } from '../features/market/use-wrong-market';
 
-const ConsentLayer = lazy(() => import('../features/consent/components/consent-layer').then((m) => ({ default: m.ConsentLayer })));
-const MarketLayer = lazy(() => import('../features/market/components/market-layer').then((m) => ({ default: m.MarketLayer })));
-const NewsletterDialog = lazy(() => import('../features/newsletter/components/newsletter-dialog').then((m) => ({ default: m.NewsletterDialog })));
-const ContactDialog = lazy(() => import('../features/contact/components/contact-dialog').then((m) => ({ default: m.ContactDialog })));
+const ConsentLayer = lazy(() =>
+  import('../features/consent/components/consent-layer').then((m) => ({ default: m.ConsentLayer })),
+);
+const MarketLayer = lazy(() =>
+  import('../features/market/components/market-layer').then((m) => ({ default: m.MarketLayer })),
+);
+const NewsletterDialog = lazy(() =>
+  import('../features/newsletter/components/newsletter-dialog').then((m) => ({ default: m.NewsletterDialog })),
+);
+const ContactDialog = lazy(() =>
+  import('../features/contact/components/contact-dialog').then((m) => ({ default: m.ContactDialog })),
+);
 
 export interface SiteLayerProps {
   market: Schemas['Market'];
@@ -88,7 +96,8 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
   // A height set in the store wins; otherwise the stylesheet's own (32 px while a banner is in the header, else 0).
   useEffect(() => {
     if (!hydrated) return;
-    if (infoBannerHeight > 0) document.documentElement.style.setProperty('--info-banner-height', `${infoBannerHeight}px`);
+    if (infoBannerHeight > 0)
+      document.documentElement.style.setProperty('--info-banner-height', `${infoBannerHeight}px`);
     else document.documentElement.style.removeProperty('--info-banner-height');
   }, [hydrated, infoBannerHeight]);
 
@@ -112,7 +121,17 @@ export function SiteLayer({ market, pageType, isPageReady = true, productCategor
       categoriesLoaded: isPageReady,
       ...(productCategories ? { productCategories } : {}),
     });
-  }, [hydrated, location.pathname, market, pageType, session.data, sessionSettled, session.isFetching, isPageReady, productCategories]);
+  }, [
+    hydrated,
+    location.pathname,
+    market,
+    pageType,
+    session.data,
+    sessionSettled,
+    session.isFetching,
+    isPageReady,
+    productCategories,
+  ]);
 
   const bannerOpen = useModal('cookie-banner').isOpen;
   const preferencesOpen = useModal('cookie-preferences').isOpen;
@@ -156,7 +175,17 @@ function PageLoader() {
   const [on] = useUiFlag('pageLoader');
   if (!on) return null;
   return (
-    <div className="site-page-loader" style={{ position: 'fixed', inset: 0, zIndex: 'var(--z-loader)' as unknown as number, display: 'grid', placeItems: 'center', background: 'var(--color-overlay)' }}>
+    <div
+      className="site-page-loader"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 'var(--z-loader)' as unknown as number,
+        display: 'grid',
+        placeItems: 'center',
+        background: 'var(--color-overlay)',
+      }}
+    >
       <Spinner size="lg" label={t('loading')} />
     </div>
   );

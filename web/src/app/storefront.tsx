@@ -27,9 +27,13 @@ import './storefront.css';
 // The bag drawer (and React Aria's overlay code) loads the first time the bag opens.
 const Minicart = lazy(() => import('../features/basket/components/minicart').then((m) => ({ default: m.Minicart })));
 // The search drawer's code loads the first time the header's search opens.
-const SearchOverlay = lazy(() => import('../features/search/components/search-overlay').then((m) => ({ default: m.SearchOverlay })));
+const SearchOverlay = lazy(() =>
+  import('../features/search/components/search-overlay').then((m) => ({ default: m.SearchOverlay })),
+);
 // A guarded page for a visitor whose session has ended on a client navigation (the server redirects instead).
-const SignInRequired = lazy(() => import('../features/account/components/sign-in-required').then((m) => ({ default: m.SignInRequired })));
+const SignInRequired = lazy(() =>
+  import('../features/account/components/sign-in-required').then((m) => ({ default: m.SignInRequired })),
+);
 
 /** The data of any page: what the contract's page-data operations answer (discriminated by `pageType`). */
 export type PageData = PageDataResponse;
@@ -41,8 +45,12 @@ export const pageQueryKey = (url: string) => ['page', url] as const;
 
 // The app composes features: the content feature renders product islands with the catalog's tile, and
 // the navigation renders CMS links with the content feature's link, without features importing each other.
-const contentSlots: ContentSlots = { renderProductTile: (product, index) => <ProductTile product={product} eager={index < 2} /> };
-const renderLink: RenderLink = (link, { className, onNavigate }) => <CmsLink link={link} className={className} onNavigate={onNavigate} />;
+const contentSlots: ContentSlots = {
+  renderProductTile: (product, index) => <ProductTile product={product} eager={index < 2} />,
+};
+const renderLink: RenderLink = (link, { className, onNavigate }) => (
+  <CmsLink link={link} className={className} onNavigate={onNavigate} />
+);
 
 /** The page's content components, for the pages that have a content page. */
 function contentOf(data: PageData | undefined): Schemas['ContentPage'] | null {
@@ -83,7 +91,13 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   // 401: a guarded account page for a session that is not (or no longer) signed in goes to the sign-in page.
   const signInRequired = query.error instanceof ApiError && query.error.status === 401;
   const data = query.data;
-  const market = data?.market ?? { locale: match.locale ?? 'en-us', language: 'en', country: 'US', currency: null, businessRegion: 'AMER' as const };
+  const market = data?.market ?? {
+    locale: match.locale ?? 'en-us',
+    language: 'en',
+    country: 'US',
+    currency: null,
+    businessRegion: 'AMER' as const,
+  };
   const [bagOpen, setBagOpenState] = useState(false);
   const [bagLoaded, setBagLoaded] = useState(false);
   const setBagOpen = (open: boolean) => {
@@ -113,7 +127,9 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   const pageComponents = contentOf(data)?.components;
   const overHero = !notFound && layout?.header.transparentOnTop === true && opensWithHero(pageComponents);
   // The floating header takes the hero's colours: light text over a dark photograph, dark over a light one.
-  const heroTheme = overHero ? (pageComponents?.find((c) => c.type === 'hero' && c.parentId === null)?.theme ?? 'dark') : undefined;
+  const heroTheme = overHero
+    ? (pageComponents?.find((c) => c.type === 'hero' && c.parentId === null)?.theme ?? 'dark')
+    : undefined;
 
   // The server writes <html lang> into the first HTML; without a server (npm run dev:mock) and across client
   // navigations to another market, the page's locale sets it.
@@ -131,7 +147,7 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   // Spec §4: the stored category path and product list follow the pages shown (not the placeholder kept while loading).
   useEffect(() => {
     if (data && !query.isPlaceholderData) applyNavigation(pageRefOf(data, location.search));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the navigation context follows the page shown, once per page: not every change of the location's search string
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the navigation context follows the page shown, once per page: not every change of the location's search string
   }, [data, query.isPlaceholderData]);
 
   // The next page's code loads alongside its data, from the moment its URL is known.
@@ -180,7 +196,11 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
             {/* A page's code loads with its data on a client navigation (never on the first page: it is preloaded). */}
             <Suspense fallback={loadingPage}>{page}</Suspense>
           </main>
-          <SiteFooter brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName} footer={layout?.footer} renderLink={renderLink} />
+          <SiteFooter
+            brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName}
+            footer={layout?.footer}
+            renderLink={renderLink}
+          />
         </div>
         <SiteLayer market={market} pageType={data?.pageType ?? ''} />
         <CartReminder pageType={data?.pageType ?? ''} onOpenBag={() => setBagOpen(true)} />

@@ -8,7 +8,17 @@ import './order-totals.css';
  * Subtotal, delivery, taxes and total. Where prices include tax (EU, JP …) the tax is said inside the total;
  * where it is added (US, CA) it is a line of its own. `shippingKnown` false: the delivery is not chosen yet.
  */
-export function Totals({ totals, currency, taxIncluded, shippingKnown = true }: { totals: Schemas['OrderTotals']; currency: string; taxIncluded: boolean; shippingKnown?: boolean }) {
+export function Totals({
+  totals,
+  currency,
+  taxIncluded,
+  shippingKnown = true,
+}: {
+  totals: Schemas['OrderTotals'];
+  currency: string;
+  taxIncluded: boolean;
+  shippingKnown?: boolean;
+}) {
   const { t } = useTranslation('checkout');
   const { locale } = useMarket();
   const money = (v: number) => formatPrice(v, currency, locale);
@@ -26,7 +36,15 @@ export function Totals({ totals, currency, taxIncluded, shippingKnown = true }: 
       )}
       <div className="summary-totals__row">
         <dt>{t('summary.shipping')}</dt>
-        <dd>{!shippingKnown ? <span className="summary-totals__muted">{t('summary.shippingPending')}</span> : totals.shipping === 0 ? t('delivery.free') : money(totals.shipping)}</dd>
+        <dd>
+          {!shippingKnown ? (
+            <span className="summary-totals__muted">{t('summary.shippingPending')}</span>
+          ) : totals.shipping === 0 ? (
+            t('delivery.free')
+          ) : (
+            money(totals.shipping)
+          )}
+        </dd>
       </div>
       {!taxIncluded && (
         <div className="summary-totals__row">

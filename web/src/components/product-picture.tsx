@@ -19,7 +19,18 @@ export interface ProductPictureProps extends ImgProps {
  */
 export function ProductPicture({ image, alt, sizes, className, style, width, height, ...img }: ProductPictureProps) {
   const photo = image.photo;
-  if (!photo) return <img className={className} src={image.src} alt={alt ?? image.alt} width={width} height={height} style={style} {...img} />;
+  if (!photo)
+    return (
+      <img
+        className={className}
+        src={image.src}
+        alt={alt ?? image.alt}
+        width={width}
+        height={height}
+        style={style}
+        {...img}
+      />
+    );
   const jpeg = photo.sources.find((s) => s.type === 'image/jpeg');
   const placeholder: CSSProperties = { backgroundImage: `url("${photo.placeholder}")`, ...style };
   return (

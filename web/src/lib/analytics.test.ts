@@ -49,7 +49,12 @@ describe('data layer', () => {
 
   it('sends isEmployeeTraffic as yes/no', () => {
     expect([yesNo(true), yesNo(false), yesNo(undefined)]).toEqual(['yes', 'no', 'no']);
-    const e = buildPageView({ pageType: 'home', pagePath: '/fr-fr/', market, session: { customerAuthenticated: true, isEmployeeTraffic: true } });
+    const e = buildPageView({
+      pageType: 'home',
+      pagePath: '/fr-fr/',
+      market,
+      session: { customerAuthenticated: true, isEmployeeTraffic: true },
+    });
     expect(e).toMatchObject({ isEmployeeTraffic: 'yes', loginStatus: 'logged' });
   });
 });
@@ -58,10 +63,21 @@ describe('page view (spec §4)', () => {
   it('keeps the first and previous page in sessionStorage', () => {
     const session = { customerAuthenticated: false, isEmployeeTraffic: false };
     const a = buildPageView({ pageType: 'home', pagePath: '/fr-fr/', market, session });
-    expect(a).toMatchObject({ firstPage: '/fr-fr/', previousPage: null, isEmployeeTraffic: 'no', loginStatus: 'not-logged' });
+    expect(a).toMatchObject({
+      firstPage: '/fr-fr/',
+      previousPage: null,
+      isEmployeeTraffic: 'no',
+      loginStatus: 'not-logged',
+    });
     const b = buildPageView({ pageType: 'category', pagePath: '/fr-fr/ca/women', market, session });
     expect(b).toMatchObject({ firstPage: '/fr-fr/', previousPage: '/fr-fr/' });
-    const c = buildPageView({ pageType: 'product', pagePath: '/fr-fr/pr/x-1.html', market, session, productCategories: ['bags'] });
+    const c = buildPageView({
+      pageType: 'product',
+      pagePath: '/fr-fr/pr/x-1.html',
+      market,
+      session,
+      productCategories: ['bags'],
+    });
     expect(c).toMatchObject({ firstPage: '/fr-fr/', previousPage: '/fr-fr/ca/women', productCategories: ['bags'] });
   });
 
@@ -73,7 +89,9 @@ describe('page view (spec §4)', () => {
     expect(tracker.update({ ...base, sessionLoaded: true, categoriesLoaded: false })).toBe(false);
     expect(tracker.update({ ...base, sessionLoaded: true, categoriesLoaded: true })).toBe(true);
     expect(tracker.update({ ...base, sessionLoaded: true, categoriesLoaded: true })).toBe(false);
-    expect(tracker.update({ ...base, pagePath: '/fr-fr/ca/women', sessionLoaded: true, categoriesLoaded: true })).toBe(true);
+    expect(tracker.update({ ...base, pagePath: '/fr-fr/ca/women', sessionLoaded: true, categoriesLoaded: true })).toBe(
+      true,
+    );
     expect(events.map((e) => e.event)).toEqual(['page_view', 'page_view']);
   });
 });

@@ -99,14 +99,18 @@ export const yesNo = (value: boolean | null | undefined): YesNo => (value ? 'yes
 
 // ---- convenience pushers -----------------------------------------------------------------------
 
-export const trackMarketPopupView = (p: Omit<MarketPopupViewEvent, 'event'>) => pushEvent({ event: 'market_popup_view', ...p });
+export const trackMarketPopupView = (p: Omit<MarketPopupViewEvent, 'event'>) =>
+  pushEvent({ event: 'market_popup_view', ...p });
 export const trackNewsletterSubscription = (subscriptionType: string, location: string) =>
   pushEvent({ event: 'newsletter_subscription', subscriptionType, location });
 export const trackVideoPlay = (videoId: string, videoTitle?: string) =>
   pushEvent(videoTitle === undefined ? { event: 'video_play', videoId } : { event: 'video_play', videoId, videoTitle });
-export const trackPopinInteraction = (popinName: string, action: string) => pushEvent({ event: 'popin_interaction', popinName, action });
-export const trackContactRequest = (contactType: string, location: string) => pushEvent({ event: 'contact_request', contactType, location });
-export const trackSearchResults = (p: Omit<SearchResultsEvent, 'event'>) => pushEvent({ event: 'search_results', ...p });
+export const trackPopinInteraction = (popinName: string, action: string) =>
+  pushEvent({ event: 'popin_interaction', popinName, action });
+export const trackContactRequest = (contactType: string, location: string) =>
+  pushEvent({ event: 'contact_request', contactType, location });
+export const trackSearchResults = (p: Omit<SearchResultsEvent, 'event'>) =>
+  pushEvent({ event: 'search_results', ...p });
 
 // ---- page view: previous and first page kept in sessionStorage ----------------------------------
 
@@ -127,7 +131,8 @@ export interface PageViewInput {
 export function buildPageView(input: PageViewInput): PageViewEvent {
   const firstPage = getStored<string>('session', FIRST_PAGE_KEY) ?? input.pagePath;
   const last = getStored<string>('session', CURRENT_PAGE_KEY);
-  const previousPage = last !== undefined && last !== input.pagePath ? last : (getStored<string>('session', PREVIOUS_PAGE_KEY) ?? null);
+  const previousPage =
+    last !== undefined && last !== input.pagePath ? last : (getStored<string>('session', PREVIOUS_PAGE_KEY) ?? null);
   setStored('session', FIRST_PAGE_KEY, firstPage);
   setStored('session', PREVIOUS_PAGE_KEY, previousPage);
   setStored('session', CURRENT_PAGE_KEY, input.pagePath);

@@ -8,7 +8,9 @@ function stubEnv(appearAfterMs: number | null, top = 900) {
   const env: AnchorScrollEnv = {
     getElementById: (id) => {
       lookups.push(id);
-      return appearAfterMs !== null && Date.now() - start >= appearAfterMs ? { getBoundingClientRect: () => ({ top }) } : null;
+      return appearAfterMs !== null && Date.now() - start >= appearAfterMs
+        ? { getBoundingClientRect: () => ({ top }) }
+        : null;
     },
     scrollTo,
     scrollY: () => 100,

@@ -18,7 +18,10 @@ export const api = createStorefrontClient({
 export async function fetchPageData(request: PageDataRequest): Promise<PageDataResponse> {
   let result;
   try {
-    result = await api.GET(request.path as '/ssr/home', { params: request.params as never, headers: { Accept: 'application/json' } });
+    result = await api.GET(request.path as '/ssr/home', {
+      params: request.params as never,
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, undefined);
   }

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE_MAX_DAYS, decodeCookieValue, encodeCookieValue, parseCookies, readCookie, serializeCookie, writeCookie } from './cookies';
+import {
+  COOKIE_MAX_DAYS,
+  decodeCookieValue,
+  encodeCookieValue,
+  parseCookies,
+  readCookie,
+  serializeCookie,
+  writeCookie,
+} from './cookies';
 
 afterEach(() => vi.unstubAllGlobals());
 

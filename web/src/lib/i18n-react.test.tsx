@@ -11,7 +11,11 @@ afterEach(cleanup);
 
 const resources = {
   fr: { common: { close: 'Fermer' } },
-  en: { common: { close: 'Close' }, product: { size: 'Size' }, checkout: { terms: 'I accept the <0>terms</0> and the <1>privacy policy</1>.' } },
+  en: {
+    common: { close: 'Close' },
+    product: { size: 'Size' },
+    checkout: { terms: 'I accept the <0>terms</0> and the <1>privacy policy</1>.' },
+  },
 };
 
 function Texts() {
@@ -27,7 +31,8 @@ function Texts() {
 /** A backend whose answers the test releases by hand. */
 function heldBackend() {
   const pending: { language: string; ns: string; answer: (strings: ResourceBundle) => void }[] = [];
-  const backend: Backend = (language, ns) => new Promise((resolve) => pending.push({ language, ns, answer: (strings) => resolve({ strings }) }));
+  const backend: Backend = (language, ns) =>
+    new Promise((resolve) => pending.push({ language, ns, answer: (strings) => resolve({ strings }) }));
   return { backend, pending };
 }
 
@@ -106,7 +111,9 @@ describe('Trans', () => {
         <Terms />
       </I18nextProvider>,
     );
-    expect(container.innerHTML).toBe('I accept the <a href="/terms">terms</a> and the <a href="/privacy">privacy policy</a>.');
+    expect(container.innerHTML).toBe(
+      'I accept the <a href="/terms">terms</a> and the <a href="/privacy">privacy policy</a>.',
+    );
   });
 
   it('keeps the text of a tag without an element, of an unclosed tag, and escapes markup', () => {

@@ -47,9 +47,14 @@ export interface UseTranslationResponse {
 /** `t` bound to `ns` (default: the instance's default namespace), and the instance. */
 export function useTranslation(ns?: string): UseTranslationResponse {
   const instance = useContext(I18nContext) ?? standalone;
-  if (!instance) throw new Error('useTranslation: no i18n instance (wrap the tree in I18nextProvider, or call createI18n first)');
+  if (!instance)
+    throw new Error('useTranslation: no i18n instance (wrap the tree in I18nextProvider, or call createI18n first)');
   // A re-render whenever the language changes, strings are added or a load ends.
-  const version = useSyncExternalStore(instance.subscribe, () => instance.version, () => instance.version);
+  const version = useSyncExternalStore(
+    instance.subscribe,
+    () => instance.version,
+    () => instance.version,
+  );
   const ready = !ns || !instance.isInitialized || instance.hasLoadedNamespace(ns);
   useEffect(() => {
     if (!ready && ns) void instance.loadNamespaces(ns);
@@ -65,7 +70,17 @@ export function useTranslation(ns?: string): UseTranslationResponse {
  * and the <1>privacy policy</1>", `components[0]` wraps "terms" and `components[1]` "privacy policy". Tags may
  * nest; a tag without its element shows its text alone. Text is never parsed as HTML.
  */
-export function Trans({ t, i18nKey, values, components }: { t: TFunction; i18nKey: string; values?: Record<string, unknown>; components: readonly ReactElement[] }) {
+export function Trans({
+  t,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: Record<string, unknown>;
+  components: readonly ReactElement[];
+}) {
   const text = String(t(i18nKey, values ?? {}));
   return <>{placeElements(text, components)}</>;
 }

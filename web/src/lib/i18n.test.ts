@@ -12,7 +12,10 @@ import {
   translationsBackend,
 } from './i18n';
 
-const en = { common: { close: 'Close', greet: 'Hello {{name}}', bag_one: '{{count}} item', bag_other: '{{count}} items' }, errors: { ERR_API_1000: 'Oops' } };
+const en = {
+  common: { close: 'Close', greet: 'Hello {{name}}', bag_one: '{{count}} item', bag_other: '{{count}} items' },
+  errors: { ERR_API_1000: 'Oops' },
+};
 const fr = { common: { close: 'Fermer' }, errors: { ERR_API_1000: 'Zut' } };
 
 describe('i18nLanguageOf', () => {
@@ -50,18 +53,27 @@ describe('pickResources', () => {
       './locales/zh-hant/common.json': { default: { close: '關閉' } },
       './locales/zh/common.json': { default: { close: '关闭' } },
     };
-    expect(pickResources(files, 'zh-hant')).toEqual({ 'zh-hant': { common: { close: '關閉' } }, en: { common: en.common, errors: en.errors } });
+    expect(pickResources(files, 'zh-hant')).toEqual({
+      'zh-hant': { common: { close: '關閉' } },
+      en: { common: en.common, errors: en.errors },
+    });
     expect(NAMESPACES[0]).toBe('common');
   });
 
   it('finds the namespaces of the release: those English has a file for', () => {
-    expect(namespacesIn({ './locales/en/errors.json': {}, './locales/en/common.json': {}, './locales/fr/market.json': {} })).toEqual(['common', 'errors']);
+    expect(
+      namespacesIn({ './locales/en/errors.json': {}, './locales/en/common.json': {}, './locales/fr/market.json': {} }),
+    ).toEqual(['common', 'errors']);
   });
 });
 
 describe('createI18n', () => {
   it('keeps zh-hant as written and falls back to English, never to Simplified Chinese', () => {
-    const i18n = createI18n('zh-hant', { 'zh-hant': { common: { close: '關閉' } }, zh: { common: { loading: '正在加载' } }, en: { common: { close: 'Close', loading: 'Loading' } } });
+    const i18n = createI18n('zh-hant', {
+      'zh-hant': { common: { close: '關閉' } },
+      zh: { common: { loading: '正在加载' } },
+      en: { common: { close: 'Close', loading: 'Loading' } },
+    });
     expect(i18n.language).toBe('zh-hant');
     expect(i18n.t('close')).toBe('關閉');
     expect(i18n.t('loading')).toBe('Loading');
@@ -76,14 +88,16 @@ describe('createI18n', () => {
 
 describe('plurals in every language, with the real strings', () => {
   const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
-  const real = Object.fromEntries(Object.entries(files).map(([path, file]) => [path.replace('../locales/', './locales/'), file]));
+  const real = Object.fromEntries(
+    Object.entries(files).map(([path, file]) => [path.replace('../locales/', './locales/'), file]),
+  );
   const instance = (language: string) => createI18n(language, pickResources(real, language));
 
   it.each([
     // language, then the text for 0, 1, 1.5, 2, 21 and 1 000 000 items
     ['en', ['0 items', '1 item', '1.5 items', '2 items', '21 items', '1000000 items']],
     ['de', ['0 Artikel', '1 Artikel', '1.5 Artikel', '2 Artikel', '21 Artikel', '1000000 Artikel']],
-    ['fr', ['0 article', '1 article', '1.5 article', '2 articles', '21 articles', "1000000 d’articles"]],
+    ['fr', ['0 article', '1 article', '1.5 article', '2 articles', '21 articles', '1000000 d’articles']],
     ['es', ['0 artículos', '1 artículo', '1.5 artículos', '2 artículos', '21 artículos', '1000000 de artículos']],
     ['it', ['0 articoli', '1 articolo', '1.5 articoli', '2 articoli', '21 articoli', '1000000 di articoli']],
     ['pt', ['0 item', '1 item', '1.5 item', '2 itens', '21 itens', '1000000 de itens']],
@@ -110,9 +124,13 @@ describe('plurals in every language, with the real strings', () => {
               const plural = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
               if (!plural) continue;
               // Every placeholder but {{count}} gets its own name, so the text is known in advance.
-              const names = Object.fromEntries([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1]!, `‹${m[1]}›`]));
+              const names = Object.fromEntries(
+                [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1]!, `‹${m[1]}›`]),
+              );
               const reached = COUNTS.some((count) => {
-                const expected = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' ? String(count) : `‹${name}›`));
+                const expected = value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+                  name === 'count' ? String(count) : `‹${name}›`,
+                );
                 return i18n.t(`${ns}:${prefix}${plural[1]}`, { ...names, count }) === expected;
               });
               if (!reached) unreached.push(`${language}/${ns}: ${prefix}${key}`);
@@ -168,7 +186,11 @@ describe('translationsBackend with the retries of spec §9', () => {
     const urls = calls.map((c) => c.url).sort();
     expect(urls).toEqual(
       // Every namespace but the two the page inlined (common, errors), for the page's language and English.
-      ['en', 'fr'].flatMap((l) => NAMESPACES.filter((ns) => ns !== 'common' && ns !== 'errors').sort().map((ns) => `/api/data/translations/${l}/${ns}`)),
+      ['en', 'fr'].flatMap((l) =>
+        NAMESPACES.filter((ns) => ns !== 'common' && ns !== 'errors')
+          .sort()
+          .map((ns) => `/api/data/translations/${l}/${ns}`),
+      ),
     );
     expect(i18n.t('market:title')).toBe('Marché');
     expect(i18n.t('close')).toBe('Fermer');
@@ -176,13 +198,24 @@ describe('translationsBackend with the retries of spec §9', () => {
 
   it('loads nothing outside the namespaces of the release', async () => {
     const { fetch, calls } = fakeFetch([{ status: 200, body: {} }]);
-    createI18n('fr', { fr: { common: fr.common }, en }, { backend: translationsBackend(fetch), namespaces: ['common', 'errors'] });
+    createI18n(
+      'fr',
+      { fr: { common: fr.common }, en },
+      { backend: translationsBackend(fetch), namespaces: ['common', 'errors'] },
+    );
     await vi.runAllTimersAsync();
     expect(calls.map((c) => c.url)).toEqual(['/api/data/translations/fr/errors']);
   });
 
   it('retries a failed load at 350, 700, 1400, 2800 and 5600 ms, then uses the strings', async () => {
-    const { fetch, calls } = fakeFetch([{ status: 502 }, 'network', { status: 503 }, { status: 502 }, { status: 429 }, { status: 200, body: { close: '關閉' } }]);
+    const { fetch, calls } = fakeFetch([
+      { status: 502 },
+      'network',
+      { status: 503 },
+      { status: 502 },
+      { status: 429 },
+      { status: 200, body: { close: '關閉' } },
+    ]);
     const onLoadFailure = vi.fn();
     const i18n = createI18n('zh-hant', { en }, { backend: translationsBackend(fetch), onLoadFailure });
     const loaded = i18n.loadNamespaces('common');
@@ -213,7 +246,9 @@ describe('translationsBackend with the retries of spec §9', () => {
     createI18n('ko', { en: { ...en, market: {}, consent: {}, content: {} } }, { backend: translationsBackend(fetch) });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(import.meta.env.DEV).toBe(true);
-    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^ERR_CMS_9000: the ko\/common strings could not be loaded/));
+    expect(error).toHaveBeenCalledWith(
+      expect.stringMatching(/^ERR_CMS_9000: the ko\/common strings could not be loaded/),
+    );
     error.mockRestore();
   });
 

@@ -33,7 +33,8 @@ const TRADITIONAL_CHINESE_REGIONS = new Set(['tw', 'hk', 'mo']);
  */
 export function i18nLanguageOf(locale: string): I18nLanguage {
   const [language = '', ...rest] = locale.toLowerCase().split(/[-_]/);
-  if (language === 'zh') return rest.some((part) => part === 'hant' || TRADITIONAL_CHINESE_REGIONS.has(part)) ? 'zh-hant' : 'zh';
+  if (language === 'zh')
+    return rest.some((part) => part === 'hant' || TRADITIONAL_CHINESE_REGIONS.has(part)) ? 'zh-hant' : 'zh';
   return (LANGUAGES as readonly string[]).includes(language) ? (language as I18nLanguage) : FALLBACK_LANGUAGE;
 }
 
@@ -61,7 +62,10 @@ export function pickResources(files: Record<string, LocaleFile>, language: strin
  * namespace read is one a component asked for (`useTranslation(ns)`) or a text was looked up in. `reset()`
  * empties `used` (the server calls it once the instance is made, before the render).
  */
-export function trackNamespaces(resources: Resource, language: string): { resources: Resource; used: Set<string>; reset(): void } {
+export function trackNamespaces(
+  resources: Resource,
+  language: string,
+): { resources: Resource; used: Set<string>; reset(): void } {
   const used = new Set<string>();
   const bundles = resources[language];
   if (!bundles) return { resources, used, reset: () => used.clear() };
@@ -77,7 +81,14 @@ export function trackNamespaces(resources: Resource, language: string): { resour
 /** The bundles of `names` in `language` only: what a page inlines (the others load when a route needs them). */
 export function bundlesOf(resources: Resource, language: string, names: Iterable<string>): Resource {
   const all = resources[language] ?? {};
-  return { [language]: Object.fromEntries([...names].filter((ns) => ns in all).sort().map((ns) => [ns, all[ns]!])) };
+  return {
+    [language]: Object.fromEntries(
+      [...names]
+        .filter((ns) => ns in all)
+        .sort()
+        .map((ns) => [ns, all[ns]!]),
+    ),
+  };
 }
 
 /** The namespaces of NAMESPACES that English has a file for among `files`: the ones this release has. */
@@ -134,7 +145,10 @@ export function translationsBackend(fetchImpl: typeof fetch = (...args) => globa
 // ---- pseudo-locale -----------------------------------------------------------------------------
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'åƀçðéƒĝĥïĵķļɱñôþǫŕšţûṽŵẋýžÅƁĈÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    [...'åƀçðéƒĝĥïĵķļɱñôþǫŕšţûṽŵẋýžÅƁĈÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!,
+  ]),
 );
 
 /**
@@ -153,7 +167,10 @@ export function pseudoLocalize(text: string): string {
  * show it unless asked for in their URL (`import.meta.env.DEV` is `false` there, so the flag is not
  * even read). Server render and hydration decide from the same URL, so their texts match.
  */
-export function pseudoLocaleEnabled(search: string, env: { DEV?: boolean; VITE_PSEUDO_LOCALE?: string } = import.meta.env): boolean {
+export function pseudoLocaleEnabled(
+  search: string,
+  env: { DEV?: boolean; VITE_PSEUDO_LOCALE?: string } = import.meta.env,
+): boolean {
   const query = new URLSearchParams(search).get('pseudo');
   if (query === '1') return true;
   if (query === '0') return false;
@@ -177,7 +194,9 @@ export interface I18nOptions {
 
 const logLoadFailure = (language: string, namespace: string, reason: string) => {
   if (import.meta.env.DEV) {
-    console.error(`ERR_CMS_9000: the ${language}/${namespace} strings could not be loaded (${reason}); showing English.`);
+    console.error(
+      `ERR_CMS_9000: the ${language}/${namespace} strings could not be loaded (${reason}); showing English.`,
+    );
   }
 };
 

@@ -1,11 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS, CONTAINER_MAX_WIDTH, HEADER_HEIGHTS, SIZES, SPACING_REM, Z_INDEX, breakpointFor, clampHeight, headerHeightFor, pxToRem, remToPx } from './layout';
+import {
+  BREAKPOINTS,
+  CONTAINER_MAX_WIDTH,
+  HEADER_HEIGHTS,
+  SIZES,
+  SPACING_REM,
+  Z_INDEX,
+  breakpointFor,
+  clampHeight,
+  headerHeightFor,
+  pxToRem,
+  remToPx,
+} from './layout';
 
 describe('layout constants (spec §9)', () => {
   it('picks the breakpoint mobile first', () => {
-    expect([0, 767, 768, 1023, 1024, 1439, 1440, 2000].map(breakpointFor)).toEqual(['sm', 'sm', 'md', 'md', 'lg', 'lg', 'xl', 'xl']);
+    expect([0, 767, 768, 1023, 1024, 1439, 1440, 2000].map(breakpointFor)).toEqual([
+      'sm',
+      'sm',
+      'md',
+      'md',
+      'lg',
+      'lg',
+      'xl',
+      'xl',
+    ]);
   });
   it('gives the header heights of both layouts', () => {
     expect([390, 800, 1100, 1600].map((w) => headerHeightFor(w))).toEqual([60, 80, 72, 80]);

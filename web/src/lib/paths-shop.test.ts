@@ -19,14 +19,24 @@ describe('shopping and order pages', () => {
   it('loads each page from its /ssr data URL with the query values the contract accepts', () => {
     expect(pageDataUrl(matchPage('/fr-fr/basket'), '?x=1')).toBe('/ssr/basket?locale=fr-fr');
     expect(pageDataUrl(matchPage('/checkout'), '?express=1')).toBe('/ssr/checkout?locale=en-us');
-    expect(pageDataUrl(matchPage('/checkout/confirmation'), '?orderNumber=YSL-US-00010042')).toBe('/ssr/checkout/confirmation?locale=en-us&orderNumber=YSL-US-00010042');
-    expect(pageDataUrl(matchPage('/track-order'), '?orderNumber=YSL-US-00010042')).toBe('/ssr/track-order?locale=en-us');
+    expect(pageDataUrl(matchPage('/checkout/confirmation'), '?orderNumber=YSL-US-00010042')).toBe(
+      '/ssr/checkout/confirmation?locale=en-us&orderNumber=YSL-US-00010042',
+    );
+    expect(pageDataUrl(matchPage('/track-order'), '?orderNumber=YSL-US-00010042')).toBe(
+      '/ssr/track-order?locale=en-us',
+    );
     const uuid = '2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20';
-    expect(pageDataUrl(matchPage('/fr-fr/guest/order-online'), `?transactionUuid=${uuid}`)).toBe(`/ssr/guest/order-online?locale=fr-fr&transactionUuid=${uuid}`);
+    expect(pageDataUrl(matchPage('/fr-fr/guest/order-online'), `?transactionUuid=${uuid}`)).toBe(
+      `/ssr/guest/order-online?locale=fr-fr&transactionUuid=${uuid}`,
+    );
     expect(pageDataUrl(matchPage('/myaccount/orders'), '?page=2')).toBe('/ssr/myaccount/orders?locale=en-us&page=2');
     expect(pageDataUrl(matchPage('/myaccount/orders'), '?page=0')).toBe('/ssr/myaccount/orders?locale=en-us');
-    expect(pageDataUrl(matchPage('/myaccount/order-online'), '?orderNumber=YSL-US-00012345')).toBe('/ssr/myaccount/order-online?locale=en-us&orderNumber=YSL-US-00012345');
-    expect(pageDataUrl(matchPage('/myaccount/order-offline'), '?orderNumber=750012026004512')).toBe('/ssr/myaccount/order-offline?locale=en-us&orderNumber=750012026004512');
+    expect(pageDataUrl(matchPage('/myaccount/order-online'), '?orderNumber=YSL-US-00012345')).toBe(
+      '/ssr/myaccount/order-online?locale=en-us&orderNumber=YSL-US-00012345',
+    );
+    expect(pageDataUrl(matchPage('/myaccount/order-offline'), '?orderNumber=750012026004512')).toBe(
+      '/ssr/myaccount/order-offline?locale=en-us&orderNumber=750012026004512',
+    );
   });
 
   it('shows the not-found page when a required value is missing or malformed', () => {

@@ -23,7 +23,10 @@ describe('matchPage', () => {
     ['/fr-fr', { kind: 'home', locale: 'fr-fr' }],
     ['/ca/women-bags', { kind: 'category', locale: null, slug: 'women-bags' }],
     ['/ja-jp/ca/women', { kind: 'category', locale: 'ja-jp', slug: 'women' }],
-    ['/pr/le-5-a-7-bag-7YS0AB1E2F40.html', { kind: 'product', locale: null, pid: '7YS0AB1E2F40', name: 'le-5-a-7-bag' }],
+    [
+      '/pr/le-5-a-7-bag-7YS0AB1E2F40.html',
+      { kind: 'product', locale: null, pid: '7YS0AB1E2F40', name: 'le-5-a-7-bag' },
+    ],
     ['/de-de/pr/x-AB12.html', { kind: 'product', locale: 'de-de', pid: 'AB12', name: 'x' }],
     [`/ko-kr/pr/${KO_NAME}-AB12.html`, { kind: 'product', locale: 'ko-kr', pid: 'AB12', name: '가방' }],
     ['/cp/the-house', { kind: 'content', locale: null, slug: 'the-house' }],
@@ -48,8 +51,14 @@ describe('matchPage', () => {
     [`/ja-jp/${JA_SLUG}`, { kind: 'catch-all', locale: 'ja-jp', slug: 'メゾン' }],
     ['/stores', { kind: 'store-list', locale: null }],
     ['/fr-fr/stores/', { kind: 'store-list', locale: 'fr-fr' }],
-    ['/fr-fr/stores/saint-laurent-avenue-montaigne-1042', { kind: 'store-detail', locale: 'fr-fr', slug: 'saint-laurent-avenue-montaigne-1042', id: '1042' }],
-    [`/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`, { kind: 'store-detail', locale: 'ja-jp', slug: 'サンローラン 銀座-1701', id: '1701' }],
+    [
+      '/fr-fr/stores/saint-laurent-avenue-montaigne-1042',
+      { kind: 'store-detail', locale: 'fr-fr', slug: 'saint-laurent-avenue-montaigne-1042', id: '1042' },
+    ],
+    [
+      `/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`,
+      { kind: 'store-detail', locale: 'ja-jp', slug: 'サンローラン 銀座-1701', id: '1701' },
+    ],
   ])('%s', (path, expected) => {
     expect(matchPage(path)).toEqual(expected);
   });
@@ -115,7 +124,11 @@ describe('pageDataUrl', () => {
     ['/fr-fr/legal/v1/privacy-policy', '', '/ssr/legal/privacy-policy?locale=fr-fr'],
     ['/faq', '', '/ssr/faq?locale=en-us'],
     ['/de-de/client-service', '', '/ssr/client-service?locale=de-de'],
-    ['/marketing', '?cid=fw26-launch&cat=women-bags&pid=AB12&utm_source=x', '/ssr/marketing?locale=en-us&cid=fw26-launch&cat=women-bags&pid=AB12'],
+    [
+      '/marketing',
+      '?cid=fw26-launch&cat=women-bags&pid=AB12&utm_source=x',
+      '/ssr/marketing?locale=en-us&cid=fw26-launch&cat=women-bags&pid=AB12',
+    ],
     ['/marketing', '?cid=fw26&cat=Bad Cat&pid=A!', '/ssr/marketing?locale=en-us&cid=fw26'],
     ['/marketing', '?cat=women', '/ssr/404?locale=en-us'],
     ['/marketing', '?cid=a%20b', '/ssr/404?locale=en-us'],
@@ -128,11 +141,19 @@ describe('pageDataUrl', () => {
       '?filters=themes:talk|exhibition,locations:paris',
       '/ssr/rive-droite/calendar/exhibitions?locale=fr-fr&themes=talk%2Cexhibition&locations=paris',
     ],
-    ['/rive-droite/calendar/events', '?filters=locations:Paris|london,bogus', '/ssr/rive-droite/calendar/events?locale=en-us&locations=london'],
+    [
+      '/rive-droite/calendar/events',
+      '?filters=locations:Paris|london,bogus',
+      '/ssr/rive-droite/calendar/events?locale=en-us&locations=london',
+    ],
     ['/spring-summer', '', '/ssr/page/spring-summer?locale=en-us'],
     ['/fr-fr/stores', '?x=1', '/ssr/stores?locale=fr-fr'],
     ['/stores/saint-laurent-soho-1502', '', '/ssr/stores/saint-laurent-soho-1502?locale=en-us'],
-    [`/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`, '', `/ssr/stores/${encodeURIComponent('サンローラン 銀座')}-1701?locale=ja-jp`],
+    [
+      `/ja-jp/stores/${encodeURIComponent('サンローラン 銀座')}-1701`,
+      '',
+      `/ssr/stores/${encodeURIComponent('サンローラン 銀座')}-1701?locale=ja-jp`,
+    ],
   ])('%s%s → %s', (path, search, expected) => {
     expect(pageDataUrl(matchPage(path), search)).toBe(expected);
   });
@@ -140,7 +161,10 @@ describe('pageDataUrl', () => {
 
 describe('filter strings', () => {
   it('parses, drops malformed parts and serialises back', () => {
-    expect(parseFilterString('themes:talk|exhibition,locations:paris')).toEqual({ themes: ['talk', 'exhibition'], locations: ['paris'] });
+    expect(parseFilterString('themes:talk|exhibition,locations:paris')).toEqual({
+      themes: ['talk', 'exhibition'],
+      locations: ['paris'],
+    });
     expect(parseFilterString('')).toEqual({});
     expect(parseFilterString(null)).toEqual({});
     expect(parseFilterString(':x,themes:,locations:Paris|rome|rome,a b:c')).toEqual({ locations: ['rome'] });

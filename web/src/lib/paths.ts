@@ -75,7 +75,9 @@ const ACCOUNT_PAGES = {
   'myaccount/return-thank-you': 'my-account-return-thank-you',
 } as const;
 export type AccountPageKind = (typeof ACCOUNT_PAGES)[keyof typeof ACCOUNT_PAGES];
-const ACCOUNT_PAGE_PATHS = Object.fromEntries(Object.entries(ACCOUNT_PAGES).map(([path, kind]) => [kind, path])) as Record<AccountPageKind, string>;
+const ACCOUNT_PAGE_PATHS = Object.fromEntries(
+  Object.entries(ACCOUNT_PAGES).map(([path, kind]) => [kind, path]),
+) as Record<AccountPageKind, string>;
 /** Query values of the account pages' data, as the contract accepts them (anything else is left out). */
 const ACCOUNT_PAGE_QUERY: Partial<Record<AccountPageKind, { name: string; pattern: RegExp; required: boolean }>> = {
   'sign-in': { name: 'returnUrl', pattern: /^\/(?![/\\])[^\s]{0,499}$/, required: false },
@@ -83,9 +85,21 @@ const ACCOUNT_PAGE_QUERY: Partial<Record<AccountPageKind, { name: string; patter
   'my-account-edit-address-book': { name: 'addressId', pattern: /^[A-Za-z0-9_-]{1,64}$/, required: true },
   'my-account-reset-password': { name: 'token', pattern: /^[A-Za-z0-9_-]{20,128}$/, required: true },
   'my-account-orders': { name: 'page', pattern: /^[1-9]\d{0,3}$/, required: false },
-  'my-account-order-online': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
-  'my-account-order-offline': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
-  'my-account-return-exchange': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
+  'my-account-order-online': {
+    name: 'orderNumber',
+    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    required: true,
+  },
+  'my-account-order-offline': {
+    name: 'orderNumber',
+    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    required: true,
+  },
+  'my-account-return-exchange': {
+    name: 'orderNumber',
+    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    required: true,
+  },
 };
 
 // Shopping pages (bag, checkout, order confirmation, order tracking, a guest's order): one fixed path each,
@@ -100,18 +114,37 @@ const SHOP_PAGES = {
   'guest/return-exchange': 'guest-return-exchange',
 } as const;
 export type ShopPageKind = (typeof SHOP_PAGES)[keyof typeof SHOP_PAGES];
-const SHOP_PAGE_PATHS = Object.fromEntries(Object.entries(SHOP_PAGES).map(([path, kind]) => [kind, path])) as Record<ShopPageKind, string>;
+const SHOP_PAGE_PATHS = Object.fromEntries(Object.entries(SHOP_PAGES).map(([path, kind]) => [kind, path])) as Record<
+  ShopPageKind,
+  string
+>;
 /** Query values of the shopping pages' data, as the contract accepts them (anything else is left out). */
 const SHOP_PAGE_QUERY: Partial<Record<ShopPageKind, { name: string; pattern: RegExp; required: boolean }>> = {
-  'checkout-confirmation': { name: 'orderNumber', pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/, required: true },
-  'guest-order-online': { name: 'transactionUuid', pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, required: true },
-  'guest-return-exchange': { name: 'transactionUuid', pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, required: true },
+  'checkout-confirmation': {
+    name: 'orderNumber',
+    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
+    required: true,
+  },
+  'guest-order-online': {
+    name: 'transactionUuid',
+    pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    required: true,
+  },
+  'guest-return-exchange': {
+    name: 'transactionUuid',
+    pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    required: true,
+  },
 };
 
 /** The page-data path of each fixed-path page (account and shopping pages), checked against the contract. */
 const FIXED_PAGE_DATA_PATHS = {
-  ...(Object.fromEntries(Object.keys(ACCOUNT_PAGES).map((path) => [path, `/ssr/${path}`])) as { [K in keyof typeof ACCOUNT_PAGES]: `/ssr/${K}` }),
-  ...(Object.fromEntries(Object.keys(SHOP_PAGES).map((path) => [path, `/ssr/${path}`])) as { [K in keyof typeof SHOP_PAGES]: `/ssr/${K}` }),
+  ...(Object.fromEntries(Object.keys(ACCOUNT_PAGES).map((path) => [path, `/ssr/${path}`])) as {
+    [K in keyof typeof ACCOUNT_PAGES]: `/ssr/${K}`;
+  }),
+  ...(Object.fromEntries(Object.keys(SHOP_PAGES).map((path) => [path, `/ssr/${path}`])) as {
+    [K in keyof typeof SHOP_PAGES]: `/ssr/${K}`;
+  }),
 } satisfies Record<string, PageDataPath>;
 
 export function isShopPageKind(kind: string): kind is ShopPageKind {
@@ -161,8 +194,10 @@ export function matchPage(pathname: string): PageMatch {
   if (!first) return { kind: 'home', locale };
   const n = segments.length;
   const accountPath = segments.join('/');
-  if (Object.hasOwn(ACCOUNT_PAGES, accountPath)) return { kind: ACCOUNT_PAGES[accountPath as keyof typeof ACCOUNT_PAGES], locale };
-  if (Object.hasOwn(SHOP_PAGES, accountPath)) return { kind: SHOP_PAGES[accountPath as keyof typeof SHOP_PAGES], locale };
+  if (Object.hasOwn(ACCOUNT_PAGES, accountPath))
+    return { kind: ACCOUNT_PAGES[accountPath as keyof typeof ACCOUNT_PAGES], locale };
+  if (Object.hasOwn(SHOP_PAGES, accountPath))
+    return { kind: SHOP_PAGES[accountPath as keyof typeof SHOP_PAGES], locale };
 
   if (n === 1) {
     switch (first) {
@@ -305,7 +340,14 @@ const LISTING_VALUE: Record<ListingFilterKey, RegExp> = {
   instock: /^true$/,
   price: /^\d{1,9}-\d{1,9}$/,
 };
-const LISTING_MAX_VALUES: Record<ListingFilterKey, number> = { color: 20, category: 20, material: 20, size: 30, instock: 1, price: 1 };
+const LISTING_MAX_VALUES: Record<ListingFilterKey, number> = {
+  color: 20,
+  category: 20,
+  material: 20,
+  size: 30,
+  instock: 1,
+  price: 1,
+};
 
 const isOrderedRange = (v: string) => {
   const [min, max] = v.split('-').map(Number);
@@ -345,11 +387,16 @@ type ParamsOf<P extends PageDataPath> = paths[P]['get']['parameters'];
  * A page's data request: one page-data operation of the contract and its parameters, each typed by the
  * contract (a path or parameter the contract does not have does not compile).
  */
-export type PageDataRequest = { [P in PageDataPath]: { path: P; params: Pick<ParamsOf<P>, 'query' | 'path'> } }[PageDataPath];
+export type PageDataRequest = {
+  [P in PageDataPath]: { path: P; params: Pick<ParamsOf<P>, 'query' | 'path'> };
+}[PageDataPath];
 /** The data a page-data operation answers (200), any page type. */
-export type PageDataResponse = { [P in PageDataPath]: paths[P]['get']['responses'][200]['content']['application/json'] }[PageDataPath];
+export type PageDataResponse = {
+  [P in PageDataPath]: paths[P]['get']['responses'][200]['content']['application/json'];
+}[PageDataPath];
 
-const request = <P extends PageDataPath>(path: P, params: Pick<ParamsOf<P>, 'query' | 'path'>) => ({ path, params }) as PageDataRequest;
+const request = <P extends PageDataPath>(path: P, params: Pick<ParamsOf<P>, 'query' | 'path'>) =>
+  ({ path, params }) as PageDataRequest;
 
 /** The not-found page's data: the answer for a page URL that cannot have data (a required value missing). */
 const notFoundRequest = (locale: string) => request('/ssr/404', { query: { locale } });
@@ -366,7 +413,8 @@ export function pageDataUrlOf(req: PageDataRequest): string {
   const q = new URLSearchParams();
   for (const [name, value] of Object.entries((req.params.query ?? {}) as Record<string, unknown>)) {
     if (value === undefined) continue;
-    if (value && typeof value === 'object') for (const [key, v] of Object.entries(value)) q.set(`${name}[${key}]`, String(v));
+    if (value && typeof value === 'object')
+      for (const [key, v] of Object.entries(value)) q.set(`${name}[${key}]`, String(v));
     else q.set(name, String(value));
   }
   return `${path}?${q.toString().replace(/\+/g, '%20')}`;
@@ -402,7 +450,10 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       return request('/ssr/home', { query: { locale } });
     case 'category': {
       const { filters, sort, page } = listingParams(search, true);
-      return request('/ssr/ca/{slug}', { path: { slug: match.slug }, query: { locale, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}) } });
+      return request('/ssr/ca/{slug}', {
+        path: { slug: match.slug },
+        query: { locale, ...(filters ? { filters } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}) },
+      });
     }
     case 'product':
       return request('/ssr/pr/{pid}', { path: { pid: match.pid }, query: { locale } });
@@ -429,7 +480,12 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       const cat = params.get('cat');
       const pid = params.get('pid');
       return request('/ssr/marketing', {
-        query: { locale, cid, ...(cat && SLUG.test(cat) && cat.length <= MAX_SLUG ? { cat } : {}), ...(pid && PID.test(pid) ? { pid } : {}) },
+        query: {
+          locale,
+          cid,
+          ...(cat && SLUG.test(cat) && cat.length <= MAX_SLUG ? { cat } : {}),
+          ...(pid && PID.test(pid) ? { pid } : {}),
+        },
       });
     }
     case 'rive-droite':
@@ -438,7 +494,10 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       return request('/ssr/rive-droite/cp/{slug}', { path: { slug: match.slug }, query: { locale } });
     case 'rive-droite-category': {
       const { sort, page } = listingParams(search);
-      return request('/ssr/rive-droite/ca/{slug}', { path: { slug: match.slug }, query: { locale, ...(sort ? { sort } : {}), ...(page ? { page } : {}) } });
+      return request('/ssr/rive-droite/ca/{slug}', {
+        path: { slug: match.slug },
+        query: { locale, ...(sort ? { sort } : {}), ...(page ? { page } : {}) },
+      });
     }
     case 'rive-droite-calendar': {
       const filters = parseFilterString(params.get('filters'));
@@ -446,7 +505,11 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       const locations = (filters.locations ?? []).slice(0, 20);
       return request('/ssr/rive-droite/calendar/{slug}', {
         path: { slug: match.slug },
-        query: { locale, ...(themes.length ? { themes: themes.join(',') } : {}), ...(locations.length ? { locations: locations.join(',') } : {}) },
+        query: {
+          locale,
+          ...(themes.length ? { themes: themes.join(',') } : {}),
+          ...(locations.length ? { locations: locations.join(',') } : {}),
+        },
       });
     }
     case 'look':
@@ -457,29 +520,45 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       return request('/ssr/collections/{slug}', { path: { slug: match.slug }, query: { locale } });
     case 'collection-items': {
       const { sort, page } = listingParams(search);
-      return request('/ssr/collections/{slug}/items', { path: { slug: match.slug }, query: { locale, ...(sort ? { sort } : {}), ...(page ? { page } : {}) } });
+      return request('/ssr/collections/{slug}/items', {
+        path: { slug: match.slug },
+        query: { locale, ...(sort ? { sort } : {}), ...(page ? { page } : {}) },
+      });
     }
     case 'collection-looks': {
       const { page } = listingParams(search);
-      return request('/ssr/collections/{slug}/looks', { path: { slug: match.slug }, query: { locale, ...(page ? { page } : {}) } });
+      return request('/ssr/collections/{slug}/looks', {
+        path: { slug: match.slug },
+        query: { locale, ...(page ? { page } : {}) },
+      });
     }
     case 'catch-all':
       return request('/ssr/page/{slug}', { path: { slug: match.slug }, query: { locale } });
     case 'search': {
       // The search page's data takes its filters as a deepObject (`filters[color]=black|beige`).
       const text = params.get('q')?.trim().slice(0, 200);
-      const filters = Object.fromEntries(Object.entries(parseListingFilters(params.get('filters'))).map(([key, values]) => [key, values.join('|')]));
+      const filters = Object.fromEntries(
+        Object.entries(parseListingFilters(params.get('filters'))).map(([key, values]) => [key, values.join('|')]),
+      );
       const { sort, page } = listingParams(search);
       return request('/ssr/search', {
-        query: { locale, ...(text ? { q: text } : {}), ...(Object.keys(filters).length ? { filters } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}) },
+        query: {
+          locale,
+          ...(text ? { q: text } : {}),
+          ...(Object.keys(filters).length ? { filters } : {}),
+          ...(sort ? { sort } : {}),
+          ...(page ? { page } : {}),
+        },
       });
     }
     case 'my-account-return-thank-you': {
       // A customer's by order number, a guest's by the order's transaction id.
       const uuid = params.get('transactionUuid');
       const number = params.get('orderNumber');
-      if (uuid && /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(uuid)) return request('/ssr/myaccount/return-thank-you', { query: { locale, transactionUuid: uuid } });
-      if (number && /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(number)) return request('/ssr/myaccount/return-thank-you', { query: { locale, orderNumber: number } });
+      if (uuid && /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(uuid))
+        return request('/ssr/myaccount/return-thank-you', { query: { locale, transactionUuid: uuid } });
+      if (number && /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(number))
+        return request('/ssr/myaccount/return-thank-you', { query: { locale, orderNumber: number } });
       return notFoundRequest(locale);
     }
     default: {
@@ -494,7 +573,10 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       if (fixed.param && value !== null && fixed.param.pattern.test(value)) query[fixed.param.name] = value;
       else if (fixed.param?.required) return notFoundRequest(locale);
       // One fixed path per page, each a path of the contract (FIXED_PAGE_DATA_PATHS); its one optional or required value.
-      return { path: FIXED_PAGE_DATA_PATHS[fixed.path as keyof typeof FIXED_PAGE_DATA_PATHS], params: { query } } as PageDataRequest;
+      return {
+        path: FIXED_PAGE_DATA_PATHS[fixed.path as keyof typeof FIXED_PAGE_DATA_PATHS],
+        params: { query },
+      } as PageDataRequest;
     }
   }
 }

@@ -1,13 +1,25 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { BrowserRouter, Link, MemoryRouter, NavLink, StaticRouter, hrefOf, useLocation, useNavigate, useSearchParams } from './router';
+import {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  NavLink,
+  StaticRouter,
+  hrefOf,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from './router';
 
 afterEach(cleanup);
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}${location.hash}|${JSON.stringify(location.state)}`}</output>;
+  return (
+    <output data-testid="where">{`${location.pathname}${location.search}${location.hash}|${JSON.stringify(location.state)}`}</output>
+  );
 }
 
 const where = () => screen.getByTestId('where').textContent;

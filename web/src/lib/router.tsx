@@ -100,17 +100,20 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const navigate = useCallback(((to: To | number, options: NavigateOptions = {}) => {
-    if (typeof to === 'number') {
-      window.history.go(to);
-      return;
-    }
-    const href = hrefOf(to, window.location);
-    const entry: HistoryState = { key: nextKey(), usr: options.state ?? null };
-    if (options.replace) window.history.replaceState(entry, '', href);
-    else window.history.pushState(entry, '', href);
-    startTransition(() => setLocation(browserLocation()));
-  }) as NavigateFunction, []);
+  const navigate = useCallback(
+    ((to: To | number, options: NavigateOptions = {}) => {
+      if (typeof to === 'number') {
+        window.history.go(to);
+        return;
+      }
+      const href = hrefOf(to, window.location);
+      const entry: HistoryState = { key: nextKey(), usr: options.state ?? null };
+      if (options.replace) window.history.replaceState(entry, '', href);
+      else window.history.pushState(entry, '', href);
+      startTransition(() => setLocation(browserLocation()));
+    }) as NavigateFunction,
+    [],
+  );
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
@@ -130,21 +133,32 @@ export function StaticRouter({ location, children }: { location: string; childre
 }
 
 /** A router with its own history in memory (stories and tests): the address bar is left alone. */
-export function MemoryRouter({ initialEntries = ['/'], initialIndex, children }: { initialEntries?: readonly string[]; initialIndex?: number; children?: ReactNode }) {
+export function MemoryRouter({
+  initialEntries = ['/'],
+  initialIndex,
+  children,
+}: {
+  initialEntries?: readonly string[];
+  initialIndex?: number;
+  children?: ReactNode;
+}) {
   const [history, setHistory] = useState(() => ({
     entries: initialEntries.map((href, i) => locationOf(href, null, i === 0 ? 'default' : nextKey())),
     index: initialIndex ?? initialEntries.length - 1,
   }));
-  const navigate = useCallback(((to: To | number, options: NavigateOptions = {}) => {
-    startTransition(() =>
-      setHistory(({ entries, index }) => {
-        if (typeof to === 'number') return { entries, index: Math.min(entries.length - 1, Math.max(0, index + to)) };
-        const next = locationOf(hrefOf(to, entries[index]), options.state ?? null, nextKey());
-        if (options.replace) return { entries: entries.map((e, i) => (i === index ? next : e)), index };
-        return { entries: [...entries.slice(0, index + 1), next], index: index + 1 };
-      }),
-    );
-  }) as NavigateFunction, []);
+  const navigate = useCallback(
+    ((to: To | number, options: NavigateOptions = {}) => {
+      startTransition(() =>
+        setHistory(({ entries, index }) => {
+          if (typeof to === 'number') return { entries, index: Math.min(entries.length - 1, Math.max(0, index + to)) };
+          const next = locationOf(hrefOf(to, entries[index]), options.state ?? null, nextKey());
+          if (options.replace) return { entries: entries.map((e, i) => (i === index ? next : e)), index };
+          return { entries: [...entries.slice(0, index + 1), next], index: index + 1 };
+        }),
+      );
+    }) as NavigateFunction,
+    [],
+  );
   const location = history.entries[history.index]!;
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
@@ -207,7 +221,10 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
  * A link to a page of the site: a real `<a href>` (it works without JavaScript, opens in a new tab, is read as a
  * link), whose plain click moves in the page instead of loading a new document.
  */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, state, preventScrollReset, reloadDocument, onClick, target, ...rest }, ref) {
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, state, preventScrollReset, reloadDocument, onClick, target, ...rest },
+  ref,
+) {
   const { location, navigate } = useRouter();
   const href = hrefOf(to, location);
   return (
@@ -234,11 +251,21 @@ export interface NavLinkProps extends LinkProps {
 }
 
 /** A link that knows it leads to the current page: `aria-current="page"` and the `active` class. */
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ end = false, className, ...rest }, ref) {
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(
+  { end = false, className, ...rest },
+  ref,
+) {
   const { location } = useRouter();
   const path = hrefOf(rest.to, location).split(/[?#]/)[0]!;
   const here = location.pathname;
   const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
   const active = here === path || here === trimmed || (!end && trimmed !== '/' && here.startsWith(`${trimmed}/`));
-  return <Link {...rest} ref={ref} className={[className, active ? 'active' : ''].filter(Boolean).join(' ') || undefined} aria-current={active ? 'page' : undefined} />;
+  return (
+    <Link
+      {...rest}
+      ref={ref}
+      className={[className, active ? 'active' : ''].filter(Boolean).join(' ') || undefined}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
 });

@@ -30,7 +30,12 @@ const en = {
 const fr = {
   common: {
     close: 'Fermer',
-    basket: { title: 'Panier', count_one: '{{count}} article', count_many: '{{count}} d’articles', count_other: '{{count}} articles' },
+    basket: {
+      title: 'Panier',
+      count_one: '{{count}} article',
+      count_many: '{{count}} d’articles',
+      count_other: '{{count}} articles',
+    },
   },
   errors: { ERR_API_1000: 'Une erreur est survenue' },
 };
@@ -102,7 +107,10 @@ describe('plurals', () => {
       '2 articles',
       '1000000 d’articles',
     ]);
-    const de = make('de', { de: { common: { n_one: 'ein {{count}}', n_other: '{{count}} viele', plain: '{{count}} so' } }, en });
+    const de = make('de', {
+      de: { common: { n_one: 'ein {{count}}', n_other: '{{count}} viele', plain: '{{count}} so' } },
+      en,
+    });
     expect([0, 1, 2].map((count) => de.t('n', { count }))).toEqual(['0 viele', 'ein 1', '2 viele']);
     expect(de.t('plain', { count: 3 })).toBe('3 so');
   });
@@ -128,7 +136,9 @@ describe('interpolation', () => {
 
   it('writes values as they are: numbers as text, markup not escaped (React escapes), never interpolated again', () => {
     expect(i18n.t('greet', { name: 42 })).toBe('Hello 42, 42!');
-    expect(i18n.t('greet', { name: '<b>&{{count}}</b>', count: 1 })).toBe('Hello <b>&{{count}}</b>, <b>&{{count}}</b>!');
+    expect(i18n.t('greet', { name: '<b>&{{count}}</b>', count: 1 })).toBe(
+      'Hello <b>&{{count}}</b>, <b>&{{count}}</b>!',
+    );
   });
 
   it('leaves a placeholder without a value, and empties one whose value is null or undefined', () => {
@@ -139,7 +149,11 @@ describe('interpolation', () => {
 
   it('post-processes every text, found or not', () => {
     const loud = make('en', { en }, { postProcess: (text) => text.toUpperCase() });
-    expect([loud.t('close'), loud.t('nope'), loud.t('nope', { defaultValue: 'x {{name}}', name: 'y' })]).toEqual(['CLOSE', 'NOPE', 'X Y']);
+    expect([loud.t('close'), loud.t('nope'), loud.t('nope', { defaultValue: 'x {{name}}', name: 'y' })]).toEqual([
+      'CLOSE',
+      'NOPE',
+      'X Y',
+    ]);
   });
 });
 
@@ -227,7 +241,16 @@ describe('loading namespaces', () => {
   it('counts a namespace that could not be loaded as loaded (English shows); asks again later only if the failure may pass', async () => {
     const { backend, calls, answer } = heldBackend();
     const failures: string[] = [];
-    const i18n = make('ja', { ja: { common: {} }, en }, { backend, namespaces: ['common'], retry: { maxRetries: 0, retryTimeout: 1 }, onLoadFailure: (l, ns, reason) => failures.push(`${l}/${ns}: ${reason}`) });
+    const i18n = make(
+      'ja',
+      { ja: { common: {} }, en },
+      {
+        backend,
+        namespaces: ['common'],
+        retry: { maxRetries: 0, retryTimeout: 1 },
+        onLoadFailure: (l, ns, reason) => failures.push(`${l}/${ns}: ${reason}`),
+      },
+    );
     const loading = i18n.loadNamespaces(['stores', 'orders']);
     expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['ja/stores', 'ja/orders', 'en/stores', 'en/orders']);
     await answer('ja', 'stores', { error: new Error('GET answered 502'), retry: true });
@@ -246,7 +269,16 @@ describe('loading namespaces', () => {
 
   it('with the fallback loaded on failure only: reads the language alone, and English only for a namespace it could not load', async () => {
     const { backend, calls, answer } = heldBackend();
-    const i18n = make('fr', { fr: { common: fr.common } }, { backend, namespaces: ['common', 'errors'], loadFallback: 'on-failure', retry: { maxRetries: 0, retryTimeout: 1 } });
+    const i18n = make(
+      'fr',
+      { fr: { common: fr.common } },
+      {
+        backend,
+        namespaces: ['common', 'errors'],
+        loadFallback: 'on-failure',
+        retry: { maxRetries: 0, retryTimeout: 1 },
+      },
+    );
     expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['fr/errors']);
     await answer('fr', 'errors', { strings: fr.errors });
     expect(i18n.isInitialized).toBe(true);
@@ -273,7 +305,11 @@ describe('loading namespaces', () => {
     const i18n = make('ko', { en: { common: {} } }, { backend, namespaces: ['common'] });
     expect(calls).toHaveLength(1); // ko/common
     void i18n.loadNamespaces(namespaces);
-    expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual(['ko/common', ...namespaces.map((ns) => `ko/${ns}`), 'en/ns0']);
+    expect(calls.map((c) => `${c.language}/${c.ns}`)).toEqual([
+      'ko/common',
+      ...namespaces.map((ns) => `ko/${ns}`),
+      'en/ns0',
+    ]);
     await answer('ko', 'ns3', { strings: {} });
     expect(calls.at(-1)).toMatchObject({ language: 'en', ns: 'ns1' });
     expect(calls).toHaveLength(10);
@@ -297,7 +333,10 @@ describe('loading namespaces', () => {
 
   it('counts a backend that throws as a failure worth retrying', async () => {
     let calls = 0;
-    const backend: Backend = () => (++calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ strings: { close: 'Chiudi' } }));
+    const backend: Backend = () =>
+      ++calls < 3
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve({ strings: { close: 'Chiudi' } });
     const i18n = make('it', { en }, { backend, namespaces: ['common'] });
     await vi.advanceTimersByTimeAsync(2_000);
     expect([calls, i18n.t('close')]).toEqual([3, 'Chiudi']);

@@ -75,11 +75,14 @@ const FAILED = -1;
 const GAVE_UP = 0;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const own = (value: unknown, key: string): unknown => (isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined);
+const own = (value: unknown, key: string): unknown =>
+  isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
 /** A key with a space, comma or punctuation before its first dot reads as a sentence: its `:` names no namespace. */
 const SENTENCE = /[ ,?!;]/;
-const namesNamespace = (key: string) => key.includes(':') && (!SENTENCE.test(key) || (key.indexOf('.') > 0 && !SENTENCE.test(key.slice(0, key.indexOf('.')))));
+const namesNamespace = (key: string) =>
+  key.includes(':') &&
+  (!SENTENCE.test(key) || (key.indexOf('.') > 0 && !SENTENCE.test(key.slice(0, key.indexOf('.')))));
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 function pluralCategory(language: string, count: unknown): string {
@@ -201,7 +204,8 @@ export class I18n {
     if (!this.isInitialized) return false;
     if (this.hasResourceBundle(this.language, ns)) return true;
     if (!this.config.backend) return true;
-    const settled = (language: string) => [LOADED, FAILED, GAVE_UP].includes(this.state.get(`${language}|${ns}`) ?? NaN);
+    const settled = (language: string) =>
+      [LOADED, FAILED, GAVE_UP].includes(this.state.get(`${language}|${ns}`) ?? NaN);
     if (!settled(this.language)) return false;
     if (!this.fallbackWanted(this.language, ns)) return true;
     return this.hasResourceBundle(this.config.fallbackLanguage, ns) || settled(this.config.fallbackLanguage);
@@ -289,7 +293,10 @@ export class I18n {
         }
         this.reads++;
         void backend(language, ns)
-          .catch((error: unknown): ReadResult => ({ error: error instanceof Error ? error : new Error(String(error)), retry: true }))
+          .catch((error: unknown): ReadResult => ({
+            error: error instanceof Error ? error : new Error(String(error)),
+            retry: true,
+          }))
           .then((result) => {
             this.reads--;
             this.waitingReads.shift()?.();
@@ -299,7 +306,10 @@ export class I18n {
             }
             this.settle(language, ns, result);
             // Loaded only when the language's load failed: whoever waits for the language waits for it too.
-            const fallback = 'error' in result && this.fallbackWanted(language, ns) ? this.ensure(this.config.fallbackLanguage, ns) : null;
+            const fallback =
+              'error' in result && this.fallbackWanted(language, ns)
+                ? this.ensure(this.config.fallbackLanguage, ns)
+                : null;
             if (fallback) void fallback.then(() => resolve());
             else resolve();
           });

@@ -107,7 +107,9 @@ describe('UI flags (spec §4)', () => {
 
   it('throws on an unknown action (spec §8) and on an unknown flag', () => {
     expect(() => uiReducer(INITIAL_UI_STATE, { type: 'nope' } as unknown as UiAction)).toThrow(Error);
-    expect(() => uiReducer(INITIAL_UI_STATE, { type: 'flag/set', name: 'nope', value: 1 } as unknown as UiAction)).toThrow(/Unknown UI flag/);
+    expect(() =>
+      uiReducer(INITIAL_UI_STATE, { type: 'flag/set', name: 'nope', value: 1 } as unknown as UiAction),
+    ).toThrow(/Unknown UI flag/);
   });
 });
 

@@ -103,7 +103,10 @@ export const DEFAULT_UI_FLAGS: Readonly<UiFlags> = Object.freeze({
   scrollLockElements: Object.freeze([]) as readonly string[],
 });
 
-export const INITIAL_UI_STATE: UiState = Object.freeze({ modals: Object.freeze([]) as readonly ModalEntry[], flags: DEFAULT_UI_FLAGS });
+export const INITIAL_UI_STATE: UiState = Object.freeze({
+  modals: Object.freeze([]) as readonly ModalEntry[],
+  flags: DEFAULT_UI_FLAGS,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
@@ -195,7 +198,10 @@ export function createUiStore(initial: UiState = INITIAL_UI_STATE): UiStore {
       // Page loader auto-off (spec §4/§9): every switch-on (re)starts a 5 s timer.
       if (next.flags.pageLoader && !loaderWasOn) {
         clearTimeout(loaderTimer);
-        loaderTimer = setTimeout(() => store.dispatch({ type: 'flag/set', name: 'pageLoader', value: false }), PAGE_LOADER_TIMEOUT_MS);
+        loaderTimer = setTimeout(
+          () => store.dispatch({ type: 'flag/set', name: 'pageLoader', value: false }),
+          PAGE_LOADER_TIMEOUT_MS,
+        );
       } else if (!next.flags.pageLoader && loaderWasOn) {
         clearTimeout(loaderTimer);
         loaderTimer = undefined;
@@ -264,7 +270,10 @@ export interface ModalHandle<D = unknown> {
 /** `const { isOpen, open, close } = useModal('country-selector')`. */
 export function useModal<D = unknown>(id: ModalId): ModalHandle<D> {
   const entry = useUiSelector((s) => findModal(s, id));
-  const open = useCallback((data?: D, options?: Omit<OpenModalOptions, 'data'>) => openModal(id, { ...options, data }), [id]);
+  const open = useCallback(
+    (data?: D, options?: Omit<OpenModalOptions, 'data'>) => openModal(id, { ...options, data }),
+    [id],
+  );
   const close = useCallback(() => closeModal(id), [id]);
   return { isOpen: entry?.open === true, data: entry?.data as D | undefined, open, close };
 }

@@ -40,7 +40,8 @@ type NavigationTiming = PerformanceNavigationTiming & { activationStart?: number
 
 function navigationType(): VitalReport['navigationType'] {
   const nav = performance.getEntriesByType('navigation')[0] as NavigationTiming | undefined;
-  if ((document as Document & { prerendering?: boolean }).prerendering || (nav?.activationStart ?? 0) > 0) return 'prerender';
+  if ((document as Document & { prerendering?: boolean }).prerendering || (nav?.activationStart ?? 0) > 0)
+    return 'prerender';
   switch (nav?.type) {
     case 'reload':
       return 'reload';
@@ -55,11 +56,21 @@ export function send(report: VitalReport): void {
   const body = JSON.stringify(report);
   const blob = new Blob([body], { type: 'application/json' });
   if (!navigator.sendBeacon?.('/internal/web-vitals', blob)) {
-    void fetch('/internal/web-vitals', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    void fetch('/internal/web-vitals', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => undefined);
   }
 }
 
-function observe(type: string, callback: (entries: PerformanceEntry[]) => void, options: PerformanceObserverInit = {}): void {
+function observe(
+  type: string,
+  callback: (entries: PerformanceEntry[]) => void,
+  options: PerformanceObserverInit = {},
+): void {
   if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return;
   new PerformanceObserver((list) => callback(list.getEntries())).observe({ type, buffered: true, ...options });
 }

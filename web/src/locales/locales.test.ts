@@ -14,7 +14,10 @@ import { LANGUAGES, NAMESPACES } from '../lib/i18n';
 
 const LOCALES_DIR = import.meta.dirname;
 const CATALOGUE = join(LOCALES_DIR, '../../../openapi/errors/catalogue.yaml');
-const CONTRACT_PATH = join(LOCALES_DIR, '../../../openapi/storefront/paths/api@data@translations@{language}@{namespace}.yaml');
+const CONTRACT_PATH = join(
+  LOCALES_DIR,
+  '../../../openapi/storefront/paths/api@data@translations@{language}@{namespace}.yaml',
+);
 const SOURCE = 'en';
 
 type Json = Record<string, unknown>;
@@ -83,9 +86,15 @@ function checkTranslation(source: Json, translation: Json, language: string): st
     if (text.trim() === '') problems.push(`"${key}" is empty`);
     if (reference === undefined) continue;
     const [want, got] = [tokens(reference, PLACEHOLDER), tokens(text, PLACEHOLDER)];
-    if (want.join() !== got.join()) problems.push(`"${key}" has placeholders ${got.join(' ') || '(none)'}, English has ${want.join(' ') || '(none)'}`);
+    if (want.join() !== got.join())
+      problems.push(
+        `"${key}" has placeholders ${got.join(' ') || '(none)'}, English has ${want.join(' ') || '(none)'}`,
+      );
     const [wantCode, gotCode] = [tokens(reference, CODE_SPAN), tokens(text, CODE_SPAN)];
-    if (wantCode.join() !== gotCode.join()) problems.push(`"${key}" has code spans ${gotCode.join(' ') || '(none)'}, English has ${wantCode.join(' ') || '(none)'}`);
+    if (wantCode.join() !== gotCode.join())
+      problems.push(
+        `"${key}" has code spans ${gotCode.join(' ') || '(none)'}, English has ${wantCode.join(' ') || '(none)'}`,
+      );
   }
   return problems;
 }
@@ -96,13 +105,17 @@ const ANY_PLACEHOLDER = /\{\{(.*?)\}\}/g;
 function unsupportedSyntax(value: Json, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => {
     const path = prefix ? `${prefix}.${key}` : key;
-    const problems = /[.:]/.test(key) ? [`key "${path}" has a "." or ":" (t() would read it as a path or a namespace)`] : [];
+    const problems = /[.:]/.test(key)
+      ? [`key "${path}" has a "." or ":" (t() would read it as a path or a namespace)`]
+      : [];
     if (typeof child === 'string') {
       for (const [placeholder, inner] of child.matchAll(ANY_PLACEHOLDER)) {
-        if (!/^\s*\w+\s*$/.test(inner!)) problems.push(`"${path}" has ${placeholder}: a placeholder is a plain name, {{name}}`);
+        if (!/^\s*\w+\s*$/.test(inner!))
+          problems.push(`"${path}" has ${placeholder}: a placeholder is a plain name, {{name}}`);
       }
       if (child.includes('$t(')) problems.push(`"${path}" nests another text with $t(...), which t() does not do`);
-    } else if (child !== null && typeof child === 'object' && !Array.isArray(child)) problems.push(...unsupportedSyntax(child as Json, path));
+    } else if (child !== null && typeof child === 'object' && !Array.isArray(child))
+      problems.push(...unsupportedSyntax(child as Json, path));
     return problems;
   });
 }
@@ -131,14 +144,18 @@ const sourceNamespaces = jsonFiles(SOURCE).map((f) => f.replace(/\.json$/, ''));
 
 /** The shopper-audience codes of the catalogue: each needs a message in every language. */
 function shopperCodes(): { code: string; message: string }[] {
-  const all = YAML.parse(readFileSync(CATALOGUE, 'utf8')) as { codes: { code: string; message: string; audience?: string }[] };
+  const all = YAML.parse(readFileSync(CATALOGUE, 'utf8')) as {
+    codes: { code: string; message: string; audience?: string }[];
+  };
   return all.codes.filter((c) => (c.audience ?? 'shopper') === 'shopper');
 }
 
 describe('locale files', () => {
   it('has one folder per language of the strings (lib/i18n.ts LANGUAGES, the getTranslations contract)', () => {
     expect(languageDirs).toEqual([...LANGUAGES].sort());
-    const contract = YAML.parse(readFileSync(CONTRACT_PATH, 'utf8')) as { get: { parameters: { name: string; schema: { enum: string[] } }[] } };
+    const contract = YAML.parse(readFileSync(CONTRACT_PATH, 'utf8')) as {
+      get: { parameters: { name: string; schema: { enum: string[] } }[] };
+    };
     const enumOf = (name: string) => contract.get.parameters.find((p) => p.name === name)!.schema.enum;
     expect([...LANGUAGES].sort()).toEqual([...enumOf('language')].sort());
     expect([...NAMESPACES].sort()).toEqual([...enumOf('namespace')].sort());
@@ -147,14 +164,18 @@ describe('locale files', () => {
   it('has only namespaces of lib/i18n.ts NAMESPACES, and common and errors in English', () => {
     expect(sourceNamespaces).toEqual(expect.arrayContaining(['common', 'errors']));
     for (const language of languageDirs) {
-      const unknown = jsonFiles(language).filter((f) => !(NAMESPACES as readonly string[]).includes(f.replace(/\.json$/, '')));
+      const unknown = jsonFiles(language).filter(
+        (f) => !(NAMESPACES as readonly string[]).includes(f.replace(/\.json$/, '')),
+      );
       expect(unknown, `${language}: files that are not a namespace`).toEqual([]);
     }
   });
 
   it('has, in every language, a file for every namespace English has', () => {
     const missing = translations.flatMap((language) =>
-      sourceNamespaces.filter((ns) => !existsSync(join(LOCALES_DIR, language, `${ns}.json`))).map((ns) => `${language}/${ns}.json`),
+      sourceNamespaces
+        .filter((ns) => !existsSync(join(LOCALES_DIR, language, `${ns}.json`)))
+        .map((ns) => `${language}/${ns}.json`),
     );
     expect(missing, 'missing files').toEqual([]);
   });
@@ -178,7 +199,11 @@ describe('locale files', () => {
   }
 
   it('uses only what the runtime reads: plain {{placeholders}}, no $t() nesting, no "." or ":" in keys', () => {
-    const problems = languageDirs.flatMap((language) => jsonFiles(language).flatMap((file) => unsupportedSyntax(readJson(language, file.replace(/\.json$/, ''))).map((p) => `${language}/${file}: ${p}`)));
+    const problems = languageDirs.flatMap((language) =>
+      jsonFiles(language).flatMap((file) =>
+        unsupportedSyntax(readJson(language, file.replace(/\.json$/, ''))).map((p) => `${language}/${file}: ${p}`),
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -204,7 +229,15 @@ describe('unsupportedSyntax', () => {
   });
 
   it('reports a key with a dot or a colon, a formatted or unescaped placeholder, and a nesting', () => {
-    expect(unsupportedSyntax({ 'a.b': 'x', n: { 'c:d': 'y' }, f: 'On {{date, datetime}}', u: '{{- html}}', t: 'See $t(other)' })).toEqual([
+    expect(
+      unsupportedSyntax({
+        'a.b': 'x',
+        n: { 'c:d': 'y' },
+        f: 'On {{date, datetime}}',
+        u: '{{- html}}',
+        t: 'See $t(other)',
+      }),
+    ).toEqual([
       'key "a.b" has a "." or ":" (t() would read it as a path or a namespace)',
       'key "n.c:d" has a "." or ":" (t() would read it as a path or a namespace)',
       '"f" has {{date, datetime}}: a placeholder is a plain name, {{name}}',
@@ -234,22 +267,30 @@ describe('checkTranslation', () => {
   it('reports a missing key and a missing plural category of the language', () => {
     const { title: _title, ...withoutTitle } = fr;
     expect(checkTranslation(en, withoutTitle, 'fr')).toEqual(['missing key "title"']);
-    expect(checkTranslation(en, { ...fr, nav: { items_one: 'x {{count}}', items_other: 'y {{count}}' } }, 'fr')).toEqual([
-      'missing key "nav.items_many"',
-    ]);
+    expect(
+      checkTranslation(en, { ...fr, nav: { items_one: 'x {{count}}', items_other: 'y {{count}}' } }, 'fr'),
+    ).toEqual(['missing key "nav.items_many"']);
   });
 
   it('reports a key English does not have, including a plural category the language lacks', () => {
-    expect(checkTranslation(en, { ...fr, extra: 'Extra' }, 'fr')).toEqual(['key "extra" is not in English (or is not a plural form of fr)']);
+    expect(checkTranslation(en, { ...fr, extra: 'Extra' }, 'fr')).toEqual([
+      'key "extra" is not in English (or is not a plural form of fr)',
+    ]);
     expect(checkTranslation(en, { ...fr, nav: { items_one: '{{count}}', items_other: '{{count}}' } }, 'ja')).toEqual([
       'key "nav.items_one" is not in English (or is not a plural form of ja)',
     ]);
   });
 
   it('reports a dropped or renamed placeholder, a changed code span and an empty string', () => {
-    expect(checkTranslation(en, { ...fr, title: 'Découvrir' }, 'fr')).toEqual(['"title" has placeholders (none), English has {{name}}']);
-    expect(checkTranslation(en, { ...fr, title: 'Découvrir {{nom}}' }, 'fr')).toEqual(['"title" has placeholders {{nom}}, English has {{name}}']);
-    expect(checkTranslation(en, { ...fr, code: 'Exemple : fr-FR.' }, 'fr')).toEqual(['"code" has code spans (none), English has `fr-fr`']);
+    expect(checkTranslation(en, { ...fr, title: 'Découvrir' }, 'fr')).toEqual([
+      '"title" has placeholders (none), English has {{name}}',
+    ]);
+    expect(checkTranslation(en, { ...fr, title: 'Découvrir {{nom}}' }, 'fr')).toEqual([
+      '"title" has placeholders {{nom}}, English has {{name}}',
+    ]);
+    expect(checkTranslation(en, { ...fr, code: 'Exemple : fr-FR.' }, 'fr')).toEqual([
+      '"code" has code spans (none), English has `fr-fr`',
+    ]);
     expect(checkTranslation(en, { ...fr, nav: { ...fr.nav, items_many: ' ' } }, 'fr')).toEqual([
       '"nav.items_many" is empty',
       '"nav.items_many" has placeholders (none), English has {{count}}',

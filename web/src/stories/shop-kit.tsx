@@ -41,13 +41,31 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 /** A query cache holding `data` (query key → value) that never refetches it. */
 export function seededClient(data: [readonly unknown[], unknown][] = []): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   for (const [key, value] of data) client.setQueryData(key, value);
   return client;
 }
 
-export function ShopKit({ locale = 'fr-fr', path, queryClient, children }: { locale?: ShopLocale; path?: string; queryClient?: QueryClient; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n(SHOP_MARKETS[locale].language, resources, { namespaces: ['common', 'errors', 'account', 'checkout', 'orders'] }), [locale]);
+export function ShopKit({
+  locale = 'fr-fr',
+  path,
+  queryClient,
+  children,
+}: {
+  locale?: ShopLocale;
+  path?: string;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const i18n = useMemo(
+    () =>
+      createI18n(SHOP_MARKETS[locale].language, resources, {
+        namespaces: ['common', 'errors', 'account', 'checkout', 'orders'],
+      }),
+    [locale],
+  );
   const client = useMemo(() => queryClient ?? seededClient(), [queryClient]);
   return (
     <MemoryRouter initialEntries={[path ?? (locale === 'en-us' ? '/' : `/${locale}/`)]}>

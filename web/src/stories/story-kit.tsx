@@ -35,7 +35,11 @@ const availability = (p: CatalogProduct): Schemas['Availability'] => {
     isPreorderable: false,
     inStock,
     stockStatus: inStock ? 'in_stock' : 'out_of_stock',
-    statusTags: inStock ? (stock(p) === 1 ? ['available online', 'last item left'] : ['available online']) : ['sold out'],
+    statusTags: inStock
+      ? stock(p) === 1
+        ? ['available online', 'last item left']
+        : ['available online']
+      : ['sold out'],
   };
 };
 const price = (p: CatalogProduct, currency = 'EUR'): Schemas['Price'] => {
@@ -64,7 +68,13 @@ export function productOf(p: CatalogProduct, lang: Language = 'fr'): Schemas['Pr
     description: p.descriptions[lang],
     url: `/pr/${p.slug}-${p.pid}.html`,
     images: Array.from({ length: p.imageCount }, (_, i) => image(p, i + 1, `${p.names[lang]}, ${i + 1}`)),
-    color: { code: p.color.code, name: p.color.names[lang], hex: p.color.hex, macroColor: p.color.macroColor, microColor: p.color.microColor },
+    color: {
+      code: p.color.code,
+      name: p.color.names[lang],
+      hex: p.color.hex,
+      macroColor: p.color.macroColor,
+      microColor: p.color.microColor,
+    },
     compositions: p.composition[lang],
     categories: { macroCategory: '', microCategory: '', superMicroCategory: '' },
     genderCode: p.genderCode,
@@ -105,15 +115,32 @@ export function basketOf(products: CatalogProduct[], lang: Language = 'fr'): Sch
     itemCount: items.reduce((s, i) => s + i.quantity, 0),
     subtotal,
     // France: prices include VAT (20 %), standard delivery is free.
-    estimatedTotals: items.length ? { subtotal, shipping: 0, tax: Math.round((subtotal - subtotal / 1.2) * 100) / 100, discount: 0, total: subtotal } : null,
+    estimatedTotals: items.length
+      ? {
+          subtotal,
+          shipping: 0,
+          tax: Math.round((subtotal - subtotal / 1.2) * 100) / 100,
+          discount: 0,
+          total: subtotal,
+        }
+      : null,
     taxIncluded: true,
     maxQuantityPerProduct: 5,
   };
 }
 
 /** What a feature needs around it: router, query cache, French strings, the French market. */
-export function StoryShell({ children, queryClient = new QueryClient() }: { children: ReactNode; queryClient?: QueryClient }) {
-  const i18n = createI18n('fr', { fr: { common: frCommon, errors: frErrors, product: frProduct }, en: { common: enCommon, errors: enErrors, product: enProduct } });
+export function StoryShell({
+  children,
+  queryClient = new QueryClient(),
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const i18n = createI18n('fr', {
+    fr: { common: frCommon, errors: frErrors, product: frProduct },
+    en: { common: enCommon, errors: enErrors, product: enProduct },
+  });
   return (
     <MemoryRouter initialEntries={['/fr-fr/']}>
       <AppProviders queryClient={queryClient} i18n={i18n}>

@@ -18,7 +18,9 @@ const colours = [
 ];
 
 const Swatches = () => (
-  <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: 'var(--space-large)' }}>
+  <div
+    style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(9rem, 1fr))', gap: 'var(--space-large)' }}
+  >
     {colours.map((name) => (
       <div key={name} style={{ display: 'grid', gap: 'var(--space-small)' }}>
         <div style={{ height: 64, background: `var(--color-${name})`, border: '1px solid var(--color-rule)' }} />
@@ -41,8 +43,8 @@ export const Typography: Story = () => (
     <h3>The Cassandre bag</h3>
     <p className="label">New arrivals</p>
     <p>
-      Body copy: a shoulder bag in smooth calfskin with an adjustable strap. Crafted in Italy. <a href="#care">Care
-      guide</a>.
+      Body copy: a shoulder bag in smooth calfskin with an adjustable strap. Crafted in Italy.{' '}
+      <a href="#care">Care guide</a>.
     </p>
     <p className="text-muted">
       <small>Complimentary delivery and returns.</small>

@@ -45,21 +45,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (pid, language)
   ) partition by list (language)`.execute(db);
   for (const language of SEARCH_LANGUAGES) {
-    await sql`create table ${sql.raw(`search_documents_${language}`)} partition of search_documents for values in (${sql.lit(language)})`.execute(db);
+    await sql`create table ${sql.raw(`search_documents_${language}`)} partition of search_documents for values in (${sql.lit(language)})`.execute(
+      db,
+    );
   }
   await sql`create table search_documents_other partition of search_documents default`.execute(db);
   // Over listed products only (every query asks for them).
   await sql`create index search_documents_doc_idx on search_documents using gin (doc) where listed`.execute(db);
   // GiST, not GIN: it hands out names closest first (`<<->`), so a typo search stops after a page.
-  await sql`create index search_documents_trgm_idx on search_documents using gist (name_lc gist_trgm_ops) where listed`.execute(db);
+  await sql`create index search_documents_trgm_idx on search_documents using gist (name_lc gist_trgm_ops) where listed`.execute(
+    db,
+  );
   for (const language of ['ja', 'ko', 'zh']) {
-    await sql`create index ${sql.raw(`search_documents_${language}_grams_idx`)} on ${sql.raw(`search_documents_${language}`)} using gin (grams) where listed`.execute(db);
+    await sql`create index ${sql.raw(`search_documents_${language}_grams_idx`)} on ${sql.raw(`search_documents_${language}`)} using gin (grams) where listed`.execute(
+      db,
+    );
   }
   // Autocomplete walks the listed documents of a language in merchandising order and stops after a few
   // hits; names starting with the query are found by range. Both carry what the name tiers test, so
   // those are answered from the index alone.
-  await sql`create index search_documents_rank_idx on search_documents (brand, rank) include (name_lc, pid) where listed`.execute(db);
-  await sql`create index search_documents_name_idx on search_documents (brand, name_lc text_pattern_ops) include (rank, pid) where listed`.execute(db);
+  await sql`create index search_documents_rank_idx on search_documents (brand, rank) include (name_lc, pid) where listed`.execute(
+    db,
+  );
+  await sql`create index search_documents_name_idx on search_documents (brand, name_lc text_pattern_ops) include (rank, pid) where listed`.execute(
+    db,
+  );
 
   await sql`create function search_refresh(p_pids text[]) returns void language plpgsql as $$
   begin

@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   // Letter sizes, numeric sizes of every run (clothing 34–56, shoes 35–46), one size.
   const codes = ['XS', 'S', 'M', 'L', 'XL', ...Array.from({ length: 23 }, (_, i) => String(34 + i)), 'TU'];
-  await sql`insert into listing_size_codes (code, bit) values ${sql.join(codes.map((c, i) => sql`(${c}, ${i})`))}`.execute(db);
+  await sql`insert into listing_size_codes (code, bit) values ${sql.join(codes.map((c, i) => sql`(${c}, ${i})`))}`.execute(
+    db,
+  );
 
   // Currencies get their array position on first use (by the refresh below), so a new market currency
   // needs no migration; a row's array is rebuilt whenever its prices change.
@@ -144,7 +146,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger listing_cells_insert after insert on listing_facts
     referencing new table as new_rows for each statement execute function listing_cells_mark()`.execute(db);
   await sql`create trigger listing_cells_update after update on listing_facts
-    referencing old table as old_rows new table as new_rows for each statement execute function listing_cells_mark()`.execute(db);
+    referencing old table as old_rows new table as new_rows for each statement execute function listing_cells_mark()`.execute(
+    db,
+  );
   await sql`create trigger listing_cells_delete after delete on listing_facts
     referencing old table as old_rows for each statement execute function listing_cells_mark()`.execute(db);
 

@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`create index customer_addresses_customer_idx on customer_addresses (customer_id, position)`.execute(db);
   // At most one default address per customer, whatever the application does.
-  await sql`create unique index customer_addresses_default_idx on customer_addresses (customer_id) where is_default`.execute(db);
+  await sql`create unique index customer_addresses_default_idx on customer_addresses (customer_id) where is_default`.execute(
+    db,
+  );
 
   await sql`create table customer_consents (
     customer_id uuid not null references customers(id) on delete cascade,
@@ -67,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index sessions_customer_idx on sessions (customer_id) where customer_id is not null`.execute(db);
   // Sign-in and sign-out give the session a new id (no session fixation); what hangs on it follows.
   await sql`alter table baskets drop constraint baskets_session_id_fkey`.execute(db);
-  await sql`alter table baskets add constraint baskets_session_id_fkey foreign key (session_id) references sessions(id) on delete cascade on update cascade`.execute(db);
+  await sql`alter table baskets add constraint baskets_session_id_fkey foreign key (session_id) references sessions(id) on delete cascade on update cascade`.execute(
+    db,
+  );
 
   // One-time sign-in codes of POST /authn, bound to the session that asked for them.
   await sql`create table sign_in_codes (
@@ -103,7 +107,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now(),
     sent_at timestamptz
   )`.execute(db);
-  await sql`create index email_outbox_pending_idx on email_outbox (next_attempt_at) where status = 'pending'`.execute(db);
+  await sql`create index email_outbox_pending_idx on email_outbox (next_attempt_at) where status = 'pending'`.execute(
+    db,
+  );
   await sql`create index email_outbox_recipient_idx on email_outbox (recipient, id desc)`.execute(db);
 
   // Fixed-window rate-limit counters; the key is a digest (an e-mail address is never stored in clear here).
@@ -142,9 +148,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['contact_requests', 'newsletter_subscriptions', 'rate_limit_hits', 'email_outbox', 'account_tokens', 'sign_in_codes', 'password_history', 'customer_consents', 'customer_addresses']) {
+  for (const t of [
+    'contact_requests',
+    'newsletter_subscriptions',
+    'rate_limit_hits',
+    'email_outbox',
+    'account_tokens',
+    'sign_in_codes',
+    'password_history',
+    'customer_consents',
+    'customer_addresses',
+  ]) {
     await sql`drop table if exists ${sql.table(t)}`.execute(db);
   }
-  await sql`alter table sessions drop column if exists customer_id, drop column if exists authenticated_at, drop column if exists auth_seen_at`.execute(db);
+  await sql`alter table sessions drop column if exists customer_id, drop column if exists authenticated_at, drop column if exists auth_seen_at`.execute(
+    db,
+  );
   await sql`drop table if exists customers`.execute(db);
 }

@@ -56,9 +56,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated_at timestamptz not null default now()
   )`.execute(db);
   // The order history reads a customer's orders of one channel, newest first.
-  await sql`create index orders_customer_idx on orders (customer_id, channel, placed_at desc) where customer_id is not null`.execute(db);
+  await sql`create index orders_customer_idx on orders (customer_id, channel, placed_at desc) where customer_id is not null`.execute(
+    db,
+  );
   // The sweep finds payments left pending (a crash, an abandoned authentication).
-  await sql`create index orders_pending_idx on orders (placed_at) where payment_status in ('pending', 'actionRequired')`.execute(db);
+  await sql`create index orders_pending_idx on orders (placed_at) where payment_status in ('pending', 'actionRequired')`.execute(
+    db,
+  );
   await sql`create index orders_email_idx on orders (email)`.execute(db);
 
   await sql`create table order_items (

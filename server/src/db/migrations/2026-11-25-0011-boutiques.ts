@@ -36,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now()
   )`.execute(db);
   // Units held by active reservations are counted against the boutique's stock of the size.
-  await sql`create index store_reservations_active_idx on store_reservations (store_id, sku) where status in ('requested', 'confirmed', 'ready')`.execute(db);
+  await sql`create index store_reservations_active_idx on store_reservations (store_id, sku) where status in ('requested', 'confirmed', 'ready')`.execute(
+    db,
+  );
   await sql`create index store_reservations_email_idx on store_reservations (email, created_at)`.execute(db);
 
   await sql`create table store_appointments (
@@ -60,6 +62,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now()
   )`.execute(db);
   // One open request per client, boutique and time: a second click answers the first request.
-  await sql`create unique index store_appointments_once_idx on store_appointments (store_id, email, starts_at) where status in ('requested', 'confirmed')`.execute(db);
+  await sql`create unique index store_appointments_once_idx on store_appointments (store_id, email, starts_at) where status in ('requested', 'confirmed')`.execute(
+    db,
+  );
   await sql`create index store_appointments_store_idx on store_appointments (store_id, starts_at)`.execute(db);
 }

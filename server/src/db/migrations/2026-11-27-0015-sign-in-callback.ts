@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table sign_in_codes alter column session_id drop not null`.execute(db);
   await sql`alter table sign_in_codes add column code_challenge text`.execute(db);
-  await sql`alter table sign_in_codes add constraint sign_in_codes_bound check ((session_id is null) <> (code_challenge is null))`.execute(db);
+  await sql`alter table sign_in_codes add constraint sign_in_codes_bound check ((session_id is null) <> (code_challenge is null))`.execute(
+    db,
+  );
 
   await sql`create table sign_in_states (
     state_hash text primary key,

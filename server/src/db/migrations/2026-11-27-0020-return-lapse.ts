@@ -8,7 +8,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table return_requests add column cancelled_at timestamptz`.execute(db);
   await sql`alter table return_requests add constraint return_requests_cancel_check
     check ((cancel_reason is null and cancelled_at is null) or status = 'cancelled')`.execute(db);
-  await sql`create index return_requests_open_idx on return_requests (return_by, id) where status = 'requested'`.execute(db);
+  await sql`create index return_requests_open_idx on return_requests (return_by, id) where status = 'requested'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

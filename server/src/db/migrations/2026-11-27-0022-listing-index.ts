@@ -56,7 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     order by page.i;
   end $$`.execute(db);
 
-  for (const event of ['insert', 'update', 'delete']) await sql`drop trigger ${sql.raw(`listing_cells_${event}`)} on listing_facts`.execute(db);
+  for (const event of ['insert', 'update', 'delete'])
+    await sql`drop trigger ${sql.raw(`listing_cells_${event}`)} on listing_facts`.execute(db);
   await sql`drop function listing_cells_mark()`.execute(db);
   await sql`drop function listing_cells_refresh()`.execute(db);
   await sql`drop table listing_cells_dirty`.execute(db);

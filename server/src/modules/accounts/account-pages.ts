@@ -10,7 +10,15 @@ import type { AccountService } from './service.ts';
 import { postalCodeRequired } from './validation/postal-code.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './validation/password.ts';
 
-const ADDRESS_TYPES: Schemas['AddressType'][] = ['HOME', 'WORK', 'HOLIDAY_HOUSE', 'HOTEL', 'OTHER_1', 'OTHER_2', 'VACATION_HOME'];
+const ADDRESS_TYPES: Schemas['AddressType'][] = [
+  'HOME',
+  'WORK',
+  'HOLIDAY_HOUSE',
+  'HOTEL',
+  'OTHER_1',
+  'OTHER_2',
+  'VACATION_HOME',
+];
 
 /** Page data of the sign-in, sign-up, signed-out and account pages (`/ssr/signin`, `/ssr/myaccount/…`). */
 export class AccountPages {
@@ -35,32 +43,50 @@ export class AccountPages {
 
   /** The signed-in customer with the address book, or the 401 that sends the page to sign-in. */
   async customer(req: Request, res: Response, market: Market, consents = false): Promise<Schemas['Customer']> {
-    const query = { locale: market.locale, queryEntity: consents ? ('profileAndConsents' as const) : ('profile' as const) };
+    const query = {
+      locale: market.locale,
+      queryEntity: consents ? ('profileAndConsents' as const) : ('profile' as const),
+    };
     let profile;
     try {
       profile = await this.gateway.call(res, this.gateway.client(req, res).GET('/customer', { params: { query } }));
     } catch (err) {
       // Page data knows one reason to sign in (its contract): not signed in, whether never or no longer.
-      if (err instanceof AppError && err.code === 'ERR_MWR_1000') throw new AppError('ERR_API_1020', 'The signed-in state lapsed.');
+      if (err instanceof AppError && err.code === 'ERR_MWR_1000')
+        throw new AppError('ERR_API_1020', 'The signed-in state lapsed.');
       throw err;
     }
     if (!profile) throw new AppError('ERR_CDB_API_2005');
-    return { ...(profile as unknown as Schemas['Customer']), addresses: await this.addresses.list(profile.customerUUID) };
+    return {
+      ...(profile as unknown as Schemas['Customer']),
+      addresses: await this.addresses.list(profile.customerUUID),
+    };
   }
 
   /** Whether the browser is signed in, without failing when it is not. */
   async signedIn(req: Request, res: Response, market: Market): Promise<boolean> {
-    const session = await this.gateway.call(res, this.gateway.client(req, res).GET('/session', { params: { query: { locale: market.locale } } }));
+    const session = await this.gateway.call(
+      res,
+      this.gateway.client(req, res).GET('/session', { params: { query: { locale: market.locale } } }),
+    );
     return session?.customerAuthenticated === true;
   }
 
   private async registration(req: Request, res: Response, market: Market): Promise<Schemas['RegisterFormData']> {
-    const form = await this.gateway.call(res, this.gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }));
+    const form = await this.gateway.call(
+      res,
+      this.gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
+    );
     if (!form) throw new AppError('ERR_DATA_1000', 'registration form: empty answer');
     return this.toRegisterForm(form);
   }
 
-  async signIn(req: Request, res: Response, market: Market, returnUrl: string | undefined): Promise<Schemas['SignInPageData']> {
+  async signIn(
+    req: Request,
+    res: Response,
+    market: Market,
+    returnUrl: string | undefined,
+  ): Promise<Schemas['SignInPageData']> {
     return {
       ...(await this.shell('sign-in', market, '/signin', 'signIn')),
       customerAuthenticated: await this.signedIn(req, res, market),
@@ -106,13 +132,22 @@ export class AccountPages {
 
   async dashboard(req: Request, res: Response, market: Market): Promise<Schemas['MyAccountPageData']> {
     const customer = await this.customer(req, res, market);
-    return { ...(await this.shell('my-account', market, '/myaccount', 'dashboard')), customer, recentOrders: [], links: this.links(market) };
+    return {
+      ...(await this.shell('my-account', market, '/myaccount', 'dashboard')),
+      customer,
+      recentOrders: [],
+      links: this.links(market),
+    };
   }
 
   async information(req: Request, res: Response, market: Market): Promise<Schemas['AccountInformationPageData']> {
     const customer = await this.customer(req, res, market);
     const form = await this.registration(req, res, market);
-    return { ...(await this.shell('my-account-information', market, '/myaccount/account-information', 'information')), customer, fields: form.fields.filter((f) => f.name !== 'password' && f.name !== 'emailAddress') };
+    return {
+      ...(await this.shell('my-account-information', market, '/myaccount/account-information', 'information')),
+      customer,
+      fields: form.fields.filter((f) => f.name !== 'password' && f.name !== 'emailAddress'),
+    };
   }
 
   async profile(req: Request, res: Response, market: Market): Promise<Schemas['ProfilePageData']> {
@@ -123,26 +158,44 @@ export class AccountPages {
       ...(await this.shell('my-account-profile', market, '/myaccount/profile', 'profile')),
       customer,
       consentTexts: form.consents,
-      contactPreferences: [...(granted.has('marketing_email') ? ['email' as const] : []), ...(granted.has('marketing_sms') ? ['whatsapp' as const] : [])],
+      contactPreferences: [
+        ...(granted.has('marketing_email') ? ['email' as const] : []),
+        ...(granted.has('marketing_sms') ? ['whatsapp' as const] : []),
+      ],
       preferredStore: null,
     };
   }
 
   async addressBook(req: Request, res: Response, market: Market): Promise<Schemas['AddressBookPageData']> {
     const customer = await this.customer(req, res, market);
-    return { ...(await this.shell('my-account-address-book', market, '/myaccount/address-book', 'addressBook')), addresses: customer.addresses, maxAddresses: MAX_ADDRESSES };
+    return {
+      ...(await this.shell('my-account-address-book', market, '/myaccount/address-book', 'addressBook')),
+      addresses: customer.addresses,
+      maxAddresses: MAX_ADDRESSES,
+    };
   }
 
   private countries(market: Market): Schemas['AddressFormPageData']['countries'] {
     const names = new Intl.DisplayNames([market.locale], { type: 'region', fallback: 'none' });
     // Countries of the markets; the international storefronts (language codes, not countries) ship nowhere of their own.
-    const codes = [...new Set(this.markets.countries().map((c) => c.country))].filter((c) => /^[A-Z]{2}$/.test(c) && names.of(c) && names.of(c) !== c && !['EN', 'ZH', 'ZZ', 'EU'].includes(c));
+    const codes = [...new Set(this.markets.countries().map((c) => c.country))].filter(
+      (c) => /^[A-Z]{2}$/.test(c) && names.of(c) && names.of(c) !== c && !['EN', 'ZH', 'ZZ', 'EU'].includes(c),
+    );
     return codes
-      .map((country) => ({ country, name: names.of(country) ?? country, postalCodeRequired: postalCodeRequired(country) }))
+      .map((country) => ({
+        country,
+        name: names.of(country) ?? country,
+        postalCodeRequired: postalCodeRequired(country),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name, market.language));
   }
 
-  async addressForm(req: Request, res: Response, market: Market, addressId: string | undefined): Promise<Schemas['AddressFormPageData']> {
+  async addressForm(
+    req: Request,
+    res: Response,
+    market: Market,
+    addressId: string | undefined,
+  ): Promise<Schemas['AddressFormPageData']> {
     const customer = await this.customer(req, res, market);
     let address: Schemas['Address'] | null = null;
     if (addressId !== undefined) {
@@ -150,15 +203,27 @@ export class AccountPages {
       // Only the customer's own addresses: another id is simply not there.
       if (!address) throw new AppError('ERR_PAGE_1000', 'The customer has no address with this id.');
     }
-    const shell = addressId === undefined
-      ? await this.shell('my-account-new-address-book', market, '/myaccount/new-address-book', 'newAddress')
-      : await this.shell('my-account-edit-address-book', market, '/myaccount/edit-address-book', 'editAddress');
-    return { ...shell, address, addressTypes: ADDRESS_TYPES, countries: this.countries(market), defaultCountry: market.country };
+    const shell =
+      addressId === undefined
+        ? await this.shell('my-account-new-address-book', market, '/myaccount/new-address-book', 'newAddress')
+        : await this.shell('my-account-edit-address-book', market, '/myaccount/edit-address-book', 'editAddress');
+    return {
+      ...shell,
+      address,
+      addressTypes: ADDRESS_TYPES,
+      countries: this.countries(market),
+      defaultCountry: market.country,
+    };
   }
 
   async editPassword(req: Request, res: Response, market: Market): Promise<Schemas['PasswordPageData']> {
     await this.customer(req, res, market);
-    return { ...(await this.shell('my-account-edit-password', market, '/myaccount/editpassword', 'editPassword')), mode: 'change', tokenValid: null, passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH } };
+    return {
+      ...(await this.shell('my-account-edit-password', market, '/myaccount/editpassword', 'editPassword')),
+      mode: 'change',
+      tokenValid: null,
+      passwordPolicy: { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+    };
   }
 
   async resetPassword(market: Market, token: string): Promise<Schemas['PasswordPageData']> {
@@ -173,6 +238,11 @@ export class AccountPages {
   async activate(market: Market, userId: string): Promise<Schemas['AccountActivationPageData']> {
     const state = await this.accounts.activationState(userId);
     if (!state) throw new AppError('ERR_PAGE_1000', 'No account waiting for activation with this user id.');
-    return { ...(await this.shell('my-account-activate', market, '/myaccount/activate', 'activate')), userId, ...state, signInUrl: this.path(market, '/signin') };
+    return {
+      ...(await this.shell('my-account-activate', market, '/myaccount/activate', 'activate')),
+      userId,
+      ...state,
+      signInUrl: this.path(market, '/signin'),
+    };
   }
 }

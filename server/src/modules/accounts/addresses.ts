@@ -33,9 +33,11 @@ export class AddressBook {
   /** Rules the schema cannot say: one default at most, ids unique in the body. */
   static check(addresses: readonly Address[]): Issue[] {
     const issues: Issue[] = [];
-    if (addresses.filter((a) => a.isDefault).length > 1) issues.push({ path: 'body/addresses', message: 'at most one address may be the default' });
+    if (addresses.filter((a) => a.isDefault).length > 1)
+      issues.push({ path: 'body/addresses', message: 'at most one address may be the default' });
     const ids = addresses.map((a) => a.id).filter(Boolean);
-    if (new Set(ids).size !== ids.length) issues.push({ path: 'body/addresses', message: 'an address id appears twice' });
+    if (new Set(ids).size !== ids.length)
+      issues.push({ path: 'body/addresses', message: 'an address id appears twice' });
     return issues;
   }
 
@@ -45,9 +47,17 @@ export class AddressBook {
    */
   async replace(trx: Kysely<Database>, customerId: string, addresses: readonly Address[]): Promise<void> {
     const issues = AddressBook.check(addresses);
-    if (issues.length) throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    if (issues.length)
+      throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
     const owned = new Set(
-      (await trx.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).forUpdate().execute()).map((r) => r.id),
+      (
+        await trx
+          .selectFrom('customer_addresses')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .forUpdate()
+          .execute()
+      ).map((r) => r.id),
     );
     await trx.deleteFrom('customer_addresses').where('customer_id', '=', customerId).execute();
     let position = 0;
@@ -57,7 +67,13 @@ export class AddressBook {
       const normalised = { ...data, ...(data.postalCode ? { postalCode: data.postalCode.toUpperCase() } : {}) };
       await trx
         .insertInto('customer_addresses')
-        .values({ id: keep, customer_id: customerId, position: position++, is_default: isDefault === true, data: JSON.stringify(normalised) as never })
+        .values({
+          id: keep,
+          customer_id: customerId,
+          position: position++,
+          is_default: isDefault === true,
+          data: JSON.stringify(normalised) as never,
+        })
         .execute();
     }
   }

@@ -10,7 +10,12 @@ const CS = '/customer-service/v1';
 let t: TestApp;
 beforeAll(async () => {
   // The test verifier stands in for Google's; no EMPLOYEE_SALE_SECRET is configured.
-  t = await startTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example.com', RECAPTCHA_VERIFIER: 'test', LOG_LEVEL: 'silent' });
+  t = await startTestApp({
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://shop.example.com',
+    RECAPTCHA_VERIFIER: 'test',
+    LOG_LEVEL: 'silent',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -19,13 +24,19 @@ const db = () => t.database.db;
 
 /** A same-origin browser call over the production origin; cookies by hand (supertest keeps Secure ones for HTTPS). */
 const call = (method: 'get' | 'post', path: string, cookie?: string) => {
-  const r = (method === 'get' ? request(t.app).get(path) : request(t.app).post(path)).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', newIp());
+  const r = (method === 'get' ? request(t.app).get(path) : request(t.app).post(path))
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', newIp());
   return cookie ? r.set('Cookie', cookie) : r;
 };
 
 async function signedIn(options: Parameters<typeof insertCustomer>[1] = {}) {
   const customer = await insertCustomer(db(), options);
-  const res = await call('post', '/api/auth/login?locale=fr-fr').send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
+  const res = await call('post', '/api/auth/login?locale=fr-fr').send({
+    email: customer.email,
+    password: customer.password,
+    recaptchaToken: RECAPTCHA,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { customer, res, token: setCookieValue(res, '__Host-sid') as string };
 }
@@ -37,7 +48,10 @@ describe('session cookies in production over HTTPS', () => {
     for (const name of ['__Host-sid', '__Host-cs_sid']) {
       const line = setCookieLine(res, name) as string;
       expect(line, name).toBeDefined();
-      const attributes = line.split(';').slice(1).map((a) => a.trim());
+      const attributes = line
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim());
       for (const a of ['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']) expect(attributes, `${name} ${a}`).toContain(a);
       expect(attributes.some((a) => /^Domain=/i.test(a))).toBe(false);
     }
@@ -75,9 +89,16 @@ describe('session cookies in production over HTTPS', () => {
 describe('employee-sale session sync without a configured secret', () => {
   it('refuses every token (403 ERR_API_1001)', async () => {
     const { customer, token } = await signedIn({ isEmployee: true });
-    const claims = { aud: 'storefront', exp: Math.floor(Date.now() / 1000) + 60, jti: `jti-${Date.now()}`, clientId: customer.clientId };
+    const claims = {
+      aud: 'storefront',
+      exp: Math.floor(Date.now() / 1000) + 60,
+      jti: `jti-${Date.now()}`,
+      clientId: customer.clientId,
+    };
     for (const secret of ['', 'undefined', 'any-secret-an-attacker-may-guess-0123456789']) {
-      const res = await call('post', `${CS}/session/sync?locale=fr-fr`, `__Host-cs_sid=${token}`).send({ employeeSaleToken: signEmployeeSaleToken(secret, claims) });
+      const res = await call('post', `${CS}/session/sync?locale=fr-fr`, `__Host-cs_sid=${token}`).send({
+        employeeSaleToken: signEmployeeSaleToken(secret, claims),
+      });
       expectProblem(res, 403, 'ERR_API_1001');
     }
   });

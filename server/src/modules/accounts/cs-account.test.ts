@@ -51,14 +51,17 @@ type Browser = ReturnType<typeof browser>;
 async function signedIn(options: Parameters<typeof insertCustomer>[1] = {}) {
   const customer = await insertCustomer(db(), options);
   const b = browser();
-  const a = await b.post(`${CS}/authn?locale=fr-fr`).send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
+  const a = await b
+    .post(`${CS}/authn?locale=fr-fr`)
+    .send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
   expect(a.status, JSON.stringify(a.body)).toBe(200);
   const login = await b.post(`${CS}/login?locale=fr-fr&code=${a.body.code}`);
   expect(login.status).toBe(200);
   return { customer, b, token: setCookieValue(login, 'cs_sid') as string };
 }
 
-const customerRow = (id: string) => db().selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const customerRow = (id: string) =>
+  db().selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const none = { customers: 0, mails: 0, addresses: 0 };
 /** On PGlite (a database of this file's own), whole tables are compared too: nothing written anywhere. */
 async function writesNothing(run: () => Promise<void>): Promise<void> {
@@ -88,16 +91,30 @@ describe('csCreateCustomer — POST /customer', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.text).toBe('');
     const row = await db().selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'PROVISIONED', first_name: 'Camille', last_name: 'Lefevre', locale: 'fr-fr', country: 'FR', phone: '+33612345678', is_employee: false });
+    expect(row).toMatchObject({
+      status: 'PROVISIONED',
+      first_name: 'Camille',
+      last_name: 'Lefevre',
+      locale: 'fr-fr',
+      country: 'FR',
+      phone: '+33612345678',
+      is_employee: false,
+    });
     expect(row.client_id).toMatch(/^[1-9][0-9]{9}$/);
     expect(row.user_id).toMatch(/^00u[A-Za-z0-9]{17}$/);
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(row.password_hash as string, NEW_PASSWORD)).toBe(true);
     const mail = await lastMailData(db(), email, 'activation');
-    expect(mail?.activationUrl).toMatch(new RegExp(`^${ORIGIN}/fr-fr/myaccount/activate\\?userId=${row.user_id}&token=[A-Za-z0-9_-]{43}$`));
+    expect(mail?.activationUrl).toMatch(
+      new RegExp(`^${ORIGIN}/fr-fr/myaccount/activate\\?userId=${row.user_id}&token=[A-Za-z0-9_-]{43}$`),
+    );
     // The token of the link is stored as a digest only.
     const token = linkParams(mail?.activationUrl).get('token') as string;
-    const tokens = await db().selectFrom('account_tokens').select(['token_hash', 'kind']).where('customer_id', '=', row.id).execute();
+    const tokens = await db()
+      .selectFrom('account_tokens')
+      .select(['token_hash', 'kind'])
+      .where('customer_id', '=', row.id)
+      .execute();
     expect(tokens).toEqual([{ token_hash: expect.any(String), kind: 'activation' }]);
     expect(tokens[0]?.token_hash).not.toBe(token);
     // Nobody is signed in by a registration.
@@ -110,7 +127,12 @@ describe('csCreateCustomer — POST /customer', () => {
   // is refused with 422 ERR_FORM_1000 body/password.
   it('creates an account without a password (chosen later through the recovery e-mail)', async () => {
     const email = newEmail('nopassword');
-    const res = await register(browser(), { ...(await marketRequired(t.app, 'en-gb')), emailAddress: email, locale: 'en-gb', recaptchaToken: RECAPTCHA });
+    const res = await register(browser(), {
+      ...(await marketRequired(t.app, 'en-gb')),
+      emailAddress: email,
+      locale: 'en-gb',
+      recaptchaToken: RECAPTCHA,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const row = await db().selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ password_hash: null, status: 'PROVISIONED', country: 'GB', locale: 'en-gb' });
@@ -133,7 +155,11 @@ describe('csCreateCustomer — POST /customer', () => {
       for (const [body, code, path] of cases) {
         const res = await register(browser(), body);
         expectProblem(res, 400, code);
-        if (path) expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(res.body)).toContain(path);
+        if (path)
+          expect(
+            res.body.errors.map((e: { path: string }) => e.path),
+            JSON.stringify(res.body),
+          ).toContain(path);
         const email = String(body.emailAddress ?? '');
         if (email) expect(await footprint(db(), email), email).toEqual(none);
       }
@@ -151,13 +177,25 @@ describe('csCreateCustomer — POST /customer', () => {
         [(e) => valid(e, { birthDate: young }), 'body/birthDate'],
         [(e) => valid(e, { birthDate: '1899-12-31' }), 'body/birthDate'],
         [(e) => valid(e, { phone: '+3361234' }), 'body/phone'],
-        [(e) => valid(e, { consents: [{ id: 'marketing_email', granted: true, version: '2026-03' }, { id: 'marketing_email', granted: false, version: '2026-03' }] }), 'body/consents'],
+        [
+          (e) =>
+            valid(e, {
+              consents: [
+                { id: 'marketing_email', granted: true, version: '2026-03' },
+                { id: 'marketing_email', granted: false, version: '2026-03' },
+              ],
+            }),
+          'body/consents',
+        ],
       ];
       for (const make of cases) {
         const email = newEmail('refused');
         const res = await register(browser(), make[0](email));
         expectProblem(res, 400, 'ERR_API_1018');
-        expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(res.body)).toContain(make[1]);
+        expect(
+          res.body.errors.map((e: { path: string }) => e.path),
+          JSON.stringify(res.body),
+        ).toContain(make[1]);
         expect(await footprint(db(), email), make[1]).toEqual(none);
       }
     });
@@ -169,17 +207,37 @@ describe('csCreateCustomer — POST /customer', () => {
       expect(consents.length).toBeGreaterThan(0);
       const cases: [string, (email: string) => Record<string, unknown>, string][] = [
         ['no consents', (e) => valid(e, { consents: undefined }), 'body/consents'],
-        ['a required consent refused', (e) => valid(e, { consents: consents.map((c, i) => (i === 0 ? { ...c, granted: false } : c)) }), 'body/consents/0/granted'],
+        [
+          'a required consent refused',
+          (e) => valid(e, { consents: consents.map((c, i) => (i === 0 ? { ...c, granted: false } : c)) }),
+          'body/consents/0/granted',
+        ],
         ['no civility in France', (e) => valid(e, { civility: undefined }), 'body/civility'],
         ['no first name', (e) => valid(e, { firstName: undefined }), 'body/firstName'],
       ];
       const ja = await marketRequired(t.app, 'ja-jp');
-      cases.push(['no katakana names in Japan', (e) => ({ ...ja, emailAddress: e, password: NEW_PASSWORD, firstName: 'Camille', lastName: 'Lefevre', locale: 'ja-jp', recaptchaToken: RECAPTCHA, firstNameKana: undefined }), 'body/firstNameKana']);
+      cases.push([
+        'no katakana names in Japan',
+        (e) => ({
+          ...ja,
+          emailAddress: e,
+          password: NEW_PASSWORD,
+          firstName: 'Camille',
+          lastName: 'Lefevre',
+          locale: 'ja-jp',
+          recaptchaToken: RECAPTCHA,
+          firstNameKana: undefined,
+        }),
+        'body/firstNameKana',
+      ]);
       for (const [name, make, path] of cases) {
         const email = newEmail('form');
         const res = await register(browser(), make(email));
         expectProblem(res, 422, 'ERR_FORM_1000');
-        expect(res.body.errors.map((e: { path: string }) => e.path), name).toContain(path);
+        expect(
+          res.body.errors.map((e: { path: string }) => e.path),
+          name,
+        ).toContain(path);
         expect(await footprint(db(), email), name).toEqual(none);
       }
     });
@@ -189,7 +247,10 @@ describe('csCreateCustomer — POST /customer', () => {
     await writesNothing(async () => {
       const consents = (fr.consents ?? []) as { id: string; granted: boolean; version: string }[];
       for (const [decisions, path] of [
-        [[...consents, { id: 'marketing_sms', granted: true, version: consents[0]?.version }], `body/consents/${consents.length}/id`],
+        [
+          [...consents, { id: 'marketing_sms', granted: true, version: consents[0]?.version }],
+          `body/consents/${consents.length}/id`,
+        ],
         [consents.map((c, i) => (i === 0 ? { ...c, version: '2001-01' } : c)), 'body/consents/0/version'],
       ] as const) {
         const email = newEmail('consent');
@@ -206,7 +267,11 @@ describe('csCreateCustomer — POST /customer', () => {
       const email = newEmail('forged');
       expectProblem(await register(browser(), valid(email, { recaptchaToken: 'forged' })), 403, 'ERR_RECAPTCHA_1002');
       expect(await footprint(db(), email)).toEqual(none);
-      for (const [address, code] of [['camille@hotmial.con', 'ERR_FORM_1002'], ['camille@yahooo.fr', 'ERR_FORM_1002'], ['.camille@example.fr', 'ERR_FORM_1001']] as const) {
+      for (const [address, code] of [
+        ['camille@hotmial.con', 'ERR_FORM_1002'],
+        ['camille@yahooo.fr', 'ERR_FORM_1002'],
+        ['.camille@example.fr', 'ERR_FORM_1001'],
+      ] as const) {
         expectProblem(await register(browser(), valid(address)), 422, code);
         expect(await footprint(db(), address)).toEqual(none);
       }
@@ -240,7 +305,13 @@ describe('csUpdateCustomer — PUT /customer', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatchObject({ clientId: customer.clientId, firstName: 'Hélène', lastName: 'Lefevre', phone: '+33612345678', birthDate: '1988-11-02' });
+    expect(res.body).toMatchObject({
+      clientId: customer.clientId,
+      firstName: 'Hélène',
+      lastName: 'Lefevre',
+      phone: '+33612345678',
+      birthDate: '1988-11-02',
+    });
     expect(res.body.consents).toEqual([{ id: 'marketing_email', granted: true, version: '2026-03' }]);
     const row = await customerRow(customer.id);
     expect(row.first_name).toBe('Hélène');
@@ -274,13 +345,33 @@ describe('csUpdateCustomer — PUT /customer', () => {
     const victim = await insertCustomer(db(), { firstName: 'Victime' });
     const anon = browser();
     await anon.get(`${CS}/session?locale=fr-fr`).expect(200);
-    expectProblem(await anon.put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }), 401, 'ERR_API_1020');
-    expectProblem(await browser().put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }), 401, 'ERR_HLP_1000');
-    expectProblem(await b.put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }), 403, 'ERR_API_1001');
+    expectProblem(
+      await anon.put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }),
+      401,
+      'ERR_API_1020',
+    );
+    expectProblem(
+      await browser().put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }),
+      401,
+      'ERR_HLP_1000',
+    );
+    expectProblem(
+      await b.put(`${CS}/customer`).send({ clientId: victim.clientId, firstName: 'Pirate' }),
+      403,
+      'ERR_API_1001',
+    );
     expect((await customerRow(victim.id)).first_name).toBe('Victime');
     expect((await customerRow(customer.id)).first_name).toBe('Camille');
-    await db().updateTable('sessions').set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) }).where('customer_id', '=', customer.id).execute();
-    expectProblem(await b.put(`${CS}/customer`).send({ clientId: customer.clientId, firstName: 'Tard' }), 401, 'ERR_MWR_1000');
+    await db()
+      .updateTable('sessions')
+      .set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expectProblem(
+      await b.put(`${CS}/customer`).send({ clientId: customer.clientId, firstName: 'Tard' }),
+      401,
+      'ERR_MWR_1000',
+    );
   });
 
   it('answers 429 with Retry-After past 30 updates per session an hour', async () => {
@@ -297,7 +388,8 @@ describe.each([
   ['csSendActivationEmail', '/activation'],
   ['csRequestPasswordRecovery', '/password/recovery'],
 ])('%s — POST %s (shared rules)', (_op, path) => {
-  const post = (b: Browser, body: Record<string, unknown>, locale = 'fr-fr') => b.post(`${CS}${path}?locale=${locale}`).send(body);
+  const post = (b: Browser, body: Record<string, unknown>, locale = 'fr-fr') =>
+    b.post(`${CS}${path}?locale=${locale}`).send(body);
 
   it('refuses a bad request (400), a forged token (403) and a typo (422), sending nothing', async () => {
     await writesNothing(async () => {
@@ -305,19 +397,36 @@ describe.each([
       expectProblem(await post(browser(), { email }), 400, 'ERR_RECAPTCHA_1000');
       expectProblem(await post(browser(), { email, recaptchaToken: '' }), 400, 'ERR_RECAPTCHA_1000');
       expectProblem(await post(browser(), { recaptchaToken: RECAPTCHA }), 400, 'ERR_API_1018');
-      expectProblem(await post(browser(), { email: 'Upper@Example.com', recaptchaToken: RECAPTCHA }), 400, 'ERR_API_1018');
-      expectProblem(await post(browser(), { email, recaptchaToken: RECAPTCHA, userId: '00uAAAAAAAAAAAAAAAAA' }), 400, 'ERR_API_1018');
+      expectProblem(
+        await post(browser(), { email: 'Upper@Example.com', recaptchaToken: RECAPTCHA }),
+        400,
+        'ERR_API_1018',
+      );
+      expectProblem(
+        await post(browser(), { email, recaptchaToken: RECAPTCHA, userId: '00uAAAAAAAAAAAAAAAAA' }),
+        400,
+        'ERR_API_1018',
+      );
       expectProblem(await post(browser(), { email, recaptchaToken: RECAPTCHA }, 'xx'), 400, 'ERR_API_1005');
       expectProblem(await post(browser(), { email, recaptchaToken: 'forged' }), 403, 'ERR_RECAPTCHA_1002');
-      expectProblem(await post(browser(), { email: 'camille@gmai.com', recaptchaToken: RECAPTCHA }), 422, 'ERR_FORM_1002');
-      expectProblem(await post(browser(), { email: 'camille.@example.fr', recaptchaToken: RECAPTCHA }), 422, 'ERR_FORM_1001');
+      expectProblem(
+        await post(browser(), { email: 'camille@gmai.com', recaptchaToken: RECAPTCHA }),
+        422,
+        'ERR_FORM_1002',
+      );
+      expectProblem(
+        await post(browser(), { email: 'camille.@example.fr', recaptchaToken: RECAPTCHA }),
+        422,
+        'ERR_FORM_1001',
+      );
       expect(await footprint(db(), email)).toEqual(none);
     });
   });
 
   it('answers 429 with Retry-After past 3 calls per address an hour (known or not) and 20 per IP address', async () => {
     for (const email of [newEmail('unknown'), (await insertCustomer(db(), { status: 'PROVISIONED' })).email]) {
-      for (let i = 0; i < 3; i++) expect((await post(browser(), { email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+      for (let i = 0; i < 3; i++)
+        expect((await post(browser(), { email, recaptchaToken: RECAPTCHA })).status).toBe(204);
       const mails = await mailCount(db(), email);
       expectTooMany(await post(browser(), { email, recaptchaToken: RECAPTCHA }), 3600);
       expect(await mailCount(db(), email)).toBe(mails);
@@ -342,9 +451,18 @@ describe('csCheckAccountStatus — POST /status', () => {
       expect(res.text).toBe('');
     }
     expect(await lastMailData(db(), unknown, 'account-none')).toEqual({ signUpUrl: `${ORIGIN}/de-de/signup` });
-    expect((await lastMailData(db(), pending.email, 'activation'))?.activationUrl).toMatch(new RegExp(`^${ORIGIN}/de-de/myaccount/activate\\?userId=${pending.userId}&token=`));
-    expect(await lastMailData(db(), active.email, 'account-exists')).toMatchObject({ signInUrl: `${ORIGIN}/de-de/signin`, resetUrl: `${ORIGIN}/de-de/signin?forgot=1` });
-    const locales = await db().selectFrom('email_outbox').select('locale').where('recipient', 'in', [unknown, pending.email, active.email]).execute();
+    expect((await lastMailData(db(), pending.email, 'activation'))?.activationUrl).toMatch(
+      new RegExp(`^${ORIGIN}/de-de/myaccount/activate\\?userId=${pending.userId}&token=`),
+    );
+    expect(await lastMailData(db(), active.email, 'account-exists')).toMatchObject({
+      signInUrl: `${ORIGIN}/de-de/signin`,
+      resetUrl: `${ORIGIN}/de-de/signin?forgot=1`,
+    });
+    const locales = await db()
+      .selectFrom('email_outbox')
+      .select('locale')
+      .where('recipient', 'in', [unknown, pending.email, active.email])
+      .execute();
     expect(locales.map((l) => l.locale)).toEqual(['de-de', 'de-de', 'de-de']);
   });
 });
@@ -355,27 +473,40 @@ describe('csSendActivationEmail — POST /activation', () => {
     const active = await insertCustomer(db());
     const unknown = newEmail('unknown');
     for (const email of [pending.email, active.email, unknown]) {
-      expect((await browser().post(`${CS}/activation?locale=fr-fr`).send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+      expect(
+        (await browser().post(`${CS}/activation?locale=fr-fr`).send({ email, recaptchaToken: RECAPTCHA })).status,
+      ).toBe(204);
     }
     expect(await mailCount(db(), active.email)).toBe(0);
     expect(await mailCount(db(), unknown)).toBe(0);
     const first = linkParams((await lastMailData(db(), pending.email, 'activation'))?.activationUrl);
     expect(first.get('userId')).toBe(pending.userId);
-    expect((await browser().post(`${CS}/activation?locale=fr-fr`).send({ email: pending.email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+    expect(
+      (await browser().post(`${CS}/activation?locale=fr-fr`).send({ email: pending.email, recaptchaToken: RECAPTCHA }))
+        .status,
+    ).toBe(204);
     const second = linkParams((await lastMailData(db(), pending.email, 'activation'))?.activationUrl);
     expect(second.get('token')).not.toBe(first.get('token'));
-    const confirm = (token: string | null) => browser().post(`${CS}/activation/confirm?locale=fr-fr`).send({ userId: pending.userId, activationToken: token });
+    const confirm = (token: string | null) =>
+      browser().post(`${CS}/activation/confirm?locale=fr-fr`).send({ userId: pending.userId, activationToken: token });
     expectProblem(await confirm(first.get('token')), 410, 'ERR_OKTA_1001');
     expect((await confirm(second.get('token'))).status).toBe(204);
   });
 });
 
 describe('csConfirmActivation — POST /activation/confirm', () => {
-  const confirm = (b: Browser, body: Record<string, unknown>) => b.post(`${CS}/activation/confirm?locale=fr-fr`).send(body);
+  const confirm = (b: Browser, body: Record<string, unknown>) =>
+    b.post(`${CS}/activation/confirm?locale=fr-fr`).send(body);
 
   async function registered() {
     const email = newEmail('activate');
-    expect((await browser().post(`${CS}/customer`).send({ ...fr, emailAddress: email, password: NEW_PASSWORD, locale: 'fr-fr', recaptchaToken: RECAPTCHA })).status).toBe(202);
+    expect(
+      (
+        await browser()
+          .post(`${CS}/customer`)
+          .send({ ...fr, emailAddress: email, password: NEW_PASSWORD, locale: 'fr-fr', recaptchaToken: RECAPTCHA })
+      ).status,
+    ).toBe(202);
     const link = linkParams((await lastMailData(db(), email, 'activation'))?.activationUrl);
     return { email, userId: link.get('userId') as string, token: link.get('token') as string };
   }
@@ -384,7 +515,11 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
     const r = await registered();
     const res = await confirm(browser(), { userId: r.userId, activationToken: r.token });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
-    const row = await db().selectFrom('customers').select(['status', 'id']).where('email', '=', r.email).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('customers')
+      .select(['status', 'id'])
+      .where('email', '=', r.email)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('ACTIVE');
     expect(await lastMailData(db(), r.email, 'welcome')).toMatchObject({ signInUrl: `${ORIGIN}/fr-fr/signin` });
     // Not signed in by the activation.
@@ -400,7 +535,12 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
     await db()
       .updateTable('account_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('customer_id', '=', (await db().selectFrom('customers').select('id').where('email', '=', expired.email).executeTakeFirstOrThrow()).id)
+      .where(
+        'customer_id',
+        '=',
+        (await db().selectFrom('customers').select('id').where('email', '=', expired.email).executeTakeFirstOrThrow())
+          .id,
+      )
       .execute();
     const bodies: string[] = [];
     for (const body of [
@@ -415,7 +555,11 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
       bodies.push(JSON.stringify(rest));
     }
     expect(new Set(bodies).size).toBe(1);
-    const statuses = await db().selectFrom('customers').select('status').where('email', 'in', [r.email, other.email, expired.email]).execute();
+    const statuses = await db()
+      .selectFrom('customers')
+      .select('status')
+      .where('email', 'in', [r.email, other.email, expired.email])
+      .execute();
     expect(statuses.map((s) => s.status)).toEqual(['PROVISIONED', 'PROVISIONED', 'PROVISIONED']);
     // The other's token was not spent by the refusal.
     expect((await confirm(browser(), { userId: other.userId, activationToken: other.token })).status).toBe(204);
@@ -423,29 +567,56 @@ describe('csConfirmActivation — POST /activation/confirm', () => {
 
   it('refuses a malformed body (400) and answers 429 past 10 calls per IP address in 15 minutes', async () => {
     await awayFromWindowEnd(900);
-    expectProblem(await confirm(browser(), { userId: 'bob', activationToken: randomBytes(32).toString('base64url') }), 400, 'ERR_API_1018');
-    expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: 'short' }), 400, 'ERR_API_1018');
+    expectProblem(
+      await confirm(browser(), { userId: 'bob', activationToken: randomBytes(32).toString('base64url') }),
+      400,
+      'ERR_API_1018',
+    );
+    expectProblem(
+      await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: 'short' }),
+      400,
+      'ERR_API_1018',
+    );
     expectProblem(await confirm(browser(), { userId: '00uABCDEFGHIJKLMNOPQ' }), 400, 'ERR_API_1018');
     const ip = newIp();
-    for (let i = 0; i < 10; i++) expectProblem(await confirm(browser(ip), { userId: '00uABCDEFGHIJKLMNOPQ', activationToken: randomBytes(32).toString('base64url') }), 410, 'ERR_OKTA_1001');
+    for (let i = 0; i < 10; i++)
+      expectProblem(
+        await confirm(browser(ip), {
+          userId: '00uABCDEFGHIJKLMNOPQ',
+          activationToken: randomBytes(32).toString('base64url'),
+        }),
+        410,
+        'ERR_OKTA_1001',
+      );
     const r = await registered();
     expectTooMany(await confirm(browser(ip), { userId: r.userId, activationToken: r.token }), 900);
-    expect((await db().selectFrom('customers').select('status').where('email', '=', r.email).executeTakeFirstOrThrow()).status).toBe('PROVISIONED');
+    expect(
+      (await db().selectFrom('customers').select('status').where('email', '=', r.email).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('PROVISIONED');
   });
 });
 
 describe('csRequestPasswordRecovery — POST /password/recovery', () => {
   it('e-mails a reset link to ACTIVE, PROVISIONED and PASSWORD_EXPIRED accounts only; always 204', async () => {
     const sent: TestCustomer[] = [];
-    for (const status of ['ACTIVE', 'PROVISIONED', 'PASSWORD_EXPIRED'] as const) sent.push(await insertCustomer(db(), { status }));
-    const silent = [await insertCustomer(db(), { status: 'LOCKED_OUT' }), await insertCustomer(db(), { status: 'SUSPENDED' })];
+    for (const status of ['ACTIVE', 'PROVISIONED', 'PASSWORD_EXPIRED'] as const)
+      sent.push(await insertCustomer(db(), { status }));
+    const silent = [
+      await insertCustomer(db(), { status: 'LOCKED_OUT' }),
+      await insertCustomer(db(), { status: 'SUSPENDED' }),
+    ];
     const unknown = newEmail('unknown');
     for (const email of [...sent.map((c) => c.email), ...silent.map((c) => c.email), unknown]) {
-      const res = await browser().post(`${CS}/password/recovery?locale=it-it`).send({ email, recaptchaToken: RECAPTCHA });
+      const res = await browser()
+        .post(`${CS}/password/recovery?locale=it-it`)
+        .send({ email, recaptchaToken: RECAPTCHA });
       expect(res.status).toBe(204);
     }
     for (const c of sent) {
-      expect((await lastMailData(db(), c.email, 'password-reset'))?.resetUrl).toMatch(new RegExp(`^${ORIGIN}/it-it/myaccount/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+      expect((await lastMailData(db(), c.email, 'password-reset'))?.resetUrl).toMatch(
+        new RegExp(`^${ORIGIN}/it-it/myaccount/reset-password\\?token=[A-Za-z0-9_-]{43}$`),
+      );
     }
     for (const email of [...silent.map((c) => c.email), unknown]) expect(await mailCount(db(), email)).toBe(0);
   });
@@ -453,10 +624,13 @@ describe('csRequestPasswordRecovery — POST /password/recovery', () => {
 
 describe('csResetPassword — POST /password/reset', () => {
   const recover = async (email: string) => {
-    expect((await browser().post(`${CS}/password/recovery?locale=fr-fr`).send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+    expect(
+      (await browser().post(`${CS}/password/recovery?locale=fr-fr`).send({ email, recaptchaToken: RECAPTCHA })).status,
+    ).toBe(204);
     return linkParams((await lastMailData(db(), email, 'password-reset'))?.resetUrl).get('token') as string;
   };
-  const reset = (b: Browser, token: string, newPassword: string) => b.post(`${CS}/password/reset?locale=fr-fr`).send({ token, newPassword });
+  const reset = (b: Browser, token: string, newPassword: string) =>
+    b.post(`${CS}/password/reset?locale=fr-fr`).send({ token, newPassword });
 
   it('sets the password once, ends every session, activates a pending account and sends a notice', async () => {
     const { customer, b } = await signedIn();
@@ -467,7 +641,9 @@ describe('csResetPassword — POST /password/reset', () => {
     expect(await verifyPassword(row.password_hash as string, NEW_PASSWORD)).toBe(true);
     expect(await signedInSessions(db(), customer.id)).toBe(0);
     expectProblem(await b.get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_API_1020');
-    expect(await lastMailData(db(), customer.email, 'password-changed')).toMatchObject({ resetUrl: `${ORIGIN}/fr-fr/signin?forgot=1` });
+    expect(await lastMailData(db(), customer.email, 'password-changed')).toMatchObject({
+      resetUrl: `${ORIGIN}/fr-fr/signin?forgot=1`,
+    });
     const again = await reset(browser(), token, 'another-fine-passphrase-7');
     expectProblem(again, 400, 'ERR_API_1018');
     expect(again.body.errors).toEqual([{ path: 'body/token', message: expect.any(String) }]);
@@ -494,14 +670,24 @@ describe('csResetPassword — POST /password/reset', () => {
     await check(token, 'Lefevre-forever-and-ever', 'body/newPassword');
     await check(token, 'qwertyuiop123', 'body/newPassword');
     expectProblem(await reset(browser(), token, 'short'), 400, 'ERR_API_1018');
-    expectProblem(await browser().post(`${CS}/password/reset?locale=fr-fr`).send({ token: 'bad token!', newPassword: NEW_PASSWORD }), 400, 'ERR_API_1018');
+    expectProblem(
+      await browser()
+        .post(`${CS}/password/reset?locale=fr-fr`)
+        .send({ token: 'bad token!', newPassword: NEW_PASSWORD }),
+      400,
+      'ERR_API_1018',
+    );
     expect((await customerRow(c.id)).password_hash).toBe(before);
     // The refusals did not spend the token.
     expect((await reset(browser(), token, NEW_PASSWORD)).status).toBe(204);
 
     const late = await insertCustomer(db());
     const lateToken = await recover(late.email);
-    await db().updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', late.id).execute();
+    await db()
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('customer_id', '=', late.id)
+      .execute();
     await check(lateToken, NEW_PASSWORD, 'body/token');
   });
 
@@ -510,19 +696,23 @@ describe('csResetPassword — POST /password/reset', () => {
     const c = await insertCustomer(db());
     const token = await recover(c.email);
     const ip = newIp();
-    for (let i = 0; i < 10; i++) expectProblem(await reset(browser(ip), randomBytes(32).toString('base64url'), NEW_PASSWORD), 400, 'ERR_API_1018');
+    for (let i = 0; i < 10; i++)
+      expectProblem(await reset(browser(ip), randomBytes(32).toString('base64url'), NEW_PASSWORD), 400, 'ERR_API_1018');
     expectTooMany(await reset(browser(ip), token, NEW_PASSWORD), 900);
     expect(await verifyPassword((await customerRow(c.id)).password_hash as string, c.password)).toBe(true);
   });
 });
 
 describe('csChangePassword — POST /password/change', () => {
-  const change = (b: Browser, currentPassword: string, newPassword: string) => b.post(`${CS}/password/change?locale=fr-fr`).send({ currentPassword, newPassword });
+  const change = (b: Browser, currentPassword: string, newPassword: string) =>
+    b.post(`${CS}/password/change?locale=fr-fr`).send({ currentPassword, newPassword });
 
   it('changes the password, rotates this session, ends the others and sends a notice', async () => {
     const { customer, b, token } = await signedIn();
     const other = browser();
-    const a = await other.post(`${CS}/authn?locale=fr-fr`).send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
+    const a = await other
+      .post(`${CS}/authn?locale=fr-fr`)
+      .send({ email: customer.email, password: customer.password, recaptchaToken: RECAPTCHA });
     await other.post(`${CS}/login?locale=fr-fr&code=${a.body.code}`).expect(200);
     expect(await signedInSessions(db(), customer.id)).toBe(2);
 
@@ -535,7 +725,11 @@ describe('csChangePassword — POST /password/change', () => {
     expect(await verifyPassword((await customerRow(customer.id)).password_hash as string, NEW_PASSWORD)).toBe(true);
     expect((await b.get(`${CS}/customer?locale=fr-fr`)).status).toBe(200);
     expectProblem(await other.get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_API_1020');
-    expectProblem(await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${token}`), 401, 'ERR_API_1020');
+    expectProblem(
+      await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${token}`),
+      401,
+      'ERR_API_1020',
+    );
     expect(await signedInSessions(db(), customer.id)).toBe(1);
     expect(await lastMailData(db(), customer.email, 'password-changed')).toBeDefined();
   });
@@ -554,7 +748,11 @@ describe('csChangePassword — POST /password/change', () => {
     await check(customer.password, 'Camille-was-here-2024', 'body/newPassword');
     await check(customer.password, '123456789012', 'body/newPassword');
     expectProblem(await change(b, customer.password, 'short'), 400, 'ERR_API_1018');
-    expectProblem(await b.post(`${CS}/password/change?locale=fr-fr`).send({ newPassword: NEW_PASSWORD }), 400, 'ERR_API_1018');
+    expectProblem(
+      await b.post(`${CS}/password/change?locale=fr-fr`).send({ newPassword: NEW_PASSWORD }),
+      400,
+      'ERR_API_1018',
+    );
     expect((await customerRow(customer.id)).password_hash).toBe(before);
 
     // None of the last 4 passwords comes back.
@@ -574,21 +772,29 @@ describe('csChangePassword — POST /password/change', () => {
     expectProblem(await change(anon, 'anything-goes-here', NEW_PASSWORD), 401, 'ERR_API_1020');
     expectProblem(await change(browser(), 'anything-goes-here', NEW_PASSWORD), 401, 'ERR_HLP_1000');
     const { customer, b } = await signedIn();
-    await db().updateTable('sessions').set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) }).where('customer_id', '=', customer.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
     expectProblem(await change(b, customer.password, NEW_PASSWORD), 401, 'ERR_MWR_1000');
   });
 
   it('answers 429 with Retry-After after 5 wrong current passwords in a session, even with the right one', async () => {
     const { customer, b } = await signedIn();
-    for (let i = 0; i < 5; i++) expectProblem(await change(b, `wrong-password-${i}`, NEW_PASSWORD), 400, 'ERR_API_1018');
+    for (let i = 0; i < 5; i++)
+      expectProblem(await change(b, `wrong-password-${i}`, NEW_PASSWORD), 400, 'ERR_API_1018');
     expectTooMany(await change(b, customer.password, NEW_PASSWORD), 3600);
-    expect(await verifyPassword((await customerRow(customer.id)).password_hash as string, customer.password)).toBe(true);
+    expect(await verifyPassword((await customerRow(customer.id)).password_hash as string, customer.password)).toBe(
+      true,
+    );
   });
 
   // Contract (password@change.yaml): "after 5 incorrect current passwords the session is also signed out".
   it('signs the session out after 5 wrong current passwords', async () => {
     const { customer, b } = await signedIn();
-    for (let i = 0; i < 5; i++) expectProblem(await change(b, `wrong-password-${i}`, NEW_PASSWORD), 400, 'ERR_API_1018');
+    for (let i = 0; i < 5; i++)
+      expectProblem(await change(b, `wrong-password-${i}`, NEW_PASSWORD), 400, 'ERR_API_1018');
     expect(await signedInSessions(db(), customer.id)).toBe(0);
   });
 });

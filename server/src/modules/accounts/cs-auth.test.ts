@@ -117,7 +117,11 @@ describe('csGetSession — GET /session', () => {
 
   it('answers a lapsed signed-in state as anonymous, without an error', async () => {
     const { customer, b } = await signedIn();
-    await db().updateTable('sessions').set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) }).where('customer_id', '=', customer.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
     const res = await b.get(`${CS}/session?locale=fr-fr`);
     expect(res.status).toBe(200);
     expect(res.body.customerAuthenticated).toBe(false);
@@ -137,13 +141,25 @@ describe('csAuthn — POST /authn', () => {
     const res = await authn(b, c);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 60, redirectPath: '/fr-fr/myaccount' });
+    expect(res.body).toEqual({
+      code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expiresIn: 60,
+      redirectPath: '/fr-fr/myaccount',
+    });
     const token = setCookieValue(res, 'cs_sid');
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const session = await db().selectFrom('sessions').selectAll().where('id', '=', sessionIdOf(token as string)).executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionIdOf(token as string))
+      .executeTakeFirstOrThrow();
     expect(session.customer_id).toBeNull();
     // Only a digest of the code is stored.
-    const codes = await db().selectFrom('sign_in_codes').select(['code_hash', 'session_id']).where('customer_id', '=', c.id).execute();
+    const codes = await db()
+      .selectFrom('sign_in_codes')
+      .select(['code_hash', 'session_id'])
+      .where('customer_id', '=', c.id)
+      .execute();
     expect(codes).toHaveLength(1);
     expect(codes[0]?.code_hash).not.toBe(res.body.code);
     expect(codes[0]?.session_id).toBe(session.id);
@@ -167,37 +183,87 @@ describe('csAuthn — POST /authn', () => {
     expectProblem(await post({ email: c.email, password: c.password }), 400, 'ERR_RECAPTCHA_1000');
     expectProblem(await post({ email: c.email, password: c.password, recaptchaToken: '' }), 400, 'ERR_RECAPTCHA_1000');
     expectProblem(await post({ email: c.email, recaptchaToken: RECAPTCHA }), 400, 'ERR_API_1018');
-    expectProblem(await post({ email: 'not-an-address', password: c.password, recaptchaToken: RECAPTCHA }), 400, 'ERR_API_1018');
-    expectProblem(await post({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA, remember: true }), 400, 'ERR_API_1018');
-    expectProblem(await post({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA }, 'locale=french'), 400, 'ERR_API_1005');
-    expect((await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', c.id).execute()).length).toBe(0);
+    expectProblem(
+      await post({ email: 'not-an-address', password: c.password, recaptchaToken: RECAPTCHA }),
+      400,
+      'ERR_API_1018',
+    );
+    expectProblem(
+      await post({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA, remember: true }),
+      400,
+      'ERR_API_1018',
+    );
+    expectProblem(
+      await post({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA }, 'locale=french'),
+      400,
+      'ERR_API_1005',
+    );
+    expect(
+      (await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', c.id).execute()).length,
+    ).toBe(0);
   });
 
   it('answers ERR_OKTA_1000 for a wrong password, an unknown address and every account that may not sign in', async () => {
     const active = await insertCustomer(db());
-    expectProblem(await authn(browser(), { email: active.email, password: 'not-the-password-at-all' }), 401, 'ERR_OKTA_1000');
-    expectProblem(await authn(browser(), { email: newEmail('nobody'), password: active.password }), 401, 'ERR_OKTA_1000');
+    expectProblem(
+      await authn(browser(), { email: active.email, password: 'not-the-password-at-all' }),
+      401,
+      'ERR_OKTA_1000',
+    );
+    expectProblem(
+      await authn(browser(), { email: newEmail('nobody'), password: active.password }),
+      401,
+      'ERR_OKTA_1000',
+    );
     for (const status of ['PROVISIONED', 'LOCKED_OUT', 'SUSPENDED', 'PASSWORD_EXPIRED'] as const) {
       const c = await insertCustomer(db(), { status });
       expectProblem(await authn(browser(), c), 401, 'ERR_OKTA_1000');
     }
     const noPassword = await insertCustomer(db(), { password: null });
-    expectProblem(await authn(browser(), { email: noPassword.email, password: 'anything-at-all-1' }), 401, 'ERR_OKTA_1000');
+    expectProblem(
+      await authn(browser(), { email: noPassword.email, password: 'anything-at-all-1' }),
+      401,
+      'ERR_OKTA_1000',
+    );
   });
 
   it('refuses a reCAPTCHA token that does not validate (403 ERR_RECAPTCHA_1002) and checks it first', async () => {
     const c = await insertCustomer(db());
-    const res = await browser().post(`${CS}/authn?locale=fr-fr`).send({ email: c.email, password: c.password, recaptchaToken: 'forged-token' });
+    const res = await browser()
+      .post(`${CS}/authn?locale=fr-fr`)
+      .send({ email: c.email, password: c.password, recaptchaToken: 'forged-token' });
     expectProblem(res, 403, 'ERR_RECAPTCHA_1002');
     // Checked before the address: a typo is not even looked at.
-    expectProblem(await browser().post(`${CS}/authn?locale=fr-fr`).send({ email: 'x@example.con', password: 'p', recaptchaToken: 'forged-token' }), 403, 'ERR_RECAPTCHA_1002');
+    expectProblem(
+      await browser()
+        .post(`${CS}/authn?locale=fr-fr`)
+        .send({ email: 'x@example.con', password: 'p', recaptchaToken: 'forged-token' }),
+      403,
+      'ERR_RECAPTCHA_1002',
+    );
   });
 
   it('answers 422 for an address with a typo (ERR_FORM_1002) or failing the address check (ERR_FORM_1001)', async () => {
-    expectProblem(await authn(browser(), { email: 'camille@example.con', password: 'whatever-it-is' }), 422, 'ERR_FORM_1002');
-    expectProblem(await authn(browser(), { email: 'camille@gmal.com', password: 'whatever-it-is' }), 422, 'ERR_FORM_1002');
-    expectProblem(await authn(browser(), { email: 'camille..lefevre@example.fr', password: 'whatever-it-is' }), 422, 'ERR_FORM_1001');
-    expectProblem(await authn(browser(), { email: 'camille@-example.fr', password: 'whatever-it-is' }), 422, 'ERR_FORM_1001');
+    expectProblem(
+      await authn(browser(), { email: 'camille@example.con', password: 'whatever-it-is' }),
+      422,
+      'ERR_FORM_1002',
+    );
+    expectProblem(
+      await authn(browser(), { email: 'camille@gmal.com', password: 'whatever-it-is' }),
+      422,
+      'ERR_FORM_1002',
+    );
+    expectProblem(
+      await authn(browser(), { email: 'camille..lefevre@example.fr', password: 'whatever-it-is' }),
+      422,
+      'ERR_FORM_1001',
+    );
+    expectProblem(
+      await authn(browser(), { email: 'camille@-example.fr', password: 'whatever-it-is' }),
+      422,
+      'ERR_FORM_1001',
+    );
   });
 
   it('answers 429 with Retry-After past 20 attempts from one IP address in 15 minutes', async () => {
@@ -217,7 +283,9 @@ describe('csAuthn while the session changes', () => {
   // password check, wrote its code for a session id the first had just rotated (a foreign-key violation, 500).
   it('a session rotated or ended during the password check: 503 ERR_API_1015 (sign in again), not a database error', async () => {
     const customer = await insertCustomer(db());
-    const accounts = new AccountService(db(), new SessionService(db(), false), new RateLimiter(db()), { publicOrigin: 'http://localhost' });
+    const accounts = new AccountService(db(), new SessionService(db(), false), new RateLimiter(db()), {
+      publicOrigin: 'http://localhost',
+    });
     const gone = { id: sessionIdOf(randomBytes(16).toString('base64url')) };
     const refused = await accounts.authn(customer.email, customer.password, { ip: newIp(), session: gone }).then(
       () => undefined,
@@ -241,14 +309,30 @@ describe('csLogin — POST /login', () => {
     expect(after).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(after).not.toBe(before);
     expect(setCookieValue(res, 'sid')).toBe(after);
-    expect(res.body).toMatchObject({ customerAuthenticated: true, keringClientId: c.clientId, customerUUID: c.id, emailSha256: sha256(c.email), isEmployee: false });
+    expect(res.body).toMatchObject({
+      customerAuthenticated: true,
+      keringClientId: c.clientId,
+      customerUUID: c.id,
+      emailSha256: sha256(c.email),
+      isEmployee: false,
+    });
     expect(res.body.currentContextTags).toContain('segment-registered');
-    const row = await db().selectFrom('sessions').selectAll().where('id', '=', sessionIdOf(after as string)).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionIdOf(after as string))
+      .executeTakeFirstOrThrow();
     expect(row.customer_id).toBe(c.id);
     expect(row.authenticated_at).not.toBeNull();
     // The id seen before the sign-in is worthless.
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(before)).executeTakeFirst()).toBeUndefined();
-    expectProblem(await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${before}`), 401, 'ERR_API_1020');
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(before)).executeTakeFirst(),
+    ).toBeUndefined();
+    expectProblem(
+      await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${before}`),
+      401,
+      'ERR_API_1020',
+    );
   });
 
   it('refuses a missing or malformed code (400 ERR_AUTH_API_1001)', async () => {
@@ -266,7 +350,11 @@ describe('csLogin — POST /login', () => {
     await anon.get(`${CS}/session?locale=fr-fr`).expect(200);
     expectProblem(await anon.post(`${CS}/login?locale=fr-fr&code=${randomCode()}`), 401, 'ERR_API_1020');
     // No session at all.
-    expectProblem(await request(t.app).post(`${CS}/login?locale=fr-fr&code=${randomCode()}`).set('X-Forwarded-For', newIp()), 401, 'ERR_API_1020');
+    expectProblem(
+      await request(t.app).post(`${CS}/login?locale=fr-fr&code=${randomCode()}`).set('X-Forwarded-For', newIp()),
+      401,
+      'ERR_API_1020',
+    );
 
     // Issued to another session: the code of A does nothing for B.
     const a = browser();
@@ -281,7 +369,11 @@ describe('csLogin — POST /login', () => {
     // Expired (60 seconds).
     const late = browser();
     const old = await authn(late, c);
-    await db().updateTable('sign_in_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('session_id', '=', sessionIdOf(setCookieValue(old, 'cs_sid') as string)).execute();
+    await db()
+      .updateTable('sign_in_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('session_id', '=', sessionIdOf(setCookieValue(old, 'cs_sid') as string))
+      .execute();
     expectProblem(await late.post(`${CS}/login?locale=fr-fr&code=${old.body.code}`), 401, 'ERR_API_1020');
     expect(await signedInSessions(db(), c.id)).toBe(1);
   });
@@ -291,7 +383,8 @@ describe('csLogin — POST /login', () => {
     const ip = newIp();
     const b = browser(ip);
     await b.get(`${CS}/session?locale=fr-fr`).expect(200);
-    for (let i = 0; i < 10; i++) expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${randomCode()}`), 401, 'ERR_API_1020');
+    for (let i = 0; i < 10; i++)
+      expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${randomCode()}`), 401, 'ERR_API_1020');
     expectTooMany(await b.post(`${CS}/login?locale=fr-fr&code=${randomCode()}`), 60);
   });
 });
@@ -307,9 +400,15 @@ describe('csLogout — GET /logout', () => {
       expect(line, name).toMatch(new RegExp(`^${name}=;`));
       expect(line).toMatch(/Expires=Thu, 01 Jan 1970/);
     }
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(token)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(token)).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await signedInSessions(db(), customer.id)).toBe(0);
-    expectProblem(await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${token}`), 401, 'ERR_API_1020');
+    expectProblem(
+      await request(t.app).get(`${CS}/customer?locale=fr-fr`).set('Cookie', `cs_sid=${token}`),
+      401,
+      'ERR_API_1020',
+    );
   });
 
   it('answers 401 ERR_API_1022 without a signed-in customer', async () => {
@@ -318,7 +417,11 @@ describe('csLogout — GET /logout', () => {
     expectProblem(await anon.get(`${CS}/logout`), 401, 'ERR_API_1022');
     expectProblem(await browser().get(`${CS}/logout`), 401, 'ERR_API_1022');
     const { customer, b } = await signedIn();
-    await db().updateTable('sessions').set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) }).where('customer_id', '=', customer.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
     expectProblem(await b.get(`${CS}/logout`), 401, 'ERR_API_1022');
   });
 
@@ -381,7 +484,11 @@ describe('csGetCustomer — GET /customer', () => {
     expectProblem(await anon.get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_API_1020');
     expectProblem(await browser().get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_HLP_1000');
     const { customer, b } = await signedIn();
-    await db().updateTable('sessions').set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) }).where('customer_id', '=', customer.id).execute();
+    await db()
+      .updateTable('sessions')
+      .set({ auth_seen_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
     expectProblem(await b.get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_MWR_1000');
     expectProblem(await b.get(`${CS}/customer?locale=fr-fr`), 401, 'ERR_API_1020');
   });
@@ -401,16 +508,23 @@ describe('csSyncEmployeeSaleSession — POST /session/sync', () => {
     clientId,
     ...extra,
   });
-  const sync = (b: Browser, employeeSaleToken: string) => b.post(`${CS}/session/sync?locale=fr-fr`).send({ employeeSaleToken });
+  const sync = (b: Browser, employeeSaleToken: string) =>
+    b.post(`${CS}/session/sync?locale=fr-fr`).send({ employeeSaleToken });
   const sessionData = async (token: string) =>
-    (await db().selectFrom('sessions').select('data').where('id', '=', sessionIdOf(token)).executeTakeFirstOrThrow()).data as Record<string, unknown>;
+    (await db().selectFrom('sessions').select('data').where('id', '=', sessionIdOf(token)).executeTakeFirstOrThrow())
+      .data as Record<string, unknown>;
 
   it('marks the session as employee traffic; the answer keeps isEmployee false and hides the internal tag', async () => {
     const { customer, b, token } = await signedIn({ isEmployee: true });
     const res = await sync(b, signEmployeeSaleToken(SECRET, claims(customer.clientId)));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatchObject({ customerAuthenticated: true, keringClientId: customer.clientId, isEmployee: false, isEmployeeTraffic: true });
+    expect(res.body).toMatchObject({
+      customerAuthenticated: true,
+      keringClientId: customer.clientId,
+      isEmployee: false,
+      isEmployeeTraffic: true,
+    });
     expect(res.body.currentContextTags).not.toContain('employee-sale');
     const data = await sessionData(token);
     expect(data).toMatchObject({ isEmployee: true, isEmployeeTraffic: true });
@@ -449,7 +563,11 @@ describe('csSyncEmployeeSaleSession — POST /session/sync', () => {
     expect((await sync(b, once)).status).toBe(200);
     expectProblem(await sync(b, once), 403, 'ERR_API_1001');
     const plain = await signedIn({ isEmployee: false });
-    expectProblem(await sync(plain.b, signEmployeeSaleToken(SECRET, claims(plain.customer.clientId))), 403, 'ERR_API_1001');
+    expectProblem(
+      await sync(plain.b, signEmployeeSaleToken(SECRET, claims(plain.customer.clientId))),
+      403,
+      'ERR_API_1001',
+    );
     expect((await plain.b.get(`${CS}/session?locale=fr-fr`)).body.isEmployeeTraffic).toBe(false);
   });
 
@@ -466,7 +584,12 @@ describe('csSyncEmployeeSaleSession — POST /session/sync', () => {
   it('answers 429 with Retry-After past 10 calls per session in a minute', async () => {
     await awayFromWindowEnd(60);
     const { customer, b } = await signedIn({ isEmployee: true });
-    for (let i = 0; i < 10; i++) expectProblem(await sync(b, signEmployeeSaleToken('another-secret-of-the-same-length-0123456789', claims(customer.clientId))), 403, 'ERR_API_1001');
+    for (let i = 0; i < 10; i++)
+      expectProblem(
+        await sync(b, signEmployeeSaleToken('another-secret-of-the-same-length-0123456789', claims(customer.clientId))),
+        403,
+        'ERR_API_1001',
+      );
     expectTooMany(await sync(b, signEmployeeSaleToken(SECRET, claims(customer.clientId))), 60);
   });
 });

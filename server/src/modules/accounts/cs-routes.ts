@@ -45,7 +45,12 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
     const customer = ref?.customerId ? await accounts.repo.byId(accounts.repo.handle, ref.customerId) : undefined;
     let result;
     try {
-      result = await customerSessions.open(ref, market, visitorCountryOf(req.headers[deps.visitorCountryHeader]), customer ? accounts.sessionFields(customer) : undefined);
+      result = await customerSessions.open(
+        ref,
+        market,
+        visitorCountryOf(req.headers[deps.visitorCountryHeader]),
+        customer ? accounts.sessionFields(customer) : undefined,
+      );
     } catch (err) {
       req.log.error({ err }, 'session store failed');
       throw new AppError('ERR_API_1016');
@@ -67,7 +72,11 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
     const { code, newSessionToken } = await accounts.authn(body.email, body.password, callerOf(req, res));
     if (newSessionToken) sessions.setCookie(res, newSessionToken);
     const modal = String(req.query.authStoreModal) === 'true';
-    const answer: CsSchemas['AuthnResult'] = { code, expiresIn: SIGN_IN_CODE_SECONDS, redirectPath: modal ? null : `/${localeOf(req)}/myaccount` };
+    const answer: CsSchemas['AuthnResult'] = {
+      code,
+      expiresIn: SIGN_IN_CODE_SECONDS,
+      redirectPath: modal ? null : `/${localeOf(req)}/myaccount`,
+    };
     res.json(answer);
   });
 
@@ -139,7 +148,13 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
 
   ops.on('csConfirmActivation', async (req, res) => {
     const body = req.body as CsSchemas['ConfirmActivationRequest'];
-    const { code } = await accounts.confirmActivation(body.userId, body.activationToken, localeOf(req), callerOf(req, res), body.codeChallenge);
+    const { code } = await accounts.confirmActivation(
+      body.userId,
+      body.activationToken,
+      localeOf(req),
+      callerOf(req, res),
+      body.codeChallenge,
+    );
     if (!code) return void res.status(204).end();
     noStore(res);
     res.json({ code, expiresIn: SIGN_IN_CODE_SECONDS } satisfies CsSchemas['AuthorizationCode']);
@@ -154,7 +169,13 @@ export function customerServiceRoutes(ops: OperationRegistry, deps: CustomerServ
 
   ops.on('csResetPassword', async (req, res) => {
     const body = req.body as CsSchemas['ResetPasswordRequest'];
-    const { code } = await accounts.resetPassword(body.token, body.newPassword, localeOf(req), callerOf(req, res), body.codeChallenge);
+    const { code } = await accounts.resetPassword(
+      body.token,
+      body.newPassword,
+      localeOf(req),
+      callerOf(req, res),
+      body.codeChallenge,
+    );
     if (!code) return void res.status(204).end();
     noStore(res);
     res.json({ code, expiresIn: SIGN_IN_CODE_SECONDS } satisfies CsSchemas['AuthorizationCode']);

@@ -61,7 +61,8 @@ export class EmployeeSaleSync {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse();
     const now = Math.floor(this.clock() / 1000);
     if (claims.aud !== EMPLOYEE_SALE_AUDIENCE) throw refuse();
-    if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp > now + EMPLOYEE_SALE_MAX_SECONDS) throw refuse();
+    if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp > now + EMPLOYEE_SALE_MAX_SECONDS)
+      throw refuse();
     if (typeof claims.jti !== 'string' || claims.jti.length < 8) throw refuse();
     if (claims.clientId !== customer.client_id || !customer.is_employee) throw refuse();
     // Single use: the id is kept until the token expires (the `exp` is the same for any replay).

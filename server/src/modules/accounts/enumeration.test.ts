@@ -37,7 +37,10 @@ function browser(ip = newIp()) {
 
 /** What an observer sees of an answer: status, the headers that could differ, and the body without its request id. */
 function observable(res: { status: number; headers: Record<string, unknown>; body: unknown; text: string }) {
-  const body = res.body && typeof res.body === 'object' && Object.keys(res.body as object).length ? withoutRequestId(res.body as Record<string, unknown>) : res.text;
+  const body =
+    res.body && typeof res.body === 'object' && Object.keys(res.body as object).length
+      ? withoutRequestId(res.body as Record<string, unknown>)
+      : res.text;
   return {
     status: res.status,
     contentType: res.headers['content-type'] ?? null,
@@ -77,11 +80,14 @@ describe('sign-in', () => {
     ] as const) {
       const seen = [];
       for (const [, c] of tries) {
-        const res = await browser().post(path).send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA });
+        const res = await browser()
+          .post(path)
+          .send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA });
         expectProblem(res, 401, 'ERR_OKTA_1000');
         seen.push(observable(res));
       }
-      for (let i = 1; i < seen.length; i++) expect(seen[i], `${op}: ${tries[i]?.[0]} vs unknown address`).toEqual(seen[0]);
+      for (let i = 1; i < seen.length; i++)
+        expect(seen[i], `${op}: ${tries[i]?.[0]} vs unknown address`).toEqual(seen[0]);
     }
   });
 
@@ -90,7 +96,9 @@ describe('sign-in', () => {
     const attempt = async (email: string) => {
       const b = browser();
       const started = performance.now();
-      const res = await b.post(`${CS}/authn?locale=fr-fr`).send({ email, password: 'not-the-password-of-anyone', recaptchaToken: RECAPTCHA });
+      const res = await b
+        .post(`${CS}/authn?locale=fr-fr`)
+        .send({ email, password: 'not-the-password-of-anyone', recaptchaToken: RECAPTCHA });
       const ms = performance.now() - started;
       expectProblem(res, 401, 'ERR_OKTA_1000');
       return ms;
@@ -105,21 +113,39 @@ describe('sign-in', () => {
       knownMs.push(await attempt((known[i] as TestCustomer).email));
     }
     const ratio = median(unknownMs) / median(knownMs);
-    expect(ratio, `unknown ${median(unknownMs).toFixed(1)} ms, known ${median(knownMs).toFixed(1)} ms`).toBeGreaterThanOrEqual(0.5);
+    expect(
+      ratio,
+      `unknown ${median(unknownMs).toFixed(1)} ms, known ${median(knownMs).toFixed(1)} ms`,
+    ).toBeGreaterThanOrEqual(0.5);
   });
 });
 
 describe('registration of an address that already has an account', () => {
   const register = (email: string, extra: Record<string, unknown> = {}) =>
-    browser().post('/api/register?locale=fr-fr').send({ ...fr, emailAddress: email, password: 'velvet-lantern-harbour-42', firstName: 'Intrus', lastName: 'Inconnu', recaptchaToken: RECAPTCHA, ...extra });
+    browser()
+      .post('/api/register?locale=fr-fr')
+      .send({
+        ...fr,
+        emailAddress: email,
+        password: 'velvet-lantern-harbour-42',
+        firstName: 'Intrus',
+        lastName: 'Inconnu',
+        recaptchaToken: RECAPTCHA,
+        ...extra,
+      });
 
   it('answers the same 204 as a new address, changes nothing and tells only the owner', async () => {
     const a = await addresses();
     // Everything but the time the last activation link was sent (the pending account gets a new one).
     const rows = async () =>
-      (await db().selectFrom('customers').selectAll().where('id', 'in', [a.active.id, a.pending.id, a.locked.id]).orderBy('id').execute()).map(
-        ({ activation_sent_at: _sent, ...row }) => row,
-      );
+      (
+        await db()
+          .selectFrom('customers')
+          .selectAll()
+          .where('id', 'in', [a.active.id, a.pending.id, a.locked.id])
+          .orderBy('id')
+          .execute()
+      ).map(({ activation_sent_at: _sent, ...row }) => row);
     const before = await rows();
     const fresh = newEmail('fresh');
     const seen = [];
@@ -131,7 +157,9 @@ describe('registration of an address that already has an account', () => {
     for (const s of seen.slice(1)) expect(s).toEqual(seen[0]);
     const after = await rows();
     expect(after).toEqual(before);
-    expect(await verifyPassword(after.find((r) => r.id === a.active.id)?.password_hash as string, a.active.password)).toBe(true);
+    expect(
+      await verifyPassword(after.find((r) => r.id === a.active.id)?.password_hash as string, a.active.password),
+    ).toBe(true);
     // The owner learns what to do; the new address gets its activation link.
     expect(await lastMailData(db(), a.active.email, 'account-exists')).toBeDefined();
     expect(await lastMailData(db(), a.pending.email, 'activation')).toBeDefined();
@@ -160,7 +188,10 @@ describe('registration of an address that already has an account', () => {
     // Without the hash for an existing address the ratio is about 0.1.
     const fastest = (list: number[]) => Math.min(...list);
     const ratio = fastest(existingMs) / fastest(newMs);
-    expect(ratio, `existing ${fastest(existingMs).toFixed(1)} ms, new ${fastest(newMs).toFixed(1)} ms (medians ${median(existingMs).toFixed(1)}, ${median(newMs).toFixed(1)})`).toBeGreaterThanOrEqual(0.5);
+    expect(
+      ratio,
+      `existing ${fastest(existingMs).toFixed(1)} ms, new ${fastest(newMs).toFixed(1)} ms (medians ${median(existingMs).toFixed(1)}, ${median(newMs).toFixed(1)})`,
+    ).toBeGreaterThanOrEqual(0.5);
   });
 });
 
@@ -185,7 +216,8 @@ describe.each([
   it('counts an unknown address against the limit like a known one', async () => {
     const a = await addresses();
     for (const email of [a.unknown.email, a.active.email]) {
-      for (let i = 0; i < 3; i++) expect((await browser().post(path).send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+      for (let i = 0; i < 3; i++)
+        expect((await browser().post(path).send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
       const res = await browser().post(path).send({ email, recaptchaToken: RECAPTCHA });
       expect(observable(res)).toMatchObject({ status: 429, body: { code: 'ERR_API_1028' } });
     }
@@ -197,9 +229,12 @@ describe('replacing an expired password', () => {
     const a = await addresses();
     const seen = [];
     for (const c of [a.unknown, { email: a.expired.email, password: 'not-the-old-password' }, a.active, a.locked]) {
-      const res = await browser()
-        .post('/api/password/change-expired?locale=fr-fr')
-        .send({ email: c.email, currentPassword: c.password, newPassword: 'quiet-orchard-lamplight-77', recaptchaToken: RECAPTCHA });
+      const res = await browser().post('/api/password/change-expired?locale=fr-fr').send({
+        email: c.email,
+        currentPassword: c.password,
+        newPassword: 'quiet-orchard-lamplight-77',
+        recaptchaToken: RECAPTCHA,
+      });
       expectProblem(res, 401, 'ERR_OKTA_1000');
       seen.push(observable(res));
     }

@@ -61,7 +61,9 @@ export class CustomerServiceGateway {
   client(req: Request, res: Response, extraHeaders: Record<string, string> = {}): CustomerServiceClient {
     if (!this.baseUrl) throw new AppError('ERR_API_1015', 'The customer service is not reachable.');
     const headers: Record<string, string> = { ...extraHeaders, 'X-Forwarded-For': req.ip ?? '' };
-    const token = (res.locals.sessionToken as string | undefined) ?? (res.locals.sessionCleared ? undefined : this.sessions.tokenOf(req));
+    const token =
+      (res.locals.sessionToken as string | undefined) ??
+      (res.locals.sessionCleared ? undefined : this.sessions.tokenOf(req));
     if (token) headers.Cookie = `${this.sessions.serviceCookieName}=${token}`;
     if (req.id) headers['X-Request-Id'] = String(req.id);
     return createCustomerServiceClient({ baseUrl: this.baseUrl, headers, credentials: 'omit' });
@@ -71,7 +73,10 @@ export class CustomerServiceGateway {
    * Runs one call: answers its data (null for 204), relays a rotated or cleared session cookie to the
    * browser, and turns the service's problems into catalogue errors.
    */
-  async call<T>(res: Response, call: Promise<{ data?: T; error?: unknown; response: globalThis.Response }>): Promise<T | null> {
+  async call<T>(
+    res: Response,
+    call: Promise<{ data?: T; error?: unknown; response: globalThis.Response }>,
+  ): Promise<T | null> {
     try {
       const { data, response } = await settle(call);
       this.relayCookie(res, response);
@@ -82,7 +87,11 @@ export class CustomerServiceGateway {
         if (err.code && isErrorCode(err.code) && err.code !== 'API_UNKNOWN_ERROR') {
           // "No readable cookie" is the service's own distinction; the storefront says "not signed in".
           const code = err.code === 'ERR_HLP_1000' ? 'ERR_API_1020' : err.code;
-          const error = new AppError(code, typeof body.detail === 'string' ? body.detail : undefined, Array.isArray(body.errors) ? body.errors : undefined);
+          const error = new AppError(
+            code,
+            typeof body.detail === 'string' ? body.detail : undefined,
+            Array.isArray(body.errors) ? body.errors : undefined,
+          );
           const retryAfter = Number(err.headers?.get('retry-after'));
           if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfterSeconds = retryAfter;
           throw error;

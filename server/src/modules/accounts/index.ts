@@ -11,6 +11,11 @@ export { AccountPages } from './account-pages.ts';
 export { accountPageRoutes } from './page-routes.ts';
 export { accountMigrationRoutes } from './migration.ts';
 export { DEMO_LEGACY_EMAIL, seedLegacyAccounts } from './legacy-seed.ts';
-export { SignInHandoff, signInCallbackHeaders, signInCallbackRefusalPage, signInCallbackRoutes } from './sign-in-callback.ts';
+export {
+  SignInHandoff,
+  signInCallbackHeaders,
+  signInCallbackRefusalPage,
+  signInCallbackRoutes,
+} from './sign-in-callback.ts';
 /** The field checks other modules share (contact form, newsletter, boutique appointments). */
 export { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from './validation/index.ts';

@@ -23,11 +23,23 @@ function former(overrides: Partial<LegacyAccount> = {}): LegacyAccount {
     preferredLocale: 'fr-fr',
     telephone: '+33 6 12 34 56 78',
     registeredAt: '2016-09-12T08:30:00Z',
-    addresses: [{ kind: 'home', first_name: 'Camille', last_name: 'Durand', street_1: '5 rue de Grenelle', zip: '75007', town: 'Paris', country_code: 'fr', preferred: true }],
+    addresses: [
+      {
+        kind: 'home',
+        first_name: 'Camille',
+        last_name: 'Durand',
+        street_1: '5 rue de Grenelle',
+        zip: '75007',
+        town: 'Paris',
+        country_code: 'fr',
+        preferred: true,
+      },
+    ],
     ...overrides,
   };
 }
-const jsonl = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
+const jsonl = (...lines: unknown[]) =>
+  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
 
 describe('reading the former site’s export', () => {
   it('takes one account per line, skips blank lines, keeps the shape and upper-cases address countries', () => {
@@ -50,7 +62,19 @@ describe('reading the former site’s export', () => {
         { ...former(), loyaltyTier: 'gold' },
         former({ preferredLocale: 'french', country: 'fr' }),
         former({ registeredAt: 'last spring' }),
-        former({ addresses: [{ kind: 'castle', first_name: '', last_name: 'D', street_1: 'x', town: 'y', country_code: 'FRA', preferred: true } as never] }),
+        former({
+          addresses: [
+            {
+              kind: 'castle',
+              first_name: '',
+              last_name: 'D',
+              street_1: 'x',
+              town: 'y',
+              country_code: 'FRA',
+              preferred: true,
+            } as never,
+          ],
+        }),
         twin,
         { ...former(), customerNumber: twin.customerNumber },
         former({ email: twin.email.toUpperCase() }),
@@ -85,7 +109,17 @@ describe('importing the export', () => {
   });
   const db = () => t.database.db;
   const stored = async (accounts: LegacyAccount[]) =>
-    (await db().selectFrom('legacy_accounts').select('customer_number').where('customer_number', 'in', accounts.map((a) => a.customerNumber)).execute()).length;
+    (
+      await db()
+        .selectFrom('legacy_accounts')
+        .select('customer_number')
+        .where(
+          'customer_number',
+          'in',
+          accounts.map((a) => a.customerNumber),
+        )
+        .execute()
+    ).length;
 
   it('writes nothing while one line is refused, everything once it is fixed, and nothing new when run again', async () => {
     const good = [former(), former()];
@@ -97,14 +131,23 @@ describe('importing the export', () => {
     expect(await stored(good)).toBe(2);
     expect(await importLegacyAccounts(db(), jsonl(...good))).toEqual({ read: 2, written: 0, problems: [] });
     // Another number for an address already there: that client is already in the file, left as it is.
-    expect(await importLegacyAccounts(db(), jsonl({ ...former(), email: good[0]!.email }))).toMatchObject({ read: 1, written: 0 });
+    expect(await importLegacyAccounts(db(), jsonl({ ...former(), email: good[0]!.email }))).toMatchObject({
+      read: 1,
+      written: 0,
+    });
   });
 
   it('lets an imported client retrieve the account: the migration e-mail is sent', async () => {
     const client = former();
     expect((await importLegacyAccounts(db(), jsonl(client))).written).toBe(1);
-    await agent(t.app).set('X-Forwarded-For', newIp()).post('/api/account/migrate?locale=fr-fr').send({ email: client.email, recaptchaToken: RECAPTCHA }).expect(204);
-    expect((await lastMailData(db(), client.email, 'account-migration'))?.setPasswordUrl).toMatch(/\/fr-fr\/myaccount\/reset-password\?token=/);
+    await agent(t.app)
+      .set('X-Forwarded-For', newIp())
+      .post('/api/account/migrate?locale=fr-fr')
+      .send({ email: client.email, recaptchaToken: RECAPTCHA })
+      .expect(204);
+    expect((await lastMailData(db(), client.email, 'account-migration'))?.setPasswordUrl).toMatch(
+      /\/fr-fr\/myaccount\/reset-password\?token=/,
+    );
   });
 });
 

@@ -43,7 +43,9 @@ const account = z
     country: z.string().regex(/^[A-Z]{2}$/, 'is not a two-letter country code in capitals'),
     preferredLocale: z.string().regex(/^[a-z]{2}-[a-z]{2}$/, 'is not a locale like fr-fr'),
     telephone: z.string().max(40, 'is longer than 40 characters').nullable(),
-    registeredAt: z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'is not an ISO 8601 date and time'),
+    registeredAt: z
+      .string()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'is not an ISO 8601 date and time'),
     addresses: z.array(address).max(50, 'holds more than 50 addresses'),
   })
   .strict();
@@ -74,7 +76,8 @@ export function parseLegacyExport(content: string): { accounts: LegacyAccount[];
     }
     const parsed = account.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ line, path: issue.path.join('.'), message: issue.message });
+      for (const issue of parsed.error.issues)
+        problems.push({ line, path: issue.path.join('.'), message: issue.message });
       return;
     }
     const email = checkEmail(parsed.data.email);

@@ -10,7 +10,15 @@ import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { agent } from '../../test/harness.ts';
 import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { RECAPTCHA, lastMailData, linkParams, marketRequired, newEmail, newIp, setCookieValue } from './test-support.ts';
+import {
+  RECAPTCHA,
+  lastMailData,
+  linkParams,
+  marketRequired,
+  newEmail,
+  newIp,
+  setCookieValue,
+} from './test-support.ts';
 
 const CS = '/customer-service/v1';
 let app: Express;
@@ -29,7 +37,12 @@ beforeAll(async () => {
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    VALIDATE_RESPONSES: 'true',
+    CACHE_TTL_SECONDS: '0',
+  });
   const created = await createApp({ config, database, logger: createLogger('trace', sink), pages: false });
   app = created.app;
   close = created.close;
@@ -59,34 +72,57 @@ describe('logs of the account flows', () => {
     const db = database.db;
 
     const fr = await marketRequired(app, 'fr-fr');
-    const reg = await b.post('/api/register?locale=fr-fr').send({ ...fr, emailAddress: email, password: first, firstName: 'Camille', lastName: 'Lefevre', recaptchaToken: RECAPTCHA });
+    const reg = await b.post('/api/register?locale=fr-fr').send({
+      ...fr,
+      emailAddress: email,
+      password: first,
+      firstName: 'Camille',
+      lastName: 'Lefevre',
+      recaptchaToken: RECAPTCHA,
+    });
     expect(reg.status, JSON.stringify(reg.body)).toBe(204);
     const activationUrl = secret('activation link', (await lastMailData(db, email, 'activation'))?.activationUrl);
     const activation = linkParams(activationUrl);
     secret('activation token', activation.get('token'));
     expect((await b.get(`/ssr/myaccount/activate?locale=fr-fr&userId=${activation.get('userId')}`)).status).toBe(200);
-    expect((await b.post('/api/account/activate?locale=fr-fr').send({ userId: activation.get('userId'), activationToken: activation.get('token') })).status).toBe(204);
+    expect(
+      (
+        await b
+          .post('/api/account/activate?locale=fr-fr')
+          .send({ userId: activation.get('userId'), activationToken: activation.get('token') })
+      ).status,
+    ).toBe(204);
 
     // A refused sign-in, a status check and an e-mail typed in capitals: paths that log warnings or errors.
-    expect((await b.post('/api/auth/login?locale=fr-fr').send({ email, password: wrong, recaptchaToken: RECAPTCHA })).status).toBe(401);
+    expect(
+      (await b.post('/api/auth/login?locale=fr-fr').send({ email, password: wrong, recaptchaToken: RECAPTCHA })).status,
+    ).toBe(401);
     expect((await b.post(`${CS}/status?locale=fr-fr`).send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
     await b.post('/api/password/reset?locale=fr-fr').send({ email: typed, recaptchaToken: RECAPTCHA });
 
-    const login = await b.post('/api/auth/login?locale=fr-fr').send({ email, password: first, recaptchaToken: RECAPTCHA });
+    const login = await b
+      .post('/api/auth/login?locale=fr-fr')
+      .send({ email, password: first, recaptchaToken: RECAPTCHA });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     secret('session token', setCookieValue(login, 'sid'));
     expect((await b.get('/api/data/customer?locale=fr-fr')).status).toBe(200);
-    const change = await b.post('/api/password/change?locale=fr-fr').send({ currentPassword: first, newPassword: second });
+    const change = await b
+      .post('/api/password/change?locale=fr-fr')
+      .send({ currentPassword: first, newPassword: second });
     expect(change.status, JSON.stringify(change.body)).toBe(204);
     secret('session token', setCookieValue(change, 'sid'));
     expect((await b.get(`${CS}/logout`)).status).toBe(204);
 
-    expect((await b.post('/api/password/reset?locale=fr-fr').send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+    expect((await b.post('/api/password/reset?locale=fr-fr').send({ email, recaptchaToken: RECAPTCHA })).status).toBe(
+      204,
+    );
     const resetUrl = secret('reset link', (await lastMailData(db, email, 'password-reset'))?.resetUrl);
     const resetToken = secret('reset token', linkParams(resetUrl).get('token'));
     // The reset page carries the token in its query.
     expect((await b.get(`/ssr/myaccount/reset-password?locale=fr-fr&token=${resetToken}`)).body.tokenValid).toBe(true);
-    expect((await b.post('/api/password/new-password?locale=fr-fr').send({ token: resetToken, newPassword: third })).status).toBe(204);
+    expect(
+      (await b.post('/api/password/new-password?locale=fr-fr').send({ token: resetToken, newPassword: third })).status,
+    ).toBe(204);
 
     // Sign-in through the customer service: the one-time code, then the profile with it.
     const authn = await b.post(`${CS}/authn?locale=fr-fr`).send({ email, password: third, recaptchaToken: RECAPTCHA });

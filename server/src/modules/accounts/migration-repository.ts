@@ -44,7 +44,12 @@ export class LegacyAccountRepository {
         migrated_at: null,
         migrated_customer_id: null,
       }));
-      const inserted = await db.insertInto('legacy_accounts').values(rows).onConflict((oc) => oc.doNothing()).returning('customer_number').execute();
+      const inserted = await db
+        .insertInto('legacy_accounts')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .returning('customer_number')
+        .execute();
       written += inserted.length;
     }
     return written;

@@ -59,7 +59,13 @@ const KIND_TO_TYPE: Record<LegacyAddress['kind'], NonNullable<Address['type']>> 
   hotel: 'HOTEL',
   other: 'OTHER_1',
 };
-const TITLE_TO_CIVILITY: Record<string, NonNullable<Address['civility']>> = { Mr: 'MR', Mrs: 'MRS', Ms: 'MS', Miss: 'MS', Mx: 'MX' };
+const TITLE_TO_CIVILITY: Record<string, NonNullable<Address['civility']>> = {
+  Mr: 'MR',
+  Mrs: 'MRS',
+  Ms: 'MS',
+  Miss: 'MS',
+  Mx: 'MX',
+};
 
 export function civilityOf(title: string | null | undefined): Address['civility'] | undefined {
   return title ? TITLE_TO_CIVILITY[title] : undefined;
@@ -85,8 +91,13 @@ function clip(value: string | undefined, max: number): string | undefined {
  * postal code the country requires is missing or malformed, no usable name, street or town). Optional
  * details the new site cannot hold (a phone it cannot read, a postal code typed where none exists) are left out.
  */
-export function mapLegacyAddress(legacy: LegacyAddress, owner: { firstName: string | null; lastName: string | null }): Address | undefined {
-  const country = String(legacy.country_code ?? '').trim().toUpperCase();
+export function mapLegacyAddress(
+  legacy: LegacyAddress,
+  owner: { firstName: string | null; lastName: string | null },
+): Address | undefined {
+  const country = String(legacy.country_code ?? '')
+    .trim()
+    .toUpperCase();
   if (!/^[A-Z]{2}$/.test(country)) return undefined;
   const firstName = nameOr(legacy.first_name, owner.firstName);
   const lastName = nameOr(legacy.last_name, owner.lastName);
@@ -96,7 +107,8 @@ export function mapLegacyAddress(legacy: LegacyAddress, owner: { firstName: stri
   const postal = validatePostalCode(country, legacy.zip);
   let postalCode: string | undefined;
   if (postal.valid) postalCode = postal.value ?? undefined;
-  else if (validatePostalCode(country, '').valid) postalCode = undefined; // none needed there: a stray value is dropped
+  else if (validatePostalCode(country, '').valid)
+    postalCode = undefined; // none needed there: a stray value is dropped
   else return undefined;
   const address: Address = { firstName, lastName, addressLine1, city, country };
   const type = KIND_TO_TYPE[legacy.kind];
@@ -128,7 +140,10 @@ export function importableAddresses(row: Pick<LegacyAccountRow, 'addresses' | 'f
     if (address) mapped.push({ address, preferred: l.preferred === true });
   }
   const kept = mapped.slice(0, MAX_ADDRESSES);
-  const preferred = Math.max(0, kept.findIndex((m) => m.preferred));
+  const preferred = Math.max(
+    0,
+    kept.findIndex((m) => m.preferred),
+  );
   return kept.map((m, i) => ({ ...m.address, isDefault: i === preferred }));
 }
 
@@ -150,7 +165,11 @@ export class CustomerMigration {
     return (this.options.clock ?? Date.now)();
   }
 
-  async migrate(body: MigrateCustomerRequest, marketCountry: string, mailLocale: string): Promise<MigrateCustomerResult> {
+  async migrate(
+    body: MigrateCustomerRequest,
+    marketCountry: string,
+    mailLocale: string,
+  ): Promise<MigrateCustomerResult> {
     const email = checkEmailOrThrow(body.email, 'body/email');
     if (body.phone) {
       const { issue } = phoneOrIssue(body.phone, 'body/phone');
@@ -193,7 +212,14 @@ export class CustomerMigration {
     });
   }
 
-  private async mailSetPassword(trx: Kysely<Database>, customerId: string, email: string, firstName: string | null, locale: string, now: number): Promise<void> {
+  private async mailSetPassword(
+    trx: Kysely<Database>,
+    customerId: string,
+    email: string,
+    firstName: string | null,
+    locale: string,
+    now: number,
+  ): Promise<void> {
     // A reset token: the reset-password page takes it as it is; a newer e-mail supersedes it.
     const token = await this.accounts.repo.issueToken(trx, customerId, 'reset', MIGRATION_TOKEN_TTL_MS, now);
     await enqueueMail(trx, {
@@ -232,7 +258,11 @@ export class AccountMigration {
   /** The former profile as the customer service takes it; details it could not accept are left out. */
   profileOf(row: LegacyAccountRow): MigrateCustomerRequest {
     const market = this.markets.resolve(row.preferred_locale);
-    const profile: MigrateCustomerRequest = { email: row.email, legacyCustomerNumber: row.customer_number, locale: market.locale };
+    const profile: MigrateCustomerRequest = {
+      email: row.email,
+      legacyCustomerNumber: row.customer_number,
+      locale: market.locale,
+    };
     const civility = civilityOf(row.civility);
     if (civility) profile.civility = civility;
     const first = row.first_name ? checkName(row.first_name.trim()) : undefined;
@@ -246,7 +276,11 @@ export class AccountMigration {
     return profile;
   }
 
-  async migrate(rawEmail: string, caller: MigrationCaller, createAccount: (profile: MigrateCustomerRequest) => Promise<MigrateCustomerResult>): Promise<void> {
+  async migrate(
+    rawEmail: string,
+    caller: MigrationCaller,
+    createAccount: (profile: MigrateCustomerRequest) => Promise<MigrateCustomerResult>,
+  ): Promise<void> {
     const clock = this.options.clock ?? Date.now;
     const started = clock();
     const email = checkEmailOrThrow(normaliseEmail(rawEmail), 'body/email');
@@ -266,13 +300,19 @@ export class AccountMigration {
     if (wait > 0) await sleep(wait);
   }
 
-  private async migrateFormer(former: LegacyAccountRow, createAccount: (profile: MigrateCustomerRequest) => Promise<MigrateCustomerResult>): Promise<void> {
+  private async migrateFormer(
+    former: LegacyAccountRow,
+    createAccount: (profile: MigrateCustomerRequest) => Promise<MigrateCustomerResult>,
+  ): Promise<void> {
     let result: MigrateCustomerResult;
     try {
       result = await createAccount(this.profileOf(former));
     } catch (err) {
       if (err instanceof AppError && err.status < 500) throw err;
-      throw new AppError('ERR_OKTA_1004', err instanceof AppError ? err.detail : 'The customer service did not create the account.');
+      throw new AppError(
+        'ERR_OKTA_1004',
+        err instanceof AppError ? err.detail : 'The customer service did not create the account.',
+      );
     }
     // An address that already had an account of the new site: its owner was told; nothing is imported.
     if (result.outcome === 'existing' || former.migrated_at) return;
@@ -280,7 +320,12 @@ export class AccountMigration {
     await this.db.transaction().execute(async (trx) => {
       const row = await this.legacy.lockByEmail(trx, former.email);
       if (!row || row.migrated_at) return; // a concurrent request did it
-      const owned = await trx.selectFrom('customer_addresses').select('id').where('customer_id', '=', result.customerUUID).limit(1).execute();
+      const owned = await trx
+        .selectFrom('customer_addresses')
+        .select('id')
+        .where('customer_id', '=', result.customerUUID)
+        .limit(1)
+        .execute();
       if (owned.length === 0) await new AddressBook(trx).replace(trx, result.customerUUID, importableAddresses(row));
       await this.legacy.markMigrated(trx, row.customer_number, result.customerUUID, now);
     });
@@ -315,13 +360,19 @@ function serviceCallRefusal(req: Request, token: string): AppError | undefined {
   const sent = req.get('x-service-token') ?? '';
   // (Node's fetch sends `Sec-Fetch-Mode` itself, never `Sec-Fetch-Site` or `Origin`.)
   const browser = req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined;
-  if (browser || !timingSafeEqual(digest(sent), digest(token))) return new AppError('ERR_API_1001', "This operation is for the storefront's server only.");
+  if (browser || !timingSafeEqual(digest(sent), digest(token)))
+    return new AppError('ERR_API_1001', "This operation is for the storefront's server only.");
   return undefined;
 }
 
 /** `POST /api/account/migrate` (storefront) and `POST /customer-service/v1/customer/migration` (customer service). */
 export function accountMigrationRoutes(ops: OperationRegistry, deps: AccountMigrationDeps): void {
-  const migration = new AccountMigration(deps.db, deps.limits, deps.markets, deps.floorMs === undefined ? {} : { floorMs: deps.floorMs });
+  const migration = new AccountMigration(
+    deps.db,
+    deps.limits,
+    deps.markets,
+    deps.floorMs === undefined ? {} : { floorMs: deps.floorMs },
+  );
   const customerMigration = new CustomerMigration(deps.db, deps.accounts, { publicOrigin: deps.publicOrigin });
 
   ops.on('migrateAccount', async (req: Request, res: Response) => {
@@ -331,7 +382,10 @@ export function accountMigrationRoutes(ops: OperationRegistry, deps: AccountMigr
     await deps.recaptcha.verify(body.recaptchaToken, req.ip);
     await migration.migrate(body.email, { ip: req.ip ?? 'unknown' }, async (profile) => {
       const client = deps.gateway.client(req, res, { 'X-Service-Token': deps.serviceToken });
-      const answer = await deps.gateway.call(res, client.POST('/customer/migration', { params: { query: { locale } }, body: profile }));
+      const answer = await deps.gateway.call(
+        res,
+        client.POST('/customer/migration', { params: { query: { locale } }, body: profile }),
+      );
       if (!answer) throw new AppError('ERR_OKTA_1004', 'The customer service answered no result.');
       return answer;
     });

@@ -25,8 +25,22 @@ export function newState(): string {
 }
 
 /** Issues a one-time code bound to `challenge` and the customer; only its digest is stored. */
-export async function issueChallengeCode(trx: Kysely<Database>, customerId: string, challenge: string, expiresAt: Date): Promise<string> {
+export async function issueChallengeCode(
+  trx: Kysely<Database>,
+  customerId: string,
+  challenge: string,
+  expiresAt: Date,
+): Promise<string> {
   const { secret, digest } = newSecret();
-  await trx.insertInto('sign_in_codes').values({ code_hash: digest, customer_id: customerId, session_id: null, code_challenge: challenge, expires_at: expiresAt }).execute();
+  await trx
+    .insertInto('sign_in_codes')
+    .values({
+      code_hash: digest,
+      customer_id: customerId,
+      session_id: null,
+      code_challenge: challenge,
+      expires_at: expiresAt,
+    })
+    .execute();
   return secret;
 }

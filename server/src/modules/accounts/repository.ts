@@ -44,7 +44,13 @@ export class AccountRepository {
     return db.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async insertCustomer(db: Db, values: Omit<AccountTables['customers'], 'id' | 'client_id' | 'user_id' | 'created_at' | 'updated_at' | 'is_employee'>): Promise<CustomerRow> {
+  async insertCustomer(
+    db: Db,
+    values: Omit<
+      AccountTables['customers'],
+      'id' | 'client_id' | 'user_id' | 'created_at' | 'updated_at' | 'is_employee'
+    >,
+  ): Promise<CustomerRow> {
     // Client and user ids are random; a collision (vanishingly rare) is retried with new ones.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -57,7 +63,12 @@ export class AccountRepository {
         const code = (err as { code?: string }).code;
         if (code !== '23505' || attempt >= 3) throw err;
         // A duplicate e-mail is not retried: the caller's transaction decides.
-        if (String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('email')) throw err;
+        if (
+          String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes(
+            'email',
+          )
+        )
+          throw err;
       }
     }
   }
@@ -72,18 +83,32 @@ export class AccountRepository {
     return rows.map((r) => ({ id: r.consent_id, granted: r.granted, version: r.version }));
   }
 
-  async saveConsents(db: Db, customerId: string, decisions: readonly { id: string; granted: boolean; version: string }[]): Promise<void> {
+  async saveConsents(
+    db: Db,
+    customerId: string,
+    decisions: readonly { id: string; granted: boolean; version: string }[],
+  ): Promise<void> {
     for (const d of decisions) {
       await db
         .insertInto('customer_consents')
         .values({ customer_id: customerId, consent_id: d.id, granted: d.granted, version: d.version })
-        .onConflict((oc) => oc.columns(['customer_id', 'consent_id']).doUpdateSet({ granted: d.granted, version: d.version, updated_at: sql`now()` }))
+        .onConflict((oc) =>
+          oc
+            .columns(['customer_id', 'consent_id'])
+            .doUpdateSet({ granted: d.granted, version: d.version, updated_at: sql`now()` }),
+        )
         .execute();
     }
   }
 
   /** A new one-time token of a kind; the earlier ones of that kind stop working. */
-  async issueToken(db: Db, customerId: string, kind: 'activation' | 'reset', ttlMs: number, now: number): Promise<string> {
+  async issueToken(
+    db: Db,
+    customerId: string,
+    kind: 'activation' | 'reset',
+    ttlMs: number,
+    now: number,
+  ): Promise<string> {
     await db
       .updateTable('account_tokens')
       .set({ used_at: new Date(now) })
@@ -131,7 +156,11 @@ export class AccountRepository {
         password_hash: passwordHash,
         password_changed_at: new Date(now),
         updated_at: new Date(now),
-        ...(activate ? { status: sql<'ACTIVE'>`case when status in ('PROVISIONED', 'PASSWORD_EXPIRED') then 'ACTIVE' else status end` } : {}),
+        ...(activate
+          ? {
+              status: sql<'ACTIVE'>`case when status in ('PROVISIONED', 'PASSWORD_EXPIRED') then 'ACTIVE' else status end`,
+            }
+          : {}),
       })
       .where('id', '=', customerId)
       .execute();
@@ -140,7 +169,14 @@ export class AccountRepository {
     await db
       .deleteFrom('password_history')
       .where('customer_id', '=', customerId)
-      .where('id', 'not in', (eb) => eb.selectFrom('password_history').select('id').where('customer_id', '=', customerId).orderBy('id', 'desc').limit(5))
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('password_history')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .orderBy('id', 'desc')
+          .limit(5),
+      )
       .execute();
   }
 

@@ -21,5 +21,10 @@ export function newPasswordIssue(password: string, context: PasswordContext): st
 export function phoneOrIssue(raw: string, path: string): { e164?: string; issue?: Issue } {
   const result = parsePhone(raw);
   if (result.ok && result.e164 === raw) return { e164: result.e164 };
-  return { issue: { path, message: result.ok ? 'must be written in E.164 form, e.g. +33612345678' : PHONE_MESSAGES[result.reason] } };
+  return {
+    issue: {
+      path,
+      message: result.ok ? 'must be written in E.164 form, e.g. +33612345678' : PHONE_MESSAGES[result.reason],
+    },
+  };
 }

@@ -51,8 +51,10 @@ async function signedIn(options: Parameters<typeof insertCustomer>[1] = {}) {
   const login = await signIn(b, customer);
   return { customer, b, token: setCookieValue(login, 'sid') as string };
 }
-const login = (b: Browser, email: string, password: string) => b.post('/api/auth/login?locale=fr-fr').send({ email, password, recaptchaToken: RECAPTCHA });
-const customerRow = (id: string) => db().selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const login = (b: Browser, email: string, password: string) =>
+  b.post('/api/auth/login?locale=fr-fr').send({ email, password, recaptchaToken: RECAPTCHA });
+const customerRow = (id: string) =>
+  db().selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** A browser request with no Fetch Metadata of its own (cookies by hand). */
 const bare = () => request(t.app);
 
@@ -61,11 +63,17 @@ describe('brute force on sign-in', () => {
     await awayFromWindowEnd(900);
     const c = await insertCustomer(db());
     // From 5 different client addresses: the limit counts per e-mail address.
-    for (let i = 0; i < 5; i++) expectProblem(await login(browser(), c.email, `guess-number-${i}`), 401, 'ERR_OKTA_1000');
+    for (let i = 0; i < 5; i++)
+      expectProblem(await login(browser(), c.email, `guess-number-${i}`), 401, 'ERR_OKTA_1000');
     const res = await login(browser(), c.email, c.password);
     expectTooMany(res, 900);
     expect(await signedInSessions(db(), c.id)).toBe(0);
-    expectTooMany(await browser().post(`${CS}/authn?locale=fr-fr`).send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA }), 900);
+    expectTooMany(
+      await browser()
+        .post(`${CS}/authn?locale=fr-fr`)
+        .send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA }),
+      900,
+    );
     // Another address is not concerned.
     const other = await insertCustomer(db());
     expect((await login(browser(), other.email, other.password)).status).toBe(200);
@@ -80,9 +88,11 @@ describe('brute force on sign-in', () => {
 
   it('forgets the failures after a successful sign-in', async () => {
     const c = await insertCustomer(db());
-    for (let i = 0; i < 4; i++) expectProblem(await login(browser(), c.email, `guess-number-${i}`), 401, 'ERR_OKTA_1000');
+    for (let i = 0; i < 4; i++)
+      expectProblem(await login(browser(), c.email, `guess-number-${i}`), 401, 'ERR_OKTA_1000');
     expect((await login(browser(), c.email, c.password)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expectProblem(await login(browser(), c.email, `guess-again-${i}`), 401, 'ERR_OKTA_1000');
+    for (let i = 0; i < 4; i++)
+      expectProblem(await login(browser(), c.email, `guess-again-${i}`), 401, 'ERR_OKTA_1000');
     // 8 failures in the window, but only 4 since the success.
     expect((await login(browser(), c.email, c.password)).status).toBe(200);
   });
@@ -91,12 +101,20 @@ describe('brute force on sign-in', () => {
 describe('CSRF: state-changing calls from another site', () => {
   const STATE_CHANGING: [string, string, Record<string, unknown>][] = [
     ['post', '/api/auth/login?locale=fr-fr', { email: 'a@example.com', password: 'x', recaptchaToken: RECAPTCHA }],
-    ['post', '/api/register?locale=fr-fr', { emailAddress: 'csrf@example.com', password: NEW_PASSWORD, recaptchaToken: RECAPTCHA }],
+    [
+      'post',
+      '/api/register?locale=fr-fr',
+      { emailAddress: 'csrf@example.com', password: NEW_PASSWORD, recaptchaToken: RECAPTCHA },
+    ],
     ['post', '/api/account/activate?locale=fr-fr', { email: 'csrf@example.com', recaptchaToken: RECAPTCHA }],
     ['post', '/api/password/reset?locale=fr-fr', { email: 'csrf@example.com', recaptchaToken: RECAPTCHA }],
     ['post', '/api/password/new-password?locale=fr-fr', { token: 'a'.repeat(43), newPassword: NEW_PASSWORD }],
     ['post', '/api/password/change?locale=fr-fr', { currentPassword: 'x', newPassword: NEW_PASSWORD }],
-    ['post', '/api/password/change-expired?locale=fr-fr', { email: 'a@example.com', currentPassword: 'x', newPassword: NEW_PASSWORD, recaptchaToken: RECAPTCHA }],
+    [
+      'post',
+      '/api/password/change-expired?locale=fr-fr',
+      { email: 'a@example.com', currentPassword: 'x', newPassword: NEW_PASSWORD, recaptchaToken: RECAPTCHA },
+    ],
     ['post', '/api/data/cdb/update-customer?locale=fr-fr', { clientId: '1234567890', firstName: 'Pirate' }],
     ['post', '/api/data/session?locale=fr-fr', {}],
     ['post', `${CS}/authn?locale=fr-fr`, { email: 'a@example.com', password: 'x', recaptchaToken: RECAPTCHA }],
@@ -105,7 +123,11 @@ describe('CSRF: state-changing calls from another site', () => {
     ['put', `${CS}/customer`, { clientId: '1234567890', firstName: 'Pirate' }],
     ['post', `${CS}/status?locale=fr-fr`, { email: 'csrf@example.com', recaptchaToken: RECAPTCHA }],
     ['post', `${CS}/activation?locale=fr-fr`, { email: 'csrf@example.com', recaptchaToken: RECAPTCHA }],
-    ['post', `${CS}/activation/confirm?locale=fr-fr`, { userId: '00uAAAAAAAAAAAAAAAAA', activationToken: 'a'.repeat(43) }],
+    [
+      'post',
+      `${CS}/activation/confirm?locale=fr-fr`,
+      { userId: '00uAAAAAAAAAAAAAAAAA', activationToken: 'a'.repeat(43) },
+    ],
     ['post', `${CS}/password/recovery?locale=fr-fr`, { email: 'csrf@example.com', recaptchaToken: RECAPTCHA }],
     ['post', `${CS}/password/reset?locale=fr-fr`, { token: 'a'.repeat(43), newPassword: NEW_PASSWORD }],
     ['post', `${CS}/password/change?locale=fr-fr`, { currentPassword: 'x', newPassword: NEW_PASSWORD }],
@@ -141,9 +163,27 @@ describe('CSRF: state-changing calls from another site', () => {
   it('keeps a signed-in customer safe from a forged form: no change of profile, password or address book', async () => {
     const { customer, token } = await signedIn();
     const cookie = `sid=${token}`;
-    const forged = (path: string, body: Record<string, unknown>) => bare().post(path).set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send(body);
-    expectProblem(await forged('/api/data/cdb/update-customer?locale=fr-fr', { clientId: customer.clientId, firstName: 'Pirate', addresses: [{ firstName: 'A', lastName: 'B', addressLine1: '1 rue X', city: 'Paris', country: 'FR', postalCode: '75001' }] }), 403, 'ERR_API_1001');
-    expectProblem(await forged('/api/password/change?locale=fr-fr', { currentPassword: customer.password, newPassword: NEW_PASSWORD }), 403, 'ERR_API_1001');
+    const forged = (path: string, body: Record<string, unknown>) =>
+      bare().post(path).set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send(body);
+    expectProblem(
+      await forged('/api/data/cdb/update-customer?locale=fr-fr', {
+        clientId: customer.clientId,
+        firstName: 'Pirate',
+        addresses: [
+          { firstName: 'A', lastName: 'B', addressLine1: '1 rue X', city: 'Paris', country: 'FR', postalCode: '75001' },
+        ],
+      }),
+      403,
+      'ERR_API_1001',
+    );
+    expectProblem(
+      await forged('/api/password/change?locale=fr-fr', {
+        currentPassword: customer.password,
+        newPassword: NEW_PASSWORD,
+      }),
+      403,
+      'ERR_API_1001',
+    );
     const row = await customerRow(customer.id);
     expect(row.first_name).toBe('Camille');
     expect(await verifyPassword(row.password_hash as string, customer.password)).toBe(true);
@@ -152,7 +192,11 @@ describe('CSRF: state-changing calls from another site', () => {
 
   it('refuses a cross-site GET /logout (link or image) with 403, and the session stays signed in', async () => {
     const { customer, b, token } = await signedIn();
-    for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://evil.example' }]) {
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+    ]) {
       const res = await bare().get(`${CS}/logout`).set('Cookie', `cs_sid=${token}; sid=${token}`).set(headers);
       expectProblem(res, 403, 'ERR_API_1001');
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -166,39 +210,82 @@ describe('CSRF: state-changing calls from another site', () => {
 });
 
 describe("IDOR: another customer's data", () => {
-  const address = (line: string) => ({ firstName: 'Camille', lastName: 'Lefevre', addressLine1: line, city: 'Paris', country: 'FR', postalCode: '75001' });
+  const address = (line: string) => ({
+    firstName: 'Camille',
+    lastName: 'Lefevre',
+    addressLine1: line,
+    city: 'Paris',
+    country: 'FR',
+    postalCode: '75001',
+  });
 
   it("customer B can neither read nor edit customer A's address", async () => {
     const a = await signedIn();
-    const savedA = await a.b.post('/api/data/cdb/update-customer?locale=fr-fr').send({ clientId: a.customer.clientId, addresses: [{ ...address('1 rue de A'), isDefault: true }] });
+    const savedA = await a.b
+      .post('/api/data/cdb/update-customer?locale=fr-fr')
+      .send({ clientId: a.customer.clientId, addresses: [{ ...address('1 rue de A'), isDefault: true }] });
     expect(savedA.status, JSON.stringify(savedA.body)).toBe(200);
     const idA = savedA.body.addresses[0].id as string;
-    const before = await db().selectFrom('customer_addresses').selectAll().where('id', '=', idA).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('customer_addresses')
+      .selectAll()
+      .where('id', '=', idA)
+      .executeTakeFirstOrThrow();
 
     const b = await signedIn();
     // Reading A's address through B's edit page: not found.
-    expectProblem(await b.b.get(`/ssr/myaccount/edit-address-book?locale=fr-fr&addressId=${idA}`), 404, 'ERR_PAGE_1000');
+    expectProblem(
+      await b.b.get(`/ssr/myaccount/edit-address-book?locale=fr-fr&addressId=${idA}`),
+      404,
+      'ERR_PAGE_1000',
+    );
     // Writing to A's client id: refused.
-    expectProblem(await b.b.post('/api/data/cdb/update-customer?locale=fr-fr').send({ clientId: a.customer.clientId, addresses: [{ ...address('1 rue de B'), id: idA }] }), 403, 'ERR_API_1001');
+    expectProblem(
+      await b.b
+        .post('/api/data/cdb/update-customer?locale=fr-fr')
+        .send({ clientId: a.customer.clientId, addresses: [{ ...address('1 rue de B'), id: idA }] }),
+      403,
+      'ERR_API_1001',
+    );
     // Naming A's address id in B's own book creates a new address for B; A's is untouched.
-    const savedB = await b.b.post('/api/data/cdb/update-customer?locale=fr-fr').send({ clientId: b.customer.clientId, addresses: [{ ...address('1 rue de B'), id: idA }] });
+    const savedB = await b.b
+      .post('/api/data/cdb/update-customer?locale=fr-fr')
+      .send({ clientId: b.customer.clientId, addresses: [{ ...address('1 rue de B'), id: idA }] });
     expect(savedB.status, JSON.stringify(savedB.body)).toBe(200);
     expect(savedB.body.addresses).toHaveLength(1);
     expect(savedB.body.addresses[0].id).not.toBe(idA);
     expect(savedB.body.addresses[0].addressLine1).toBe('1 rue de B');
-    expect(await db().selectFrom('customer_addresses').selectAll().where('id', '=', idA).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db().selectFrom('customer_addresses').selectAll().where('id', '=', idA).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     const bookA = await a.b.get('/ssr/myaccount/address-book?locale=fr-fr');
     expect(bookA.body.addresses).toEqual([{ ...address('1 rue de A'), id: idA, isDefault: true }]);
     // An empty book for B does not empty A's.
-    expect((await b.b.post('/api/data/cdb/update-customer?locale=fr-fr').send({ clientId: b.customer.clientId, addresses: [] })).status).toBe(200);
-    expect(await db().selectFrom('customer_addresses').select('id').where('id', '=', idA).executeTakeFirst()).toBeDefined();
+    expect(
+      (
+        await b.b
+          .post('/api/data/cdb/update-customer?locale=fr-fr')
+          .send({ clientId: b.customer.clientId, addresses: [] })
+      ).status,
+    ).toBe(200);
+    expect(
+      await db().selectFrom('customer_addresses').select('id').where('id', '=', idA).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("customer B cannot read A's client file or profile by A's ids", async () => {
     const a = await signedIn();
     const b = await signedIn();
-    expectProblem(await b.b.get(`/api/data/cdb/customer-information?locale=fr-fr&socialId=${a.customer.userId}`), 403, 'ERR_API_1001');
-    expectProblem(await b.b.put(`${CS}/customer`).send({ clientId: a.customer.clientId, lastName: 'Pirate' }), 403, 'ERR_API_1001');
+    expectProblem(
+      await b.b.get(`/api/data/cdb/customer-information?locale=fr-fr&socialId=${a.customer.userId}`),
+      403,
+      'ERR_API_1001',
+    );
+    expectProblem(
+      await b.b.put(`${CS}/customer`).send({ clientId: a.customer.clientId, lastName: 'Pirate' }),
+      403,
+      'ERR_API_1001',
+    );
     // The customer read has no id to tamper with: it is always the session's own.
     const me = await b.b.get(`/api/data/customer?locale=fr-fr`);
     expect(me.body.customerUUID).toBe(b.customer.id);
@@ -209,12 +296,30 @@ describe("IDOR: another customer's data", () => {
 
 describe('mass assignment', () => {
   it('refuses a registration naming isEmployee, status, clientId or other server fields (400), creating nothing', async () => {
-    for (const extra of [{ isEmployee: true }, { status: 'ACTIVE' }, { accountStatus: 'ACTIVE' }, { clientId: '1234567890' }, { customerUUID: '7d3c1f5e-6a0b-4c2e-9d8f-1a2b3c4d5e6f' }, { userId: '00uAAAAAAAAAAAAAAAAA' }]) {
+    for (const extra of [
+      { isEmployee: true },
+      { status: 'ACTIVE' },
+      { accountStatus: 'ACTIVE' },
+      { clientId: '1234567890' },
+      { customerUUID: '7d3c1f5e-6a0b-4c2e-9d8f-1a2b3c4d5e6f' },
+      { userId: '00uAAAAAAAAAAAAAAAAA' },
+    ]) {
       const email = newEmail('mass');
-      const valid = { ...fr, emailAddress: email, password: NEW_PASSWORD, firstName: 'Camille', lastName: 'Lefevre', recaptchaToken: RECAPTCHA };
-      const storefront = await browser().post('/api/register?locale=fr-fr').send({ ...valid, ...extra });
+      const valid = {
+        ...fr,
+        emailAddress: email,
+        password: NEW_PASSWORD,
+        firstName: 'Camille',
+        lastName: 'Lefevre',
+        recaptchaToken: RECAPTCHA,
+      };
+      const storefront = await browser()
+        .post('/api/register?locale=fr-fr')
+        .send({ ...valid, ...extra });
       expectProblem(storefront, 400, 'ERR_API_1018');
-      const service = await browser().post(`${CS}/customer`).send({ ...valid, locale: 'fr-fr', ...extra });
+      const service = await browser()
+        .post(`${CS}/customer`)
+        .send({ ...valid, locale: 'fr-fr', ...extra });
       expectProblem(service, 400, 'ERR_API_1018');
       expect(await footprint(db(), email), JSON.stringify(extra)).toEqual({ customers: 0, mails: 0, addresses: 0 });
     }
@@ -223,9 +328,25 @@ describe('mass assignment', () => {
   it('refuses a profile update naming isEmployee, status or the e-mail address (400), changing nothing', async () => {
     const { customer, b } = await signedIn();
     const before = await customerRow(customer.id);
-    for (const extra of [{ isEmployee: true }, { status: 'ACTIVE' }, { accountStatus: 'ACTIVE' }, { emailAddress: 'pirate@example.com' }, { password: NEW_PASSWORD }]) {
-      expectProblem(await b.post('/api/data/cdb/update-customer?locale=fr-fr').send({ clientId: customer.clientId, firstName: 'Pirate', ...extra }), 400, 'ERR_API_1018');
-      expectProblem(await b.put(`${CS}/customer`).send({ clientId: customer.clientId, firstName: 'Pirate', ...extra }), 400, 'ERR_API_1018');
+    for (const extra of [
+      { isEmployee: true },
+      { status: 'ACTIVE' },
+      { accountStatus: 'ACTIVE' },
+      { emailAddress: 'pirate@example.com' },
+      { password: NEW_PASSWORD },
+    ]) {
+      expectProblem(
+        await b
+          .post('/api/data/cdb/update-customer?locale=fr-fr')
+          .send({ clientId: customer.clientId, firstName: 'Pirate', ...extra }),
+        400,
+        'ERR_API_1018',
+      );
+      expectProblem(
+        await b.put(`${CS}/customer`).send({ clientId: customer.clientId, firstName: 'Pirate', ...extra }),
+        400,
+        'ERR_API_1018',
+      );
     }
     expect(await customerRow(customer.id)).toEqual(before);
   });
@@ -242,21 +363,39 @@ describe('session fixation', () => {
     expect(after).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(after).not.toBe(before);
     expect(setCookieValue(res, 'cs_sid')).toBe(after);
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(before)).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(before)).executeTakeFirst(),
+    ).toBeUndefined();
     // The attacker who planted or saw the old id gets nothing.
-    expectProblem(await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${before}`), 401, 'ERR_API_1020');
-    expect((await bare().post('/api/data/session?locale=fr-fr').set('Cookie', `sid=${before}`)).body.customerAuthenticated).toBe(false);
+    expectProblem(
+      await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${before}`),
+      401,
+      'ERR_API_1020',
+    );
+    expect(
+      (await bare().post('/api/data/session?locale=fr-fr').set('Cookie', `sid=${before}`)).body.customerAuthenticated,
+    ).toBe(false);
     expect((await b.get('/api/data/customer?locale=fr-fr')).status).toBe(200);
   });
 
   it('never adopts a session id chosen by an attacker', async () => {
     const c = await insertCustomer(db());
     const planted = randomBytes(16).toString('base64url');
-    const res = await bare().post('/api/auth/login?locale=fr-fr').set('X-Forwarded-For', newIp()).set('Cookie', `sid=${planted}`).send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA });
+    const res = await bare()
+      .post('/api/auth/login?locale=fr-fr')
+      .set('X-Forwarded-For', newIp())
+      .set('Cookie', `sid=${planted}`)
+      .send({ email: c.email, password: c.password, recaptchaToken: RECAPTCHA });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(setCookieValue(res, 'sid')).not.toBe(planted);
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(planted)).executeTakeFirst()).toBeUndefined();
-    expectProblem(await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${planted}`), 401, 'ERR_API_1020');
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(planted)).executeTakeFirst(),
+    ).toBeUndefined();
+    expectProblem(
+      await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${planted}`),
+      401,
+      'ERR_API_1020',
+    );
   });
 
   it('rotates the id again when signing out, keeping nothing signed in', async () => {
@@ -264,7 +403,11 @@ describe('session fixation', () => {
     const out = await b.get(`${CS}/logout`);
     expect(out.status).toBe(204);
     expect(setCookieValue(out, 'sid')).toBe('');
-    expectProblem(await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${token}`), 401, 'ERR_API_1020');
+    expectProblem(
+      await bare().get('/api/data/customer?locale=fr-fr').set('Cookie', `sid=${token}`),
+      401,
+      'ERR_API_1020',
+    );
   });
 });
 
@@ -288,7 +431,11 @@ describe('session timeouts', () => {
     const { customer, b } = await signedIn();
     await setAuthTimes(customer.id, { auth_seen_at: hoursAgo(23) });
     expect((await b.get('/api/data/customer?locale=fr-fr')).status).toBe(200);
-    const row = await db().selectFrom('sessions').select('auth_seen_at').where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('sessions')
+      .select('auth_seen_at')
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - new Date(row.auth_seen_at as Date).getTime()).toBeLessThan(60_000);
   });
 
@@ -311,7 +458,9 @@ describe('sessions ended by a password change or reset', () => {
     const elsewhere = browser();
     await signIn(elsewhere, c);
     expect((await elsewhere.get('/api/data/customer?locale=fr-fr')).status).toBe(200);
-    const res = await here.post('/api/password/change?locale=fr-fr').send({ currentPassword: c.password, newPassword: NEW_PASSWORD });
+    const res = await here
+      .post('/api/password/change?locale=fr-fr')
+      .send({ currentPassword: c.password, newPassword: NEW_PASSWORD });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expectProblem(await elsewhere.get('/api/data/customer?locale=fr-fr'), 401, 'ERR_API_1020');
     expect((await elsewhere.post('/api/data/session?locale=fr-fr')).body.customerAuthenticated).toBe(false);
@@ -325,9 +474,15 @@ describe('sessions ended by a password change or reset', () => {
     await signIn(one, c);
     const two = browser();
     await signIn(two, c);
-    expect((await browser().post('/api/password/reset?locale=fr-fr').send({ email: c.email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+    expect(
+      (await browser().post('/api/password/reset?locale=fr-fr').send({ email: c.email, recaptchaToken: RECAPTCHA }))
+        .status,
+    ).toBe(204);
     const token = linkParams((await lastMailData(db(), c.email, 'password-reset'))?.resetUrl).get('token');
-    expect((await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD })).status).toBe(204);
+    expect(
+      (await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD }))
+        .status,
+    ).toBe(204);
     for (const b of [one, two]) expectProblem(await b.get('/api/data/customer?locale=fr-fr'), 401, 'ERR_API_1020');
     expect(await signedInSessions(db(), c.id)).toBe(0);
   });
@@ -340,7 +495,10 @@ describe('session cookies', () => {
     for (const name of ['sid', 'cs_sid']) {
       const line = setCookieLine(res, name) as string;
       expect(line, name).toBeDefined();
-      const attributes = line.split(';').slice(1).map((a) => a.trim());
+      const attributes = line
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim());
       expect(attributes).toContain('HttpOnly');
       expect(attributes).toContain('SameSite=Lax');
       expect(attributes).toContain('Path=/');
@@ -353,7 +511,9 @@ describe('session cookies', () => {
     // Only a digest of the token is stored.
     const token = setCookieValue(res, 'sid') as string;
     expect(await db().selectFrom('sessions').select('id').where('id', '=', token).executeTakeFirst()).toBeUndefined();
-    expect(await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(token)).executeTakeFirst()).toBeDefined();
+    expect(
+      await db().selectFrom('sessions').select('id').where('id', '=', sessionIdOf(token)).executeTakeFirst(),
+    ).toBeDefined();
   });
 });
 
@@ -363,23 +523,51 @@ describe('stored passwords', () => {
   it('are argon2id hashes (OWASP parameters) after registration, reset and change, never the password', async () => {
     const email = newEmail('hash');
     const first = 'velvet-lantern-harbour-42';
-    const registered = await browser().post('/api/register?locale=fr-fr').send({ ...fr, emailAddress: email, password: first, firstName: 'Camille', lastName: 'Lefevre', recaptchaToken: RECAPTCHA });
+    const registered = await browser()
+      .post('/api/register?locale=fr-fr')
+      .send({
+        ...fr,
+        emailAddress: email,
+        password: first,
+        firstName: 'Camille',
+        lastName: 'Lefevre',
+        recaptchaToken: RECAPTCHA,
+      });
     expect(registered.status, JSON.stringify(registered.body)).toBe(204);
     const row = await db().selectFrom('customers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(ARGON2ID);
     expect(row.password_hash).not.toContain(first);
 
     const link = linkParams((await lastMailData(db(), email, 'activation'))?.activationUrl);
-    expect((await browser().post('/api/account/activate?locale=fr-fr').send({ userId: link.get('userId'), activationToken: link.get('token') })).status).toBe(204);
-    expect((await browser().post('/api/password/reset?locale=fr-fr').send({ email, recaptchaToken: RECAPTCHA })).status).toBe(204);
+    expect(
+      (
+        await browser()
+          .post('/api/account/activate?locale=fr-fr')
+          .send({ userId: link.get('userId'), activationToken: link.get('token') })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await browser().post('/api/password/reset?locale=fr-fr').send({ email, recaptchaToken: RECAPTCHA })).status,
+    ).toBe(204);
     const token = linkParams((await lastMailData(db(), email, 'password-reset'))?.resetUrl).get('token');
-    expect((await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD })).status).toBe(204);
+    expect(
+      (await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD }))
+        .status,
+    ).toBe(204);
     const b = browser();
     await signIn(b, { email, password: NEW_PASSWORD });
     const third = 'marble-heron-twilight-35';
-    expect((await b.post('/api/password/change?locale=fr-fr').send({ currentPassword: NEW_PASSWORD, newPassword: third })).status).toBe(204);
+    expect(
+      (await b.post('/api/password/change?locale=fr-fr').send({ currentPassword: NEW_PASSWORD, newPassword: third }))
+        .status,
+    ).toBe(204);
 
-    const history = await db().selectFrom('password_history').select('password_hash').where('customer_id', '=', row.id).orderBy('id').execute();
+    const history = await db()
+      .selectFrom('password_history')
+      .select('password_hash')
+      .where('customer_id', '=', row.id)
+      .orderBy('id')
+      .execute();
     expect(history).toHaveLength(3);
     const hashes = history.map((h) => h.password_hash);
     for (const hash of hashes) expect(hash).toMatch(ARGON2ID);
@@ -387,7 +575,11 @@ describe('stored passwords', () => {
     expect((await customerRow(row.id)).password_hash).toBe(hashes[2]);
     // Each hash has its own salt: the same password hashed twice differs.
     expect(hashes[0]?.split('$')[4]).not.toBe(hashes[1]?.split('$')[4]);
-    const tokens = await db().selectFrom('account_tokens').select('token_hash').where('customer_id', '=', row.id).execute();
+    const tokens = await db()
+      .selectFrom('account_tokens')
+      .select('token_hash')
+      .where('customer_id', '=', row.id)
+      .execute();
     expect(tokens.map((x) => x.token_hash)).not.toContain(token);
     expect(tokens.map((x) => x.token_hash)).not.toContain(link.get('token'));
   });

@@ -146,13 +146,27 @@ export class AccountService {
         // The session was read at the start of the request; another request of the same browser (a second
         // sign-in, a sign-out) may have rotated or ended it since (the password check takes a while). Held
         // until the code is written; gone, the sign-in is asked again rather than failing on the foreign key.
-        const live = await trx.selectFrom('sessions').select('id').where('id', '=', session.id).forKeyShare().executeTakeFirst();
-        if (!live) throw new AppError('ERR_API_1015', 'The session changed during the sign-in (another sign-in or a sign-out at the same time). Please sign in again.');
+        const live = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', '=', session.id)
+          .forKeyShare()
+          .executeTakeFirst();
+        if (!live)
+          throw new AppError(
+            'ERR_API_1015',
+            'The session changed during the sign-in (another sign-in or a sign-out at the same time). Please sign in again.',
+          );
       }
       const { secret, digest } = newSecret();
       await trx
         .insertInto('sign_in_codes')
-        .values({ code_hash: digest, customer_id: customer.id, session_id: session.id, expires_at: new Date(this.clock() + SIGN_IN_CODE_SECONDS * 1000) })
+        .values({
+          code_hash: digest,
+          customer_id: customer.id,
+          session_id: session.id,
+          expires_at: new Date(this.clock() + SIGN_IN_CODE_SECONDS * 1000),
+        })
         .execute();
       return newSessionToken ? { code: secret, newSessionToken } : { code: secret };
     });
@@ -164,11 +178,16 @@ export class AccountService {
    * attempt fails; an attempt that could not be evaluated gives it back. The caller forgets the failures after
    * a success (`reset`) or gives the place back.
    */
-  private async verifyAttempt(email: string, password: string): Promise<{ customer: CustomerRow | undefined; ok: boolean; attempt: Reservation }> {
+  private async verifyAttempt(
+    email: string,
+    password: string,
+  ): Promise<{ customer: CustomerRow | undefined; ok: boolean; attempt: Reservation }> {
     const attempt = await this.limits.reserve(LIMITS.authnFailPerEmail, email);
     try {
       const customer = await this.repo.byEmail(this.db, email);
-      const ok = customer?.password_hash ? await verifyPassword(customer.password_hash, password) : await dummyVerify(password);
+      const ok = customer?.password_hash
+        ? await verifyPassword(customer.password_hash, password)
+        : await dummyVerify(password);
       return { customer, ok, attempt };
     } catch (err) {
       await attempt.release().catch(() => undefined);
@@ -187,15 +206,21 @@ export class AccountService {
     if (!session) throw new AppError('ERR_API_1020', 'The sign-in code was issued to another session.');
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {
-      const bound = trx.updateTable('sign_in_codes').set({ used_at: new Date(now) }).where('code_hash', '=', digestOf(code));
-      const row = await (codeVerifier === undefined
-        ? bound.where('session_id', '=', session.id).where('code_challenge', 'is', null)
-        : bound.where('code_challenge', '=', s256(codeVerifier)).where('session_id', 'is', null))
+      const bound = trx
+        .updateTable('sign_in_codes')
+        .set({ used_at: new Date(now) })
+        .where('code_hash', '=', digestOf(code));
+      const row = await (
+        codeVerifier === undefined
+          ? bound.where('session_id', '=', session.id).where('code_challenge', 'is', null)
+          : bound.where('code_challenge', '=', s256(codeVerifier)).where('session_id', 'is', null)
+      )
         .where('used_at', 'is', null)
         .where('expires_at', '>', new Date(now))
         .returning('customer_id')
         .executeTakeFirst();
-      if (!row) throw new AppError('ERR_API_1020', 'The sign-in code is unknown, expired, used or issued to another session.');
+      if (!row)
+        throw new AppError('ERR_API_1020', 'The sign-in code is unknown, expired, used or issued to another session.');
       const rotated = await this.sessions.rotate(trx, session);
       await trx
         .updateTable('sessions')
@@ -222,7 +247,8 @@ export class AccountService {
   /** Rules a schema cannot say about personal details (registration and profile alike), as issues. */
   private detailIssues(details: PersonalDetails, marketCountry: string, locale: string): Issue[] {
     const issues: Issue[] = [];
-    if (details.country && details.country !== marketCountry) issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
+    if (details.country && details.country !== marketCountry)
+      issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
     if (details.phone) {
       const p = phoneOrIssue(details.phone, 'body/phone');
       if (p.issue) issues.push(p.issue);
@@ -231,7 +257,8 @@ export class AccountService {
       const issue = birthDateIssue(details.birthDate, this.clock());
       if (issue) issues.push(issue);
     }
-    if (details.consents && this.options.registration) issues.push(...this.options.registration.checkConsents(details.consents, locale, 'body/consents'));
+    if (details.consents && this.options.registration)
+      issues.push(...this.options.registration.checkConsents(details.consents, locale, 'body/consents'));
     return issues;
   }
 
@@ -246,7 +273,8 @@ export class AccountService {
     if (new Set((body.consents ?? []).map((c) => c.id)).size !== (body.consents ?? []).length) {
       issues.push({ path: 'body/consents', message: 'each consent may be answered once' });
     }
-    if (issues.length) throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    if (issues.length)
+      throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
     const missing = rules?.missingRequired(body as unknown as Record<string, unknown>, body.locale) ?? [];
     if (missing.length) throw new AppError('ERR_FORM_1000', missing.map((i) => i.path).join(', '), missing);
 
@@ -281,20 +309,36 @@ export class AccountService {
         activation_sent_at: new Date(now),
         password_changed_at: passwordHash ? new Date(now) : null,
       });
-      if (passwordHash) await trx.insertInto('password_history').values({ customer_id: customer.id, password_hash: passwordHash }).execute();
+      if (passwordHash)
+        await trx
+          .insertInto('password_history')
+          .values({ customer_id: customer.id, password_hash: passwordHash })
+          .execute();
       if (body.consents?.length) await this.repo.saveConsents(trx, customer.id, body.consents);
       await this.mailActivation(trx, customer, body.locale, now);
     });
   }
 
-  private async mailActivation(trx: Kysely<Database>, customer: CustomerRow, locale: string, now: number): Promise<void> {
+  private async mailActivation(
+    trx: Kysely<Database>,
+    customer: CustomerRow,
+    locale: string,
+    now: number,
+  ): Promise<void> {
     const token = await this.repo.issueToken(trx, customer.id, 'activation', ACTIVATION_TTL_MS, now);
-    await trx.updateTable('customers').set({ activation_sent_at: new Date(now) }).where('id', '=', customer.id).execute();
+    await trx
+      .updateTable('customers')
+      .set({ activation_sent_at: new Date(now) })
+      .where('id', '=', customer.id)
+      .execute();
     await enqueueMail(trx, {
       to: customer.email,
       template: 'activation',
       locale,
-      data: { activationUrl: this.url(locale, '/myaccount/activate', { userId: customer.user_id, token }), ...(customer.first_name ? { firstName: customer.first_name } : {}) },
+      data: {
+        activationUrl: this.url(locale, '/myaccount/activate', { userId: customer.user_id, token }),
+        ...(customer.first_name ? { firstName: customer.first_name } : {}),
+      },
     });
   }
 
@@ -305,7 +349,11 @@ export class AccountService {
       to: customer.email,
       template: 'account-exists',
       locale,
-      data: { signInUrl: this.url(locale, '/signin'), resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) },
+      data: {
+        signInUrl: this.url(locale, '/signin'),
+        resetUrl: this.url(locale, '/signin', { forgot: '1' }),
+        ...(customer.first_name ? { firstName: customer.first_name } : {}),
+      },
     });
   }
 
@@ -322,7 +370,12 @@ export class AccountService {
     await this.db.transaction().execute(async (trx) => {
       const customer = await this.repo.byEmail(trx, email);
       if (customer) return this.mailExisting(trx, customer, locale, now);
-      await enqueueMail(trx, { to: email, template: 'account-none', locale, data: { signUpUrl: this.url(locale, '/signup') } });
+      await enqueueMail(trx, {
+        to: email,
+        template: 'account-none',
+        locale,
+        data: { signUpUrl: this.url(locale, '/signup') },
+      });
     });
   }
 
@@ -340,28 +393,46 @@ export class AccountService {
    * Activates the account of a link. With a PKCE `codeChallenge`, an account activated by this call and holding
    * a password also gets a one-time sign-in code bound to that challenge; an account already active never does.
    */
-  async confirmActivation(userId: string, token: string, locale: string, caller: Caller, codeChallenge?: string): Promise<{ code?: string }> {
+  async confirmActivation(
+    userId: string,
+    token: string,
+    locale: string,
+    caller: Caller,
+    codeChallenge?: string,
+  ): Promise<{ code?: string }> {
     await this.limits.hit(LIMITS.confirmPerIp, caller.ip);
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {
       const customer = await this.repo.byUserId(trx, userId);
       if (customer?.status === 'ACTIVE') return {}; // following the link twice is harmless
       const owner = customer ? await this.repo.redeemToken(trx, token, 'activation', now) : undefined;
-      if (!customer || owner !== customer.id) throw new AppError('ERR_OKTA_1001', 'The activation link is unknown, used, superseded or expired.');
-      await trx.updateTable('customers').set({ status: 'ACTIVE', updated_at: new Date(now) }).where('id', '=', customer.id).execute();
+      if (!customer || owner !== customer.id)
+        throw new AppError('ERR_OKTA_1001', 'The activation link is unknown, used, superseded or expired.');
+      await trx
+        .updateTable('customers')
+        .set({ status: 'ACTIVE', updated_at: new Date(now) })
+        .where('id', '=', customer.id)
+        .execute();
       await enqueueMail(trx, {
         to: customer.email,
         template: 'welcome',
         locale,
-        data: { signInUrl: this.url(locale, '/signin'), ...(customer.first_name ? { firstName: customer.first_name } : {}) },
+        data: {
+          signInUrl: this.url(locale, '/signin'),
+          ...(customer.first_name ? { firstName: customer.first_name } : {}),
+        },
       });
       if (!codeChallenge || !customer.password_hash) return {};
-      return { code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)) };
+      return {
+        code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)),
+      };
     });
   }
 
   /** The activation page: where the account of a link stands (a masked address only). */
-  async activationState(userId: string): Promise<{ accountStatus: 'PROVISIONED' | 'ACTIVE'; maskedEmail: string } | undefined> {
+  async activationState(
+    userId: string,
+  ): Promise<{ accountStatus: 'PROVISIONED' | 'ACTIVE'; maskedEmail: string } | undefined> {
     const customer = await this.repo.byUserId(this.db, userId);
     if (!customer || (customer.status !== 'PROVISIONED' && customer.status !== 'ACTIVE')) return undefined;
     return { accountStatus: customer.status, maskedEmail: maskEmail(customer.email) };
@@ -394,13 +465,20 @@ export class AccountService {
         to: customer.email,
         template: 'password-reset',
         locale,
-        data: { resetUrl: this.url(locale, '/myaccount/reset-password', { token }), ...(customer.first_name ? { firstName: customer.first_name } : {}) },
+        data: {
+          resetUrl: this.url(locale, '/myaccount/reset-password', { token }),
+          ...(customer.first_name ? { firstName: customer.first_name } : {}),
+        },
       });
     });
   }
 
   private async checkNewPassword(customer: CustomerRow, password: string, path: string): Promise<string> {
-    const message = newPasswordIssue(password, { email: customer.email, firstName: customer.first_name ?? undefined, lastName: customer.last_name ?? undefined });
+    const message = newPasswordIssue(password, {
+      email: customer.email,
+      firstName: customer.first_name ?? undefined,
+      lastName: customer.last_name ?? undefined,
+    });
     if (message) throw new AppError('ERR_API_1018', `${path}: ${message}`, [{ path, message }]);
     for (const previous of await this.repo.recentPasswordHashes(this.db, customer.id, PASSWORD_HISTORY)) {
       if (await verifyPassword(previous, password)) {
@@ -412,7 +490,13 @@ export class AccountService {
   }
 
   /** Resets the password; with a PKCE `codeChallenge`, also answers a one-time sign-in code bound to it. */
-  async resetPassword(token: string, newPassword: string, locale: string, caller: Caller, codeChallenge?: string): Promise<{ code?: string }> {
+  async resetPassword(
+    token: string,
+    newPassword: string,
+    locale: string,
+    caller: Caller,
+    codeChallenge?: string,
+  ): Promise<{ code?: string }> {
     await this.limits.hit(LIMITS.resetPerIp, caller.ip);
     const now = this.clock();
     const tokenRow = await this.db
@@ -423,7 +507,10 @@ export class AccountService {
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date(now))
       .executeTakeFirst();
-    const invalid = () => new AppError('ERR_API_1018', 'body/token: unknown, expired, used or superseded; request a new e-mail', [{ path: 'body/token', message: 'unknown, expired, used or superseded; request a new e-mail' }]);
+    const invalid = () =>
+      new AppError('ERR_API_1018', 'body/token: unknown, expired, used or superseded; request a new e-mail', [
+        { path: 'body/token', message: 'unknown, expired, used or superseded; request a new e-mail' },
+      ]);
     if (!tokenRow) throw invalid();
     const customer = await this.repo.byId(this.db, tokenRow.customer_id);
     if (!customer) throw invalid();
@@ -433,10 +520,20 @@ export class AccountService {
       if (owner !== customer.id) throw invalid();
       await this.repo.setPassword(trx, customer.id, passwordHash, now, true);
       await this.repo.endSessions(trx, customer.id);
-      await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
+      await enqueueMail(trx, {
+        to: customer.email,
+        template: 'password-changed',
+        locale,
+        data: {
+          resetUrl: this.url(locale, '/signin', { forgot: '1' }),
+          ...(customer.first_name ? { firstName: customer.first_name } : {}),
+        },
+      });
       // Only an account the reset leaves active may be signed in (never a locked or suspended one).
       if (!codeChallenge || !['ACTIVE', 'PROVISIONED', 'PASSWORD_EXPIRED'].includes(customer.status)) return {};
-      return { code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)) };
+      return {
+        code: await issueChallengeCode(trx, customer.id, codeChallenge, new Date(now + SIGN_IN_CODE_SECONDS * 1000)),
+      };
     });
   }
 
@@ -444,7 +541,13 @@ export class AccountService {
    * Replaces an expired password: the address and the expired password prove the account. Any other case
    * (wrong password, unknown address, password not expired) is the sign-in's ERR_OKTA_1000, timed alike.
    */
-  async changeExpiredPassword(rawEmail: string, current: string, next: string, locale: string, caller: Caller): Promise<void> {
+  async changeExpiredPassword(
+    rawEmail: string,
+    current: string,
+    next: string,
+    locale: string,
+    caller: Caller,
+  ): Promise<void> {
     const email = checkEmailOrThrow(rawEmail, 'body/email');
     await this.limits.hit(LIMITS.authnPerIp, caller.ip);
     const { customer, ok, attempt } = await this.verifyAttempt(email, current);
@@ -460,7 +563,15 @@ export class AccountService {
     await this.db.transaction().execute(async (trx) => {
       await this.repo.setPassword(trx, customer.id, passwordHash, now, true);
       await this.repo.endSessions(trx, customer.id);
-      await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
+      await enqueueMail(trx, {
+        to: customer.email,
+        template: 'password-changed',
+        locale,
+        data: {
+          resetUrl: this.url(locale, '/signin', { forgot: '1' }),
+          ...(customer.first_name ? { firstName: customer.first_name } : {}),
+        },
+      });
     });
     await this.limits.reset(LIMITS.authnFailPerEmail, email);
   }
@@ -484,7 +595,12 @@ export class AccountService {
     else {
       // The fifth wrong current password also signs this session out: a session left open cannot be used
       // to guess the password.
-      if (attempt.full) await this.db.updateTable('sessions').set({ customer_id: null, authenticated_at: null, auth_seen_at: null }).where('id', '=', session.id).execute();
+      if (attempt.full)
+        await this.db
+          .updateTable('sessions')
+          .set({ customer_id: null, authenticated_at: null, auth_seen_at: null })
+          .where('id', '=', session.id)
+          .execute();
       const m = 'is not the current password';
       throw new AppError('ERR_API_1018', `body/currentPassword: ${m}`, [{ path: 'body/currentPassword', message: m }]);
     }
@@ -498,7 +614,15 @@ export class AccountService {
       await this.repo.setPassword(trx, customer.id, passwordHash, now, false);
       await this.repo.endSessions(trx, customer.id, session.id);
       const rotated = await this.sessions.rotate(trx, session);
-      await enqueueMail(trx, { to: customer.email, template: 'password-changed', locale, data: { resetUrl: this.url(locale, '/signin', { forgot: '1' }), ...(customer.first_name ? { firstName: customer.first_name } : {}) } });
+      await enqueueMail(trx, {
+        to: customer.email,
+        template: 'password-changed',
+        locale,
+        data: {
+          resetUrl: this.url(locale, '/signin', { forgot: '1' }),
+          ...(customer.first_name ? { firstName: customer.first_name } : {}),
+        },
+      });
       return { token: rotated.token };
     });
   }
@@ -531,30 +655,52 @@ export class AccountService {
     if (customer.last_name_kana) profile.lastNameKana = customer.last_name_kana;
     if (customer.phone) profile.phone = customer.phone;
     if (customer.birth_date) profile.birthDate = isoDate(customer.birth_date);
-    if (customer.gender_preference === 'U' || customer.gender_preference === 'D') profile.genderPreference = customer.gender_preference;
+    if (customer.gender_preference === 'U' || customer.gender_preference === 'D')
+      profile.genderPreference = customer.gender_preference;
     if (withConsents) profile.consents = await this.repo.consents(this.db, customer.id);
     return profile;
   }
 
-  async updateProfile(session: SessionRef, clientId: string, changes: ProfileChanges, marketCountry: string, locale: string): Promise<CustomerRow> {
+  async updateProfile(
+    session: SessionRef,
+    clientId: string,
+    changes: ProfileChanges,
+    marketCountry: string,
+    locale: string,
+  ): Promise<CustomerRow> {
     const customer = await this.signedInCustomer(session);
-    if (clientId !== customer.client_id) throw new AppError('ERR_API_1001', 'The client id is not the signed-in customer\'s.');
+    if (clientId !== customer.client_id)
+      throw new AppError('ERR_API_1001', "The client id is not the signed-in customer's.");
     await this.limits.hit(LIMITS.updatePerSession, session.id);
     const issues = this.detailIssues(changes, marketCountry, locale);
-    if (issues.length) throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    if (issues.length)
+      throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {
       const set: Record<string, unknown> = { updated_at: new Date(now) };
       const columns: [keyof ProfileChanges, string][] = [
-        ['civility', 'civility'], ['firstName', 'first_name'], ['lastName', 'last_name'], ['firstNameKana', 'first_name_kana'],
-        ['lastNameKana', 'last_name_kana'], ['phone', 'phone'], ['birthDate', 'birth_date'], ['genderPreference', 'gender_preference'],
-        ['locale', 'locale'], ['country', 'country'], ['preferredStoreId', 'preferred_store_id'],
+        ['civility', 'civility'],
+        ['firstName', 'first_name'],
+        ['lastName', 'last_name'],
+        ['firstNameKana', 'first_name_kana'],
+        ['lastNameKana', 'last_name_kana'],
+        ['phone', 'phone'],
+        ['birthDate', 'birth_date'],
+        ['genderPreference', 'gender_preference'],
+        ['locale', 'locale'],
+        ['country', 'country'],
+        ['preferredStoreId', 'preferred_store_id'],
       ];
       for (const [key, column] of columns) {
         const value = changes[key];
         if (typeof value === 'string') set[column] = key === 'firstName' || key === 'lastName' ? value.trim() : value;
       }
-      const row = await trx.updateTable('customers').set(set as never).where('id', '=', customer.id).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .updateTable('customers')
+        .set(set as never)
+        .where('id', '=', customer.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       if (changes.consents?.length) await this.repo.saveConsents(trx, customer.id, changes.consents);
       return row;
     });
@@ -592,9 +738,16 @@ export function birthDateIssue(value: string, now: number): Issue | undefined {
   const path = 'body/birthDate';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) return { path, message: 'must be a calendar date (YYYY-MM-DD)' };
+  if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3]))
+    return { path, message: 'must be a calendar date (YYYY-MM-DD)' };
   const today = new Date(now);
-  const age = today.getUTCFullYear() - date.getUTCFullYear() - (today.getUTCMonth() < date.getUTCMonth() || (today.getUTCMonth() === date.getUTCMonth() && today.getUTCDate() < date.getUTCDate()) ? 1 : 0);
+  const age =
+    today.getUTCFullYear() -
+    date.getUTCFullYear() -
+    (today.getUTCMonth() < date.getUTCMonth() ||
+    (today.getUTCMonth() === date.getUTCMonth() && today.getUTCDate() < date.getUTCDate())
+      ? 1
+      : 0);
   if (age < 16) return { path, message: 'the account holder must be at least 16 years old' };
   if (date.getTime() <= Date.UTC(1900, 0, 1)) return { path, message: 'must be after 1900-01-01' };
   return undefined;

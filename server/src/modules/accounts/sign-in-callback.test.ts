@@ -10,7 +10,15 @@ import { verifyPassword } from './passwords.ts';
 import { AccountRepository } from './repository.ts';
 import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './service.ts';
 import { acceptedTextLanguage, continuationPage, sameSitePage } from './sign-in-callback.ts';
-import { expectProblem, insertCustomer, newIp, sessionIdOf, setCookieValue, signIn, type TestCustomer } from './test-support.ts';
+import {
+  expectProblem,
+  insertCustomer,
+  newIp,
+  sessionIdOf,
+  setCookieValue,
+  signIn,
+  type TestCustomer,
+} from './test-support.ts';
 
 const CS = '/customer-service/v1';
 const NEW_PASSWORD = 'velvet-orchard-lantern-74';
@@ -32,7 +40,9 @@ function browser(ip = newIp()) {
 type Browser = ReturnType<typeof browser>;
 
 /** A registered account waiting for activation, and its link's token. */
-async function provisioned(options: Parameters<typeof insertCustomer>[1] = {}): Promise<{ customer: TestCustomer; token: string }> {
+async function provisioned(
+  options: Parameters<typeof insertCustomer>[1] = {},
+): Promise<{ customer: TestCustomer; token: string }> {
   const customer = await insertCustomer(db(), { status: 'PROVISIONED', ...options });
   const token = await repo().issueToken(db(), customer.id, 'activation', ACTIVATION_TTL_MS, Date.now());
   return { customer, token };
@@ -41,12 +51,20 @@ async function provisioned(options: Parameters<typeof insertCustomer>[1] = {}): 
 /** Activates with `signIn: true`: the continuation, its code and state, and the session cookie it left. */
 async function activateAndContinue(b: Browser, locale = 'fr-fr') {
   const { customer, token } = await provisioned();
-  const res = await b.post(`/api/account/activate?locale=${locale}`).send({ userId: customer.userId, activationToken: token, signIn: true });
+  const res = await b
+    .post(`/api/account/activate?locale=${locale}`)
+    .send({ userId: customer.userId, activationToken: token, signIn: true });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   const match = CONTINUE.exec(res.body.continueTo);
   expect(match, res.body.continueTo).not.toBeNull();
-  return { customer, continueTo: res.body.continueTo as string, code: match![1]!, state: match![2]!, sid: setCookieValue(res, 'sid') };
+  return {
+    customer,
+    continueTo: res.body.continueTo as string,
+    code: match![1]!,
+    state: match![2]!,
+    sid: setCookieValue(res, 'sid'),
+  };
 }
 
 /** Whether the browser's session is signed in (the storefront's customer answer). */
@@ -90,17 +108,29 @@ describe('activation with signIn: true ends signed in', () => {
     // The session id seen before the sign-in is worthless after it.
     expect(await sidSignedInAs(sid!)).toBeUndefined();
     expect(await sidSignedInAs(rotated!)).toBe(customer.email);
-    const row = await db().selectFrom('customers').select('status').where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('customers')
+      .select('status')
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('ACTIVE');
   });
 
   it('keeps only digests of the code and the state, bound to the challenge and to the session', async () => {
     const b = browser();
     const { customer, code, state, sid } = await activateAndContinue(b);
-    const codeRow = await db().selectFrom('sign_in_codes').selectAll().where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const codeRow = await db()
+      .selectFrom('sign_in_codes')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(codeRow.code_hash).toBe(digest(code));
     expect(codeRow.session_id).toBeNull();
-    const stateRow = await db().selectFrom('sign_in_states').selectAll().where('state_hash', '=', digest(state)).executeTakeFirstOrThrow();
+    const stateRow = await db()
+      .selectFrom('sign_in_states')
+      .selectAll()
+      .where('state_hash', '=', digest(state))
+      .executeTakeFirstOrThrow();
     expect(stateRow.session_id).toBe(sessionIdOf(sid!));
     expect(createHash('sha256').update(stateRow.code_verifier).digest('base64url')).toBe(codeRow.code_challenge);
     expect(stateRow.continue_to).toBe('/fr-fr/myaccount');
@@ -113,18 +143,36 @@ describe('activation with signIn: true ends signed in', () => {
   it('without signIn answers 204 as before, and leaves no code nor state', async () => {
     const b = browser();
     const { customer, token } = await provisioned();
-    await b.post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: token }).expect(204);
-    expect(await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', customer.id).execute()).toHaveLength(0);
+    await b
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: customer.userId, activationToken: token })
+      .expect(204);
+    expect(
+      await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', customer.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('a link followed again, or an account without a password, is never signed in (204)', async () => {
     const b = browser();
     const { customer, token } = await provisioned();
-    await b.post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: token }).expect(204);
-    await b.post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: token, signIn: true }).expect(204);
+    await b
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: customer.userId, activationToken: token })
+      .expect(204);
+    await b
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: customer.userId, activationToken: token, signIn: true })
+      .expect(204);
     const passwordless = await provisioned({ password: null });
-    await b.post('/api/account/activate?locale=fr-fr').send({ userId: passwordless.customer.userId, activationToken: passwordless.token, signIn: true }).expect(204);
-    const codes = await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', 'in', [customer.id, passwordless.customer.id]).execute();
+    await b
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: passwordless.customer.userId, activationToken: passwordless.token, signIn: true })
+      .expect(204);
+    const codes = await db()
+      .selectFrom('sign_in_codes')
+      .select('code_hash')
+      .where('customer_id', 'in', [customer.id, passwordless.customer.id])
+      .execute();
     expect(codes).toHaveLength(0);
     expect(await signedInAs(b)).toBeUndefined();
   });
@@ -132,16 +180,26 @@ describe('activation with signIn: true ends signed in', () => {
   it('a refused link stays ERR_CUSTOMER_API and writes no state', async () => {
     const b = browser();
     const { customer } = await provisioned();
-    const before = await db().selectFrom('sign_in_states').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const res = await b.post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: randomBytes(32).toString('base64url'), signIn: true });
+    const before = await db()
+      .selectFrom('sign_in_states')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await b
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: customer.userId, activationToken: randomBytes(32).toString('base64url'), signIn: true });
     expectProblem(res, 410, 'ERR_CUSTOMER_API');
-    const after = await db().selectFrom('sign_in_states').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('sign_in_states')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('signIn is a boolean: anything else is ERR_API_1018', async () => {
     const { customer, token } = await provisioned();
-    const res = await browser().post('/api/account/activate?locale=fr-fr').send({ userId: customer.userId, activationToken: token, signIn: 'yes' });
+    const res = await browser()
+      .post('/api/account/activate?locale=fr-fr')
+      .send({ userId: customer.userId, activationToken: token, signIn: 'yes' });
     expectProblem(res, 400, 'ERR_API_1018');
   });
 
@@ -153,7 +211,11 @@ describe('activation with signIn: true ends signed in', () => {
     const res = await b.get(continueTo).expect(200);
     const basket = (await b.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body;
     expect(basket.items.map((i: { pid: string; quantity: number }) => [i.pid, i.quantity])).toEqual([[v.pid, 1]]);
-    const row = await db().selectFrom('baskets').select(['customer_id', 'session_id']).where('customer_id', '=', customer.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('baskets')
+      .select(['customer_id', 'session_id'])
+      .where('customer_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(row.session_id).toBe(sessionIdOf(setCookieValue(res, 'sid')!));
   });
 });
@@ -165,14 +227,20 @@ describe('password reset with signIn: true ends signed in', () => {
     await signIn(elsewhere, customer);
     const b = browser();
     const token = await repo().issueToken(db(), customer.id, 'reset', RESET_TTL_MS, Date.now());
-    const res = await b.post('/api/password/new-password?locale=ja-jp').send({ token, newPassword: NEW_PASSWORD, signIn: true });
+    const res = await b
+      .post('/api/password/new-password?locale=ja-jp')
+      .send({ token, newPassword: NEW_PASSWORD, signIn: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const page = await b.get(res.body.continueTo).expect(200);
     expect(page.text).toContain('<title>ログインしています…</title>');
     expect(page.text).toContain('url=/ja-jp/myaccount');
     expect(await signedInAs(b)).toBe(customer.email);
     expect(await signedInAs(elsewhere)).toBeUndefined();
-    const row = await db().selectFrom('customers').select('password_hash').where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('customers')
+      .select('password_hash')
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash!, NEW_PASSWORD)).toBe(true);
   });
 
@@ -182,7 +250,10 @@ describe('password reset with signIn: true ends signed in', () => {
     const login = await signIn(b, customer);
     const before = setCookieValue(login, 'sid')!;
     const token = await repo().issueToken(db(), customer.id, 'reset', RESET_TTL_MS, Date.now());
-    const res = await b.post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD, signIn: true }).expect(200);
+    const res = await b
+      .post('/api/password/new-password?locale=fr-fr')
+      .send({ token, newPassword: NEW_PASSWORD, signIn: true })
+      .expect(200);
     await b.get(res.body.continueTo).expect(200);
     expect(await signedInAs(b)).toBe(customer.email);
     expect(await sidSignedInAs(before)).toBeUndefined();
@@ -191,14 +262,22 @@ describe('password reset with signIn: true ends signed in', () => {
   it('without signIn answers 204 as before', async () => {
     const customer = await insertCustomer(db());
     const token = await repo().issueToken(db(), customer.id, 'reset', RESET_TTL_MS, Date.now());
-    await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD }).expect(204);
-    expect(await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', customer.id).execute()).toHaveLength(0);
+    await browser()
+      .post('/api/password/new-password?locale=fr-fr')
+      .send({ token, newPassword: NEW_PASSWORD })
+      .expect(204);
+    expect(
+      await db().selectFrom('sign_in_codes').select('code_hash').where('customer_id', '=', customer.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('a locked account is reset but never signed in', async () => {
     const customer = await insertCustomer(db(), { status: 'LOCKED_OUT' });
     const token = await repo().issueToken(db(), customer.id, 'reset', RESET_TTL_MS, Date.now());
-    await browser().post('/api/password/new-password?locale=fr-fr').send({ token, newPassword: NEW_PASSWORD, signIn: true }).expect(204);
+    await browser()
+      .post('/api/password/new-password?locale=fr-fr')
+      .send({ token, newPassword: NEW_PASSWORD, signIn: true })
+      .expect(204);
   });
 });
 
@@ -236,7 +315,11 @@ describe('the callback refuses, and then nothing is signed in', () => {
   it('an expired state is ERR_AUTH_API_1003', async () => {
     const b = browser();
     const { state, continueTo } = await activateAndContinue(b);
-    await db().updateTable('sign_in_states').set({ expires_at: new Date(Date.now() - 1000) }).where('state_hash', '=', digest(state)).execute();
+    await db()
+      .updateTable('sign_in_states')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('state_hash', '=', digest(state))
+      .execute();
     await refused(b, continueTo, 400, 'ERR_AUTH_API_1003');
   });
 
@@ -272,27 +355,44 @@ describe('the callback refuses, and then nothing is signed in', () => {
   it('a wrong verifier is ERR_OKTA_1000', async () => {
     const b = browser();
     const { state, continueTo } = await activateAndContinue(b);
-    await db().updateTable('sign_in_states').set({ code_verifier: randomBytes(32).toString('base64url') }).where('state_hash', '=', digest(state)).execute();
+    await db()
+      .updateTable('sign_in_states')
+      .set({ code_verifier: randomBytes(32).toString('base64url') })
+      .where('state_hash', '=', digest(state))
+      .execute();
     await refused(b, continueTo, 401, 'ERR_OKTA_1000');
   });
 
   it('an expired code is ERR_OKTA_1000', async () => {
     const b = browser();
     const { customer, continueTo } = await activateAndContinue(b);
-    await db().updateTable('sign_in_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', customer.id).execute();
+    await db()
+      .updateTable('sign_in_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('customer_id', '=', customer.id)
+      .execute();
     await refused(b, continueTo, 401, 'ERR_OKTA_1000');
   });
 
   it('a code is redeemed once (ERR_OKTA_1000 the second time, even with a fresh state and the right verifier)', async () => {
     const b = browser();
     const { code, state, continueTo } = await activateAndContinue(b);
-    const pending = await db().selectFrom('sign_in_states').selectAll().where('state_hash', '=', digest(state)).executeTakeFirstOrThrow();
+    const pending = await db()
+      .selectFrom('sign_in_states')
+      .selectAll()
+      .where('state_hash', '=', digest(state))
+      .executeTakeFirstOrThrow();
     const ok = await b.get(continueTo).expect(200);
     // The same verifier, under a new state of the (rotated) session.
     const fresh = randomState();
     await db()
       .insertInto('sign_in_states')
-      .values({ ...pending, state_hash: digest(fresh), session_id: sessionIdOf(setCookieValue(ok, 'sid')!), used_at: null })
+      .values({
+        ...pending,
+        state_hash: digest(fresh),
+        session_id: sessionIdOf(setCookieValue(ok, 'sid')!),
+        used_at: null,
+      })
       .execute();
     const again = await b.get(`/api/auth/callback?code=${code}&state=${fresh}`);
     expectProblem(again, 401, 'ERR_OKTA_1000');
@@ -301,23 +401,43 @@ describe('the callback refuses, and then nothing is signed in', () => {
   it('the page to continue to is always of this site: the table refuses anything else, the page never follows it', async () => {
     const b = browser();
     const { state } = await activateAndContinue(b);
-    const pending = await db().selectFrom('sign_in_states').selectAll().where('state_hash', '=', digest(state)).executeTakeFirstOrThrow();
-    for (const page of ['//evil.example/fr-fr/myaccount', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/fr-fr/myaccount?x="><script>']) {
-      await expect(db().insertInto('sign_in_states').values({ ...pending, state_hash: digest(randomState()), continue_to: page }).execute()).rejects.toThrow();
+    const pending = await db()
+      .selectFrom('sign_in_states')
+      .selectAll()
+      .where('state_hash', '=', digest(state))
+      .executeTakeFirstOrThrow();
+    for (const page of [
+      '//evil.example/fr-fr/myaccount',
+      'https://evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/fr-fr/myaccount?x="><script>',
+    ]) {
+      await expect(
+        db()
+          .insertInto('sign_in_states')
+          .values({ ...pending, state_hash: digest(randomState()), continue_to: page })
+          .execute(),
+      ).rejects.toThrow();
     }
-    for (const page of ['//evil.example', '/fr-fr//evil.example', 'https://evil.example', '/\\evil.example']) expect(sameSitePage(page)).toBeUndefined();
+    for (const page of ['//evil.example', '/fr-fr//evil.example', 'https://evil.example', '/\\evil.example'])
+      expect(sameSitePage(page)).toBeUndefined();
     expect(sameSitePage('/fr-fr/myaccount')).toBe('/fr-fr/myaccount');
     expect(continuationPage('/fr-fr/myaccount', 'fr-fr')).toContain('url=/fr-fr/myaccount"');
   });
 });
 
 describe('a refused callback loaded as a page (the shopper followed the link)', () => {
-  it('answers the same status and code as a page in the shopper\'s language, with a way to sign in', async () => {
+  it("answers the same status and code as a page in the shopper's language, with a way to sign in", async () => {
     const b = browser();
     const { customer, continueTo } = await activateAndContinue(b);
     await b.get(continueTo).expect(200);
     // The same link again (the back button, a second click): a page, not JSON.
-    const page = await b.get(continueTo).set('Sec-Fetch-Mode', 'navigate').set('Sec-Fetch-Dest', 'document').set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.8');
+    const page = await b
+      .get(continueTo)
+      .set('Sec-Fetch-Mode', 'navigate')
+      .set('Sec-Fetch-Dest', 'document')
+      .set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.8');
     expect(page.status).toBe(400);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('data-error-code="ERR_AUTH_API_1003"');
@@ -336,7 +456,10 @@ describe('a refused callback loaded as a page (the shopper followed the link)', 
   it('a contract refusal (undocumented parameter) is a page too; a program asking for JSON still gets the problem', async () => {
     const b = browser();
     const { continueTo } = await activateAndContinue(b);
-    const page = await b.get(`${continueTo}&next=https://elsewhere.example`).set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').set('Accept-Language', 'ja-JP');
+    const page = await b
+      .get(`${continueTo}&next=https://elsewhere.example`)
+      .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
+      .set('Accept-Language', 'ja-JP');
     expect(page.status).toBe(400);
     expect(page.text).toContain('data-error-code="ERR_API_1018"');
     expect(page.text).toContain('このログインリンクはご利用いただけません');
@@ -347,7 +470,7 @@ describe('a refused callback loaded as a page (the shopper followed the link)', 
     await b.get(continueTo).set('Sec-Fetch-Mode', 'navigate').expect(200);
   });
 
-  it("reads the first language of Accept-Language the storefront writes in", () => {
+  it('reads the first language of Accept-Language the storefront writes in', () => {
     expect(acceptedTextLanguage('de-CH,de;q=0.9')).toBe('de');
     expect(acceptedTextLanguage('nl-NL,nl;q=0.9,it;q=0.8')).toBe('it');
     expect(acceptedTextLanguage('en;q=0.5,ko;q=0.9')).toBe('ko');
@@ -366,30 +489,58 @@ describe('the customer service: codes bound to a PKCE challenge', () => {
     const { customer, token } = await provisioned();
     const v = verifier();
     const b = browser();
-    const res = await b.post(`${CS}/activation/confirm?locale=fr-fr`).send({ userId: customer.userId, activationToken: token, codeChallenge: challengeOf(v) }).expect(200);
+    const res = await b
+      .post(`${CS}/activation/confirm?locale=fr-fr`)
+      .send({ userId: customer.userId, activationToken: token, codeChallenge: challengeOf(v) })
+      .expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 60 });
     await b.get(`${CS}/session?locale=fr-fr`).expect(200);
     // Not a session-bound code: no body, or another verifier, is the unknown code's answer.
     expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`), 401, 'ERR_API_1020');
-    expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: verifier() }), 401, 'ERR_API_1020');
+    expectProblem(
+      await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: verifier() }),
+      401,
+      'ERR_API_1020',
+    );
     expectProblem(await b.get(`${CS}/customer?locale=fr-fr&code=${res.body.code}`), 401, 'ERR_API_1020');
-    expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: v, extra: 1 }), 400, 'ERR_API_1018');
+    expectProblem(
+      await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: v, extra: 1 }),
+      400,
+      'ERR_API_1018',
+    );
     const ok = await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: v }).expect(200);
     expect(ok.body.customerAuthenticated).toBe(true);
-    expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: v }), 401, 'ERR_API_1020');
+    expectProblem(
+      await b.post(`${CS}/login?locale=fr-fr&code=${res.body.code}`).send({ codeVerifier: v }),
+      401,
+      'ERR_API_1020',
+    );
   });
 
   it('a code of POST /authn is not redeemed with a verifier', async () => {
     const customer = await insertCustomer(db());
     const b = browser();
-    const authn = await b.post(`${CS}/authn?locale=fr-fr`).send({ email: customer.email, password: customer.password, recaptchaToken: 'test-recaptcha-token' }).expect(200);
-    expectProblem(await b.post(`${CS}/login?locale=fr-fr&code=${authn.body.code}`).send({ codeVerifier: verifier() }), 401, 'ERR_API_1020');
+    const authn = await b
+      .post(`${CS}/authn?locale=fr-fr`)
+      .send({ email: customer.email, password: customer.password, recaptchaToken: 'test-recaptcha-token' })
+      .expect(200);
+    expectProblem(
+      await b.post(`${CS}/login?locale=fr-fr&code=${authn.body.code}`).send({ codeVerifier: verifier() }),
+      401,
+      'ERR_API_1020',
+    );
     await b.post(`${CS}/login?locale=fr-fr&code=${authn.body.code}`).expect(200);
   });
 
   it('a malformed challenge is ERR_API_1018', async () => {
     const { customer, token } = await provisioned();
-    expectProblem(await browser().post(`${CS}/activation/confirm?locale=fr-fr`).send({ userId: customer.userId, activationToken: token, codeChallenge: 'plain' }), 400, 'ERR_API_1018');
+    expectProblem(
+      await browser()
+        .post(`${CS}/activation/confirm?locale=fr-fr`)
+        .send({ userId: customer.userId, activationToken: token, codeChallenge: 'plain' }),
+      400,
+      'ERR_API_1018',
+    );
   });
 });

@@ -22,12 +22,11 @@ const CODE = /^[A-Za-z0-9_-]{43}$/;
 /** The only pages a sign-in continues to: a localised path of this site (also a check constraint of the table). */
 const SAME_SITE_PAGE = /^\/[a-z]{2}-[a-z]{2}\/[a-z0-9/_-]*$/;
 
-const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}a{color:inherit}';
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#111;background:#fff}a{color:inherit}';
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 /** The continuation page runs no script and loads nothing: the strictest policy that still shows it. */
 const PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
-
-
 
 /** The page a sign-in continues to, if it is one of this site's; anything else (`//host`, `https:`…) is never followed. */
 export function sameSitePage(path: string): string | undefined {
@@ -68,10 +67,18 @@ export class SignInHandoff {
   }
 
   /** Binds a new `state` and the verifier to the browser's session; answers where the browser goes next. */
-  async continuation(req: Request, res: Response, code: string, verifier: string, locale: string): Promise<Schemas['SignInContinuation']> {
+  async continuation(
+    req: Request,
+    res: Response,
+    code: string,
+    verifier: string,
+    locale: string,
+  ): Promise<Schemas['SignInContinuation']> {
     // The customer service opens (or confirms) the browser's session; a new one is relayed as its cookie.
     await this.gateway.call(res, this.gateway.client(req, res).GET('/session', { params: { query: { locale } } }));
-    const token = (res.locals.sessionToken as string | undefined) ?? (res.locals.sessionCleared ? undefined : this.sessions.tokenOf(req));
+    const token =
+      (res.locals.sessionToken as string | undefined) ??
+      (res.locals.sessionCleared ? undefined : this.sessions.tokenOf(req));
     if (!token) throw new AppError('ERR_API_1016');
     const state = newState();
     await this.db
@@ -85,7 +92,10 @@ export class SignInHandoff {
         expires_at: new Date(this.clock() + SIGN_IN_STATE_SECONDS * 1000),
       })
       .execute();
-    await this.db.deleteFrom('sign_in_states').where('expires_at', '<', new Date(this.clock() - 86_400_000)).execute();
+    await this.db
+      .deleteFrom('sign_in_states')
+      .where('expires_at', '<', new Date(this.clock() - 86_400_000))
+      .execute();
     return { continueTo: `${CALLBACK_PATH}?code=${code}&state=${state}` };
   }
 
@@ -108,11 +118,18 @@ export class SignInHandoff {
       .where('expires_at', '>', now)
       .returning(['code_verifier', 'continue_to', 'locale'])
       .executeTakeFirst();
-    if (!pending) throw new AppError('ERR_AUTH_API_1003', 'The state is unknown, expired, used or issued to another session.');
+    if (!pending)
+      throw new AppError('ERR_AUTH_API_1003', 'The state is unknown, expired, used or issued to another session.');
     const client = this.gateway.client(req, res);
     let answer;
     try {
-      answer = await this.gateway.call(res, client.POST('/login', { params: { query: { locale: pending.locale, code } }, body: { codeVerifier: pending.code_verifier } }));
+      answer = await this.gateway.call(
+        res,
+        client.POST('/login', {
+          params: { query: { locale: pending.locale, code } },
+          body: { codeVerifier: pending.code_verifier },
+        }),
+      );
     } catch (err) {
       throw callbackError(err);
     }
@@ -141,7 +158,6 @@ function callbackError(err: unknown): unknown {
   }
 }
 
-
 /** The page of a refused callback (no script; the code in `data-error-code`). */
 export function refusalPage(code: ErrorCode, status: number, language: TextLanguage): string {
   // The link cannot be used (4xx: expired, followed twice, opened in another browser), or sign-in is momentarily
@@ -161,7 +177,11 @@ export function signInCallbackRefusalPage(codesByLocation: Map<string, ErrorCode
     const error = toAppError(err, codesByLocation, 'completeSignInCallback');
     if (!error) return next(err);
     if (error.status >= 500) (req.log ?? undefined)?.error({ err }, 'sign-in callback failed');
-    res.status(error.status).set('Content-Security-Policy', NOTICE_CSP).type('html').send(refusalPage(error.code, error.status, acceptedTextLanguage(req.get('accept-language'))));
+    res
+      .status(error.status)
+      .set('Content-Security-Policy', NOTICE_CSP)
+      .type('html')
+      .send(refusalPage(error.code, error.status, acceptedTextLanguage(req.get('accept-language'))));
   };
 }
 

@@ -12,7 +12,11 @@ import { newClientId, newUserId } from './repository.ts';
 import type { AccountStatus } from './tables.ts';
 
 /** The data of the newest queued e-mail of a template to an address (its links hold the tokens). */
-export async function lastMailData(db: Kysely<Database>, to: string, template: string): Promise<Record<string, string> | undefined> {
+export async function lastMailData(
+  db: Kysely<Database>,
+  to: string,
+  template: string,
+): Promise<Record<string, string> | undefined> {
   const row = await db
     .selectFrom('email_outbox')
     .select('data')
@@ -24,7 +28,11 @@ export async function lastMailData(db: Kysely<Database>, to: string, template: s
 }
 
 export async function mailCount(db: Kysely<Database>, to: string): Promise<number> {
-  const row = await db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('recipient', '=', to.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('email_outbox')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('recipient', '=', to.toLowerCase())
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -75,7 +83,16 @@ export const DEFAULT_PASSWORD = 'amber-quill-meridian-58';
 /** An account written straight into `customers` (no e-mail, no argon2 run per account): ACTIVE unless told. */
 export async function insertCustomer(
   db: Kysely<Database>,
-  options: { email?: string; password?: string | null; status?: AccountStatus; firstName?: string; lastName?: string; isEmployee?: boolean; locale?: string; country?: string } = {},
+  options: {
+    email?: string;
+    password?: string | null;
+    status?: AccountStatus;
+    firstName?: string;
+    lastName?: string;
+    isEmployee?: boolean;
+    locale?: string;
+    country?: string;
+  } = {},
 ): Promise<TestCustomer> {
   const email = options.email ?? newEmail();
   const password = options.password === null ? '' : (options.password ?? DEFAULT_PASSWORD);
@@ -106,24 +123,49 @@ export async function insertCustomer(
     })
     .returning(['id', 'client_id', 'user_id'])
     .executeTakeFirstOrThrow();
-  if (passwordHash) await db.insertInto('password_history').values({ customer_id: row.id, password_hash: passwordHash }).execute();
+  if (passwordHash)
+    await db.insertInto('password_history').values({ customer_id: row.id, password_hash: passwordHash }).execute();
   return { id: row.id, clientId: row.client_id, userId: row.user_id, email, password };
 }
 
 /** What a request may have written for an address: accounts, queued e-mails and addresses. */
-export async function footprint(db: Kysely<Database>, email: string): Promise<{ customers: number; mails: number; addresses: number }> {
+export async function footprint(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ customers: number; mails: number; addresses: number }> {
   const address = email.toLowerCase();
   const customers = await db.selectFrom('customers').select('id').where('email', '=', address).execute();
   const addresses = customers.length
-    ? Number((await db.selectFrom('customer_addresses').select((eb) => eb.fn.countAll<string>().as('n')).where('customer_id', 'in', customers.map((c) => c.id)).executeTakeFirstOrThrow()).n)
+    ? Number(
+        (
+          await db
+            .selectFrom('customer_addresses')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where(
+              'customer_id',
+              'in',
+              customers.map((c) => c.id),
+            )
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     : 0;
   return { customers: customers.length, mails: await mailCount(db, address), addresses };
 }
 
 /** Every row of the tables an account request writes (PGlite: each file has its own database). */
-export async function tableCounts(db: Kysely<Database>): Promise<{ customers: number; mails: number; addresses: number }> {
+export async function tableCounts(
+  db: Kysely<Database>,
+): Promise<{ customers: number; mails: number; addresses: number }> {
   const n = async (table: 'customers' | 'email_outbox' | 'customer_addresses') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { customers: await n('customers'), mails: await n('email_outbox'), addresses: await n('customer_addresses') };
 }
 
@@ -157,7 +199,11 @@ export async function fillLimit(db: Kysely<Database>, limit: Limit, key: string,
 
 /** The sessions signed in for a customer. */
 export async function signedInSessions(db: Kysely<Database>, customerId: string): Promise<number> {
-  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -171,7 +217,12 @@ export function median(values: number[]): number {
 type Browser = ReturnType<typeof agent>;
 
 /** Signs a browser in through the storefront (`POST /api/auth/login`), from its own client address. */
-export async function signIn(browser: Browser, customer: { email: string; password: string }, ip = newIp(), locale = 'fr-fr') {
+export async function signIn(
+  browser: Browser,
+  customer: { email: string; password: string },
+  ip = newIp(),
+  locale = 'fr-fr',
+) {
   const res = await browser
     .post(`/api/auth/login?locale=${locale}`)
     .set('X-Forwarded-For', ip)
@@ -180,11 +231,16 @@ export async function signIn(browser: Browser, customer: { email: string; passwo
   return res;
 }
 
-
 /** Asserts a problem answer (RFC 9457) with its catalogue code. */
-export function expectProblem(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, status: number, code: string): void {
-  if (res.status !== status || res.body.code !== code) throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
-  if (!String(res.headers['content-type']).startsWith('application/problem+json')) throw new Error(`not a problem answer: ${String(res.headers['content-type'])}`);
+export function expectProblem(
+  res: { status: number; body: { code?: string }; headers: Record<string, unknown> },
+  status: number,
+  code: string,
+): void {
+  if (res.status !== status || res.body.code !== code)
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (!String(res.headers['content-type']).startsWith('application/problem+json'))
+    throw new Error(`not a problem answer: ${String(res.headers['content-type'])}`);
 }
 
 /**
@@ -200,10 +256,14 @@ export async function awayFromWindowEnd(windowSeconds: number, needSeconds = 15)
 }
 
 /** Asserts a 429 with a usable Retry-After (seconds, at most the window). */
-export function expectTooMany(res: { status: number; body: { code?: string }; headers: Record<string, unknown> }, windowSeconds: number): void {
+export function expectTooMany(
+  res: { status: number; body: { code?: string }; headers: Record<string, unknown> },
+  windowSeconds: number,
+): void {
   expectProblem(res, 429, 'ERR_API_1028');
   const retryAfter = Number(res.headers['retry-after']);
-  if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > windowSeconds) throw new Error(`bad Retry-After: ${String(res.headers['retry-after'])}`);
+  if (!Number.isInteger(retryAfter) || retryAfter < 1 || retryAfter > windowSeconds)
+    throw new Error(`bad Retry-After: ${String(res.headers['retry-after'])}`);
 }
 
 /** A problem body without its request id (two answers compared whole). */
@@ -216,7 +276,11 @@ type Json = Record<string, unknown>;
 let contracts: Json[] | undefined;
 function resolveRef(contract: Json, node: unknown): Json {
   let cur = node as Json;
-  while (cur && typeof cur.$ref === 'string') cur = (cur.$ref as string).replace(/^#\//, '').split('/').reduce<Json>((acc, p) => acc?.[p] as Json, contract);
+  while (cur && typeof cur.$ref === 'string')
+    cur = (cur.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<Json>((acc, p) => acc?.[p] as Json, contract);
   return cur;
 }
 /**
@@ -265,13 +329,24 @@ export function marketRequired(app: Express, locale: string): Promise<Record<str
     parts = (async () => {
       const res = await supertest(app).get(`/customer-service/v1/fields-and-consent?locale=${locale}`);
       if (res.status !== 200) return {};
-      const form = res.body as { country: string; fields: { name: string; required: boolean; options?: { value: string }[] }[]; consents: { id: string; required: boolean; version: string }[] };
+      const form = res.body as {
+        country: string;
+        fields: { name: string; required: boolean; options?: { value: string }[] }[];
+        consents: { id: string; required: boolean; version: string }[];
+      };
       const out: Record<string, unknown> = {};
       for (const f of form.fields) {
         if (!f.required || ['country', 'emailAddress', 'password'].includes(f.name)) continue;
-        out[f.name] = f.name === 'civility' ? f.options?.[0]?.value : f.name === 'phone' ? (SAMPLE_PHONES[form.country] ?? '+33612345678') : SAMPLE_VALUES[f.name];
+        out[f.name] =
+          f.name === 'civility'
+            ? f.options?.[0]?.value
+            : f.name === 'phone'
+              ? (SAMPLE_PHONES[form.country] ?? '+33612345678')
+              : SAMPLE_VALUES[f.name];
       }
-      const consents = form.consents.filter((c) => c.required).map((c) => ({ id: c.id, granted: true, version: c.version }));
+      const consents = form.consents
+        .filter((c) => c.required)
+        .map((c) => ({ id: c.id, granted: true, version: c.version }));
       if (consents.length) out.consents = consents;
       return out;
     })();

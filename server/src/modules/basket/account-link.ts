@@ -9,7 +9,11 @@ type Q = Kysely<Database>;
  * it only an anonymous basket).
  */
 export async function detachBasket(trx: Q, sessionId: string, customerId: string): Promise<void> {
-  await trx.updateTable('baskets').set({ session_id: null, customer_id: customerId }).where('session_id', '=', sessionId).execute();
+  await trx
+    .updateTable('baskets')
+    .set({ session_id: null, customer_id: customerId })
+    .where('session_id', '=', sessionId)
+    .execute();
 }
 
 /**
@@ -26,9 +30,15 @@ export async function adoptCustomerBaskets(trx: Q, sessionId: string, customerId
     .orderBy('updated_at', 'desc')
     .forUpdate()
     .execute();
-  const current = await trx.selectFrom('baskets').select('id').where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('baskets')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!detached.length) {
-    if (current) await trx.updateTable('baskets').set({ customer_id: customerId }).where('id', '=', current.id).execute();
+    if (current)
+      await trx.updateTable('baskets').set({ customer_id: customerId }).where('id', '=', current.id).execute();
     return;
   }
   let target = current?.id;
@@ -53,7 +63,10 @@ export async function adoptCustomerBaskets(trx: Q, sessionId: string, customerId
   for (const line of lines) {
     const existing = await trx
       .selectFrom('basket_items')
-      .select([sql<number>`coalesce(sum(quantity), 0)::int`.as('product'), sql<number>`coalesce(sum(quantity) filter (where sku = ${line.sku}), 0)::int`.as('size')])
+      .select([
+        sql<number>`coalesce(sum(quantity), 0)::int`.as('product'),
+        sql<number>`coalesce(sum(quantity) filter (where sku = ${line.sku}), 0)::int`.as('size'),
+      ])
       .where('basket_id', '=', target)
       .where('pid', '=', line.pid)
       .executeTakeFirstOrThrow();
@@ -62,7 +75,9 @@ export async function adoptCustomerBaskets(trx: Q, sessionId: string, customerId
     await trx
       .insertInto('basket_items')
       .values({ basket_id: target, pid: line.pid, sku: line.sku, quantity: room })
-      .onConflict((oc) => oc.columns(['basket_id', 'sku']).doUpdateSet({ quantity: sql`basket_items.quantity + excluded.quantity` }))
+      .onConflict((oc) =>
+        oc.columns(['basket_id', 'sku']).doUpdateSet({ quantity: sql`basket_items.quantity + excluded.quantity` }),
+      )
       .execute();
   }
   await trx.deleteFrom('baskets').where('id', 'in', ids).execute();

@@ -54,7 +54,10 @@ describe('basket', () => {
     expect(line.quantity).toBe(3);
     expect(line.lineTotal).toBeCloseTo(line.unitPrice * 3, 2);
     expect(res.body.subtotal).toBeCloseTo(line.lineTotal, 2);
-    const upd = await a.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: line.itemId, quantity: 1 }).expect(200);
+    const upd = await a
+      .patch('/api/data/basket/update-item?locale=fr-fr')
+      .send({ itemId: line.itemId, quantity: 1 })
+      .expect(200);
     expect(upd.body.items[0].quantity).toBe(1);
     const del = await a.delete(`/api/data/basket/remove-item?locale=fr-fr&itemId=${line.itemId}`).expect(200);
     expect(del.body.items).toEqual([]);
@@ -66,7 +69,10 @@ describe('basket', () => {
     const empty = await a.get(GET).expect(200);
     expect(empty.body.estimatedTotals).toBeNull();
     await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: 2 }).expect(200);
-    for (const [locale, included] of [['fr-fr', true], ['en-us', false]] as const) {
+    for (const [locale, included] of [
+      ['fr-fr', true],
+      ['en-us', false],
+    ] as const) {
       const bag = await a.get(`/api/data/basket/get-basket?locale=${locale}`).expect(200);
       const options = await a.get(`/api/checkout/options?locale=${locale}`).expect(200);
       expect(bag.body.taxIncluded).toBe(included);
@@ -86,7 +92,10 @@ describe('basket', () => {
     const a = agent(t.app);
     await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: MAX_QUANTITY_PER_PRODUCT }).expect(200);
     const res = await a.post(ADD).send({ pid: v.pid, size: v.size }).expect(409);
-    expect(res.body).toMatchObject({ code: 'ERR_OCAPI_1010', title: 'Maximum quantity exceeded for a product in the basket.' });
+    expect(res.body).toMatchObject({
+      code: 'ERR_OCAPI_1010',
+      title: 'Maximum quantity exceeded for a product in the basket.',
+    });
     const basket = await a.get(GET);
     expect(basket.body.itemCount).toBe(MAX_QUANTITY_PER_PRODUCT);
   });
@@ -102,7 +111,10 @@ describe('basket', () => {
       .orderBy('v.sku')
       .executeTakeFirstOrThrow();
     const before = await countRows(t.database.db);
-    const res = await agent(t.app).post(ADD).send({ pid: row.pid, size: row.size, quantity: row.stock + 1 }).expect(409);
+    const res = await agent(t.app)
+      .post(ADD)
+      .send({ pid: row.pid, size: row.size, quantity: row.stock + 1 })
+      .expect(409);
     expect(res.body.code).toBe('ERR_OCAPI_1011');
     expect(await countRows(t.database.db)).toEqual(before);
   });
@@ -139,23 +151,37 @@ describe('basket', () => {
 
     it('a malformed locale', async () => {
       const v = await sellableVariant(t.database.db);
-      const res = await agent(t.app).post('/api/data/basket/add-item?locale=france').send({ pid: v.pid, size: v.size }).expect(400);
+      const res = await agent(t.app)
+        .post('/api/data/basket/add-item?locale=france')
+        .send({ pid: v.pid, size: v.size })
+        .expect(400);
       expect(res.body.code).toBe('ERR_API_1005');
     });
 
     it('a cross-site request is refused with ERR_API_1001', async () => {
       const v = await sellableVariant(t.database.db);
       const before = await countRows(t.database.db);
-      const res = await request(t.app).post(ADD).set('Sec-Fetch-Site', 'cross-site').send({ pid: v.pid, size: v.size }).expect(403);
+      const res = await request(t.app)
+        .post(ADD)
+        .set('Sec-Fetch-Site', 'cross-site')
+        .send({ pid: v.pid, size: v.size })
+        .expect(403);
       expect(res.body.code).toBe('ERR_API_1001');
-      const origin = await request(t.app).post(ADD).set('Origin', 'https://evil.example').send({ pid: v.pid, size: v.size }).expect(403);
+      const origin = await request(t.app)
+        .post(ADD)
+        .set('Origin', 'https://evil.example')
+        .send({ pid: v.pid, size: v.size })
+        .expect(403);
       expect(origin.body.code).toBe('ERR_API_1001');
       expect(await countRows(t.database.db)).toEqual(before);
     });
 
     it('the international site does not sell (ERR_OCAPI_1012)', async () => {
       const v = await sellableVariant(t.database.db);
-      const res = await agent(t.app).post('/api/data/basket/add-item?locale=en-en').send({ pid: v.pid, size: v.size }).expect(409);
+      const res = await agent(t.app)
+        .post('/api/data/basket/add-item?locale=en-en')
+        .send({ pid: v.pid, size: v.size })
+        .expect(409);
       expect(res.body.code).toBe('ERR_OCAPI_1012');
     });
   });
@@ -163,8 +189,13 @@ describe('basket', () => {
   describe('update and remove without a basket', () => {
     it('answers ERR_BSK_1003 / ERR_BSK_1002 without a basket, ERR_BSK_1005 / ERR_BSK_1004 for a foreign line', async () => {
       const fresh = agent(t.app);
-      expect((await fresh.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: 'x', quantity: 1 }).expect(404)).body.code).toBe('ERR_BSK_1003');
-      expect((await fresh.delete('/api/data/basket/remove-item?locale=fr-fr&itemId=x').expect(404)).body.code).toBe('ERR_BSK_1002');
+      expect(
+        (await fresh.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: 'x', quantity: 1 }).expect(404))
+          .body.code,
+      ).toBe('ERR_BSK_1003');
+      expect((await fresh.delete('/api/data/basket/remove-item?locale=fr-fr&itemId=x').expect(404)).body.code).toBe(
+        'ERR_BSK_1002',
+      );
 
       // Another shopper's line is not reachable from this session.
       const v = await sellableVariant(t.database.db, 1, 4);
@@ -173,19 +204,30 @@ describe('basket', () => {
       const other = agent(t.app);
       await other.post(ADD).send({ pid: v.pid, size: v.size }).expect(200);
       const itemId = theirs.body.items[0].itemId;
-      expect((await other.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId, quantity: 1 }).expect(404)).body.code).toBe('ERR_BSK_1005');
-      expect((await other.delete(`/api/data/basket/remove-item?locale=fr-fr&itemId=${itemId}`).expect(404)).body.code).toBe('ERR_BSK_1004');
+      expect(
+        (await other.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId, quantity: 1 }).expect(404)).body
+          .code,
+      ).toBe('ERR_BSK_1005');
+      expect(
+        (await other.delete(`/api/data/basket/remove-item?locale=fr-fr&itemId=${itemId}`).expect(404)).body.code,
+      ).toBe('ERR_BSK_1004');
       expect((await owner.get(GET)).body.itemCount).toBe(1);
     });
 
-    it.each([0, -1, 1.5, 1e12, 'two'])('an update to quantity %s is refused (ERR_API_1018) and the line keeps its quantity', async (quantity) => {
-      const v = await sellableVariant(t.database.db, 2, 6);
-      const a = agent(t.app);
-      const added = await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: 2 }).expect(200);
-      const res = await a.patch('/api/data/basket/update-item?locale=fr-fr').send({ itemId: added.body.items[0].itemId, quantity }).expect(400);
-      expect(res.body.code).toBe('ERR_API_1018');
-      expect((await a.get(GET).expect(200)).body.items[0].quantity).toBe(2);
-    });
+    it.each([0, -1, 1.5, 1e12, 'two'])(
+      'an update to quantity %s is refused (ERR_API_1018) and the line keeps its quantity',
+      async (quantity) => {
+        const v = await sellableVariant(t.database.db, 2, 6);
+        const a = agent(t.app);
+        const added = await a.post(ADD).send({ pid: v.pid, size: v.size, quantity: 2 }).expect(200);
+        const res = await a
+          .patch('/api/data/basket/update-item?locale=fr-fr')
+          .send({ itemId: added.body.items[0].itemId, quantity })
+          .expect(400);
+        expect(res.body.code).toBe('ERR_API_1018');
+        expect((await a.get(GET).expect(200)).body.items[0].quantity).toBe(2);
+      },
+    );
   });
 });
 

@@ -13,7 +13,11 @@ export async function lockOrCreateBasket(trx: Q, sessionId: string, customerId?:
   const row = await trx
     .insertInto('baskets')
     .values({ session_id: sessionId, customer_id: customerId ?? null })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet({ updated_at: sql`now()`, customer_id: sql`coalesce(excluded.customer_id, baskets.customer_id)` }))
+    .onConflict((oc) =>
+      oc
+        .column('session_id')
+        .doUpdateSet({ updated_at: sql`now()`, customer_id: sql`coalesce(excluded.customer_id, baskets.customer_id)` }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -52,7 +56,10 @@ export async function findLine(trx: Q, basketId: string, where: { sku?: string; 
 }
 
 /** Units in the basket, split into OnlyForEmployee products and regular ones. */
-export async function contents(trx: Q, basketId: string): Promise<{ units: number; employeeUnits: number; regularUnits: number }> {
+export async function contents(
+  trx: Q,
+  basketId: string,
+): Promise<{ units: number; employeeUnits: number; regularUnits: number }> {
   const row = await trx
     .selectFrom('basket_items as i')
     .innerJoin('products as p', 'p.pid', 'i.pid')
@@ -118,7 +125,13 @@ export interface LineRow {
   employee_only: boolean;
 }
 
-export async function basketLines(db: Q, basketId: string, language: string, currency: string | null, employee = false): Promise<LineRow[]> {
+export async function basketLines(
+  db: Q,
+  basketId: string,
+  language: string,
+  currency: string | null,
+  employee = false,
+): Promise<LineRow[]> {
   return db
     .selectFrom('basket_items as i')
     .innerJoin('products as p', 'p.pid', 'i.pid')
@@ -137,7 +150,9 @@ export async function basketLines(db: Q, basketId: string, language: string, cur
       'v.stock',
       'pr.list_price',
       'pr.sale_price',
-      sql<boolean>`p.is_sellable_online and p.is_ecom_assortment and (${employee} or not p.is_employee_only)`.as('sellable'),
+      sql<boolean>`p.is_sellable_online and p.is_ecom_assortment and (${employee} or not p.is_employee_only)`.as(
+        'sellable',
+      ),
       'p.is_employee_only as employee_only',
     ])
     .where('i.basket_id', '=', basketId)

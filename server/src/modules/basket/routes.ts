@@ -6,7 +6,12 @@ import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { BasketService } from './service.ts';
 
-export function basketRoutes(ops: OperationRegistry, basket: BasketService, sessions: SessionService, markets: MarketService): void {
+export function basketRoutes(
+  ops: OperationRegistry,
+  basket: BasketService,
+  sessions: SessionService,
+  markets: MarketService,
+): void {
   const session = sessions.middleware();
   // Baskets are per session: never stored by a browser or proxy cache.
   const noStore: RequestHandler = (_req, res, next) => {

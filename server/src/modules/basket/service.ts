@@ -48,12 +48,15 @@ export class BasketService {
     const employee = await isEmployeeSaleSession(this.db, session);
     const product = await this.db
       .selectFrom('products as p')
-      .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', market.currency ?? '-'))
+      .leftJoin('product_prices as pr', (j) =>
+        j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', market.currency ?? '-'),
+      )
       .select(['p.pid', 'p.is_employee_only', 'p.is_sellable_online', 'p.is_ecom_assortment', 'pr.list_price'])
       .where('p.pid', '=', pid)
       .executeTakeFirst();
     // OnlyForEmployee products exist only for sessions synced from the employee-sale site.
-    if (!product || (product.is_employee_only && !employee)) throw new AppError('ERR_PDT_API_1001', `No product ${pid}.`);
+    if (!product || (product.is_employee_only && !employee))
+      throw new AppError('ERR_PDT_API_1001', `No product ${pid}.`);
     if (!market.currency) throw new AppError('ERR_OCAPI_1012', `The ${market.country} site does not sell online.`);
     if (product.list_price === null) throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
     const variant = await this.db
@@ -78,11 +81,17 @@ export class BasketService {
       const id = await repo.lockOrCreateBasket(trx, ref.id, ref.customerId);
       const contents = await repo.contents(trx, id);
       if (input.applePay && contents.units > 0) {
-        throw new AppError('ERR_BSK_1008', `Express checkout starts from an empty basket; this one holds ${contents.units} items.`);
+        throw new AppError(
+          'ERR_BSK_1008',
+          `Express checkout starts from an empty basket; this one holds ${contents.units} items.`,
+        );
       }
       // Employee-sale baskets hold only OnlyForEmployee products, and regular baskets none.
       if (contents.units > 0 && (product.is_employee_only ? contents.regularUnits > 0 : contents.employeeUnits > 0)) {
-        throw new AppError('ERR_API_1019', product.is_employee_only ? 'The basket holds regular items.' : 'The basket holds employee sale items.');
+        throw new AppError(
+          'ERR_API_1019',
+          product.is_employee_only ? 'The basket holds regular items.' : 'The basket holds employee sale items.',
+        );
       }
       if (product.is_employee_only) {
         const bought = ref.customerId ? await repo.employeeSaleUnitsBought(trx, ref.customerId) : 0;
@@ -112,7 +121,11 @@ export class BasketService {
     return newSessionToken ? { basket, newSessionToken } : { basket };
   }
 
-  async update(session: SessionRef | undefined, input: { itemId: string; quantity: number }, market: Market): Promise<Basket> {
+  async update(
+    session: SessionRef | undefined,
+    input: { itemId: string; quantity: number },
+    market: Market,
+  ): Promise<Basket> {
     const basketId = await this.db.transaction().execute(async (trx) => {
       const id = session ? await repo.lockBasket(trx, session.id) : undefined;
       if (!id) throw new AppError('ERR_BSK_1003');
@@ -182,7 +195,10 @@ export class BasketService {
       items,
       itemCount: items.reduce((s, i) => s + i.quantity, 0),
       subtotal,
-      estimatedTotals: market.currency && subtotal !== null && items.length > 0 ? totals(market.country, market.currency, subtotal, standard?.cost ?? 0) : null,
+      estimatedTotals:
+        market.currency && subtotal !== null && items.length > 0
+          ? totals(market.country, market.currency, subtotal, standard?.cost ?? 0)
+          : null,
       taxIncluded: taxIncluded(market.country),
       maxQuantityPerProduct: MAX_QUANTITY_PER_PRODUCT,
     };

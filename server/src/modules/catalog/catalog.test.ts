@@ -34,7 +34,9 @@ describe('GET /api/data/category/{slug}', () => {
     const res = await request(t.app).get(`/api/data/category/${macro.slug}?locale=fr-fr`).expect(200);
     expect(res.body.totalNrOfProducts).toBeGreaterThan(24);
     expect(res.body.products).toHaveLength(24);
-    expect(res.body.products.every((p: { price: { currencyCode: string } }) => p.price.currencyCode === 'EUR')).toBe(true);
+    expect(res.body.products.every((p: { price: { currencyCode: string } }) => p.price.currencyCode === 'EUR')).toBe(
+      true,
+    );
     expect(res.body.pageCount).toBe(Math.ceil(res.body.totalNrOfProducts / 24));
     const jp = await request(t.app).get(`/api/data/category/${macro.slug}?locale=ja-jp`).expect(200);
     expect(jp.body.products[0].price.currencyCode).toBe('JPY');
@@ -42,24 +44,34 @@ describe('GET /api/data/category/{slug}', () => {
   });
 
   it('sorts by price ascending and descending, and newest', async () => {
-    const asc = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-gb&sort=price_asc&pageSize=96`).expect(200);
+    const asc = await request(t.app)
+      .get(`/api/data/category/${macro.slug}?locale=en-gb&sort=price_asc&pageSize=96`)
+      .expect(200);
     const prices = asc.body.products.map(effective);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     expect(asc.body.sort).toBe('price_asc');
-    const desc = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-gb&sort=price_desc&pageSize=96`).expect(200);
+    const desc = await request(t.app)
+      .get(`/api/data/category/${macro.slug}?locale=en-gb&sort=price_desc&pageSize=96`)
+      .expect(200);
     const dprices = desc.body.products.map(effective);
     expect(dprices).toEqual([...dprices].sort((a: number, b: number) => b - a));
     const newest = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-gb&sort=newest`).expect(200);
     expect(newest.body.sort).toBe('newest');
-    expect(newest.body.products.map((p: { id: string }) => p.id)).not.toEqual(asc.body.products.slice(0, 24).map((p: { id: string }) => p.id));
+    expect(newest.body.products.map((p: { id: string }) => p.id)).not.toEqual(
+      asc.body.products.slice(0, 24).map((p: { id: string }) => p.id),
+    );
   });
 
   it('maps an unknown sort to the default order, and accepts the alternative names', async () => {
     const odd = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-us&sort=cheapest`).expect(200);
     const def = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-us`).expect(200);
     expect(odd.body.sort).toBe('recommended');
-    expect(odd.body.products.map((p: { id: string }) => p.id)).toEqual(def.body.products.map((p: { id: string }) => p.id));
-    const alias = await request(t.app).get(`/api/data/category/${macro.slug}?locale=en-us&sort=PriceAscending`).expect(200);
+    expect(odd.body.products.map((p: { id: string }) => p.id)).toEqual(
+      def.body.products.map((p: { id: string }) => p.id),
+    );
+    const alias = await request(t.app)
+      .get(`/api/data/category/${macro.slug}?locale=en-us&sort=PriceAscending`)
+      .expect(200);
     expect(alias.body.sort).toBe('price_asc');
   });
 
@@ -89,7 +101,9 @@ describe('GET /api/data/category/{slug}', () => {
       ['bare country', 'fr'],
       ['empty', ''],
     ])('refuses a malformed locale (%s) with ERR_API_1005 and the spec message', async (_label, locale) => {
-      const res = await request(t.app).get(`/api/data/category/${macro.slug}?locale=${encodeURIComponent(locale)}`).expect(400);
+      const res = await request(t.app)
+        .get(`/api/data/category/${macro.slug}?locale=${encodeURIComponent(locale)}`)
+        .expect(400);
       expect(res.body.code).toBe('ERR_API_1005');
       expect(res.body.title).toBe(
         'Incorrect incoming country locale value. Expected format example: `fr-fr`. Check values in locale configuration.',
@@ -129,8 +143,12 @@ describe('product URLs by language (spec §2)', () => {
     expect(productUrl('le-sac-5', 'YS123', { language: 'fr', name: 'Le Sac 5' })).toBe('/pr/le-sac-5-YS123.html');
   });
   it('keeps the raw name, URL-encoded, in Japanese, Korean and Chinese', () => {
-    expect(productUrl('sac', 'YS123', { language: 'ja', name: 'ショルダー バッグ' })).toBe(`/pr/${encodeURIComponent('ショルダー-バッグ')}-YS123.html`);
-    expect(productUrl('sac', 'YS123', { language: 'zh', name: '手袋/小号' })).toBe(`/pr/${encodeURIComponent('手袋-小号')}-YS123.html`);
+    expect(productUrl('sac', 'YS123', { language: 'ja', name: 'ショルダー バッグ' })).toBe(
+      `/pr/${encodeURIComponent('ショルダー-バッグ')}-YS123.html`,
+    );
+    expect(productUrl('sac', 'YS123', { language: 'zh', name: '手袋/小号' })).toBe(
+      `/pr/${encodeURIComponent('手袋-小号')}-YS123.html`,
+    );
   });
   it('falls back to the slug when the name has nothing left', () => {
     expect(productUrl('sac', 'YS123', { language: 'ko', name: ' / ' })).toBe('/pr/sac-YS123.html');

@@ -17,7 +17,9 @@ function refusal(fn: () => unknown): AppError {
 describe('parseFilterString', () => {
   it('reads every key, sorting and deduplicating list values', () => {
     expect(
-      parseFilterString('size:40|38|40,color:black|beige,instock:true,price:500-1500,category:women-bags,material:suede,themes:art,locations:paris|tokyo'),
+      parseFilterString(
+        'size:40|38|40,color:black|beige,instock:true,price:500-1500,category:women-bags,material:suede,themes:art,locations:paris|tokyo',
+      ),
     ).toEqual({
       color: ['beige', 'black'],
       category: ['women-bags'],
@@ -75,7 +77,12 @@ describe('parseFilterString', () => {
 
 describe('formatFilterString', () => {
   it('writes keys in the fixed order and values sorted', () => {
-    const sel: FilterSelection = { price: { min: 10, max: 20.5 }, size: ['40', '38', '38'], color: ['red', 'black'], instock: true };
+    const sel: FilterSelection = {
+      price: { min: 10, max: 20.5 },
+      size: ['40', '38', '38'],
+      color: ['red', 'black'],
+      instock: true,
+    };
     expect(formatFilterString(sel)).toBe('color:black|red,size:38|40,instock:true,price:10-20.5');
   });
   it('writes nothing for an empty selection or empty lists', () => {
@@ -89,7 +96,10 @@ describe('formatFilterString', () => {
 
 const valueArb = fc.stringMatching(/^[a-z0-9][a-z0-9 ._-]{0,14}$/);
 const listArb = fc.array(valueArb, { minLength: 1, maxLength: 4 });
-const boundArb = fc.oneof(fc.integer({ min: 0, max: 999_999_999 }).map(String), fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`));
+const boundArb = fc.oneof(
+  fc.integer({ min: 0, max: 999_999_999 }).map(String),
+  fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${b}`),
+);
 const priceArb = fc.tuple(boundArb, boundArb).map(([a, b]) => (Number(a) <= Number(b) ? `${a}-${b}` : `${b}-${a}`));
 
 /** Well-formed filter strings: distinct keys in any order, any list values (duplicates included). */
@@ -98,7 +108,11 @@ const wellFormedArb = fc
   .chain((names) =>
     fc.tuple(
       ...names.map((name) =>
-        name === 'price' ? priceArb.map((v) => `price:${v}`) : name === 'instock' ? fc.constantFrom('instock:true', 'instock:false', 'instock:true|false').map(String) : listArb.map((vs) => `${name}:${vs.join('|')}`),
+        name === 'price'
+          ? priceArb.map((v) => `price:${v}`)
+          : name === 'instock'
+            ? fc.constantFrom('instock:true', 'instock:false', 'instock:true|false').map(String)
+            : listArb.map((vs) => `${name}:${vs.join('|')}`),
       ),
     ),
   )
@@ -131,8 +145,18 @@ describe('filter string properties', () => {
       fc.property(wellFormedArb, fc.integer(), (input, seed) => {
         const entries = input === '' ? [] : input.split(',');
         const shuffled = [...entries].sort((a, b) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7));
-        const reversedValues = shuffled.map((e) => (e.startsWith('price:') ? e : `${e.slice(0, e.indexOf(':'))}:${e.slice(e.indexOf(':') + 1).split('|').reverse().join('|')}`));
-        expect(formatFilterString(parseFilterString(reversedValues.join(',')))).toBe(formatFilterString(parseFilterString(input)));
+        const reversedValues = shuffled.map((e) =>
+          e.startsWith('price:')
+            ? e
+            : `${e.slice(0, e.indexOf(':'))}:${e
+                .slice(e.indexOf(':') + 1)
+                .split('|')
+                .reverse()
+                .join('|')}`,
+        );
+        expect(formatFilterString(parseFilterString(reversedValues.join(',')))).toBe(
+          formatFilterString(parseFilterString(input)),
+        );
       }),
       { numRuns: 300 },
     );
@@ -141,14 +165,21 @@ describe('filter string properties', () => {
   it('never throws anything but ERR_API_1018 on arbitrary strings, and what it accepts round-trips', () => {
     const alphabet = fc.constantFrom(...'color:size|price,instock-true0123456789.abc é€\u0000'.split(''));
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: alphabet, maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 40 })), (input) => {
-        const result = parseOrCode(input);
-        if (typeof result === 'string') {
-          expect(result).toBe('ERR_API_1018');
-        } else {
-          expect(parseFilterString(formatFilterString(result))).toEqual(result);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.string({ unit: alphabet, maxLength: 60 }),
+          fc.string({ unit: 'binary', maxLength: 40 }),
+        ),
+        (input) => {
+          const result = parseOrCode(input);
+          if (typeof result === 'string') {
+            expect(result).toBe('ERR_API_1018');
+          } else {
+            expect(parseFilterString(formatFilterString(result))).toEqual(result);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -172,11 +203,15 @@ describe('filter string properties', () => {
 
   it('refuses any duplicated key, wherever it appears', () => {
     fc.assert(
-      fc.property(wellFormedArb.filter((s) => s !== ''), fc.nat(), (input, n) => {
-        const entries = input.split(',');
-        const dup = entries[n % entries.length] as string;
-        expect(parseOrCode([...entries, dup].join(','))).toBe('ERR_API_1018');
-      }),
+      fc.property(
+        wellFormedArb.filter((s) => s !== ''),
+        fc.nat(),
+        (input, n) => {
+          const entries = input.split(',');
+          const dup = entries[n % entries.length] as string;
+          expect(parseOrCode([...entries, dup].join(','))).toBe('ERR_API_1018');
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -4,7 +4,16 @@ import { AppError } from '../../shared/errors.ts';
  * Spec §3 filter string: comma-separated entries `urlName:value1|value2`. The URL names and the keys
  * they stand for, in the fixed order a normalised string writes them.
  */
-export const FILTER_URL_NAMES = ['color', 'category', 'material', 'size', 'instock', 'price', 'themes', 'locations'] as const;
+export const FILTER_URL_NAMES = [
+  'color',
+  'category',
+  'material',
+  'size',
+  'instock',
+  'price',
+  'themes',
+  'locations',
+] as const;
 export type FilterUrlName = (typeof FILTER_URL_NAMES)[number];
 
 export const FILTER_KEY_OF = {

@@ -41,11 +41,26 @@ const EUR = 'EUR';
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.database.db;
-  categories = await db.selectFrom('categories').select(['id', 'slug', 'parent_id', 'level']).where('brand', '=', TEST_BRAND).execute();
+  categories = await db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'parent_id', 'level'])
+    .where('brand', '=', TEST_BRAND)
+    .execute();
   const products = await db
     .selectFrom('products as p')
     .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', EUR))
-    .select(['p.pid', 'p.category_id', 'p.macro_color', 'p.material', 'p.is_employee_only', 'p.is_rd', 'p.is_sellable_online', 'p.is_ecom_assortment', 'pr.list_price', 'pr.sale_price'])
+    .select([
+      'p.pid',
+      'p.category_id',
+      'p.macro_color',
+      'p.material',
+      'p.is_employee_only',
+      'p.is_rd',
+      'p.is_sellable_online',
+      'p.is_ecom_assortment',
+      'pr.list_price',
+      'pr.sale_price',
+    ])
     .where('p.brand', '=', TEST_BRAND)
     .execute();
   const variants = await db.selectFrom('product_variants').select(['pid', 'size', 'stock']).execute();
@@ -125,7 +140,8 @@ async function allPids(slug: string, filters: string): Promise<{ ids: Set<string
 /** The most common value of a field among the listable products of a scope. */
 function common(slug: string, pick: (r: Row) => string[], rank = 0): string {
   const counts = new Map<string, number>();
-  for (const pid of oracle(slug, {})) for (const v of pick(rows.find((r) => r.pid === pid) as Row)) counts.set(v, (counts.get(v) ?? 0) + 1);
+  for (const pid of oracle(slug, {}))
+    for (const v of pick(rows.find((r) => r.pid === pid) as Row)) counts.set(v, (counts.get(v) ?? 0) + 1);
   return ([...counts.entries()].sort((a, b) => b[1] - a[1])[rank] as [string, number])[0];
 }
 
@@ -134,14 +150,21 @@ const slugOf = (id: string) => (categories.find((c) => c.id === id) as Category)
 
 describe('category listing filters', () => {
   it('filters by each key exactly as the catalogue says', async () => {
-    const prices = [...oracle(WOMEN, {})].map((pid) => (rows.find((r) => r.pid === pid) as Row).price as number).sort((a, b) => a - b);
+    const prices = [...oracle(WOMEN, {})]
+      .map((pid) => (rows.find((r) => r.pid === pid) as Row).price as number)
+      .sort((a, b) => a - b);
     const selections: Sel[] = [
       { color: [common(WOMEN, (r) => [r.macro_color])] },
       { category: [slugOf(common(WOMEN, (r) => [r.category_id]))] },
       { material: [common(WOMEN, (r) => [r.material])] },
       { size: [common(WOMEN, (r) => r.sizes.map((v) => v.size).filter((s) => s !== 'TU'))] },
       { instock: true },
-      { price: [Math.floor(prices[Math.floor(prices.length / 4)] as number), Math.ceil(prices[Math.floor((prices.length * 3) / 4)] as number)] },
+      {
+        price: [
+          Math.floor(prices[Math.floor(prices.length / 4)] as number),
+          Math.ceil(prices[Math.floor((prices.length * 3) / 4)] as number),
+        ],
+      },
     ];
     const everything = oracle(WOMEN, {});
     for (const sel of selections) {
@@ -181,7 +204,10 @@ describe('category listing filters', () => {
     const body = await listing(WOMEN, 'instock:true', { sort: 'price_asc' });
     expect(body.products.length).toBeGreaterThan(0);
     expect(body.products.every((p: { availability: { inStock: boolean } }) => p.availability.inStock)).toBe(true);
-    const prices = body.products.map((p: { price: { listPriceValue: number; salePriceValue: number | null } }) => p.price.salePriceValue ?? p.price.listPriceValue);
+    const prices = body.products.map(
+      (p: { price: { listPriceValue: number; salePriceValue: number | null } }) =>
+        p.price.salePriceValue ?? p.price.listPriceValue,
+    );
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
     expect(body.sort).toBe('price_asc');
   });
@@ -192,13 +218,21 @@ describe('category listing filters', () => {
     const body = await listing(WOMEN, filterString(base));
     expect(body.appliedFilters).toBe(filterString(base));
     const checks: Promise<void>[] = [];
-    for (const facet of body.filters as { urlName: keyof Sel; selectionType: string; values: { value: string; count: number; selected: boolean }[] }[]) {
+    for (const facet of body.filters as {
+      urlName: keyof Sel;
+      selectionType: string;
+      values: { value: string; count: number; selected: boolean }[];
+    }[]) {
       if (facet.selectionType !== 'multiple') continue;
       for (const v of facet.values) {
         const sel: Sel = { ...base, [facet.urlName]: [v.value] };
         expect(v.count, `${facet.urlName}:${v.value}`).toBe(oracle(WOMEN, sel).size);
         expect(v.selected).toBe(((base[facet.urlName] as string[] | undefined) ?? []).includes(v.value));
-        checks.push(listing(WOMEN, filterString(sel), { pageSize: 1 }).then((b) => expect(b.totalNrOfProducts, `${facet.urlName}:${v.value}`).toBe(v.count)));
+        checks.push(
+          listing(WOMEN, filterString(sel), { pageSize: 1 }).then((b) =>
+            expect(b.totalNrOfProducts, `${facet.urlName}:${v.value}`).toBe(v.count),
+          ),
+        );
       }
     }
     await Promise.all(checks);
@@ -206,7 +240,9 @@ describe('category listing filters', () => {
     expect(inStock.values[0]).toMatchObject({ value: 'true', selected: true, count: oracle(WOMEN, base).size });
     // The colour facet ignores its own selection: its counts add up to the listing without colour.
     const colors = body.filters.find((f: { urlName: string }) => f.urlName === 'color');
-    expect(colors.values.reduce((s: number, v: { count: number }) => s + v.count, 0)).toBe(oracle(WOMEN, { instock: true }).size);
+    expect(colors.values.reduce((s: number, v: { count: number }) => s + v.count, 0)).toBe(
+      oracle(WOMEN, { instock: true }).size,
+    );
   });
 
   it('counts facets exactly under every kind of selection', async () => {
@@ -214,14 +250,27 @@ describe('category listing filters', () => {
     const m1 = common(WOMEN, (r) => [r.material]);
     const s1 = common(WOMEN, (r) => r.sizes.map((v) => v.size).filter((s) => s !== 'TU'));
     const leaf = slugOf(common(WOMEN, (r) => [r.category_id]));
-    const bases: Sel[] = [{}, { color: [c1] }, { material: [m1], category: [leaf] }, { size: [s1] }, { size: [s1], instock: true }, { price: [0, 2000] }, { instock: true, material: [m1] }];
+    const bases: Sel[] = [
+      {},
+      { color: [c1] },
+      { material: [m1], category: [leaf] },
+      { size: [s1] },
+      { size: [s1], instock: true },
+      { price: [0, 2000] },
+      { instock: true, material: [m1] },
+    ];
     for (const base of bases) {
       const body = await listing(WOMEN, filterString(base), { pageSize: 1 });
       expect(body.totalNrOfProducts, filterString(base)).toBe(oracle(WOMEN, base).size);
-      for (const facet of body.filters as { urlName: keyof Sel; selectionType: string; values: { value: string; count: number }[] }[]) {
+      for (const facet of body.filters as {
+        urlName: keyof Sel;
+        selectionType: string;
+        values: { value: string; count: number }[];
+      }[]) {
         if (facet.urlName === 'price') continue;
         for (const v of facet.values) {
-          const sel: Sel = facet.urlName === 'instock' ? { ...base, instock: true } : { ...base, [facet.urlName]: [v.value] };
+          const sel: Sel =
+            facet.urlName === 'instock' ? { ...base, instock: true } : { ...base, [facet.urlName]: [v.value] };
           expect(v.count, `${filterString(base)} → ${facet.urlName}:${v.value}`).toBe(oracle(WOMEN, sel).size);
         }
       }
@@ -232,8 +281,16 @@ describe('category listing filters', () => {
     const material = common(WOMEN, (r) => [r.material]);
     const body = await listing(WOMEN, `material:${material},price:100-2000`);
     const price = body.filters.find((f: { urlName: string }) => f.urlName === 'price');
-    const left = [...oracle(WOMEN, { material: [material] })].map((pid) => (rows.find((r) => r.pid === pid) as Row).price as number);
-    expect(price.range).toEqual({ min: Math.floor(Math.min(...left)), max: Math.ceil(Math.max(...left)), selectedMin: 100, selectedMax: 2000, currencyCode: 'EUR' });
+    const left = [...oracle(WOMEN, { material: [material] })].map(
+      (pid) => (rows.find((r) => r.pid === pid) as Row).price as number,
+    );
+    expect(price.range).toEqual({
+      min: Math.floor(Math.min(...left)),
+      max: Math.ceil(Math.max(...left)),
+      selectedMin: 100,
+      selectedMax: 2000,
+      currencyCode: 'EUR',
+    });
     expect(price.selectionType).toBe('range');
     expect(price.values).toEqual([]);
   });
@@ -248,9 +305,13 @@ describe('category listing filters', () => {
   });
 
   it('reads a filter string written in a URL as it is, and percent-encoded', async () => {
-    const raw = await request(t.app).get(`/api/data/category/${WOMEN}?locale=fr-fr&filters=size:40|38,color:black`).expect(200);
+    const raw = await request(t.app)
+      .get(`/api/data/category/${WOMEN}?locale=fr-fr&filters=size:40|38,color:black`)
+      .expect(200);
     expect(raw.body.appliedFilters).toBe('color:black,size:38|40');
-    const encoded = await request(t.app).get(`/api/data/category/${WOMEN}?locale=fr-fr&filters=${encodeURIComponent('size:40|38,color:black')}`).expect(200);
+    const encoded = await request(t.app)
+      .get(`/api/data/category/${WOMEN}?locale=fr-fr&filters=${encodeURIComponent('size:40|38,color:black')}`)
+      .expect(200);
     expect(encoded.body.appliedFilters).toBe('color:black,size:38|40');
     expect(encoded.body.totalNrOfProducts).toBe(raw.body.totalNrOfProducts);
   });
@@ -266,7 +327,10 @@ describe('category listing filters', () => {
     const body = await listing(WOMEN, `category:${leaf.slug}`);
     expect(body.totalNrOfProducts).toBe(0);
     const facet = body.filters.find((f: { urlName: string }) => f.urlName === 'category');
-    expect(facet.values.find((v: { value: string }) => v.value === leaf.slug)).toMatchObject({ count: 0, selected: true });
+    expect(facet.values.find((v: { value: string }) => v.value === leaf.slug)).toMatchObject({
+      count: 0,
+      selected: true,
+    });
   });
 
   it('answers an empty page past the end of a filtered listing, with its total', async () => {
@@ -281,8 +345,19 @@ describe('category listing filters', () => {
     const fr = await listing(WOMEN, '');
     const de = await request(t.app).get(`/api/data/category/${WOMEN}`).query({ locale: 'de-de' }).expect(200);
     const ja = await request(t.app).get(`/api/data/category/${WOMEN}`).query({ locale: 'ja-jp' }).expect(200);
-    const facet = (body: { filters: { urlName: string }[] }, name: string) => body.filters.find((f) => f.urlName === name) as unknown as { label: string; values: { value: string; label: string; hex?: string }[] };
-    expect(fr.filters.map((f: { urlName: string }) => f.urlName)).toEqual(['color', 'category', 'material', 'size', 'instock', 'price']);
+    const facet = (body: { filters: { urlName: string }[] }, name: string) =>
+      body.filters.find((f) => f.urlName === name) as unknown as {
+        label: string;
+        values: { value: string; label: string; hex?: string }[];
+      };
+    expect(fr.filters.map((f: { urlName: string }) => f.urlName)).toEqual([
+      'color',
+      'category',
+      'material',
+      'size',
+      'instock',
+      'price',
+    ]);
     expect(facet(fr, 'color').label).toBe('Couleur');
     expect(facet(de.body, 'color').label).toBe('Farbe');
     expect(facet(ja.body, 'color').label).toBe('カラー');
@@ -305,7 +380,10 @@ describe('category listing filters', () => {
   });
 
   it('has no price filter where the market has no currency, and ignores a price there', async () => {
-    const res = await request(t.app).get(`/api/data/category/${WOMEN}`).query({ locale: 'en-en', filters: 'price:1-2' }).expect(200);
+    const res = await request(t.app)
+      .get(`/api/data/category/${WOMEN}`)
+      .query({ locale: 'en-en', filters: 'price:1-2' })
+      .expect(200);
     expect(res.body.appliedFilters).toBe('');
     expect(res.body.filters.map((f: { urlName: string }) => f.urlName)).not.toContain('price');
     expect(res.body.totalNrOfProducts).toBeGreaterThan(0);
@@ -313,11 +391,17 @@ describe('category listing filters', () => {
 
   it('narrows the category page data too, which is then not indexed', async () => {
     const c1 = common(WOMEN, (r) => [r.macro_color]);
-    const res = await request(t.app).get(`/ssr/ca/${WOMEN}`).query({ locale: 'fr-fr', filters: `color:${c1}` }).expect(200);
+    const res = await request(t.app)
+      .get(`/ssr/ca/${WOMEN}`)
+      .query({ locale: 'fr-fr', filters: `color:${c1}` })
+      .expect(200);
     expect(res.body.listing.appliedFilters).toBe(`color:${c1}`);
     expect(res.body.listing.totalNrOfProducts).toBe(oracle(WOMEN, { color: [c1] }).size);
     expect(res.body.meta.robots).toBe('noindex, follow');
-    const bad = await request(t.app).get(`/ssr/ca/${WOMEN}`).query({ locale: 'fr-fr', filters: 'price:9-1' }).expect(400);
+    const bad = await request(t.app)
+      .get(`/ssr/ca/${WOMEN}`)
+      .query({ locale: 'fr-fr', filters: 'price:9-1' })
+      .expect(400);
     expect(bad.body.code).toBe('ERR_API_1018');
   });
 
@@ -333,15 +417,24 @@ describe('category listing filters', () => {
       ['a trailing comma', 'color:black,'],
       ['an over-long string', `color:${'black|'.repeat(250)}black`],
     ])('refuses %s with ERR_API_1018 on the listing and the filters', async (_label, filters) => {
-      const res = await request(t.app).get(`/api/data/category/${WOMEN}`).query({ locale: 'fr-fr', filters }).expect(400);
+      const res = await request(t.app)
+        .get(`/api/data/category/${WOMEN}`)
+        .query({ locale: 'fr-fr', filters })
+        .expect(400);
       expect(res.body.code).toBe('ERR_API_1018');
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-      const f = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: WOMEN, filters }).expect(400);
+      const f = await request(t.app)
+        .get('/api/data/filters')
+        .query({ locale: 'fr-fr', category: WOMEN, filters })
+        .expect(400);
       expect(f.body.code).toBe('ERR_API_1018');
     });
 
     it('says what is wrong with a repeated key', async () => {
-      const res = await request(t.app).get(`/api/data/category/${WOMEN}`).query({ locale: 'fr-fr', filters: 'size:38,size:40' }).expect(400);
+      const res = await request(t.app)
+        .get(`/api/data/category/${WOMEN}`)
+        .query({ locale: 'fr-fr', filters: 'size:38,size:40' })
+        .expect(400);
       expect(res.body.detail).toMatch(/"size" appears twice/);
       expect(res.body.errors[0].path).toBe('query/filters');
     });
@@ -351,9 +444,16 @@ describe('category listing filters', () => {
 describe('GET /api/data/filters', () => {
   it('answers the same facets and total as the listing', async () => {
     const filters = `color:${common(WOMEN, (r) => [r.macro_color])},instock:true`;
-    const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: WOMEN, filters }).expect(200);
+    const res = await request(t.app)
+      .get('/api/data/filters')
+      .query({ locale: 'fr-fr', category: WOMEN, filters })
+      .expect(200);
     const body = await listing(WOMEN, filters);
-    expect(res.body).toMatchObject({ category: WOMEN, appliedFilters: filters, totalNrOfProducts: body.totalNrOfProducts });
+    expect(res.body).toMatchObject({
+      category: WOMEN,
+      appliedFilters: filters,
+      totalNrOfProducts: body.totalNrOfProducts,
+    });
     expect(res.body.market.currency).toBe('EUR');
     expect(res.body.filters).toEqual(body.filters);
   });
@@ -363,25 +463,39 @@ describe('GET /api/data/filters', () => {
     const res = await request(t.app).get('/api/data/filters').query({ locale: 'en-us', category: leaf }).expect(200);
     expect(res.body.totalNrOfProducts).toBeGreaterThan(0);
     const category = res.body.filters.find((f: { urlName: string }) => f.urlName === 'category');
-    expect(category.values).toEqual([expect.objectContaining({ value: leaf, count: res.body.totalNrOfProducts, selected: false })]);
+    expect(category.values).toEqual([
+      expect.objectContaining({ value: leaf, count: res.body.totalNrOfProducts, selected: false }),
+    ]);
   });
 
   it('answers the theme and location filters of a rive droite calendar', async () => {
-    const all = await request(t.app).get('/api/data/filters').query({ locale: 'en-us', category: 'exhibitions' }).expect(200);
+    const all = await request(t.app)
+      .get('/api/data/filters')
+      .query({ locale: 'en-us', category: 'exhibitions' })
+      .expect(200);
     expect(all.body.filters.map((f: { key: string }) => f.key)).toEqual(['eventTheme', 'eventLocation']);
     expect(all.body.appliedFilters).toBe('');
     const theme = all.body.filters[0].values[0] as { value: string; count: number };
-    const one = await request(t.app).get('/api/data/filters').query({ locale: 'en-us', category: 'exhibitions', filters: `themes:${theme.value}` }).expect(200);
+    const one = await request(t.app)
+      .get('/api/data/filters')
+      .query({ locale: 'en-us', category: 'exhibitions', filters: `themes:${theme.value}` })
+      .expect(200);
     expect(one.body.totalNrOfProducts).toBe(theme.count);
     expect(one.body.appliedFilters).toBe(`themes:${theme.value}`);
-    const page = await request(t.app).get('/ssr/rive-droite/calendar/exhibitions').query({ locale: 'en-us', themes: theme.value }).expect(200);
+    const page = await request(t.app)
+      .get('/ssr/rive-droite/calendar/exhibitions')
+      .query({ locale: 'en-us', themes: theme.value })
+      .expect(200);
     // The same filters as the calendar page itself.
     expect(page.body.totalCards).toBe(theme.count);
     expect(page.body.filters).toEqual(one.body.filters);
   });
 
   it('answers ERR_CATALOG_1001 for an unknown category and ERR_API_1018 without one', async () => {
-    const res = await request(t.app).get('/api/data/filters').query({ locale: 'en-us', category: 'no-such-category' }).expect(404);
+    const res = await request(t.app)
+      .get('/api/data/filters')
+      .query({ locale: 'en-us', category: 'no-such-category' })
+      .expect(404);
     expect(res.body.code).toBe('ERR_CATALOG_1001');
     const missing = await request(t.app).get('/api/data/filters').query({ locale: 'en-us' }).expect(400);
     expect(missing.body.code).toBe('ERR_API_1018');
@@ -392,36 +506,76 @@ describe('listing_facts', () => {
   it('follows variant stock, price and product changes (inside a rolled-back transaction)', async () => {
     const db = t.database.db;
     // The last pid: other test files (baskets) pick theirs from the first.
-    const row = [...rows].sort((a, b) => b.pid.localeCompare(a.pid)).find((r) => r.sizes.length > 1 && r.sizes.every((v) => v.stock > 0) && r.price !== null) as Row;
-    const bits = new Map((await sql<{ code: string; bit: number }>`select code, bit from listing_size_codes`.execute(db)).rows.map((r) => [r.code, r.bit]));
-    const maskOf = (sizes: string[]) => sizes.reduce((m, s) => m | (1n << BigInt(bits.get(s) as number)), 0n).toString();
+    const row = [...rows]
+      .sort((a, b) => b.pid.localeCompare(a.pid))
+      .find((r) => r.sizes.length > 1 && r.sizes.every((v) => v.stock > 0) && r.price !== null) as Row;
+    const bits = new Map(
+      (await sql<{ code: string; bit: number }>`select code, bit from listing_size_codes`.execute(db)).rows.map((r) => [
+        r.code,
+        r.bit,
+      ]),
+    );
+    const maskOf = (sizes: string[]) =>
+      sizes.reduce((m, s) => m | (1n << BigInt(bits.get(s) as number)), 0n).toString();
     await db
       .transaction()
       .execute(async (trx) => {
         const read = async () =>
           (
-            await sql<{ in_stock: boolean; size_mask: string; stock_size_mask: string; eur: number | null; macro_color: string }>`
+            await sql<{
+              in_stock: boolean;
+              size_mask: string;
+              stock_size_mask: string;
+              eur: number | null;
+              macro_color: string;
+            }>`
               select in_stock, size_mask::text, stock_size_mask::text, prices[(select pos from listing_currencies where code = 'EUR')] as eur, macro_color
               from listing_facts where pid = ${row.pid}`.execute(trx)
           ).rows[0];
         const all = row.sizes.map((v) => v.size);
-        expect(await read()).toEqual({ in_stock: true, size_mask: maskOf(all), stock_size_mask: maskOf(all), eur: row.price, macro_color: row.macro_color });
+        expect(await read()).toEqual({
+          in_stock: true,
+          size_mask: maskOf(all),
+          stock_size_mask: maskOf(all),
+          eur: row.price,
+          macro_color: row.macro_color,
+        });
         const first = row.sizes[0] as { size: string; stock: number };
-        await trx.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', row.pid).where('size', '=', first.size).execute();
-        expect(await read()).toMatchObject({ in_stock: true, size_mask: maskOf(all), stock_size_mask: maskOf(all.slice(1)) });
+        await trx
+          .updateTable('product_variants')
+          .set({ stock: 0 })
+          .where('pid', '=', row.pid)
+          .where('size', '=', first.size)
+          .execute();
+        expect(await read()).toMatchObject({
+          in_stock: true,
+          size_mask: maskOf(all),
+          stock_size_mask: maskOf(all.slice(1)),
+        });
         await trx.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', row.pid).execute();
         expect(await read()).toMatchObject({ in_stock: false, stock_size_mask: '0' });
-        await trx.updateTable('product_prices').set({ sale_price: 1 }).where('pid', '=', row.pid).where('currency', '=', 'EUR').execute();
+        await trx
+          .updateTable('product_prices')
+          .set({ sale_price: 1 })
+          .where('pid', '=', row.pid)
+          .where('currency', '=', 'EUR')
+          .execute();
         expect((await read())?.eur).toBe(1);
         await trx.deleteFrom('product_prices').where('pid', '=', row.pid).where('currency', '=', 'EUR').execute();
         expect((await read())?.eur).toBeNull();
         await trx.updateTable('products').set({ macro_color: 'silver' }).where('pid', '=', row.pid).execute();
         expect((await read())?.macro_color).toBe('silver');
         // Every write stamps the row with its transaction: what the listing index asks for when it catches up.
-        const stamp = await sql<{ mine: boolean }>`select changed_by = pg_current_xact_id() as mine from listing_facts where pid = ${row.pid}`.execute(trx);
+        const stamp = await sql<{
+          mine: boolean;
+        }>`select changed_by = pg_current_xact_id() as mine from listing_facts where pid = ${row.pid}`.execute(trx);
         expect(stamp.rows[0]?.mine).toBe(true);
         await trx.deleteFrom('products').where('pid', '=', row.pid).execute();
-        const removed = await sql<{ n: number }>`select count(*)::int as n from listing_facts_removed where pid = ${row.pid} and changed_by = pg_current_xact_id()`.execute(trx);
+        const removed = await sql<{
+          n: number;
+        }>`select count(*)::int as n from listing_facts_removed where pid = ${row.pid} and changed_by = pg_current_xact_id()`.execute(
+          trx,
+        );
         expect(removed.rows[0]?.n).toBe(1);
         throw new Error('rollback');
       })

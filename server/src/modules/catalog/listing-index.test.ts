@@ -44,7 +44,12 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: own.url, poolSize: 10 });
   await migrateToLatest(database.db);
   await seed(database.db, { brand: TEST_BRAND, products: 120 });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    VALIDATE_RESPONSES: 'true',
+    CACHE_TTL_SECONDS: '0',
+  });
   const { app, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
   t = {
     app,
@@ -62,14 +67,24 @@ afterAll(async () => {
 });
 
 const entries = (m: Map<string, number>) => [...m.entries()].sort((a, b) => a[0].localeCompare(b[0]));
-const plain = (c: FacetCounts) => ({ ...c, colors: entries(c.colors), leaves: entries(c.leaves), materials: entries(c.materials), sizes: entries(c.sizes) });
+const plain = (c: FacetCounts) => ({
+  ...c,
+  colors: entries(c.colors),
+  leaves: entries(c.leaves),
+  materials: entries(c.materials),
+  sizes: entries(c.sizes),
+});
 
 async function listing(slug: string, filters = '', extra: Record<string, string | number> = {}) {
   const res = await request(t.app)
     .get(`/api/data/category/${slug}`)
     .query({ locale: 'fr-fr', pageSize: 96, ...(filters ? { filters } : {}), ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { totalNrOfProducts: number; products: { id: string }[]; filters: { urlName: string; values: { value: string; count: number }[] }[] };
+  return res.body as {
+    totalNrOfProducts: number;
+    products: { id: string }[];
+    filters: { urlName: string; values: { value: string; count: number }[] }[];
+  };
 }
 
 const countOf = (body: Awaited<ReturnType<typeof listing>>, urlName: string, value: string) =>
@@ -88,15 +103,29 @@ async function someProduct(offset: number, not = 'silver') {
 describe('the listing index answers what the SQL answers', () => {
   it('for every scope, selection, sort, page and currency tried', async () => {
     const db = t.database.db;
-    const [categories, sizeBits, loaded] = await Promise.all([loadCategories(db, TEST_BRAND), loadSizeBits(db), loadListingFacts(db, TEST_BRAND)]);
+    const [categories, sizeBits, loaded] = await Promise.all([
+      loadCategories(db, TEST_BRAND),
+      loadSizeBits(db),
+      loadListingFacts(db, TEST_BRAND),
+    ]);
     const index = new ListingIndex(TEST_BRAND, loaded.snapshot, loaded.rows, loaded.currencies);
-    const below = (c: CategoryRow): string[] => [c.id, ...categories.filter((x) => x.parent_id === c.id).flatMap(below)];
+    const below = (c: CategoryRow): string[] => [
+      c.id,
+      ...categories.filter((x) => x.parent_id === c.id).flatMap(below),
+    ];
     const bySlug = (slug: string) => categories.find((c) => c.slug === slug) as CategoryRow;
     const women = bySlug('women');
     const leaves = categories.filter((c) => c.level === 3);
     const leafOfWomen = leaves.find((c) => below(women).includes(c.id)) as CategoryRow;
     const micro = categories.find((c) => c.level === 2 && c.parent_id === women.id) as CategoryRow;
-    const scopes: (string[] | undefined)[] = [below(women), below(bySlug('men')), below(micro), [leafOfWomen.id], undefined, []];
+    const scopes: (string[] | undefined)[] = [
+      below(women),
+      below(bySlug('men')),
+      below(micro),
+      [leafOfWomen.id],
+      undefined,
+      [],
+    ];
 
     // Values that occur, so the selections narrow without emptying everything.
     const colors = [...new Set(loaded.rows.map((r) => r.macro_color))].slice(0, 3);
@@ -127,7 +156,10 @@ describe('the listing index answers what the SQL answers', () => {
             for (const offset of [0, 24]) {
               const window = { sort, limit: 24, offset };
               const tiles = await listFilteredTiles(db, ctx, { categoryIds }, applied, window);
-              expect(index.query(ctx, categoryIds, applied, window).pids, JSON.stringify({ currency, categoryIds, applied, window })).toEqual(tiles.map((x) => x.pid));
+              expect(
+                index.query(ctx, categoryIds, applied, window).pids,
+                JSON.stringify({ currency, categoryIds, applied, window }),
+              ).toEqual(tiles.map((x) => x.pid));
               compared++;
             }
           }
@@ -153,7 +185,11 @@ describe('the listing index answers a search as the SQL does', () => {
     // (a number past every slot, and 0, below the first identity).
     const sets: { pid: string; num: number; relevance: number }[][] = [
       all.filter((_, i) => i % 2 === 0).map((p, i) => ({ ...p, relevance: i % 3 })),
-      [{ pid: 'NO-SUCH-PID', num: 2_000_000_000, relevance: 2 }, ...all.map((p, i) => ({ ...p, relevance: ((i * 7) % 10) / 10 })), { pid: 'NOR-THIS', num: 0, relevance: 2 }],
+      [
+        { pid: 'NO-SUCH-PID', num: 2_000_000_000, relevance: 2 },
+        ...all.map((p, i) => ({ ...p, relevance: ((i * 7) % 10) / 10 })),
+        { pid: 'NOR-THIS', num: 0, relevance: 2 },
+      ],
       all.slice(0, 5).map((p) => ({ ...p, relevance: 1 })),
       [],
     ];
@@ -175,8 +211,14 @@ describe('the listing index answers a search as the SQL does', () => {
           from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.num))}::int[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, num, relevance))`;
         // What the storefront reads of a match set: the same pairs (relevance through real, as searches score).
         const read = await matchedRows(db, matches);
-        const pairs = (nums: ArrayLike<number>, relevance: readonly number[]) => Array.from(nums, (num, i) => `${num}=${Math.fround(relevance[i] as number)}`).sort();
-        expect(pairs(read.nums, read.relevance)).toEqual(pairs(set.map((m) => m.num), set.map((m) => m.relevance)));
+        const pairs = (nums: ArrayLike<number>, relevance: readonly number[]) =>
+          Array.from(nums, (num, i) => `${num}=${Math.fround(relevance[i] as number)}`).sort();
+        expect(pairs(read.nums, read.relevance)).toEqual(
+          pairs(
+            set.map((m) => m.num),
+            set.map((m) => m.relevance),
+          ),
+        );
         for (const filters of selections) {
           const applied = currency ? filters : { ...filters, price: undefined };
           for (const sort of sorts) {
@@ -210,12 +252,21 @@ describe('the listing index follows the database', () => {
     expect(countOf(after, 'color', 'silver')).toBe(countOf(before, 'color', 'silver') + 1);
 
     const inStock = await listing('women', 'instock:true');
-    expect(inStock.products.map((x) => x.id).concat((await listing('women', 'instock:true', { page: 2 })).products.map((x) => x.id))).toContain(p.pid);
+    expect(
+      inStock.products
+        .map((x) => x.id)
+        .concat((await listing('women', 'instock:true', { page: 2 })).products.map((x) => x.id)),
+    ).toContain(p.pid);
     await db.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', p.pid).execute();
     expect((await listing('women', 'instock:true')).totalNrOfProducts).toBe(inStock.totalNrOfProducts - 1);
 
     // Cheapest in euros, then no longer sold in euros: gone from the French listing.
-    await db.updateTable('product_prices').set({ list_price: 0.5, sale_price: null }).where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
+    await db
+      .updateTable('product_prices')
+      .set({ list_price: 0.5, sale_price: null })
+      .where('pid', '=', p.pid)
+      .where('currency', '=', 'EUR')
+      .execute();
     const cheapest = await listing('women', '', { sort: 'price_asc', pageSize: 1 });
     expect(cheapest.products[0]?.id).toBe(p.pid);
     await db.deleteFrom('product_prices').where('pid', '=', p.pid).where('currency', '=', 'EUR').execute();
@@ -244,7 +295,10 @@ describe('the listing index follows the database', () => {
     expect(withoutQ.totalNrOfProducts).toBe(withQ.totalNrOfProducts - 1);
     expect(withoutQ.products.map((x) => x.id)).not.toContain(q.pid);
     // The facets endpoint reads the same index.
-    const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: 'women', filters: qColor }).expect(200);
+    const res = await request(t.app)
+      .get('/api/data/filters')
+      .query({ locale: 'fr-fr', category: 'women', filters: qColor })
+      .expect(200);
     expect(res.body.totalNrOfProducts).toBe(withoutQ.totalNrOfProducts);
   });
 
@@ -254,7 +308,9 @@ describe('the listing index follows the database', () => {
     const color = `color:${r.macro_color}`;
     const withR = await listing('women', color);
     expect(withR.products.map((x) => x.id)).toContain(r.pid);
-    const removals = async () => (await sql<{ n: number }>`select count(*)::int as n from listing_facts_removed where pid = ${r.pid}`.execute(db)).rows[0]?.n;
+    const removals = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from listing_facts_removed where pid = ${r.pid}`.execute(db))
+        .rows[0]?.n;
     await sql`delete from products where pid = ${r.pid}`.execute(db);
     expect(await removals()).toBe(1);
     // An hour's grace: the removal stays.
@@ -263,10 +319,13 @@ describe('the listing index follows the database', () => {
     // Two hours later (the removal backdated: PGlite's clock ticks in milliseconds, so a grace of 0 could keep a
     // removal written in the same millisecond), it goes before the index read it: the index cannot learn of it
     // by catching up, so it loads afresh.
-    await sql`update listing_facts_removed set removed_at = removed_at - interval '2 hours' where pid = ${r.pid}`.execute(db);
+    await sql`update listing_facts_removed set removed_at = removed_at - interval '2 hours' where pid = ${r.pid}`.execute(
+      db,
+    );
     expect(await pruneListingRemovals(db, 3_600)).toBeGreaterThanOrEqual(1);
     expect(await removals()).toBe(0);
-    const below = (await sql<{ below: string }>`select below::text as below from listing_facts_pruned`.execute(db)).rows[0]?.below;
+    const below = (await sql<{ below: string }>`select below::text as below from listing_facts_pruned`.execute(db))
+      .rows[0]?.below;
     expect(Number(below)).toBeGreaterThan(0);
     const withoutR = await listing('women', color);
     expect(withoutR.totalNrOfProducts).toBe(withR.totalNrOfProducts - 1);
@@ -278,44 +337,62 @@ describe('the listing index follows the database', () => {
     expect((await listing('women', `color:${s.macro_color}`)).totalNrOfProducts).toBe(withS.totalNrOfProducts - 1);
   });
 
-  it.skipIf(!postgres)('sees a change whose transaction began before the listing and committed after it (PostgreSQL)', async () => {
-    const db = t.database.db;
-    const p = await someProduct(3, 'gold');
-    const other = await someProduct(4, 'gold');
-    const before = await listing('women', 'color:gold');
-    await db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      try {
-        await conn.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', p.pid).execute();
-        // The index catches up to a snapshot in which this transaction is still running…
-        expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts);
-        // …a later transaction commits first…
-        await db.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', other.pid).execute();
-        expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts + 1);
-        await sql`commit`.execute(conn);
-      } catch (err) {
-        await sql`rollback`.execute(conn);
-        throw err;
-      }
-    });
-    // …and this one, committed last with the older transaction id, is not missed.
-    const after = await listing('women', 'color:gold');
-    expect(after.totalNrOfProducts).toBe(before.totalNrOfProducts + 2);
-    expect(after.products.map((x) => x.id)).toContain(p.pid);
-  });
+  it.skipIf(!postgres)(
+    'sees a change whose transaction began before the listing and committed after it (PostgreSQL)',
+    async () => {
+      const db = t.database.db;
+      const p = await someProduct(3, 'gold');
+      const other = await someProduct(4, 'gold');
+      const before = await listing('women', 'color:gold');
+      await db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        try {
+          await conn.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', p.pid).execute();
+          // The index catches up to a snapshot in which this transaction is still running…
+          expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts);
+          // …a later transaction commits first…
+          await db.updateTable('products').set({ macro_color: 'gold' }).where('pid', '=', other.pid).execute();
+          expect((await listing('women', 'color:gold')).totalNrOfProducts).toBe(before.totalNrOfProducts + 1);
+          await sql`commit`.execute(conn);
+        } catch (err) {
+          await sql`rollback`.execute(conn);
+          throw err;
+        }
+      });
+      // …and this one, committed last with the older transaction id, is not missed.
+      const after = await listing('women', 'color:gold');
+      expect(after.totalNrOfProducts).toBe(before.totalNrOfProducts + 2);
+      expect(after.products.map((x) => x.id)).toContain(p.pid);
+    },
+  );
 
   it.skipIf(!postgres)('answers every listing exactly while changes commit beside it (PostgreSQL)', async () => {
     const db = t.database.db;
     const sizeBits = await loadSizeBits(db);
     const categories = await loadCategories(db, TEST_BRAND);
-    const below = (id: string): string[] => [id, ...categories.filter((x) => x.parent_id === id).flatMap((x) => below(x.id))];
+    const below = (id: string): string[] => [
+      id,
+      ...categories.filter((x) => x.parent_id === id).flatMap((x) => below(x.id)),
+    ];
     const women = below((categories.find((c) => c.slug === 'women') as CategoryRow).id);
-    const pids = (await sql<{ pid: string }>`select pid from products where brand = ${TEST_BRAND} order by pid desc limit 20`.execute(db)).rows.map((r) => r.pid);
+    const pids = (
+      await sql<{
+        pid: string;
+      }>`select pid from products where brand = ${TEST_BRAND} order by pid desc limit 20`.execute(db)
+    ).rows.map((r) => r.pid);
     const colors = ['black', 'silver', 'gold', 'red'];
     const writes = pids.map(async (pid, i) => {
       await new Promise((r) => setTimeout(r, i * 5));
-      await db.updateTable('products').set({ macro_color: colors[i % colors.length] as string }).where('pid', '=', pid).execute();
-      await db.updateTable('product_variants').set({ stock: i % 3 }).where('pid', '=', pid).execute();
+      await db
+        .updateTable('products')
+        .set({ macro_color: colors[i % colors.length] as string })
+        .where('pid', '=', pid)
+        .execute();
+      await db
+        .updateTable('product_variants')
+        .set({ stock: i % 3 })
+        .where('pid', '=', pid)
+        .execute();
     });
     const reads = Array.from({ length: 30 }, async (_, i) => {
       await new Promise((r) => setTimeout(r, i * 4));
@@ -328,10 +405,18 @@ describe('the listing index follows the database', () => {
     const ctx = { brand: TEST_BRAND, currency: 'EUR', sizeBits };
     for (const filters of [{}, { inStock: true }, { colors: ['silver'] }] as ResolvedFilters[]) {
       const expected = await facetCounts(db, ctx, { categoryIds: women }, filters);
-      const res = await request(t.app).get('/api/data/filters').query({ locale: 'fr-fr', category: 'women', filters: filters.inStock ? 'instock:true' : filters.colors ? 'color:silver' : undefined }).expect(200);
+      const res = await request(t.app)
+        .get('/api/data/filters')
+        .query({
+          locale: 'fr-fr',
+          category: 'women',
+          filters: filters.inStock ? 'instock:true' : filters.colors ? 'color:silver' : undefined,
+        })
+        .expect(200);
       expect(res.body.totalNrOfProducts).toBe(expected.total);
       const colorFacet = res.body.filters.find((f: { urlName: string }) => f.urlName === 'color');
-      for (const [value, count] of expected.colors) expect(colorFacet.values.find((v: { value: string }) => v.value === value)?.count ?? 0, value).toBe(count);
+      for (const [value, count] of expected.colors)
+        expect(colorFacet.values.find((v: { value: string }) => v.value === value)?.count ?? 0, value).toBe(count);
     }
   });
 });
@@ -364,7 +449,15 @@ describe('ListingIndex on its own', () => {
   const page = { sort: 'recommended' as SortKey, limit: 10, offset: 0 };
 
   it('moves a product between categories, reuses the slot of a removed one and keeps the orders right', () => {
-    const index = new ListingIndex('ysl', '1:1:', [row('a', { rank: 3 }), row('b', { rank: 1 }), row('c', { rank: 2, category_id: 'leaf-b' })], new Map([['EUR', 1], ['JPY', 2]]));
+    const index = new ListingIndex(
+      'ysl',
+      '1:1:',
+      [row('a', { rank: 3 }), row('b', { rank: 1 }), row('c', { rank: 2, category_id: 'leaf-b' })],
+      new Map([
+        ['EUR', 1],
+        ['JPY', 2],
+      ]),
+    );
     expect(index.query(ctx, ['leaf-a'], {}, page).pids).toEqual(['b', 'a']);
     index.apply('2:2:', [row('a', { rank: 3, category_id: 'leaf-b' })], ['b']);
     expect(index.query(ctx, ['leaf-a'], {}, page)).toMatchObject({ pids: [], counts: { total: 0 } });
@@ -377,8 +470,14 @@ describe('ListingIndex on its own', () => {
     expect(index.query(ctx, undefined, {}, page).counts.leaves).toEqual(new Map([['leaf-b', 3]]));
     // A search's matches by product number: the removed product's number finds nothing, the slot's new
     // product is found by its own.
-    const byNum = (...pids: string[]) => ({ nums: Int32Array.from(pids, (p) => p.charCodeAt(0)), relevance: pids.map(() => 0) });
-    expect(index.queryMatches(ctx, byNum('b', 'd', 'z'), {}, page)).toMatchObject({ pids: ['d'], counts: { total: 1 } });
+    const byNum = (...pids: string[]) => ({
+      nums: Int32Array.from(pids, (p) => p.charCodeAt(0)),
+      relevance: pids.map(() => 0),
+    });
+    expect(index.queryMatches(ctx, byNum('b', 'd', 'z'), {}, page)).toMatchObject({
+      pids: ['d'],
+      counts: { total: 1 },
+    });
     expect(index.queryMatches(ctx, byNum('a', 'b', 'c', 'd'), {}, page).pids).toEqual(['d', 'c', 'a']);
     // Another house's row, or a delisted one, leaves the index.
     index.apply('4:4:', [row('d', { brand: 'bv' }), row('c', { listed: false })], []);
@@ -387,9 +486,24 @@ describe('ListingIndex on its own', () => {
   });
 
   it('sorts by price in each currency, counts sizes above bit 31, and learns a new currency', () => {
-    const index = new ListingIndex('ysl', '1:1:', [row('a', { prices: [300, 5] }), row('b', { prices: [100, null], size_hi: 1 << 8, stock_hi: 0 }), row('c', { prices: [200, 7] })], new Map([['EUR', 1], ['JPY', 2]]));
+    const index = new ListingIndex(
+      'ysl',
+      '1:1:',
+      [
+        row('a', { prices: [300, 5] }),
+        row('b', { prices: [100, null], size_hi: 1 << 8, stock_hi: 0 }),
+        row('c', { prices: [200, 7] }),
+      ],
+      new Map([
+        ['EUR', 1],
+        ['JPY', 2],
+      ]),
+    );
     expect(index.query(ctx, undefined, {}, { ...page, sort: 'price_asc' }).pids).toEqual(['b', 'c', 'a']);
-    expect(index.query({ currency: 'JPY', sizeBits }, undefined, {}, { ...page, sort: 'price_desc' }).pids).toEqual(['c', 'a']);
+    expect(index.query({ currency: 'JPY', sizeBits }, undefined, {}, { ...page, sort: 'price_desc' }).pids).toEqual([
+      'c',
+      'a',
+    ]);
     const xl = index.query(ctx, undefined, { sizes: ['XL'] }, page);
     expect(xl.pids).toEqual(['b']);
     expect(xl.counts.sizes.get('XL')).toBe(1);
@@ -397,7 +511,10 @@ describe('ListingIndex on its own', () => {
     expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page).counts.total).toBe(0);
     index.setCurrencies(new Map([['CHF', 3]]));
     index.apply('2:2:', [row('a', { prices: [300, 5, 280] })], []);
-    expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page)).toMatchObject({ pids: ['a'], counts: { total: 1, priceMin: 280, priceMax: 280 } });
+    expect(index.query({ currency: 'CHF', sizeBits }, undefined, {}, page)).toMatchObject({
+      pids: ['a'],
+      counts: { total: 1, priceMin: 280, priceMax: 280 },
+    });
   });
 });
 
@@ -410,7 +527,8 @@ describe('parseNumberList', () => {
       expect(Array.from(parseNumberList(list.join(',')))).toEqual(list);
     }
     expect(Array.from(parseNumberList('0,2147483647'))).toEqual([0, 2147483647]);
-    for (const bad of ['1,,2', ',1', '1,', '-1', '1.5', '2147483648', '1 ,2', 'a']) expect(() => parseNumberList(bad), bad).toThrow();
+    for (const bad of ['1,,2', ',1', '1,', '-1', '1.5', '2147483648', '1 ,2', 'a'])
+      expect(() => parseNumberList(bad), bad).toThrow();
   });
 });
 
@@ -423,7 +541,8 @@ describe('firstInOrder', () => {
       const key = Array.from({ length: n }, () => next() % 7);
       const before = (a: number, b: number) => (key[a] as number) - (key[b] as number) || a - b;
       const sorted = Array.from({ length: n }, (_, i) => i).sort(before);
-      for (const k of [0, 1, 3, 24, n, n + 5]) expect(firstInOrder(n, k, before), `n=${n} k=${k}`).toEqual(sorted.slice(0, Math.max(0, k)));
+      for (const k of [0, 1, 3, 24, n, n + 5])
+        expect(firstInOrder(n, k, before), `n=${n} k=${k}`).toEqual(sorted.slice(0, Math.max(0, k)));
     }
   });
 });
@@ -453,9 +572,18 @@ describe('the default order of a listing', () => {
     // The SQL fallback orders the same way.
     const [sizeBits, categories] = await Promise.all([loadSizeBits(db), loadCategories(db, TEST_BRAND)]);
     const women = categories.find((c) => c.slug === 'women') as CategoryRow;
-    const below = (c: CategoryRow): string[] => [c.id, ...categories.filter((x) => x.parent_id === c.id).flatMap(below)];
+    const below = (c: CategoryRow): string[] => [
+      c.id,
+      ...categories.filter((x) => x.parent_id === c.id).flatMap(below),
+    ];
     const ctx = { brand: TEST_BRAND, currency: 'EUR', language: 'fr', sizeBits };
-    const tiles = await listFilteredTiles(db, ctx, { categoryIds: below(women) }, {}, { sort: 'recommended', limit: 24, offset: 0 });
+    const tiles = await listFilteredTiles(
+      db,
+      ctx,
+      { categoryIds: below(women) },
+      {},
+      { sort: 'recommended', limit: 24, offset: 0 },
+    );
     expect(tiles.map((x) => x.pid)).toEqual(after.map((x) => x.id));
   });
 });

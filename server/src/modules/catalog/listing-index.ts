@@ -154,7 +154,10 @@ export class ListingIndex {
   private grow(min: number): void {
     if (min <= this.capacity) return;
     const cap = Math.max(min, Math.ceil(this.capacity * GROW), 64);
-    const widen = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+    const widen = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
       const b = make(cap);
       b.set(a);
       return b;
@@ -185,7 +188,12 @@ export class ListingIndex {
       this.pids[slot] = row.pid;
       this.live[slot] = 1;
       this.orders.clear();
-    } else if (this.rank[slot] !== row.rank || this.created[slot] !== row.created || this.inStock[slot] !== (row.in_stock ? 1 : 0) || this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))) {
+    } else if (
+      this.rank[slot] !== row.rank ||
+      this.created[slot] !== row.created ||
+      this.inStock[slot] !== (row.in_stock ? 1 : 0) ||
+      this.prices.some((p, i) => !samePrice(p[slot as number] as number, row.prices[i]))
+    ) {
       this.orders.clear();
     }
     if (!fresh && this.nums[slot] !== row.num) this.slotByNum[this.nums[slot] as number] = -1;
@@ -207,7 +215,8 @@ export class ListingIndex {
     this.sizeHi[slot] = row.size_hi;
     this.stockLo[slot] = row.stock_lo;
     this.stockHi[slot] = row.stock_hi;
-    if (row.prices.length > this.prices.length) throw new Error(`listing index: a price array of ${row.prices.length} currencies, ${this.prices.length} known`);
+    if (row.prices.length > this.prices.length)
+      throw new Error(`listing index: a price array of ${row.prices.length} currencies, ${this.prices.length} known`);
     for (let i = 0; i < this.prices.length; i++) (this.prices[i] as Float64Array)[slot] = row.prices[i] ?? Number.NaN;
   }
 
@@ -225,7 +234,8 @@ export class ListingIndex {
 
   /** Gives slot `slot` the product number `num`. */
   private number(slot: number, num: number): void {
-    if (!Number.isInteger(num) || num < 0) throw new Error(`listing index: product number ${num} of ${this.pids[slot]}`);
+    if (!Number.isInteger(num) || num < 0)
+      throw new Error(`listing index: product number ${num} of ${this.pids[slot]}`);
     if (num >= this.slotByNum.length) {
       const grown = new Int32Array(Math.max(num + 1, Math.ceil(this.slotByNum.length * GROW), 64)).fill(-1);
       grown.set(this.slotByNum);
@@ -287,7 +297,9 @@ export class ListingIndex {
     if (!currency) return null;
     const pos = this.currencyPos.get(currency);
     // A currency no product is priced in yet: nothing is sold there.
-    return pos === undefined ? new Float64Array(this.capacity).fill(Number.NaN) : ((this.prices[pos - 1] as Float64Array | undefined) ?? null);
+    return pos === undefined
+      ? new Float64Array(this.capacity).fill(Number.NaN)
+      : ((this.prices[pos - 1] as Float64Array | undefined) ?? null);
   }
 
   /**
@@ -312,7 +324,13 @@ export class ListingIndex {
    */
   private order(sort: SortKey, currency: string | null): Int32Array {
     const price = sort === 'price_asc' || sort === 'price_desc' ? this.priceColumn(currency) : null;
-    const key = price ? `${sort}:${currency}` : sort === 'newest' ? 'newest' : sort === 'recommended' ? 'recommended' : 'rank';
+    const key = price
+      ? `${sort}:${currency}`
+      : sort === 'newest'
+        ? 'newest'
+        : sort === 'recommended'
+          ? 'recommended'
+          : 'rank';
     let out = this.orders.get(key);
     if (out) return out;
     out = new Int32Array(this.size);
@@ -391,7 +409,20 @@ export class ListingIndex {
 
   /** Counts the product in slot `i` (its price `p`, NaN without a currency). */
   private tallySlot(t: Tally, sel: Selection, i: number, p: number): void {
-    t.add(this.cat[i] as number, this.col[i] as number, this.mat[i] as number, this.inStock[i] === 1, this.sizeLo[i] as number, this.sizeHi[i] as number, this.stockLo[i] as number, this.stockHi[i] as number, 1, p, p, !sel.range || (p >= sel.lo && p <= sel.hi));
+    t.add(
+      this.cat[i] as number,
+      this.col[i] as number,
+      this.mat[i] as number,
+      this.inStock[i] === 1,
+      this.sizeLo[i] as number,
+      this.sizeHi[i] as number,
+      this.stockLo[i] as number,
+      this.stockHi[i] as number,
+      1,
+      p,
+      p,
+      !sel.range || (p >= sel.lo && p <= sel.hi),
+    );
   }
 
   /**
@@ -420,7 +451,20 @@ export class ListingIndex {
           if (w === 0) continue;
           const pMin = pos >= 0 ? (cell.min[pos] as number) : Number.POSITIVE_INFINITY;
           const pMax = pos >= 0 ? (cell.max[pos] as number) : Number.NEGATIVE_INFINITY;
-          t.add(code, cell.col, cell.mat, cell.inStock, cell.sizeLo, cell.sizeHi, cell.stockLo, cell.stockHi, w, pMin, pMax, true);
+          t.add(
+            code,
+            cell.col,
+            cell.mat,
+            cell.inStock,
+            cell.sizeLo,
+            cell.sizeHi,
+            cell.stockLo,
+            cell.stockHi,
+            w,
+            pMin,
+            pMax,
+            true,
+          );
         }
         continue;
       }
@@ -522,7 +566,7 @@ export function firstInOrder(n: number, k: number, before: (a: number, b: number
   for (let x = 0; x < n; x++) {
     if (heap.length < k) {
       heap.push(x);
-      for (let at = heap.length - 1; at > 0; ) {
+      for (let at = heap.length - 1; at > 0;) {
         const parent = (at - 1) >> 1;
         if (before(heap[parent] as number, heap[at] as number) >= 0) break;
         [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
@@ -585,7 +629,20 @@ class Tally {
   }
 
   /** `w` products of category `c` with the same facts (one product, or a cell), `rOk` their price in range. */
-  add(c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, tl: number, th: number, w: number, pMin: number, pMax: number, rOk: boolean): void {
+  add(
+    c: number,
+    color: number,
+    material: number,
+    stocked: boolean,
+    sl: number,
+    sh: number,
+    tl: number,
+    th: number,
+    w: number,
+    pMin: number,
+    pMax: number,
+    rOk: boolean,
+  ): void {
     const sel = this.sel;
     const cOk = sel.colors === null || sel.colors[color] === 1;
     const kOk = sel.leaves === null || sel.leaves[c] === 1;
@@ -626,7 +683,8 @@ class Tally {
   counts(ctx: Pick<ListingContext, 'sizeBits'>): FacetCounts {
     const toMap = (counts: Int32Array, codes: readonly string[]) => {
       const m = new Map<string, number>();
-      for (let i = 0; i < counts.length; i++) if ((counts[i] as number) >= 0) m.set(codes[i] as string, counts[i] as number);
+      for (let i = 0; i < counts.length; i++)
+        if ((counts[i] as number) >= 0) m.set(codes[i] as string, counts[i] as number);
       return m;
     };
     const sizes = new Map<string, number>();

@@ -40,14 +40,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const nav = (pageEntryId: string, extra: Record<string, string> = {}) =>
-  request(t.app).get('/api/data/plp/navigation').query({ locale: 'fr-fr', pageEntryId, ...extra });
+  request(t.app)
+    .get('/api/data/plp/navigation')
+    .query({ locale: 'fr-fr', pageEntryId, ...extra });
 const childrenOf = (id: string | null) => cats.filter((c) => c.parentId === id).sort((a, b) => a.position - b.position);
 
 describe('GET /api/data/plp/navigation', () => {
   it('lists a micro category with its siblings and, under it, its children', async () => {
     const micro = cats.find((c) => c.level === 2 && childrenOf(c.id).length > 1) as Cat;
     const res = await nav(micro.id).expect(200);
-    expect(res.body).toMatchObject({ pageEntryId: micro.id, isRd: false, title: micro.name, defaultGridView: 'ViewBy3' });
+    expect(res.body).toMatchObject({
+      pageEntryId: micro.id,
+      isRd: false,
+      title: micro.name,
+      defaultGridView: 'ViewBy3',
+    });
     const items: Item[] = res.body.items;
     const top = items.filter((i) => i.parentId === null);
     expect(top.map((i) => i.categoryId)).toEqual(childrenOf(micro.parentId).map((c) => c.id));
@@ -56,7 +63,9 @@ describe('GET /api/data/plp/navigation', () => {
     const nested = items.filter((i) => i.parentId === active.id);
     expect(nested.map((i) => i.categoryId)).toEqual(childrenOf(micro.id).map((c) => c.id));
     expect(nested.map((i) => i.position)).toEqual(nested.map((_, i) => i + 1));
-    expect(nested.every((i) => !i.isActive && i.url === `/ca/${cats.find((c) => c.id === i.categoryId)?.slug}`)).toBe(true);
+    expect(nested.every((i) => !i.isActive && i.url === `/ca/${cats.find((c) => c.id === i.categoryId)?.slug}`)).toBe(
+      true,
+    );
     // Every parent id names an item of the list.
     for (const i of items) if (i.parentId) expect(items.map((x) => x.id)).toContain(i.parentId);
   });
@@ -65,15 +74,28 @@ describe('GET /api/data/plp/navigation', () => {
     const leaf = cats.find((c) => c.level === 3) as Cat;
     const parent = cats.find((c) => c.id === leaf.parentId) as Cat;
     const items: Item[] = (await nav(leaf.id).expect(200)).body.items;
-    expect(items[0]).toMatchObject({ label: 'Voir tout', categoryId: parent.id, url: `/ca/${parent.slug}`, isActive: false, position: 1, parentId: null });
+    expect(items[0]).toMatchObject({
+      label: 'Voir tout',
+      categoryId: parent.id,
+      url: `/ca/${parent.slug}`,
+      isActive: false,
+      position: 1,
+      parentId: null,
+    });
     expect(items.slice(1).map((i) => i.categoryId)).toEqual(childrenOf(parent.id).map((c) => c.id));
     expect(items.filter((i) => i.isActive).map((i) => i.categoryId)).toEqual([leaf.id]);
   });
 
   it('labels in the market language', async () => {
     const macro = cats.find((c) => c.level === 1) as Cat;
-    const en = await request(t.app).get('/api/data/plp/navigation').query({ locale: 'en-us', pageEntryId: macro.id }).expect(200);
-    const ja = await request(t.app).get('/api/data/plp/navigation').query({ locale: 'ja-jp', pageEntryId: macro.id }).expect(200);
+    const en = await request(t.app)
+      .get('/api/data/plp/navigation')
+      .query({ locale: 'en-us', pageEntryId: macro.id })
+      .expect(200);
+    const ja = await request(t.app)
+      .get('/api/data/plp/navigation')
+      .query({ locale: 'ja-jp', pageEntryId: macro.id })
+      .expect(200);
     expect(en.body.title).not.toBe(ja.body.title);
     expect(en.body.items.map((i: Item) => i.label)).not.toEqual(ja.body.items.map((i: Item) => i.label));
   });

@@ -31,7 +31,9 @@ export async function loadCategories(db: DB, brand: string): Promise<CategoryRow
       'c.level',
       'c.gender',
       'c.position',
-      sql<Record<string, string>>`coalesce((select jsonb_object_agg(t.language, t.name) from category_translations t where t.category_id = c.id), '{}'::jsonb)`.as(
+      sql<
+        Record<string, string>
+      >`coalesce((select jsonb_object_agg(t.language, t.name) from category_translations t where t.category_id = c.id), '{}'::jsonb)`.as(
         'names',
       ),
     ])
@@ -93,9 +95,7 @@ export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
   const effectivePrice = sql<number>`coalesce(pr.sale_price, pr.list_price)`;
   let query = listingBase(db, q)
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language))
-    .leftJoin('product_prices as pr', (j) =>
-      j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'),
-    )
+    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'))
     .select([...TILE_COLUMNS]);
   switch (q.sort) {
     case 'price_asc':
@@ -207,7 +207,9 @@ const TRUE = sql<SqlBool>`true`;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
 
 function priceOf(ctx: ListingContext) {
-  return ctx.currency ? sql<number>`p.prices[(select c.pos from listing_currencies c where c.code = ${ctx.currency})]` : sql<number>`null::float8`;
+  return ctx.currency
+    ? sql<number>`p.prices[(select c.pos from listing_currencies c where c.code = ${ctx.currency})]`
+    : sql<number>`null::float8`;
 }
 
 function maskOf(ctx: ListingContext, sizes: readonly string[]): string {
@@ -228,7 +230,8 @@ function scopeWhere(ctx: ListingContext, scope: ListingScope) {
   const conditions = [sql`p.listed`, sql`p.brand = ${ctx.brand}`];
   // A product without a price in the market currency is not sold there: it is not listed.
   if (ctx.currency) conditions.push(sql`${priceOf(ctx)} is not null`);
-  if (scope.categoryIds) conditions.push(scope.categoryIds.length ? sql`p.category_id in (${list(scope.categoryIds)})` : sql`false`);
+  if (scope.categoryIds)
+    conditions.push(scope.categoryIds.length ? sql`p.category_id in (${list(scope.categoryIds)})` : sql`false`);
   if (scope.where) conditions.push(sql`(${scope.where})`);
   return sql.join(conditions, sql` and `);
 }
@@ -332,7 +335,12 @@ const FACET_AGGREGATES = sql`grouping(s.macro_color) as gc, grouping(s.category_
  * selection, the other keys applied. A plain category scope is counted by the listing index instead
  * (`listing-index.ts`, same semantics); this is the general path, and the index's reference in tests.
  */
-export async function facetCounts(db: DB, ctx: ListingContext, scope: ListingScope, filters: ResolvedFilters): Promise<FacetCounts> {
+export async function facetCounts(
+  db: DB,
+  ctx: ListingContext,
+  scope: ListingScope,
+  filters: ResolvedFilters,
+): Promise<FacetCounts> {
   const c = conditionsOf(filters, ctx);
   // Sizes are counted per distinct size mask (a handful of size runs, a few hundred stock patterns) and
   // summed per size here: one more grouping set instead of one aggregate per size code in every set.
@@ -372,7 +380,8 @@ export async function matchedRows(db: DB, matches: MatchRows): Promise<MatchSet>
   });
   const nums = parseNumberList(row?.nums ?? '');
   const relevance = row?.relevance ? row.relevance.split(',').map(Number) : [];
-  if (relevance.length !== nums.length) throw new Error(`match set: ${nums.length} products, ${relevance.length} relevance values`);
+  if (relevance.length !== nums.length)
+    throw new Error(`match set: ${nums.length} products, ${relevance.length} relevance values`);
   return { nums, relevance };
 }
 
@@ -461,13 +470,25 @@ export async function matchFacetsAndPage(
     return statement.execute(trx);
   });
   return {
-    counts: countsFrom(r.rows.filter((x) => x.part === 'f'), ctx),
+    counts: countsFrom(
+      r.rows.filter((x) => x.part === 'f'),
+      ctx,
+    ),
     pids: r.rows.filter((x) => x.part === 'p').map((x) => x.pid as string),
   };
 }
 
 function countsFrom(rows: GroupRow[], ctx: ListingContext): FacetCounts {
-  const out: FacetCounts = { colors: new Map(), leaves: new Map(), materials: new Map(), sizes: new Map(), inStock: 0, total: 0, priceMin: null, priceMax: null };
+  const out: FacetCounts = {
+    colors: new Map(),
+    leaves: new Map(),
+    materials: new Map(),
+    sizes: new Map(),
+    inStock: 0,
+    total: 0,
+    priceMin: null,
+    priceMax: null,
+  };
   for (const row of rows) {
     if (!row.gc) out.colors.set(row.macro_color as string, row.n_color);
     else if (!row.gk) out.leaves.set(row.category_id as string, row.n_category);
@@ -475,7 +496,8 @@ function countsFrom(rows: GroupRow[], ctx: ListingContext): FacetCounts {
     else if (!row.gz) {
       const mask = BigInt(row.mask ?? '0');
       // Sizes no product of the scope has are not offered (a selected one is added back by the service).
-      for (const [code, bit] of ctx.sizeBits) if ((mask >> BigInt(bit)) & 1n) out.sizes.set(code, (out.sizes.get(code) ?? 0) + row.n_size);
+      for (const [code, bit] of ctx.sizeBits)
+        if ((mask >> BigInt(bit)) & 1n) out.sizes.set(code, (out.sizes.get(code) ?? 0) + row.n_size);
     } else {
       out.inStock = row.n_instock;
       out.total = row.n_total;
@@ -517,14 +539,24 @@ async function loadCurrencies(db: DB): Promise<Map<string, number>> {
 }
 
 /** The listable facts of a house and the snapshot they are as of (one repeatable-read transaction). */
-export async function loadListingFacts(db: DB, brand: string): Promise<{ snapshot: string; rows: FactRow[]; currencies: Map<string, number> }> {
+export async function loadListingFacts(
+  db: DB,
+  brand: string,
+): Promise<{ snapshot: string; rows: FactRow[]; currencies: Map<string, number> }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const snap = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
-      const rows = await sql<FactRow>`select ${FACT_COLUMNS} from listing_facts f where f.listed and f.brand = ${brand}`.execute(trx);
-      return { snapshot: (snap.rows[0] as { snapshot: string }).snapshot, rows: rows.rows, currencies: await loadCurrencies(trx) };
+      const rows =
+        await sql<FactRow>`select ${FACT_COLUMNS} from listing_facts f where f.listed and f.brand = ${brand}`.execute(
+          trx,
+        );
+      return {
+        snapshot: (snap.rows[0] as { snapshot: string }).snapshot,
+        rows: rows.rows,
+        currencies: await loadCurrencies(trx),
+      };
     });
 }
 
@@ -538,7 +570,13 @@ export async function loadListingFacts(db: DB, brand: string): Promise<{ snapsho
 export async function listingFactsSince(
   db: DB,
   snapshot: string,
-): Promise<{ snapshot: string; stale: boolean; rows: FactRow[]; removed: string[]; currencies: Map<string, number> | null }> {
+): Promise<{
+  snapshot: string;
+  stale: boolean;
+  rows: FactRow[];
+  removed: string[];
+  currencies: Map<string, number> | null;
+}> {
   const r = await sql<Partial<FactRow> & { snapshot: string; stale: boolean; gone: boolean | null }>`
     select pg_current_snapshot()::text as snapshot,
       (select pg_snapshot_xmin(${snapshot}::pg_snapshot) <= p.below from listing_facts_pruned p) as stale, d.*
@@ -585,9 +623,16 @@ export async function pruneListingRemovals(db: DB, olderThanSeconds: number): Pr
 }
 
 /** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */
-export async function tilesOf(db: DB, ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
+export async function tilesOf(
+  db: DB,
+  ctx: ListingContext & { language: string },
+  pids: readonly string[],
+): Promise<TileRow[]> {
   if (!pids.length) return [];
-  const r = await sql<TileRow>`select * from listing_tiles(${sql.val(pids)}::text[], ${ctx.language}, ${ctx.currency})`.execute(db);
+  const r =
+    await sql<TileRow>`select * from listing_tiles(${sql.val(pids)}::text[], ${ctx.language}, ${ctx.currency})`.execute(
+      db,
+    );
   return r.rows;
 }
 

@@ -8,10 +8,17 @@ const optionalInt = (v: unknown) => (v === undefined ? undefined : Number(v));
 const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** `calendars` answers the filters of a "rive droite" calendar (`getListingFilters` serves both). */
-export function catalogRoutes(ops: OperationRegistry, catalog: CatalogService, markets: MarketService, calendars?: CalendarFilters): void {
+export function catalogRoutes(
+  ops: OperationRegistry,
+  catalog: CatalogService,
+  markets: MarketService,
+  calendars?: CalendarFilters,
+): void {
   ops.on('getCategoryNavigation', (req, res) => {
     const market = marketOf(req, res, markets);
-    res.set('Cache-Control', 'public, max-age=60').json({ market: toMarketDto(market), categories: catalog.navigation(market) });
+    res
+      .set('Cache-Control', 'public, max-age=60')
+      .json({ market: toMarketDto(market), categories: catalog.navigation(market) });
   });
   ops.on('getCategory', async (req, res) => {
     const listing = await catalog.listing({
@@ -25,7 +32,12 @@ export function catalogRoutes(ops: OperationRegistry, catalog: CatalogService, m
     res.set('Cache-Control', 'public, max-age=60').json(listing);
   });
   ops.on('getListingFilters', async (req, res) => {
-    const filters = await catalog.listingFilters(String(req.query.category), optionalString(req.query.filters), marketOf(req, res, markets), calendars);
+    const filters = await catalog.listingFilters(
+      String(req.query.category),
+      optionalString(req.query.filters),
+      marketOf(req, res, markets),
+      calendars,
+    );
     res.set('Cache-Control', 'public, max-age=60').json(filters);
   });
   ops.on('getPlpNavigation', (req, res) => {

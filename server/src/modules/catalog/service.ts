@@ -27,7 +27,13 @@ import {
 } from './repository.ts';
 import { formatFilterString, parseFilterString, type FilterSelection } from './filter-string.ts';
 import { ListingIndex } from './listing-index.ts';
-import { FACET_TITLES, IN_STOCK_LABEL, MACRO_COLORS, MATERIAL_LABELS, ONE_SIZE_LABEL } from '../../../../fixtures/catalog/facets.ts';
+import {
+  FACET_TITLES,
+  IN_STOCK_LABEL,
+  MACRO_COLORS,
+  MATERIAL_LABELS,
+  ONE_SIZE_LABEL,
+} from '../../../../fixtures/catalog/facets.ts';
 import { ONE_SIZE, SIZE_RUNS } from '../../../../fixtures/catalog/generate.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
@@ -55,7 +61,11 @@ export interface ListedProducts {
 }
 
 /** The filters of a calendar by its slug, or undefined when no calendar has that slug. */
-export type CalendarFilters = (market: Market, slug: string, selection: FilterSelection) => Promise<ScopeFacets | undefined>;
+export type CalendarFilters = (
+  market: Market,
+  slug: string,
+  selection: FilterSelection,
+) => Promise<ScopeFacets | undefined>;
 
 export interface ScopeFacets {
   filters: Schemas['Filter'][];
@@ -88,7 +98,13 @@ const MACRO_COLOR_ORDER = new Map(MACRO_COLORS.map((c, i) => [c.code, i]));
 /** Size codes in size-run order: letters, then numbers ascending, one size last. */
 const SIZE_ORDER: ReadonlyMap<string, number> = (() => {
   const letters = SIZE_RUNS.letter ?? [];
-  const numbers = [...new Set(Object.entries(SIZE_RUNS).filter(([run]) => run !== 'letter').flatMap(([, sizes]) => sizes))].sort((a, b) => Number(a) - Number(b));
+  const numbers = [
+    ...new Set(
+      Object.entries(SIZE_RUNS)
+        .filter(([run]) => run !== 'letter')
+        .flatMap(([, sizes]) => sizes),
+    ),
+  ].sort((a, b) => Number(a) - Number(b));
   return new Map([...letters, ...numbers, ONE_SIZE].map((s, i) => [s, i]));
 })();
 
@@ -198,12 +214,18 @@ export class CatalogService {
       this.listings.clear();
       return n;
     }
-    return this.listings.deleteWhere((k) => (keys?.includes(k) ?? false) || (locales?.includes(k.split('|')[0] ?? '') ?? false));
+    return this.listings.deleteWhere(
+      (k) => (keys?.includes(k) ?? false) || (locales?.includes(k.split('|')[0] ?? '') ?? false),
+    );
   }
 
   /** Categories are small reference data: cached in memory, reloaded by `refresh`. */
   async refresh(): Promise<void> {
-    [this.categories, this.rdCounts, this.sizeBits] = await Promise.all([loadCategories(this.db, this.brand), loadRdCounts(this.db, this.brand), loadSizeBits(this.db)]);
+    [this.categories, this.rdCounts, this.sizeBits] = await Promise.all([
+      loadCategories(this.db, this.brand),
+      loadRdCounts(this.db, this.brand),
+      loadSizeBits(this.db),
+    ]);
     this.bySlug = new Map(this.categories.map((c) => [c.slug, c]));
     this.byId = new Map(this.categories.map((c) => [c.id, c]));
   }
@@ -361,11 +383,22 @@ export class CatalogService {
   listing(input: ListingInput): Promise<Schemas['CategoryListing']> {
     const category = this.categoryBySlug(input.slug);
     const selection = this.applicable(parseFilterString(input.filters), input.market);
-    const key = [input.market.locale, input.slug, normalizeSort(input.sort), input.page ?? 1, input.pageSize ?? DEFAULT_PAGE_SIZE, formatFilterString(selection)].join('|');
+    const key = [
+      input.market.locale,
+      input.slug,
+      normalizeSort(input.sort),
+      input.page ?? 1,
+      input.pageSize ?? DEFAULT_PAGE_SIZE,
+      formatFilterString(selection),
+    ].join('|');
     return this.listings.get(key, () => this.buildListing(category, selection, input));
   }
 
-  private async buildListing(category: CategoryRow, selection: FilterSelection, input: ListingInput): Promise<Schemas['CategoryListing']> {
+  private async buildListing(
+    category: CategoryRow,
+    selection: FilterSelection,
+    input: ListingInput,
+  ): Promise<Schemas['CategoryListing']> {
     const { market } = input;
     const found = await this.listProducts(this.categoryScope(category), selection, market, input);
     return {
@@ -446,7 +479,10 @@ export class CatalogService {
       rows = await tilesOf(this.db, ctx, found.pids);
     } else {
       // The facet statement also counts the results: no separate count query.
-      [counts, rows] = await Promise.all([facetCounts(this.db, ctx, scope, filters), listFilteredTiles(this.db, ctx, scope, filters, window)]);
+      [counts, rows] = await Promise.all([
+        facetCounts(this.db, ctx, scope, filters),
+        listFilteredTiles(this.db, ctx, scope, filters, window),
+      ]);
     }
     return {
       products: rows.map((r) => this.tile(r, market)),
@@ -477,7 +513,10 @@ export class CatalogService {
     const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
     // The database finds the matches (text indexes); the listing index counts their facets and picks the page.
     // A match set the search's prefix index found in memory needs no read.
-    const [index, matches] = await Promise.all([this.currentIndex(), 'matchSet' in scope ? scope.matchSet : matchedRows(this.db, scope.matches)]);
+    const [index, matches] = await Promise.all([
+      this.currentIndex(),
+      'matchSet' in scope ? scope.matchSet : matchedRows(this.db, scope.matches),
+    ]);
     const { counts, pids } = index.queryMatches(ctx, matches, this.resolve(applied), {
       sort: normalizeSort(options.sort),
       limit: pageSize,
@@ -491,15 +530,26 @@ export class CatalogService {
     const applied = this.applicable(selection, market);
     const ctx = { brand: this.brand, currency: market.currency, sizeBits: this.sizeBits };
     const filters = this.resolve(applied);
-    const counts = this.indexable(scope) ? (await this.currentIndex()).query(ctx, scope.categoryIds, filters).counts : await facetCounts(this.db, ctx, scope, filters);
-    return { filters: this.facets(counts, applied, market), appliedFilters: formatFilterString(applied), totalNrOfProducts: counts.total };
+    const counts = this.indexable(scope)
+      ? (await this.currentIndex()).query(ctx, scope.categoryIds, filters).counts
+      : await facetCounts(this.db, ctx, scope, filters);
+    return {
+      filters: this.facets(counts, applied, market),
+      appliedFilters: formatFilterString(applied),
+      totalNrOfProducts: counts.total,
+    };
   }
 
   /**
    * `getListingFilters`: the facets of a category listing or, for a slug that is no category, of a
    * "rive droite" calendar (`calendars`, its `themes` and `locations`); neither → ERR_CATALOG_1001.
    */
-  async listingFilters(slug: string, filters: string | undefined, market: Market, calendars?: CalendarFilters): Promise<Schemas['FilterList']> {
+  async listingFilters(
+    slug: string,
+    filters: string | undefined,
+    market: Market,
+    calendars?: CalendarFilters,
+  ): Promise<Schemas['FilterList']> {
     if (!this.bySlug.has(slug) && calendars) {
       const found = await calendars(market, slug, parseFilterString(filters));
       if (found) return { market: toMarketDto(market), category: slug, ...found };
@@ -516,7 +566,10 @@ export class CatalogService {
       facets = await this.computeFacets(this.categoryScope(category), selection, market);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw new AppError('ERR_FLT_API_1000', `The filters of ${slug} could not be computed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new AppError(
+        'ERR_FLT_API_1000',
+        `The filters of ${slug} could not be computed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     return { market: toMarketDto(market), category: slug, ...facets };
   }
@@ -530,14 +583,29 @@ export class CatalogService {
       label: (code: string) => string,
     ): Schemas['FilterValue'][] => {
       const all = new Set([...codes, ...(selected ?? [])]);
-      return [...all].map((value) => ({ value, label: label(value), count: count.get(value) ?? 0, selected: selected?.includes(value) ?? false }));
+      return [...all].map((value) => ({
+        value,
+        label: label(value),
+        count: count.get(value) ?? 0,
+        selected: selected?.includes(value) ?? false,
+      }));
     };
     const out: Schemas['Filter'][] = [];
-    const multiple = (urlName: 'color' | 'category' | 'material' | 'size', key: Schemas['FilterKey'], list: Schemas['FilterValue'][]) => {
-      if (list.length) out.push({ key, urlName, label: FACET_TITLES[urlName][lang], selectionType: 'multiple', values: list });
+    const multiple = (
+      urlName: 'color' | 'category' | 'material' | 'size',
+      key: Schemas['FilterKey'],
+      list: Schemas['FilterValue'][],
+    ) => {
+      if (list.length)
+        out.push({ key, urlName, label: FACET_TITLES[urlName][lang], selectionType: 'multiple', values: list });
     };
 
-    const colors = values(counts.colors.keys(), selection.color, counts.colors, (c) => MACRO_COLOR_BY_CODE.get(c)?.names[lang] ?? c)
+    const colors = values(
+      counts.colors.keys(),
+      selection.color,
+      counts.colors,
+      (c) => MACRO_COLOR_BY_CODE.get(c)?.names[lang] ?? c,
+    )
       .map((v) => ({ ...v, hex: MACRO_COLOR_BY_CODE.get(v.value)?.hex ?? '#000000' }))
       .sort((a, b) => (MACRO_COLOR_ORDER.get(a.value) ?? 99) - (MACRO_COLOR_ORDER.get(b.value) ?? 99));
     multiple('color', 'macroColor', colors);
@@ -547,27 +615,45 @@ export class CatalogService {
       const c = this.byId.get(id);
       if (c) leaves.set(c.slug, n);
     }
-    const leafRows = [...new Set([...leaves.keys(), ...(selection.category ?? [])])].map((slug) => this.bySlug.get(slug) as CategoryRow);
+    const leafRows = [...new Set([...leaves.keys(), ...(selection.category ?? [])])].map(
+      (slug) => this.bySlug.get(slug) as CategoryRow,
+    );
     const macros = new Set(leafRows.map((c) => this.ancestry(c)[0]?.id));
     // Leaves of several lines (a search) share names ("Tote bags"): their line tells them apart.
     const leafLabel = (slug: string) => {
       const c = this.bySlug.get(slug) as CategoryRow;
       const macro = this.ancestry(c)[0];
-      return macros.size > 1 && macro && macro !== c ? `${this.nameOf(c, market)} (${this.nameOf(macro, market)})` : this.nameOf(c, market);
+      return macros.size > 1 && macro && macro !== c
+        ? `${this.nameOf(c, market)} (${this.nameOf(macro, market)})`
+        : this.nameOf(c, market);
     };
-    const navOrder = (slug: string) => this.ancestry(this.bySlug.get(slug) as CategoryRow).map((c) => String(c.position).padStart(4, '0')).join('.');
-    multiple('category', 'filteringSuperMicroCategory', values(leaves.keys(), selection.category, leaves, leafLabel).sort((a, b) => navOrder(a.value).localeCompare(navOrder(b.value))));
+    const navOrder = (slug: string) =>
+      this.ancestry(this.bySlug.get(slug) as CategoryRow)
+        .map((c) => String(c.position).padStart(4, '0'))
+        .join('.');
+    multiple(
+      'category',
+      'filteringSuperMicroCategory',
+      values(leaves.keys(), selection.category, leaves, leafLabel).sort((a, b) =>
+        navOrder(a.value).localeCompare(navOrder(b.value)),
+      ),
+    );
 
     const collator = collatorOf(lang);
     multiple(
       'material',
       'materialFilter',
-      values(counts.materials.keys(), selection.material, counts.materials, (m) => MATERIAL_LABELS[m]?.[lang] ?? m).sort((a, b) => collator.compare(a.label, b.label)),
+      values(
+        counts.materials.keys(),
+        selection.material,
+        counts.materials,
+        (m) => MATERIAL_LABELS[m]?.[lang] ?? m,
+      ).sort((a, b) => collator.compare(a.label, b.label)),
     );
 
-    const sizes = values(counts.sizes.keys(), selection.size, counts.sizes, (s) => (s === ONE_SIZE ? ONE_SIZE_LABEL[lang] : s)).sort(
-      (a, b) => (SIZE_ORDER.get(a.value) ?? 9999) - (SIZE_ORDER.get(b.value) ?? 9999),
-    );
+    const sizes = values(counts.sizes.keys(), selection.size, counts.sizes, (s) =>
+      s === ONE_SIZE ? ONE_SIZE_LABEL[lang] : s,
+    ).sort((a, b) => (SIZE_ORDER.get(a.value) ?? 9999) - (SIZE_ORDER.get(b.value) ?? 9999));
     // A listing of one-size pieces only (bags, jewellery) has no size choice to offer.
     if (!(sizes.length === 1 && sizes[0]?.value === ONE_SIZE && !sizes[0].selected)) multiple('size', 'size', sizes);
 
@@ -576,7 +662,9 @@ export class CatalogService {
       urlName: 'instock',
       label: FACET_TITLES.instock[lang],
       selectionType: 'toggle',
-      values: [{ value: 'true', label: IN_STOCK_LABEL[lang], count: counts.inStock, selected: selection.instock === true }],
+      values: [
+        { value: 'true', label: IN_STOCK_LABEL[lang], count: counts.inStock, selected: selection.instock === true },
+      ],
     });
 
     if (market.currency) {
@@ -611,13 +699,23 @@ export class CatalogService {
     const current = this.byId.get(pageEntryId);
     const holdsRd = (c: CategoryRow) => this.descendantIds(c).some((id) => (this.rdCounts.get(id) ?? 0) > 0);
     if (!current || (isRd && !holdsRd(current))) {
-      throw new AppError('ERR_PAGE_1000', `No listing navigation for "${pageEntryId}"${isRd ? ' in the rive droite boutique' : ''}.`);
+      throw new AppError(
+        'ERR_PAGE_1000',
+        `No listing navigation for "${pageEntryId}"${isRd ? ' in the rive droite boutique' : ''}.`,
+      );
     }
     const shown = (c: CategoryRow) => !isRd || holdsRd(c);
     const url = (c: CategoryRow) => (isRd ? `/rive-droite/ca/${c.slug}` : `/ca/${c.slug}`);
     const byPosition = (a: CategoryRow, b: CategoryRow) => a.position - b.position;
-    const childrenOf = (id: string | null) => this.categories.filter((c) => c.parent_id === id && shown(c)).sort(byPosition);
-    const item = (c: CategoryRow, parentId: string | null, position: number, id = `nav-${c.id}`, label = this.nameOf(c, market)): Schemas['PlpNavigationItem'] => ({
+    const childrenOf = (id: string | null) =>
+      this.categories.filter((c) => c.parent_id === id && shown(c)).sort(byPosition);
+    const item = (
+      c: CategoryRow,
+      parentId: string | null,
+      position: number,
+      id = `nav-${c.id}`,
+      label = this.nameOf(c, market),
+    ): Schemas['PlpNavigationItem'] => ({
       id,
       parentId,
       label,
@@ -629,7 +727,8 @@ export class CatalogService {
     });
     const items: Schemas['PlpNavigationItem'][] = [];
     const parent = current.parent_id ? this.byId.get(current.parent_id) : undefined;
-    if (parent && current.level === 3) items.push(item(parent, null, 1, `nav-${parent.id}-all`, VIEW_ALL[market.language]));
+    if (parent && current.level === 3)
+      items.push(item(parent, null, 1, `nav-${parent.id}-all`, VIEW_ALL[market.language]));
     for (const sibling of childrenOf(current.parent_id)) items.push(item(sibling, null, items.length + 1));
     childrenOf(current.id).forEach((child, i) => items.push(item(child, `nav-${current.id}`, i + 1)));
     return {
@@ -663,11 +762,15 @@ export class CatalogService {
    */
   async productPathsByLanguage(pid: string, slug: string): Promise<(language: string) => string> {
     const names = await productNames(this.db, pid, [...RAW_NAME_LANGUAGES]);
-    return (language) => productUrl(slug, pid, names.has(language) ? { language, name: names.get(language) as string } : undefined);
+    return (language) =>
+      productUrl(slug, pid, names.has(language) ? { language, name: names.get(language) as string } : undefined);
   }
 
   /** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */
-  async product(pidInput: string, market: Market): Promise<{ product: Schemas['Product']; breadcrumbs: Schemas['Breadcrumb'][]; slug: string }> {
+  async product(
+    pidInput: string,
+    market: Market,
+  ): Promise<{ product: Schemas['Product']; breadcrumbs: Schemas['Breadcrumb'][]; slug: string }> {
     const pid = pidInput.toUpperCase();
     const row = await findProduct(this.db, this.brand, pid, market.language, market.currency);
     if (!row || row.is_employee_only || (market.currency && row.list_price === null)) {

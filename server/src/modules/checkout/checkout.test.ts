@@ -5,7 +5,17 @@ import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_AUTHENTICATION_CODE, TEST_CARDS, TEST_WALLET_TOKENS } from '../payments/index.ts';
 import { sweepUnpaidOrders } from '../orders/index.ts';
 import { lastMailData } from '../accounts/test-support.ts';
-import { buyableVariant, card, FR_ADDRESS, orderBody, orderCount, place, setStock, shopperWith, stockOf } from './test-support.ts';
+import {
+  buyableVariant,
+  card,
+  FR_ADDRESS,
+  orderBody,
+  orderCount,
+  place,
+  setStock,
+  shopperWith,
+  stockOf,
+} from './test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +42,11 @@ describe('checkout options', () => {
     const ids = o.deliveryOptions.map((d: { id: string }) => d.id);
     expect(ids).toEqual(expect.arrayContaining(['FR-STD', 'FR-EXP', 'FR-ND']));
     for (const d of o.deliveryOptions) expect(d.estimatedFrom <= d.estimatedTo).toBe(true);
-    expect(o.deliveryOptions.find((d: { id: string }) => d.id === 'FR-EXP')).toMatchObject({ deliveryMethod: 'ShipToAddress', label: 'Livraison express', cost: 25 });
+    expect(o.deliveryOptions.find((d: { id: string }) => d.id === 'FR-EXP')).toMatchObject({
+      deliveryMethod: 'ShipToAddress',
+      label: 'Livraison express',
+      cost: 25,
+    });
     if (o.pickupStores.length) expect(ids).toContain('FR-STS');
     expect(o.total.total).toBeCloseTo(o.basket.subtotal, 2);
     // Each option carries the order's totals if chosen (what expectedTotal must repeat).
@@ -71,19 +85,34 @@ describe('placing an order', () => {
       estimatedDelivery: { from: option.estimatedFrom, to: option.estimatedTo },
     });
     expect(res.body.orderNumber).toMatch(/^YSL-FR-\d{8}$/);
-    expect(res.body.items).toEqual([expect.objectContaining({ pid: v.pid, size: v.size, quantity: 2, status: 'paid' })]);
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ pid: v.pid, size: v.size, quantity: 2, status: 'paid' }),
+    ]);
     expect(res.body.totals.total).toBeCloseTo(body.expectedTotal, 2);
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 2);
     expect((await a.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.items).toEqual([]);
     // The confirmation e-mail is queued with the payment, with the guest's link to the order.
     const mail = await lastMailData(t.database.db, body.email, 'order-confirmation');
-    expect(mail).toMatchObject({ reference: res.body.orderNumber, orderUrl: expect.stringContaining(`/fr-fr/guest/order-online?transactionUuid=${res.body.transactionUuid}`) });
-    expect(mail?.order).toMatchObject({ currency: 'EUR', lines: [expect.objectContaining({ quantity: 2, size: v.size })], totals: { total: res.body.totals.total } });
+    expect(mail).toMatchObject({
+      reference: res.body.orderNumber,
+      orderUrl: expect.stringContaining(`/fr-fr/guest/order-online?transactionUuid=${res.body.transactionUuid}`),
+    });
+    expect(mail?.order).toMatchObject({
+      currency: 'EUR',
+      lines: [expect.objectContaining({ quantity: 2, size: v.size })],
+      totals: { total: res.body.totals.total },
+    });
     // The confirmation page: this session sees it; anyone else gets the 404 of an unknown number.
     const page = await a.get(`/ssr/checkout/confirmation?locale=fr-fr&orderNumber=${res.body.orderNumber}`).expect(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
-    expect(page.body).toMatchObject({ pageType: 'checkout-confirmation', signedIn: false, order: { orderNumber: res.body.orderNumber } });
-    const other = await agent(t.app).get(`/ssr/checkout/confirmation?locale=fr-fr&orderNumber=${res.body.orderNumber}`).expect(404);
+    expect(page.body).toMatchObject({
+      pageType: 'checkout-confirmation',
+      signedIn: false,
+      order: { orderNumber: res.body.orderNumber },
+    });
+    const other = await agent(t.app)
+      .get(`/ssr/checkout/confirmation?locale=fr-fr&orderNumber=${res.body.orderNumber}`)
+      .expect(404);
     expect(other.body.code).toBe('ERR_API_1023');
   });
 
@@ -114,19 +143,46 @@ describe('placing an order', () => {
     const a = await shopperWith(t.app, v);
     const { body } = await orderBody(a, { payment: card(TEST_CARDS.authentication) });
     const pending = await place(a, body).expect(202);
-    expect(pending.body).toMatchObject({ orderNumber: expect.stringMatching(/^YSL-FR-/), challengeId: expect.stringMatching(/^ch_/) });
+    expect(pending.body).toMatchObject({
+      orderNumber: expect.stringMatching(/^YSL-FR-/),
+      challengeId: expect.stringMatching(/^ch_/),
+    });
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 1); // held while the shopper answers
     // Another session cannot answer it.
-    const stranger = await agent(t.app).post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(404);
+    const stranger = await agent(t.app)
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({
+        orderNumber: pending.body.orderNumber,
+        challengeId: pending.body.challengeId,
+        code: TEST_AUTHENTICATION_CODE,
+      })
+      .expect(404);
     expect(stranger.body.code).toBe('ERR_API_1023');
-    const paid = await a.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(201);
+    const paid = await a
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({
+        orderNumber: pending.body.orderNumber,
+        challengeId: pending.body.challengeId,
+        code: TEST_AUTHENTICATION_CODE,
+      })
+      .expect(201);
     expect(paid.body).toMatchObject({ orderNumber: pending.body.orderNumber, status: 'paid' });
-    const again = await a.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(409);
+    const again = await a
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({
+        orderNumber: pending.body.orderNumber,
+        challengeId: pending.body.challengeId,
+        code: TEST_AUTHENTICATION_CODE,
+      })
+      .expect(409);
     expect(again.body.code).toBe('ERR_PAY_1004');
 
     const b = await shopperWith(t.app, v);
     const second = await place(b, (await orderBody(b, { payment: card(TEST_CARDS.authentication) })).body).expect(202);
-    const wrong = await b.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: second.body.orderNumber, challengeId: second.body.challengeId, code: '000000' }).expect(402);
+    const wrong = await b
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({ orderNumber: second.body.orderNumber, challengeId: second.body.challengeId, code: '000000' })
+      .expect(402);
     expect(wrong.body.code).toBe('ERR_PAY_1001');
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 1);
     expect((await b.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.itemCount).toBe(1);
@@ -141,7 +197,14 @@ describe('placing an order', () => {
     const paid = await place(a, { ...body, payment: card(TEST_CARDS.approved) }).expect(201);
     expect(paid.body.orderNumber).not.toBe(pending.body.orderNumber);
     expect(await stockOf(t.database.db, v.sku)).toBe(before - 1);
-    const old = await a.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(409);
+    const old = await a
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({
+        orderNumber: pending.body.orderNumber,
+        challengeId: pending.body.challengeId,
+        code: TEST_AUTHENTICATION_CODE,
+      })
+      .expect(409);
     expect(old.body.code).toBe('ERR_PAY_1004');
   });
 
@@ -153,8 +216,29 @@ describe('placing an order', () => {
     const std = o.deliveryOptions.find((d: { id: string }) => d.id === 'US-STD');
     expect(std.total.tax).toBeCloseTo(Math.round(o.basket.subtotal * 0.08875 * 100) / 100, 2);
     expect(std.total.total).toBeCloseTo(o.basket.subtotal + std.total.tax, 2);
-    const address = { firstName: 'Emily', lastName: 'Carter', addressLine1: '350 West 57th Street', city: 'New York', stateCode: 'NY', postalCode: '10019', country: 'US' };
-    const res = await place(a, { email: 'emily@example.com', firstName: 'Emily', lastName: 'Carter', delivery: { optionId: 'US-STD', address }, payment: card(), expectedTotal: std.total.total, acceptTerms: true }, undefined, 'en-us').expect(201);
+    const address = {
+      firstName: 'Emily',
+      lastName: 'Carter',
+      addressLine1: '350 West 57th Street',
+      city: 'New York',
+      stateCode: 'NY',
+      postalCode: '10019',
+      country: 'US',
+    };
+    const res = await place(
+      a,
+      {
+        email: 'emily@example.com',
+        firstName: 'Emily',
+        lastName: 'Carter',
+        delivery: { optionId: 'US-STD', address },
+        payment: card(),
+        expectedTotal: std.total.total,
+        acceptTerms: true,
+      },
+      undefined,
+      'en-us',
+    ).expect(201);
     expect(res.body).toMatchObject({ currencyCode: 'USD', taxIncluded: false, email: 'emily@example.com' });
     expect(res.body.totals.total).toBeCloseTo(std.total.total, 2);
   });
@@ -167,7 +251,14 @@ describe('placing an order', () => {
     expect(await sweepUnpaidOrders(t.database.db, new Date(Date.now() + 14 * 60_000))).toBe(0);
     expect(await sweepUnpaidOrders(t.database.db, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await stockOf(t.database.db, v.sku)).toBe(before);
-    const late = await a.post('/api/checkout/authenticate?locale=fr-fr').send({ orderNumber: pending.body.orderNumber, challengeId: pending.body.challengeId, code: TEST_AUTHENTICATION_CODE }).expect(409);
+    const late = await a
+      .post('/api/checkout/authenticate?locale=fr-fr')
+      .send({
+        orderNumber: pending.body.orderNumber,
+        challengeId: pending.body.challengeId,
+        code: TEST_AUTHENTICATION_CODE,
+      })
+      .expect(409);
     expect(late.body.code).toBe('ERR_PAY_1004');
   });
 
@@ -175,11 +266,19 @@ describe('placing an order', () => {
     const v = await variant();
     const w = await variant();
     const a = await shopperWith(t.app, v);
-    const refused = await a.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: w.pid, size: w.size, applePay: true }).expect(409);
+    const refused = await a
+      .post('/api/data/basket/add-item?locale=fr-fr')
+      .send({ pid: w.pid, size: w.size, applePay: true })
+      .expect(409);
     expect(refused.body.code).toBe('ERR_BSK_1008');
     const b = agent(t.app);
-    await b.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: w.pid, size: w.size, applePay: true }).expect(200);
-    const { body } = await orderBody(b, { payment: { method: 'expressPay', walletToken: TEST_WALLET_TOKENS.approved } });
+    await b
+      .post('/api/data/basket/add-item?locale=fr-fr')
+      .send({ pid: w.pid, size: w.size, applePay: true })
+      .expect(200);
+    const { body } = await orderBody(b, {
+      payment: { method: 'expressPay', walletToken: TEST_WALLET_TOKENS.approved },
+    });
     const res = await place(b, body).expect(201);
     expect(res.body.payment).toMatchObject({ method: 'expressPay' });
   });
@@ -193,7 +292,12 @@ describe('placing an order', () => {
     expect(noStore.body.code).toBe('ERR_CHK_1006');
     const storeId = options.pickupStores[0].storeId;
     const res = await place(a, { ...body, delivery: { optionId: 'FR-STS', storeId } }).expect(201);
-    expect(res.body).toMatchObject({ deliveryMethod: 'ShipToStore', storeId, shippingAddress: null, deliveryKind: 'pickup in store' });
+    expect(res.body).toMatchObject({
+      deliveryMethod: 'ShipToStore',
+      storeId,
+      shippingAddress: null,
+      deliveryKind: 'pickup in store',
+    });
     expect(res.body.storeName).toBeTruthy();
   });
 
@@ -201,7 +305,15 @@ describe('placing an order', () => {
     const v = await variant();
     const a = await shopperWith(t.app, v);
     const storeId = (await a.get(OPTIONS).expect(200)).body.pickupStores[0].storeId as string;
-    const boutique = async () => (await t.database.db.selectFrom('store_stock').select('quantity').where('store_id', '=', storeId).where('sku', '=', v.sku).executeTakeFirstOrThrow()).quantity;
+    const boutique = async () =>
+      (
+        await t.database.db
+          .selectFrom('store_stock')
+          .select('quantity')
+          .where('store_id', '=', storeId)
+          .where('sku', '=', v.sku)
+          .executeTakeFirstOrThrow()
+      ).quantity;
     await t.database.db
       .insertInto('store_stock')
       .values({ store_id: storeId, sku: v.sku, quantity: 2 })
@@ -215,7 +327,11 @@ describe('placing an order', () => {
     expect(await sweepUnpaidOrders(t.database.db, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await boutique()).toBe(2);
     expect(await stockOf(t.database.db, v.sku)).toBe(warehouse);
-    const order = await t.database.db.selectFrom('orders').select(['status', 'delivery_method', 'store_id']).where('order_number', '=', pending.body.orderNumber).executeTakeFirstOrThrow();
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select(['status', 'delivery_method', 'store_id'])
+      .where('order_number', '=', pending.body.orderNumber)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'cancelled', delivery_method: 'PickUpAtStore', store_id: storeId });
   });
 });
@@ -241,7 +357,11 @@ describe('idempotency', () => {
     const { body } = await orderBody(a);
     const key = randomUUID();
     await place(a, body, key).expect(201);
-    await t.database.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('key', '=', key).execute();
+    await t.database.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('key', '=', key)
+      .execute();
     expect((await place(a, body, key).expect(422)).body.code).toBe('ERR_CHK_1005');
   });
 
@@ -250,7 +370,9 @@ describe('idempotency', () => {
     const a = await shopperWith(t.app, v);
     const { body } = await orderBody(a);
     const count = await orderCount(t.database.db, v.sku);
-    expect((await a.post('/api/checkout/place-order?locale=fr-fr').send(body).expect(400)).body.code).toBe('ERR_CHK_1000');
+    expect((await a.post('/api/checkout/place-order?locale=fr-fr').send(body).expect(400)).body.code).toBe(
+      'ERR_CHK_1000',
+    );
     expect((await place(a, body, 'short').expect(400)).body.code).toBe('ERR_CHK_1000');
     expect(await orderCount(t.database.db, v.sku)).toBe(count);
   });
@@ -263,14 +385,34 @@ describe('bad input: a catalogue code, nothing written, nothing charged', () => 
     ['an unknown delivery option', { delivery: { optionId: 'FR-XYZ', address: FR_ADDRESS } }, 422, 'ERR_CHK_1006'],
     ['an option of another market', { delivery: { optionId: 'DE-STD', address: FR_ADDRESS } }, 422, 'ERR_CHK_1006'],
     ['no address for a delivery', { delivery: { optionId: 'FR-STD' } }, 422, 'ERR_CHK_1007'],
-    ['an address in another country', { delivery: { optionId: 'FR-STD', address: { ...FR_ADDRESS, country: 'DE', postalCode: '10115', city: 'Berlin' } } }, 422, 'ERR_CHK_1007'],
+    [
+      'an address in another country',
+      {
+        delivery: {
+          optionId: 'FR-STD',
+          address: { ...FR_ADDRESS, country: 'DE', postalCode: '10115', city: 'Berlin' },
+        },
+      },
+      422,
+      'ERR_CHK_1007',
+    ],
     ['a card number failing the check digit', { payment: card('4242424242424241') }, 422, 'ERR_PAY_1002'],
-    ['an expired card', { payment: { method: 'card', card: { ...card().card, expiryYear: 2020 } } }, 422, 'ERR_PAY_1002'],
+    [
+      'an expired card',
+      { payment: { method: 'card', card: { ...card().card, expiryYear: 2020 } } },
+      422,
+      'ERR_PAY_1002',
+    ],
     ['express pay without a token', { payment: { method: 'expressPay' } }, 422, 'ERR_PAY_1002'],
     ['a price in the body', { unitPrice: 1 }, 400, 'ERR_API_1018'],
     ['a malformed e-mail', { email: 'nobody' }, 400, 'ERR_API_1018'],
     ['a negative total', { expectedTotal: -5 }, 400, 'ERR_API_1018'],
-    ['a postal code breaking the country rule', { delivery: { optionId: 'FR-STD', address: { ...FR_ADDRESS, postalCode: '7500' } } }, 400, 'ERR_API_1018'],
+    [
+      'a postal code breaking the country rule',
+      { delivery: { optionId: 'FR-STD', address: { ...FR_ADDRESS, postalCode: '7500' } } },
+      400,
+      'ERR_API_1018',
+    ],
   ])('%s', async (_name, overrides, status, code) => {
     const v = await variant();
     const before = await stockOf(t.database.db, v.sku);
@@ -299,7 +441,12 @@ describe('bad input: a catalogue code, nothing written, nothing charged', () => 
     const v = await variant();
     const { body } = await orderBody(await shopperWith(t.app, v));
     expect((await place(agent(t.app), body).expect(404)).body.code).toBe('ERR_OCAPI_1013');
-    const cross = await request(t.app).post('/api/checkout/place-order?locale=fr-fr').set('Sec-Fetch-Site', 'cross-site').set('Idempotency-Key', randomUUID()).send(body).expect(403);
+    const cross = await request(t.app)
+      .post('/api/checkout/place-order?locale=fr-fr')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('Idempotency-Key', randomUUID())
+      .send(body)
+      .expect(403);
     expect(cross.body.code).toBe('ERR_API_1001');
   });
 });

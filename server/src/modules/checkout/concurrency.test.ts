@@ -43,8 +43,13 @@ describe.skipIf(!postgres)('checkout under concurrency (PostgreSQL)', () => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(5);
       expect(results.filter((r) => r.status === 409 && r.body.code === 'ERR_CHK_1002')).toHaveLength(45);
       expect(await stockOf(t.database.db, v.sku)).toBe(0);
-      const mine = await sql<{ paid: number; visible: number }>`select count(*) filter (where status = 'paid')::int as paid,
-        count(*) filter (where payment_status not in ('declined', 'abandoned'))::int as visible from orders where email = ${email}`.execute(t.database.db);
+      const mine = await sql<{
+        paid: number;
+        visible: number;
+      }>`select count(*) filter (where status = 'paid')::int as paid,
+        count(*) filter (where payment_status not in ('declined', 'abandoned'))::int as visible from orders where email = ${email}`.execute(
+        t.database.db,
+      );
       expect(mine.rows[0]).toEqual({ paid: 5, visible: 5 });
     }
   }, 240_000);
@@ -53,16 +58,30 @@ describe.skipIf(!postgres)('checkout under concurrency (PostgreSQL)', () => {
     const v = await variant();
     await setStock(t.database.db, v.sku, 200);
     const one = await shopperWith(t.app, v, 1);
-    const same = await Promise.all(Array.from({ length: 100 }, () => one.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size })));
+    const same = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        one.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size }),
+      ),
+    );
     expect(same.filter((r) => r.status === 200)).toHaveLength(MAX_QUANTITY_PER_PRODUCT - 1);
-    expect(same.filter((r) => r.status === 409 && r.body.code === 'ERR_OCAPI_1010')).toHaveLength(100 - (MAX_QUANTITY_PER_PRODUCT - 1));
-    expect((await one.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.itemCount).toBe(MAX_QUANTITY_PER_PRODUCT);
+    expect(same.filter((r) => r.status === 409 && r.body.code === 'ERR_OCAPI_1010')).toHaveLength(
+      100 - (MAX_QUANTITY_PER_PRODUCT - 1),
+    );
+    expect((await one.get('/api/data/basket/get-basket?locale=fr-fr').expect(200)).body.itemCount).toBe(
+      MAX_QUANTITY_PER_PRODUCT,
+    );
 
     const w = await variant();
     await setStock(t.database.db, w.sku, 200);
-    const many = await Promise.all(Array.from({ length: 100 }, () => agent(t.app).post('/api/data/basket/add-item?locale=fr-fr').send({ pid: w.pid, size: w.size })));
+    const many = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        agent(t.app).post('/api/data/basket/add-item?locale=fr-fr').send({ pid: w.pid, size: w.size }),
+      ),
+    );
     expect(many.every((r) => r.status === 200)).toBe(true);
-    const units = await sql<{ n: number }>`select coalesce(sum(quantity), 0)::int as n from basket_items where sku = ${w.sku}`.execute(t.database.db);
+    const units = await sql<{
+      n: number;
+    }>`select coalesce(sum(quantity), 0)::int as n from basket_items where sku = ${w.sku}`.execute(t.database.db);
     expect(units.rows[0]!.n).toBe(100);
   }, 60_000);
 
@@ -78,7 +97,9 @@ describe.skipIf(!postgres)('checkout under concurrency (PostgreSQL)', () => {
     expect(new Set(created.map((r) => r.body.orderNumber)).size).toBe(1);
     // The others were told the first is in progress (retry), never a second order.
     expect(results.every((r) => r.status === 201 || (r.status === 409 && r.body.code === 'ERR_CHK_1003'))).toBe(true);
-    const orders = await sql<{ n: number }>`select count(*)::int as n from orders where email = ${email}`.execute(t.database.db);
+    const orders = await sql<{ n: number }>`select count(*)::int as n from orders where email = ${email}`.execute(
+      t.database.db,
+    );
     expect(orders.rows[0]!.n).toBe(1);
     const replay = await place(a, body, key).expect(201);
     expect(replay.body.orderNumber).toBe(created[0]!.body.orderNumber);
@@ -86,10 +107,22 @@ describe.skipIf(!postgres)('checkout under concurrency (PostgreSQL)', () => {
   }, 60_000);
 });
 
-async function startServer(url: string, port: number): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
+async function startServer(
+  url: string,
+  port: number,
+): Promise<{ child: ChildProcess; exited: Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: join(import.meta.dirname, '../../../..'),
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, CATALOG_PRODUCTS: '60', SHUTDOWN_GRACE_MS: '10000', VITE_DEV: 'false' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      CATALOG_PRODUCTS: '60',
+      SHUTDOWN_GRACE_MS: '10000',
+      VITE_DEV: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -97,7 +130,8 @@ async function startServer(url: string, port: number): Promise<{ child: ChildPro
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
-  while (!output.includes('Storefront ready') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (!output.includes('Storefront ready') && child.exitCode === null && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
   if (!output.includes('Storefront ready')) throw new Error(`the server did not start:\n${output}`);
   return { child, exited, output: () => output };
 }
@@ -109,7 +143,8 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
   beforeAll(async () => {
     // The process serves pages from the production web build (npm test builds it first).
     const root = join(import.meta.dirname, '../../../..');
-    if (!existsSync(join(root, 'web/dist/server/entry-server.js'))) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+    if (!existsSync(join(root, 'web/dist/server/entry-server.js')))
+      execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
     own = await ownDatabase(`checkout_stop_${process.pid}`);
   }, 240_000);
   afterAll(async () => {
@@ -119,11 +154,19 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
 
   /** No order without lines, and every unit is either in stock or in an order that holds it. */
   async function invariants(sku: string, initial: number) {
-    const orphans = await sql<{ n: number }>`select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`.execute(db.db);
+    const orphans = await sql<{
+      n: number;
+    }>`select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`.execute(
+      db.db,
+    );
     expect(orphans.rows[0]!.n).toBe(0);
-    const held = await sql<{ n: number }>`select coalesce(sum(i.quantity), 0)::int as n from order_items i join orders o on o.id = i.order_id
+    const held = await sql<{
+      n: number;
+    }>`select coalesce(sum(i.quantity), 0)::int as n from order_items i join orders o on o.id = i.order_id
       where i.sku = ${sku} and o.status <> 'cancelled'`.execute(db.db);
-    const stock = (await db.db.selectFrom('product_variants').select('stock').where('sku', '=', sku).executeTakeFirstOrThrow()).stock;
+    const stock = (
+      await db.db.selectFrom('product_variants').select('stock').where('sku', '=', sku).executeTakeFirstOrThrow()
+    ).stock;
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock + held.rows[0]!.n).toBe(initial);
   }
@@ -145,7 +188,12 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
       );
       const { body } = await orderBody(shoppers[0]!);
       // A request the stopping server never answered ends in a connection error (undefined here).
-      const inFlight = shoppers.map((s) => place(s, body).then((r) => ({ status: r.status, body: r.body as { orderNumber?: string } }), () => undefined));
+      const inFlight = shoppers.map((s) =>
+        place(s, body).then(
+          (r) => ({ status: r.status, body: r.body as { orderNumber?: string } }),
+          () => undefined,
+        ),
+      );
       await new Promise((r) => setTimeout(r, 40));
       server.child.kill(signal);
       const results = await Promise.all(inFlight);
@@ -158,14 +206,20 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
       // Whatever was answered 201 is a paid order; nothing is half-written.
       for (const r of results) {
         if (r?.status === 201) {
-          const row = await db.db.selectFrom('orders').select(['status', 'payment_status']).where('order_number', '=', r.body.orderNumber!).executeTakeFirstOrThrow();
+          const row = await db.db
+            .selectFrom('orders')
+            .select(['status', 'payment_status'])
+            .where('order_number', '=', r.body.orderNumber!)
+            .executeTakeFirstOrThrow();
           expect(row).toMatchObject({ status: 'paid', payment_status: 'authorised' });
         }
       }
       await invariants(v.sku, 100);
       // A payment cut off mid-way is settled by the sweep; the invariants still hold afterwards.
       await sweepUnpaidOrders(db.db, new Date(Date.now() + 16 * 60_000));
-      const pending = await sql<{ n: number }>`select count(*)::int as n from orders where payment_status in ('pending', 'actionRequired')`.execute(db.db);
+      const pending = await sql<{
+        n: number;
+      }>`select count(*)::int as n from orders where payment_status in ('pending', 'actionRequired')`.execute(db.db);
       expect(pending.rows[0]!.n).toBe(0);
       await invariants(v.sku, 100);
     } finally {
@@ -173,6 +227,14 @@ describe.skipIf(!postgres)('a server stopped during checkout (PostgreSQL)', () =
     }
   }
 
-  it('SIGTERM during a burst of checkouts: in-flight orders complete, none half-written, stock conserved', () => burst('SIGTERM'), 150_000);
-  it('SIGKILL during a burst of checkouts: no half-written order, stock conserved once the sweep settles payments', () => burst('SIGKILL'), 150_000);
+  it(
+    'SIGTERM during a burst of checkouts: in-flight orders complete, none half-written, stock conserved',
+    () => burst('SIGTERM'),
+    150_000,
+  );
+  it(
+    'SIGKILL during a burst of checkouts: no half-written order, stock conserved once the sweep settles payments',
+    () => burst('SIGKILL'),
+    150_000,
+  );
 });

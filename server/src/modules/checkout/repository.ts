@@ -38,7 +38,11 @@ export async function takeWarehouseStock(trx: Q, sku: string, quantity: number):
  * The boutiques (of `storeIds`) that hold every line in its quantity now. Reads the stores module's
  * `store_stock` (the same table its takeStoreStock() decrements).
  */
-export async function storesHolding(db: Q, storeIds: string[], lines: { sku: string; quantity: number }[]): Promise<Set<string>> {
+export async function storesHolding(
+  db: Q,
+  storeIds: string[],
+  lines: { sku: string; quantity: number }[],
+): Promise<Set<string>> {
   if (!storeIds.length || !lines.length) return new Set();
   const wanted = new Map<string, number>();
   for (const l of lines) wanted.set(l.sku, (wanted.get(l.sku) ?? 0) + l.quantity);
@@ -47,7 +51,9 @@ export async function storesHolding(db: Q, storeIds: string[], lines: { sku: str
     where store_id in (${sql.join(storeIds)}) and sku in (${sql.join([...wanted.keys()])})`.execute(db);
   const holding = new Set<string>();
   for (const id of storeIds) {
-    const ok = [...wanted].every(([sku, q]) => rows.some((r) => r.store_id === id && r.sku === sku && Number(r.quantity) >= q));
+    const ok = [...wanted].every(([sku, q]) =>
+      rows.some((r) => r.store_id === id && r.sku === sku && Number(r.quantity) >= q),
+    );
     if (ok) holding.add(id);
   }
   return holding;
@@ -101,7 +107,12 @@ export async function takeOverStaleKey(db: Q, scope: string, key: string, staleB
 }
 
 export async function linkKey(trx: Q, scope: string, key: string, orderId: string): Promise<void> {
-  await trx.updateTable('idempotency_keys').set({ order_id: orderId }).where('scope', '=', scope).where('key', '=', key).execute();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ order_id: orderId })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function saveResponse(db: Q, scope: string, key: string, status: number, body: unknown): Promise<void> {
@@ -115,7 +126,12 @@ export async function saveResponse(db: Q, scope: string, key: string, status: nu
 
 /** Forgets a key whose request was refused before any order was written: the shopper may correct and retry. */
 export async function releaseKey(db: Q, scope: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('order_id', 'is', null).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('order_id', 'is', null)
+    .execute();
 }
 
 export async function basketSkus(db: Q, basketId: string): Promise<{ sku: string; quantity: number }[]> {

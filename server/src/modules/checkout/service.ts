@@ -3,7 +3,13 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { AddressBook } from '../accounts/index.ts';
-import { basketRepository, isEmployeeSaleSession, type BasketService, EMPLOYEE_SALE_QUOTA, MAX_QUANTITY_PER_PRODUCT } from '../basket/index.ts';
+import {
+  basketRepository,
+  isEmployeeSaleSession,
+  type BasketService,
+  EMPLOYEE_SALE_QUOTA,
+  MAX_QUANTITY_PER_PRODUCT,
+} from '../basket/index.ts';
 import {
   cancelAndRelease,
   insertOrder,
@@ -72,11 +78,19 @@ export class CheckoutService {
   async options(session: SessionRef | undefined, market: Market): Promise<Schemas['CheckoutOptions']> {
     if (!market.currency) throw new AppError('ERR_OCAPI_1012', `The ${market.country} site does not sell online.`);
     const basket = await this.deps.basket.get(session, market);
-    if (!session || basket.items.length === 0) throw new AppError('ERR_OCAPI_1013', 'The session has no basket, or it is empty.');
+    if (!session || basket.items.length === 0)
+      throw new AppError('ERR_OCAPI_1013', 'The session has no basket, or it is empty.');
     const pickup = await this.pickupStores(market, basket.id!);
-    const deliveryOptions = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore), basket.subtotal ?? 0);
+    const deliveryOptions = this.deliveryOptions(
+      market,
+      pickup.stores.length > 0,
+      pickup.stores.some((s) => s.pickUpAtStore),
+      basket.subtotal ?? 0,
+    );
     const customer = session.customerId ? await repo.customerContact(this.db, session.customerId) : undefined;
-    const savedAddresses = session.customerId ? (await this.deps.addresses.list(session.customerId)).filter((a) => a.country === market.country) : [];
+    const savedAddresses = session.customerId
+      ? (await this.deps.addresses.list(session.customerId)).filter((a) => a.country === market.country)
+      : [];
     return {
       basket,
       signedIn: Boolean(session.customerId),
@@ -102,10 +116,17 @@ export class CheckoutService {
    * Phase 2: authorise the payment, then pay or cancel the order (stock released) in a second transaction.
    * The key's answer is stored so a replay answers the same.
    */
-  async place(session: SessionRef | undefined, market: Market, key: string, body: PlaceOrderRequest): Promise<PlaceResult> {
+  async place(
+    session: SessionRef | undefined,
+    market: Market,
+    key: string,
+    body: PlaceOrderRequest,
+  ): Promise<PlaceResult> {
     if (!session) throw new AppError('ERR_OCAPI_1013', 'No basket on this session.');
     const scope = `s:${session.id}`;
-    const requestHash = createHash('sha256').update(JSON.stringify([market.locale, canonical(body)])).digest('base64url');
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([market.locale, canonical(body)]))
+      .digest('base64url');
 
     if (!(await repo.claimKey(this.db, scope, key, requestHash))) {
       const replay = await this.replay(scope, key, requestHash, market);
@@ -124,19 +145,32 @@ export class CheckoutService {
   }
 
   /** The answer to a key already claimed: the stored answer, or why it cannot be given now. */
-  private async replay(scope: string, key: string, requestHash: string, market: Market): Promise<PlaceResult | undefined> {
+  private async replay(
+    scope: string,
+    key: string,
+    requestHash: string,
+    market: Market,
+  ): Promise<PlaceResult | undefined> {
     const row = await repo.findKey(this.db, scope, key);
     if (!row) throw new AppError('ERR_CHK_1003', 'The key was just released; retry.');
-    if (row.request_hash !== requestHash) throw new AppError('ERR_CHK_1004', 'The Idempotency-Key was first used with another request body.');
+    if (row.request_hash !== requestHash)
+      throw new AppError('ERR_CHK_1004', 'The Idempotency-Key was first used with another request body.');
     if (this.now().getTime() - new Date(row.created_at).getTime() > IDEMPOTENCY_KEY_HOURS * 3_600_000) {
       throw new AppError('ERR_CHK_1005', `The Idempotency-Key is more than ${IDEMPOTENCY_KEY_HOURS} hours old.`);
     }
     if (row.response_status !== null) {
-      const stored = (typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body) as { code?: string; detail?: string };
-      if (row.response_status === 201 || row.response_status === 202) return { status: row.response_status, body: stored } as PlaceResult;
+      const stored = (typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body) as {
+        code?: string;
+        detail?: string;
+      };
+      if (row.response_status === 201 || row.response_status === 202)
+        return { status: row.response_status, body: stored } as PlaceResult;
       throw new AppError(stored.code as AppError['code'], stored.detail);
     }
-    if (row.order_id === null && (await repo.takeOverStaleKey(this.db, scope, key, new Date(this.now().getTime() - STALE_CLAIM_MS)))) {
+    if (
+      row.order_id === null &&
+      (await repo.takeOverStaleKey(this.db, scope, key, new Date(this.now().getTime() - STALE_CLAIM_MS)))
+    ) {
       return undefined; // The first request died before writing anything: this one goes on.
     }
     if (row.order_id !== null) {
@@ -152,7 +186,13 @@ export class CheckoutService {
     throw err;
   }
 
-  private async reserve(session: SessionRef, market: Market, scope: string, key: string, body: PlaceOrderRequest): Promise<OrderRow> {
+  private async reserve(
+    session: SessionRef,
+    market: Market,
+    scope: string,
+    key: string,
+    body: PlaceOrderRequest,
+  ): Promise<OrderRow> {
     const currency = market.currency;
     if (!currency) throw new AppError('ERR_OCAPI_1012', `The ${market.country} site does not sell online.`);
     if (body.acceptTerms !== true) throw new AppError('ERR_CHK_1008', 'acceptTerms must be true.');
@@ -175,41 +215,78 @@ export class CheckoutService {
           throw err;
         }
         // The shopper left the issuer's challenge unanswered and places again (another card): that attempt ends here.
-        await cancelAndRelease(trx, order, { paymentStatus: 'abandoned', reason: 'replaced by a new placement', source: 'checkout' });
+        await cancelAndRelease(trx, order, {
+          paymentStatus: 'abandoned',
+          reason: 'replaced by a new placement',
+          source: 'checkout',
+        });
       }
       const rows = await basketRepository.basketLines(trx, basket.id, market.language, currency, employee);
       if (!rows.length) throw new AppError('ERR_OCAPI_1013', 'The basket is empty.');
       const lines: Line[] = [];
       for (const r of rows) {
         const unit = r.list_price === null ? null : Number(r.sale_price ?? r.list_price);
-        if (!r.sellable || unit === null) throw new AppError('ERR_CHK_1002', `${r.pid} size ${r.size} can no longer be bought.`);
-        lines.push({ pid: r.pid, sku: r.sku, size: r.size, name: r.name ?? r.pid, color: r.color_name ?? '', quantity: r.quantity, unitPrice: unit, lineTotal: round2(unit * r.quantity), employeeOnly: r.employee_only });
+        if (!r.sellable || unit === null)
+          throw new AppError('ERR_CHK_1002', `${r.pid} size ${r.size} can no longer be bought.`);
+        lines.push({
+          pid: r.pid,
+          sku: r.sku,
+          size: r.size,
+          name: r.name ?? r.pid,
+          color: r.color_name ?? '',
+          quantity: r.quantity,
+          unitPrice: unit,
+          lineTotal: round2(unit * r.quantity),
+          employeeOnly: r.employee_only,
+        });
       }
       checkBasketRules(lines);
       const isEmployeeSale = lines.some((l) => l.employeeOnly);
       if (isEmployeeSale && session.customerId) {
         const bought = await basketRepository.employeeSaleUnitsBought(trx, session.customerId);
         const units = lines.reduce((s, l) => s + l.quantity, 0);
-        if (bought + units > EMPLOYEE_SALE_QUOTA) throw new AppError('ERR_OCAPI_1017', `At most ${EMPLOYEE_SALE_QUOTA} employee sale units; ${bought} bought.`);
+        if (bought + units > EMPLOYEE_SALE_QUOTA)
+          throw new AppError('ERR_OCAPI_1017', `At most ${EMPLOYEE_SALE_QUOTA} employee sale units; ${bought} bought.`);
       }
 
       // Delivery: the option, and the address or boutique its method needs.
       const pickup = await this.pickupStores(market, basket.id, trx, boutiques);
-      const option = this.deliveryOptions(market, pickup.stores.length > 0, pickup.stores.some((s) => s.pickUpAtStore), 0).find((o) => o.id === body.delivery.optionId);
+      const option = this.deliveryOptions(
+        market,
+        pickup.stores.length > 0,
+        pickup.stores.some((s) => s.pickUpAtStore),
+        0,
+      ).find((o) => o.id === body.delivery.optionId);
       if (!option) throw new AppError('ERR_CHK_1006', `Delivery option ${body.delivery.optionId} is not offered here.`);
       let shippingAddress: Schemas['Address'] | null = null;
       let storeId: string | null = null;
       if (option.deliveryMethod === 'ShipToAddress') {
-        if (!address) throw new AppError('ERR_CHK_1007', body.delivery.addressId ? `No saved address ${body.delivery.addressId}.` : 'A delivery address is required.');
+        if (!address)
+          throw new AppError(
+            'ERR_CHK_1007',
+            body.delivery.addressId
+              ? `No saved address ${body.delivery.addressId}.`
+              : 'A delivery address is required.',
+          );
         shippingAddress = address;
         if (shippingAddress.country !== market.country) {
-          throw new AppError('ERR_CHK_1007', `The delivery address is in ${shippingAddress.country}; this site delivers in ${market.country}.`);
+          throw new AppError(
+            'ERR_CHK_1007',
+            `The delivery address is in ${shippingAddress.country}; this site delivers in ${market.country}.`,
+          );
         }
       } else {
         const store = pickup.stores.find((s) => s.storeId === body.delivery.storeId);
-        if (!body.delivery.storeId || !store) throw new AppError('ERR_CHK_1006', `Boutique ${body.delivery.storeId ?? '(none)'} does not collect online orders here.`);
+        if (!body.delivery.storeId || !store)
+          throw new AppError(
+            'ERR_CHK_1006',
+            `Boutique ${body.delivery.storeId ?? '(none)'} does not collect online orders here.`,
+          );
         if (option.deliveryMethod === 'PickUpAtStore' && !store.pickUpAtStore) {
-          throw new AppError('ERR_CHK_1006', `Boutique ${store.storeId} does not hold every item of the basket for PickUpAtStore.`);
+          throw new AppError(
+            'ERR_CHK_1006',
+            `Boutique ${store.storeId} does not hold every item of the basket for PickUpAtStore.`,
+          );
         }
         storeId = store.storeId;
       }
@@ -217,7 +294,10 @@ export class CheckoutService {
       const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
       const amounts = totals(market.country, currency, subtotal, option.cost);
       if (!sameAmount(amounts.total, body.expectedTotal, currency)) {
-        throw new AppError('ERR_CHK_1001', `The reviewed total was ${body.expectedTotal} ${currency}; the order now totals ${amounts.total} ${currency}.`);
+        throw new AppError(
+          'ERR_CHK_1001',
+          `The reviewed total was ${body.expectedTotal} ${currency}; the order now totals ${amounts.total} ${currency}.`,
+        );
       }
 
       // Stock: one conditional decrement per size, in a fixed order (no deadlock between two baskets).
@@ -226,7 +306,8 @@ export class CheckoutService {
           option.deliveryMethod === 'PickUpAtStore'
             ? await takeStoreStock(trx, storeId!, line.sku, line.quantity)
             : await repo.takeWarehouseStock(trx, line.sku, line.quantity);
-        if (!taken) throw new AppError('ERR_CHK_1002', `${line.pid} size ${line.size}: fewer than ${line.quantity} left.`);
+        if (!taken)
+          throw new AppError('ERR_CHK_1002', `${line.pid} size ${line.size}: fewer than ${line.quantity} left.`);
       }
 
       const order = await insertOrder(trx, {
@@ -261,7 +342,13 @@ export class CheckoutService {
     });
   }
 
-  private async pay(order: OrderRow, market: Market, scope: string, key: string, body: PlaceOrderRequest): Promise<PlaceResult> {
+  private async pay(
+    order: OrderRow,
+    market: Market,
+    scope: string,
+    key: string,
+    body: PlaceOrderRequest,
+  ): Promise<PlaceResult> {
     let result: Awaited<ReturnType<PaymentProvider['authorize']>>;
     try {
       result = await this.deps.provider.authorize({
@@ -274,7 +361,14 @@ export class CheckoutService {
       });
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
-      await this.fail(order, scope, key, 'ERR_PAY_1003', 'abandoned', 'The payment provider did not answer; nothing was charged.');
+      await this.fail(
+        order,
+        scope,
+        key,
+        'ERR_PAY_1003',
+        'abandoned',
+        'The payment provider did not answer; nothing was charged.',
+      );
       throw new AppError('ERR_PAY_1003', 'The payment provider did not answer; nothing was charged.');
     }
     if (result.status === 'invalid' || result.status === 'declined') {
@@ -306,7 +400,13 @@ export class CheckoutService {
   }
 
   /** The order is paid: the basket is emptied and the confirmation queued, in the caller's transaction. */
-  private async complete(trx: DB, order: OrderRow, payment: { reference: string; cardBrand: string | null; cardLast4: string | null }, market: Market, storeName: string | null): Promise<Order> {
+  private async complete(
+    trx: DB,
+    order: OrderRow,
+    payment: { reference: string; cardBrand: string | null; cardLast4: string | null },
+    market: Market,
+    storeName: string | null,
+  ): Promise<Order> {
     await markPaid(trx, order, payment);
     if (order.basket_id) await repo.emptyBasket(trx, order.basket_id);
     const fresh = (await orderRepository.findByNumber(trx, order.order_number))!;
@@ -315,45 +415,92 @@ export class CheckoutService {
     return dto;
   }
 
-  private async fail(order: OrderRow, scope: string, key: string, code: string, paymentStatus: 'declined' | 'abandoned', detail: string): Promise<void> {
+  private async fail(
+    order: OrderRow,
+    scope: string,
+    key: string,
+    code: string,
+    paymentStatus: 'declined' | 'abandoned',
+    detail: string,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const locked = await orderRepository.lockByNumber(trx, order.order_number);
       if (locked && locked.status === 'placed') {
         await cancelAndRelease(trx, locked, { paymentStatus, reason: `payment ${paymentStatus}`, source: 'payment' });
       }
-      await repo.saveResponse(trx, scope, key, code === 'ERR_PAY_1003' ? 502 : code === 'ERR_PAY_1002' ? 422 : 402, { code, detail });
+      await repo.saveResponse(trx, scope, key, code === 'ERR_PAY_1003' ? 502 : code === 'ERR_PAY_1002' ? 422 : 402, {
+        code,
+        detail,
+      });
     });
   }
 
   /** The shopper's answer to the issuer's challenge. Only the session that placed the order may answer. */
-  async authenticate(session: SessionRef | undefined, market: Market, input: Schemas['PaymentAuthenticationRequest']): Promise<Order> {
+  async authenticate(
+    session: SessionRef | undefined,
+    market: Market,
+    input: Schemas['PaymentAuthenticationRequest'],
+  ): Promise<Order> {
     const found = await orderRepository.findByNumber(this.db, input.orderNumber);
-    if (!found || !session || found.session_id !== session.id) throw new AppError('ERR_API_1023', `No order ${input.orderNumber} for this session.`);
+    if (!found || !session || found.session_id !== session.id)
+      throw new AppError('ERR_API_1023', `No order ${input.orderNumber} for this session.`);
     const storeName = await this.storeName(found);
     const outcome = await this.db.transaction().execute(async (trx) => {
       const order = (await orderRepository.lockByNumber(trx, input.orderNumber))!;
       if (order.payment_status !== 'actionRequired' || order.status !== 'placed') {
-        throw new AppError('ERR_PAY_1004', `Order ${order.order_number} does not await an authentication (${order.status}).`);
+        throw new AppError(
+          'ERR_PAY_1004',
+          `Order ${order.order_number} does not await an authentication (${order.status}).`,
+        );
       }
       if (this.now().getTime() - new Date(order.placed_at).getTime() > PAYMENT_WINDOW_MINUTES * 60_000) {
-        await cancelAndRelease(trx, order, { paymentStatus: 'abandoned', reason: 'authentication expired', source: 'payment' });
+        await cancelAndRelease(trx, order, {
+          paymentStatus: 'abandoned',
+          reason: 'authentication expired',
+          source: 'payment',
+        });
         return { expired: true as const };
       }
       let answer: Awaited<ReturnType<PaymentProvider['authenticate']>>;
       try {
-        answer = await this.deps.provider.authenticate({ pspReference: order.payment_reference ?? '', challengeId: input.challengeId, code: input.code });
+        answer = await this.deps.provider.authenticate({
+          pspReference: order.payment_reference ?? '',
+          challengeId: input.challengeId,
+          code: input.code,
+        });
       } catch (err) {
-        if (err instanceof PaymentProviderError) throw new AppError('ERR_PAY_1003', 'The payment provider did not answer.');
+        if (err instanceof PaymentProviderError)
+          throw new AppError('ERR_PAY_1003', 'The payment provider did not answer.');
         throw err;
       }
       if (answer.status !== 'authorised') {
-        await cancelAndRelease(trx, order, { paymentStatus: 'declined', reason: 'authentication failed', source: 'payment' });
+        await cancelAndRelease(trx, order, {
+          paymentStatus: 'declined',
+          reason: 'authentication failed',
+          source: 'payment',
+        });
         return { declined: true as const };
       }
-      return { order: await this.complete(trx, order, { reference: order.payment_reference ?? '', cardBrand: order.card_brand, cardLast4: order.card_last4 }, market, storeName) };
+      return {
+        order: await this.complete(
+          trx,
+          order,
+          { reference: order.payment_reference ?? '', cardBrand: order.card_brand, cardLast4: order.card_last4 },
+          market,
+          storeName,
+        ),
+      };
     });
-    if ('expired' in outcome) throw new AppError('ERR_PAY_1004', `The authentication of ${input.orderNumber} expired after ${PAYMENT_WINDOW_MINUTES} minutes; the order was cancelled.`);
-    if ('declined' in outcome) throw new AppError('ERR_PAY_1001', `The authentication failed; order ${input.orderNumber} was cancelled and its stock released.`);
+    if ('expired' in outcome)
+      throw new AppError(
+        'ERR_PAY_1004',
+        `The authentication of ${input.orderNumber} expired after ${PAYMENT_WINDOW_MINUTES} minutes; the order was cancelled.`,
+      );
+    if ('declined' in outcome)
+      throw new AppError(
+        'ERR_PAY_1001',
+        `The authentication failed; order ${input.orderNumber} was cancelled and its stock released.`,
+      );
     return outcome.order;
   }
 
@@ -362,7 +509,12 @@ export class CheckoutService {
   private async dto(order: OrderRow, market: Market, db: DB = this.db, storeName?: string | null): Promise<Order> {
     const bundle = await orderRepository.bundle(db, order);
     const name = storeName !== undefined ? storeName : await this.storeName(order);
-    return toOrderDto(bundle, { language: market.language, now: this.now(), storeName: name, includeTransaction: true });
+    return toOrderDto(bundle, {
+      language: market.language,
+      now: this.now(),
+      storeName: name,
+      includeTransaction: true,
+    });
   }
 
   /** The boutique's name, read before a transaction (master data, outside it). */
@@ -371,20 +523,58 @@ export class CheckoutService {
   }
 
   /** The market's delivery options for this basket, each with the order's totals if chosen. */
-  private deliveryOptions(market: Market, hasPickupStore: boolean, anyStoreHoldsAll: boolean, subtotal: number): DeliveryOption[] {
+  private deliveryOptions(
+    market: Market,
+    hasPickupStore: boolean,
+    anyStoreHoldsAll: boolean,
+    subtotal: number,
+  ): DeliveryOption[] {
     const methods = deliveryMethodsOf(this.now(), market, hasPickupStore) ?? [];
     const currency = market.currency ?? 'EUR';
-    const option = (o: Omit<DeliveryOption, 'total'>): DeliveryOption => ({ ...o, total: totals(market.country, currency, subtotal, o.cost) });
+    const option = (o: Omit<DeliveryOption, 'total'>): DeliveryOption => ({
+      ...o,
+      total: totals(market.country, currency, subtotal, o.cost),
+    });
     const out: DeliveryOption[] = [];
     for (const m of methods) {
       if (m.kind !== 'pickup in store') {
-        out.push(option({ id: m.id, kind: m.kind, deliveryMethod: 'ShipToAddress', label: m.label, cost: m.cost, estimatedFrom: m.from, estimatedTo: m.to }));
+        out.push(
+          option({
+            id: m.id,
+            kind: m.kind,
+            deliveryMethod: 'ShipToAddress',
+            label: m.label,
+            cost: m.cost,
+            estimatedFrom: m.from,
+            estimatedTo: m.to,
+          }),
+        );
         continue;
       }
       // Collect in a boutique: sent from the warehouse (ShipToStore), or taken from the boutique's own stock today.
-      out.push(option({ id: `${market.country}-STS`, kind: m.kind, deliveryMethod: 'ShipToStore', label: m.label, cost: 0, estimatedFrom: m.from, estimatedTo: m.to }));
+      out.push(
+        option({
+          id: `${market.country}-STS`,
+          kind: m.kind,
+          deliveryMethod: 'ShipToStore',
+          label: m.label,
+          cost: 0,
+          estimatedFrom: m.from,
+          estimatedTo: m.to,
+        }),
+      );
       if (anyStoreHoldsAll) {
-        out.push(option({ id: `${market.country}-PUS`, kind: m.kind, deliveryMethod: 'PickUpAtStore', label: m.sameDayLabel, cost: 0, estimatedFrom: m.today, estimatedTo: m.today }));
+        out.push(
+          option({
+            id: `${market.country}-PUS`,
+            kind: m.kind,
+            deliveryMethod: 'PickUpAtStore',
+            label: m.sameDayLabel,
+            cost: 0,
+            estimatedFrom: m.today,
+            estimatedTo: m.today,
+          }),
+        );
       }
     }
     return out;
@@ -394,10 +584,19 @@ export class CheckoutService {
    * The market's click-and-collect boutiques, and whether each holds the whole basket now. The master data
    * (`stores`) is read before any transaction; `db` may be the placement's transaction.
    */
-  private async pickupStores(market: Market, basketId: string, db: DB = this.db, masterData?: Schemas['Store'][]): Promise<{ stores: Schemas['PickupStore'][] }> {
+  private async pickupStores(
+    market: Market,
+    basketId: string,
+    db: DB = this.db,
+    masterData?: Schemas['Store'][],
+  ): Promise<{ stores: Schemas['PickupStore'][] }> {
     const stores = masterData ?? (await this.deps.stores.pickupStores(market.country, market));
     if (!stores.length) return { stores: [] };
-    const holding = await repo.storesHolding(db, stores.map((s) => s.id), await repo.basketSkus(db, basketId));
+    const holding = await repo.storesHolding(
+      db,
+      stores.map((s) => s.id),
+      await repo.basketSkus(db, basketId),
+    );
     return {
       stores: stores.map((s) => ({
         storeId: s.id,
@@ -411,8 +610,13 @@ export class CheckoutService {
 
   /** The delivery address given, or the signed-in customer's saved one it names (only their own). */
   private async addressOf(session: SessionRef, body: PlaceOrderRequest): Promise<Schemas['Address'] | undefined> {
-    if (body.delivery.address) return { ...body.delivery.address, ...(body.delivery.address.postalCode ? { postalCode: body.delivery.address.postalCode.toUpperCase() } : {}) };
-    if (body.delivery.addressId && session.customerId) return this.deps.addresses.find(session.customerId, body.delivery.addressId);
+    if (body.delivery.address)
+      return {
+        ...body.delivery.address,
+        ...(body.delivery.address.postalCode ? { postalCode: body.delivery.address.postalCode.toUpperCase() } : {}),
+      };
+    if (body.delivery.addressId && session.customerId)
+      return this.deps.addresses.find(session.customerId, body.delivery.addressId);
     return undefined;
   }
 }
@@ -422,7 +626,11 @@ function checkBasketRules(lines: Line[]): void {
   const perProduct = new Map<string, number>();
   for (const l of lines) perProduct.set(l.pid, (perProduct.get(l.pid) ?? 0) + l.quantity);
   for (const [pid, n] of perProduct) {
-    if (n > MAX_QUANTITY_PER_PRODUCT) throw new AppError('ERR_OCAPI_1010', `At most ${MAX_QUANTITY_PER_PRODUCT} units of product ${pid}; the basket holds ${n}.`);
+    if (n > MAX_QUANTITY_PER_PRODUCT)
+      throw new AppError(
+        'ERR_OCAPI_1010',
+        `At most ${MAX_QUANTITY_PER_PRODUCT} units of product ${pid}; the basket holds ${n}.`,
+      );
   }
   if (lines.some((l) => l.employeeOnly) && lines.some((l) => !l.employeeOnly)) {
     throw new AppError('ERR_API_1019', 'The basket mixes employee sale items and regular items.');
@@ -438,9 +646,13 @@ function checkPaymentDetails(payment: PlaceOrderRequest['payment'], now: Date): 
   const card = payment.card;
   if (!card) throw new AppError('ERR_PAY_1002', 'card is required for the card method.');
   const digits = card.number.replace(/\s+/g, '');
-  if (digits.length < 12 || digits.length > 19 || !luhnValid(digits)) throw new AppError('ERR_PAY_1002', 'The card number is not valid.');
+  if (digits.length < 12 || digits.length > 19 || !luhnValid(digits))
+    throw new AppError('ERR_PAY_1002', 'The card number is not valid.');
   if (Date.UTC(card.expiryYear, card.expiryMonth, 1) <= now.getTime()) {
-    throw new AppError('ERR_PAY_1002', `The card expired in ${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}.`);
+    throw new AppError(
+      'ERR_PAY_1002',
+      `The card expired in ${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}.`,
+    );
   }
 }
 
@@ -448,7 +660,11 @@ function checkPaymentDetails(payment: PlaceOrderRequest['payment'], now: Date): 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

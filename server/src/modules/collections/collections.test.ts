@@ -17,7 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Collection = { slug: string; url: string; items: { id: string; price: { currencyCode: string } | null }[]; looks: { slug: string; products: unknown[] }[]; totalItems: number; totalLooks: number; bornSeasonCode: string; name: string };
+type Collection = {
+  slug: string;
+  url: string;
+  items: { id: string; price: { currencyCode: string } | null }[];
+  looks: { slug: string; products: unknown[] }[];
+  totalItems: number;
+  totalLooks: number;
+  bornSeasonCode: string;
+  name: string;
+};
 
 describe('GET /ssr/collections', () => {
   it('lists the collections newest season first, each with a preview of at most four items and looks', async () => {
@@ -59,15 +68,22 @@ describe('GET /ssr/collections/{slug}, /items, /looks', () => {
     const { pageCount, collection } = first.body;
     const seen: string[] = [];
     for (let page = 1; page <= pageCount; page++) {
-      const res = await request(t.app).get(`/ssr/collections/${withLooks.slug}/items?locale=en-us&sort=price_desc&page=${page}`).expect(200);
+      const res = await request(t.app)
+        .get(`/ssr/collections/${withLooks.slug}/items?locale=en-us&sort=price_desc&page=${page}`)
+        .expect(200);
       expect(res.body.collection.looks).toEqual([]);
-      const prices = res.body.collection.items.map((p: { price: { listPriceValue: number; salePriceValue: number | null } }) => p.price.salePriceValue ?? p.price.listPriceValue);
+      const prices = res.body.collection.items.map(
+        (p: { price: { listPriceValue: number; salePriceValue: number | null } }) =>
+          p.price.salePriceValue ?? p.price.listPriceValue,
+      );
       expect(prices).toEqual([...prices].sort((a: number, b: number) => b - a));
       seen.push(...res.body.collection.items.map((p: { id: string }) => p.id));
     }
     expect(seen.length).toBe(collection.totalItems);
     expect(new Set(seen).size).toBe(seen.length);
-    const past = await request(t.app).get(`/ssr/collections/${withLooks.slug}/items?locale=en-us&page=${pageCount + 1}`).expect(200);
+    const past = await request(t.app)
+      .get(`/ssr/collections/${withLooks.slug}/items?locale=en-us&page=${pageCount + 1}`)
+      .expect(200);
     expect(past.body.collection.items).toEqual([]);
     expect(past.body.meta.robots).toBe('noindex, follow');
   });
@@ -132,6 +148,8 @@ describe('looks by SMC or by show', () => {
   it('refuses a lookup with neither an SMC nor a whole show (ERR_LKS_API_1000)', async () => {
     const market = markets.resolve('en-us');
     await expect(collections.lookup(market, {})).rejects.toMatchObject({ code: 'ERR_LKS_API_1000' });
-    await expect(collections.lookup(market, { bornEventCode: 'WSS25' })).rejects.toMatchObject({ code: 'ERR_LKS_API_1000' });
+    await expect(collections.lookup(market, { bornEventCode: 'WSS25' })).rejects.toMatchObject({
+      code: 'ERR_LKS_API_1000',
+    });
   });
 });

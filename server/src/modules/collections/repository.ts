@@ -34,18 +34,45 @@ function sellable(currency: string | null) {
 export async function listCollections(db: DB, brand: string, language: string): Promise<CollectionRow[]> {
   return db
     .selectFrom('collections as c')
-    .innerJoin('collection_translations as t', (j) => j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language))
-    .select(['c.id', 'c.slug', 'c.born_event_code', 'c.born_season_code', 'c.position', 'c.is_rd', 't.name', 't.description'])
+    .innerJoin('collection_translations as t', (j) =>
+      j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language),
+    )
+    .select([
+      'c.id',
+      'c.slug',
+      'c.born_event_code',
+      'c.born_season_code',
+      'c.position',
+      'c.is_rd',
+      't.name',
+      't.description',
+    ])
     .where('c.brand', '=', brand)
     .orderBy('c.position')
     .execute();
 }
 
-export async function findCollection(db: DB, brand: string, slug: string, language: string): Promise<CollectionRow | undefined> {
+export async function findCollection(
+  db: DB,
+  brand: string,
+  slug: string,
+  language: string,
+): Promise<CollectionRow | undefined> {
   return db
     .selectFrom('collections as c')
-    .innerJoin('collection_translations as t', (j) => j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language))
-    .select(['c.id', 'c.slug', 'c.born_event_code', 'c.born_season_code', 'c.position', 'c.is_rd', 't.name', 't.description'])
+    .innerJoin('collection_translations as t', (j) =>
+      j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language),
+    )
+    .select([
+      'c.id',
+      'c.slug',
+      'c.born_event_code',
+      'c.born_season_code',
+      'c.position',
+      'c.is_rd',
+      't.name',
+      't.description',
+    ])
     .where('c.brand', '=', brand)
     .where('c.slug', '=', slug)
     .executeTakeFirst();
@@ -88,7 +115,10 @@ export async function collectionItems(
   return { rows, total: count.n };
 }
 
-export async function collectionLooks(db: DB, q: { collectionId: string; language: string; limit: number; offset: number }): Promise<{ rows: LookRow[]; total: number }> {
+export async function collectionLooks(
+  db: DB,
+  q: { collectionId: string; language: string; limit: number; offset: number },
+): Promise<{ rows: LookRow[]; total: number }> {
   const base = db
     .selectFrom('collection_looks as cl')
     .innerJoin('looks as l', 'l.id', 'cl.look_id')
@@ -96,7 +126,17 @@ export async function collectionLooks(db: DB, q: { collectionId: string; languag
   const [rows, count] = await Promise.all([
     base
       .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language))
-      .select(['l.id', 'l.slug', 'l.born_event_code', 'l.born_season_code', 'l.position', 'l.image_count', 'l.is_rd', 't.name', 't.description'])
+      .select([
+        'l.id',
+        'l.slug',
+        'l.born_event_code',
+        'l.born_season_code',
+        'l.position',
+        'l.image_count',
+        'l.is_rd',
+        't.name',
+        't.description',
+      ])
       .orderBy('cl.position')
       .limit(q.limit)
       .offset(q.offset)
@@ -110,7 +150,17 @@ export async function findLook(db: DB, brand: string, slug: string, language: st
   return db
     .selectFrom('looks as l')
     .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', language))
-    .select(['l.id', 'l.slug', 'l.born_event_code', 'l.born_season_code', 'l.position', 'l.image_count', 'l.is_rd', 't.name', 't.description'])
+    .select([
+      'l.id',
+      'l.slug',
+      'l.born_event_code',
+      'l.born_season_code',
+      'l.position',
+      'l.image_count',
+      'l.is_rd',
+      't.name',
+      't.description',
+    ])
     .where('l.brand', '=', brand)
     .where('l.slug', '=', slug)
     .executeTakeFirst();
@@ -121,7 +171,9 @@ export async function lookProducts(
   db: DB,
   q: { lookIds: string[]; language: string; currency: string | null },
 ): Promise<Map<string, { smcIds: string[]; tiles: TileRow[] }>> {
-  const out = new Map<string, { smcIds: string[]; tiles: TileRow[] }>(q.lookIds.map((id) => [id, { smcIds: [], tiles: [] }]));
+  const out = new Map<string, { smcIds: string[]; tiles: TileRow[] }>(
+    q.lookIds.map((id) => [id, { smcIds: [], tiles: [] }]),
+  );
   if (q.lookIds.length === 0) return out;
   const rows = await db
     .selectFrom('look_products as lp')
@@ -152,7 +204,17 @@ export async function looksBy(
   let query = db
     .selectFrom('looks as l')
     .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', language))
-    .select(['l.id', 'l.slug', 'l.born_event_code', 'l.born_season_code', 'l.position', 'l.image_count', 'l.is_rd', 't.name', 't.description'])
+    .select([
+      'l.id',
+      'l.slug',
+      'l.born_event_code',
+      'l.born_season_code',
+      'l.position',
+      'l.image_count',
+      'l.is_rd',
+      't.name',
+      't.description',
+    ])
     .where('l.brand', '=', brand);
   if (q.smcId) {
     const smc = q.smcId;
@@ -166,7 +228,9 @@ export async function looksBy(
       ),
     );
   } else {
-    query = query.where('l.born_event_code', '=', q.bornEventCode ?? '').where('l.born_season_code', '=', q.bornSeasonCode ?? '');
+    query = query
+      .where('l.born_event_code', '=', q.bornEventCode ?? '')
+      .where('l.born_season_code', '=', q.bornSeasonCode ?? '');
   }
   return query.orderBy('l.born_season_code', 'desc').orderBy('l.position').execute();
 }
@@ -176,11 +240,17 @@ export async function lookNeighbours(
   db: DB,
   lookId: string,
   language: string,
-): Promise<{ collection: { slug: string; name: string } | null; previous: { slug: string; name: string } | null; next: { slug: string; name: string } | null }> {
+): Promise<{
+  collection: { slug: string; name: string } | null;
+  previous: { slug: string; name: string } | null;
+  next: { slug: string; name: string } | null;
+}> {
   const home = await db
     .selectFrom('collection_looks as cl')
     .innerJoin('collections as c', 'c.id', 'cl.collection_id')
-    .innerJoin('collection_translations as t', (j) => j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language))
+    .innerJoin('collection_translations as t', (j) =>
+      j.onRef('t.collection_id', '=', 'c.id').on('t.language', '=', language),
+    )
     .select(['c.id', 'c.slug', 't.name', 'cl.position'])
     .where('cl.look_id', '=', lookId)
     .orderBy('c.position')
@@ -198,5 +268,9 @@ export async function lookNeighbours(
     const r = around.find((x) => x.position === pos);
     return r ? { slug: r.slug, name: r.name } : null;
   };
-  return { collection: { slug: home.slug, name: home.name }, previous: at(home.position - 1), next: at(home.position + 1) };
+  return {
+    collection: { slug: home.slug, name: home.name },
+    previous: at(home.position - 1),
+    next: at(home.position + 1),
+  };
 }

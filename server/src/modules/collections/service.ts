@@ -40,7 +40,11 @@ export class CollectionService {
   }
 
   private async looks(rows: LookRow[], market: Market): Promise<Look[]> {
-    const worn = await lookProducts(this.db, { lookIds: rows.map((r) => r.id), language: market.language, currency: market.currency });
+    const worn = await lookProducts(this.db, {
+      lookIds: rows.map((r) => r.id),
+      language: market.language,
+      currency: market.currency,
+    });
     return rows.map((r) => {
       const entry = worn.get(r.id) ?? { smcIds: [], tiles: [] };
       const products = entry.tiles.map((t) => this.catalog.tile(t, market));
@@ -64,7 +68,11 @@ export class CollectionService {
     });
   }
 
-  private async build(row: CollectionRow, market: Market, opts: { items: number; looks: number; sort?: unknown; page?: number }): Promise<{ collection: Collection; sort: Schemas['SortOption'] }> {
+  private async build(
+    row: CollectionRow,
+    market: Market,
+    opts: { items: number; looks: number; sort?: unknown; page?: number },
+  ): Promise<{ collection: Collection; sort: Schemas['SortOption'] }> {
     const sort = normalizeSort(opts.sort);
     const page = opts.page ?? 1;
     const [items, looks] = await Promise.all([
@@ -76,7 +84,12 @@ export class CollectionService {
         limit: opts.items,
         offset: (page - 1) * opts.items,
       }),
-      collectionLooks(this.db, { collectionId: row.id, language: market.language, limit: opts.looks, offset: (page - 1) * opts.looks }),
+      collectionLooks(this.db, {
+        collectionId: row.id,
+        language: market.language,
+        limit: opts.looks,
+        offset: (page - 1) * opts.looks,
+      }),
     ]);
     const tiles = items.rows.map((t) => this.catalog.tile(t, market));
     const firstLook = looks.rows.length ? (await this.looks(looks.rows.slice(0, 1), market))[0] : undefined;
@@ -111,23 +124,42 @@ export class CollectionService {
   /** Every collection, newest season first, each with a short preview; empty collections are left out. */
   async all(market: Market): Promise<Collection[]> {
     const rows = await listCollections(this.db, this.brand, market.language);
-    const built = await Promise.all(rows.map((r) => this.build(r, market, { items: LANDING_PREVIEW, looks: LANDING_PREVIEW })));
+    const built = await Promise.all(
+      rows.map((r) => this.build(r, market, { items: LANDING_PREVIEW, looks: LANDING_PREVIEW })),
+    );
     return built.map((b) => b.collection).filter((c) => c.totalItems > 0);
   }
 
   async detail(slug: string, market: Market): Promise<Collection> {
-    return (await this.build(await this.row(slug, market), market, { items: DETAIL_PREVIEW, looks: DETAIL_PREVIEW })).collection;
+    return (await this.build(await this.row(slug, market), market, { items: DETAIL_PREVIEW, looks: DETAIL_PREVIEW }))
+      .collection;
   }
 
   async items(slug: string, market: Market, sortInput: unknown, page = 1) {
-    const { collection, sort } = await this.build(await this.row(slug, market), market, { items: COLLECTION_PAGE_SIZE, looks: 0, sort: sortInput, page });
-    return { collection, sort, page, pageSize: COLLECTION_PAGE_SIZE, pageCount: Math.ceil(collection.totalItems / COLLECTION_PAGE_SIZE) };
+    const { collection, sort } = await this.build(await this.row(slug, market), market, {
+      items: COLLECTION_PAGE_SIZE,
+      looks: 0,
+      sort: sortInput,
+      page,
+    });
+    return {
+      collection,
+      sort,
+      page,
+      pageSize: COLLECTION_PAGE_SIZE,
+      pageCount: Math.ceil(collection.totalItems / COLLECTION_PAGE_SIZE),
+    };
   }
 
   async looksPage(slug: string, market: Market, page = 1) {
     const row = await this.row(slug, market);
     const { collection } = await this.build(row, market, { items: 0, looks: 0 });
-    const looks = await collectionLooks(this.db, { collectionId: row.id, language: market.language, limit: LOOKS_PAGE_SIZE, offset: (page - 1) * LOOKS_PAGE_SIZE });
+    const looks = await collectionLooks(this.db, {
+      collectionId: row.id,
+      language: market.language,
+      limit: LOOKS_PAGE_SIZE,
+      offset: (page - 1) * LOOKS_PAGE_SIZE,
+    });
     return {
       collection: { ...collection, looks: await this.looks(looks.rows, market) },
       page,
@@ -139,8 +171,12 @@ export class CollectionService {
   async look(slug: string, market: Market) {
     const row = await findLook(this.db, this.brand, slug, market.language);
     if (!row) throw new AppError('ERR_PAGE_1000', `No look "${slug}".`);
-    const [[look], around] = await Promise.all([this.looks([row], market), lookNeighbours(this.db, row.id, market.language)]);
-    const crumb = (x: { slug: string; name: string } | null, base: string) => (x ? { name: x.name, url: `${base}/${x.slug}` } : null);
+    const [[look], around] = await Promise.all([
+      this.looks([row], market),
+      lookNeighbours(this.db, row.id, market.language),
+    ]);
+    const crumb = (x: { slug: string; name: string } | null, base: string) =>
+      x ? { name: x.name, url: `${base}/${x.slug}` } : null;
     return {
       look: look as Look,
       collection: crumb(around.collection, '/collections'),
@@ -153,7 +189,10 @@ export class CollectionService {
    * Looks selected by the SMC of one of their products, or by the show they were born at
    * (`bornEventCode` with `bornSeasonCode`); neither answers ERR_LKS_API_1000.
    */
-  async lookup(market: Market, q: { smcId?: string | undefined; bornEventCode?: string | undefined; bornSeasonCode?: string | undefined }): Promise<Look[]> {
+  async lookup(
+    market: Market,
+    q: { smcId?: string | undefined; bornEventCode?: string | undefined; bornSeasonCode?: string | undefined },
+  ): Promise<Look[]> {
     if (!q.smcId && !(q.bornEventCode && q.bornSeasonCode)) {
       throw new AppError('ERR_LKS_API_1000', 'Looks need an SMC, or a bornEventCode with a bornSeasonCode.');
     }

@@ -30,13 +30,26 @@ const body = (over: Record<string, unknown> = {}) => ({
   recaptchaToken: TEST_RECAPTCHA_TOKEN,
   ...over,
 });
-const post = (payload: unknown, { locale = 'fr-fr', ip = nextIp(), cookie }: { locale?: string; ip?: string; cookie?: string } = {}) => {
-  const req = request(t.app).post(`/api/data/contact/contact-us?locale=${locale}`).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', ip);
+const post = (
+  payload: unknown,
+  { locale = 'fr-fr', ip = nextIp(), cookie }: { locale?: string; ip?: string; cookie?: string } = {},
+) => {
+  const req = request(t.app)
+    .post(`/api/data/contact/contact-us?locale=${locale}`)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', ip);
   if (cookie) req.set('Cookie', cookie);
   return req.send(payload as object);
 };
-const requests = (email: string) => t.database.db.selectFrom('contact_requests').selectAll().where('email', '=', email).orderBy('id').execute();
-const mails = (email: string) => t.database.db.selectFrom('email_outbox').select(['template', 'locale', 'data']).where('recipient', '=', email).orderBy('id').execute();
+const requests = (email: string) =>
+  t.database.db.selectFrom('contact_requests').selectAll().where('email', '=', email).orderBy('id').execute();
+const mails = (email: string) =>
+  t.database.db
+    .selectFrom('email_outbox')
+    .select(['template', 'locale', 'data'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
 
 /** A signed-in session of a new customer (what sign-in leaves in the database), as its cookie. */
 async function signedIn(): Promise<{ cookie: string; customerId: string }> {
@@ -69,7 +82,13 @@ async function signedIn(): Promise<{ cookie: string; customerId: string }> {
   const now = new Date();
   await t.database.db
     .insertInto('sessions')
-    .values({ id: hashToken(token), expires_at: new Date(Date.now() + 86_400_000), customer_id: customerId, authenticated_at: now, auth_seen_at: now })
+    .values({
+      id: hashToken(token),
+      expires_at: new Date(Date.now() + 86_400_000),
+      customer_id: customerId,
+      authenticated_at: now,
+      auth_seen_at: now,
+    })
     .execute();
   return { cookie: `sid=${token}`, customerId };
 }
@@ -93,19 +112,43 @@ describe('POST /api/data/contact/contact-us', () => {
     expect(Date.parse(res.body.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await requests(email.toLowerCase());
     expect(row).toMatchObject({ reference: res.body.reference, customer_id: null, locale: 'fr-fr' });
-    expect(row?.data).toMatchObject({ channel: 'email', topic: 'product', firstName: 'Camille', lastName: 'Lefèvre', phone: null, orderNumber: null, country: 'FR' });
+    expect(row?.data).toMatchObject({
+      channel: 'email',
+      topic: 'product',
+      firstName: 'Camille',
+      lastName: 'Lefèvre',
+      phone: null,
+      orderNumber: null,
+      country: 'FR',
+    });
     expect(await mails(email.toLowerCase())).toEqual([
-      { template: 'contact-ack', locale: 'fr-fr', data: { reference: res.body.reference, subject: 'Un produit', firstName: 'Camille' } },
+      {
+        template: 'contact-ack',
+        locale: 'fr-fr',
+        data: { reference: res.body.reference, subject: 'Un produit', firstName: 'Camille' },
+      },
     ]);
   });
 
   it('takes a phone number for a call-back or a WhatsApp answer, and a guest’s order number as typed', async () => {
     const email = address('whatsapp');
-    const res = await post(body({ email, channel: 'whatsapp', topic: 'order', phone: '+33612345678', orderNumber: 'ysl-fr-00045871', firstName: '  Camille  ' })).expect(201);
+    const res = await post(
+      body({
+        email,
+        channel: 'whatsapp',
+        topic: 'order',
+        phone: '+33612345678',
+        orderNumber: 'ysl-fr-00045871',
+        firstName: '  Camille  ',
+      }),
+    ).expect(201);
     expect(res.body).toMatchObject({ channel: 'whatsapp', expectedAnswerWithinHours: 24 });
     const [row] = await requests(email);
     expect(row?.data).toMatchObject({ phone: '+33612345678', orderNumber: 'YSL-FR-00045871', firstName: 'Camille' });
-    const call = await post(body({ email: address('call'), channel: 'phoneCall', phone: '+12129803030', topic: undefined }), { locale: 'en-us' }).expect(201);
+    const call = await post(
+      body({ email: address('call'), channel: 'phoneCall', phone: '+12129803030', topic: undefined }),
+      { locale: 'en-us' },
+    ).expect(201);
     expect(call.body.expectedAnswerWithinHours).toBe(24);
     expect((await mails(address('call')))[0]?.data).toMatchObject({ subject: 'Your message' });
   });
@@ -123,11 +166,21 @@ describe('POST /api/data/contact/contact-us', () => {
     expect(typo.body).toMatchObject({ code: 'ERR_CTC_API_1000', errors: [{ path: 'body/email' }] });
     const invalid = await post(body({ email: `.x${run}@example.org` })).expect(422);
     expect(invalid.body).toMatchObject({ code: 'ERR_CTC_API_1000', errors: [{ path: 'body/email' }] });
-    const phone = await post(body({ email: address('badphone'), channel: 'phoneCall', phone: '+3312345678' })).expect(422);
-    expect(phone.body).toMatchObject({ code: 'ERR_CTC_API_1000', errors: [{ path: 'body/phone', message: 'is not a valid phone number for its country calling code' }] });
+    const phone = await post(body({ email: address('badphone'), channel: 'phoneCall', phone: '+3312345678' })).expect(
+      422,
+    );
+    expect(phone.body).toMatchObject({
+      code: 'ERR_CTC_API_1000',
+      errors: [{ path: 'body/phone', message: 'is not a valid phone number for its country calling code' }],
+    });
     // Japan's desk answers by e-mail and phone only.
-    const channel = await post(body({ email: address('jp'), channel: 'whatsapp', phone: '+819012345678' }), { locale: 'ja-jp' }).expect(422);
-    expect(channel.body).toMatchObject({ code: 'ERR_CTC_API_1000', errors: [{ path: 'body/channel', message: 'is not offered in this market (ja-jp)' }] });
+    const channel = await post(body({ email: address('jp'), channel: 'whatsapp', phone: '+819012345678' }), {
+      locale: 'ja-jp',
+    }).expect(422);
+    expect(channel.body).toMatchObject({
+      code: 'ERR_CTC_API_1000',
+      errors: [{ path: 'body/channel', message: 'is not offered in this market (ja-jp)' }],
+    });
     const blank = await post(body({ email: address('blank'), message: '   ', firstName: "'-" })).expect(422);
     expect(blank.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body/firstName', 'body/message']);
     for (const name of ['badphone', 'jp', 'blank']) expect(await requests(address(name))).toEqual([]);
@@ -135,8 +188,13 @@ describe('POST /api/data/contact/contact-us', () => {
 
   it('refuses any order number of a signed-in customer until orders can be checked, and takes the rest', async () => {
     const { cookie, customerId } = await signedIn();
-    const refused = await post(body({ email: address('signed'), orderNumber: 'YSL-FR-00045871' }), { cookie }).expect(422);
-    expect(refused.body).toMatchObject({ code: 'ERR_CTC_API_1000', errors: [{ path: 'body/orderNumber', message: 'is not one of your orders' }] });
+    const refused = await post(body({ email: address('signed'), orderNumber: 'YSL-FR-00045871' }), { cookie }).expect(
+      422,
+    );
+    expect(refused.body).toMatchObject({
+      code: 'ERR_CTC_API_1000',
+      errors: [{ path: 'body/orderNumber', message: 'is not one of your orders' }],
+    });
     await post(body({ email: address('signed') }), { cookie }).expect(201);
     expect(await requests(address('signed'))).toMatchObject([{ customer_id: customerId }]);
   });
@@ -154,7 +212,11 @@ describe('POST /api/data/contact/contact-us', () => {
   it('verifies the reCAPTCHA token first and refuses cross-site calls', async () => {
     const forged = await post(body({ email: `x${run}@gmal.com`, recaptchaToken: 'forged' })).expect(403);
     expect(forged.body.code).toBe('ERR_RECAPTCHA_1002');
-    const cross = await request(t.app).post('/api/data/contact/contact-us?locale=fr-fr').set('Sec-Fetch-Site', 'cross-site').send(body({ email: address('cross') })).expect(403);
+    const cross = await request(t.app)
+      .post('/api/data/contact/contact-us?locale=fr-fr')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(body({ email: address('cross') }))
+      .expect(403);
     expect(cross.body.code).toBe('ERR_API_1001');
     expect(await requests(address('cross'))).toEqual([]);
   });
@@ -172,7 +234,9 @@ describe('POST /api/data/contact/contact-us', () => {
     // A new hour, a new window.
     const later = t.contactAt(() => Date.now() + 3_600_000);
     const market = t.markets.resolve('fr-fr');
-    await expect(later.send(body({ email }) as never, market, { ip: nextIp() })).resolves.toMatchObject({ channel: 'email' });
+    await expect(later.send(body({ email }) as never, market, { ip: nextIp() })).resolves.toMatchObject({
+      channel: 'email',
+    });
   });
 });
 
@@ -181,8 +245,17 @@ describe('GET /ssr/contact', () => {
     const res = await request(t.app).get('/ssr/contact?locale=fr-fr').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.body).toMatchObject({ pageType: 'contact', market: { locale: 'fr-fr', country: 'FR' } });
-    expect(res.body.meta).toMatchObject({ title: expect.stringContaining('Nous contacter'), canonical: 'http://localhost:3000/fr-fr/contact', robots: 'index, follow' });
-    expect(res.body.meta.alternates).toEqual(expect.arrayContaining([{ hreflang: 'x-default', href: 'http://localhost:3000/contact' }, { hreflang: 'ja-jp', href: 'http://localhost:3000/ja-jp/contact' }]));
+    expect(res.body.meta).toMatchObject({
+      title: expect.stringContaining('Nous contacter'),
+      canonical: 'http://localhost:3000/fr-fr/contact',
+      robots: 'index, follow',
+    });
+    expect(res.body.meta.alternates).toEqual(
+      expect.arrayContaining([
+        { hreflang: 'x-default', href: 'http://localhost:3000/contact' },
+        { hreflang: 'ja-jp', href: 'http://localhost:3000/ja-jp/contact' },
+      ]),
+    );
     expect(res.body.navigation.length).toBeGreaterThan(0);
     expect(res.body.form).toMatchObject({ formId: 'contactUs', channels: ['email', 'phoneCall', 'whatsapp', 'chat'] });
     expect(res.body.form.topics).toEqual([
@@ -195,7 +268,11 @@ describe('GET /ssr/contact', () => {
     ]);
     expect(typeof res.body.form.recaptchaSiteKey).toBe('string');
     // The other channels: the desk's phone, chat and WhatsApp, not the form itself again.
-    expect(res.body.contactChannels.map((c: { channel: string }) => c.channel)).toEqual(['phoneCall', 'chat', 'whatsapp']);
+    expect(res.body.contactChannels.map((c: { channel: string }) => c.channel)).toEqual([
+      'phoneCall',
+      'chat',
+      'whatsapp',
+    ]);
   });
 
   it('offers only the channels of the market’s desk', async () => {

@@ -9,10 +9,12 @@ export type Channel = Schemas['ContactChannel'];
 
 /** The topics in display order; their labels are in contact.json of server/src/locales/<language>/. */
 const TOPIC_ORDER: readonly Topic[] = ['order', 'product', 'returnExchange', 'account', 'boutique', 'other'];
-export const TOPICS: readonly { value: Topic; label: Readonly<Record<ContentLanguage, string>> }[] = TOPIC_ORDER.map((value) => ({
-  value,
-  label: perLanguage((t) => t.contact.topics[value]),
-}));
+export const TOPICS: readonly { value: Topic; label: Readonly<Record<ContentLanguage, string>> }[] = TOPIC_ORDER.map(
+  (value) => ({
+    value,
+    label: perLanguage((t) => t.contact.topics[value]),
+  }),
+);
 
 /** The acknowledgement's subject when the message names no topic. */
 export const GENERIC_SUBJECT = perLanguage((t) => t.contact.genericSubject);

@@ -1,3 +1,12 @@
-export { ContactService, CONTACT_LIMITS, REFERENCE_PATTERN, newReference, type ContactCaller, type ContactPageSources, type ContactReceipt, type ContactRequest } from './service.ts';
+export {
+  ContactService,
+  CONTACT_LIMITS,
+  REFERENCE_PATTERN,
+  newReference,
+  type ContactCaller,
+  type ContactPageSources,
+  type ContactReceipt,
+  type ContactRequest,
+} from './service.ts';
 export { contactRoutes } from './routes.ts';
 export { TOPICS, ANSWER_WITHIN_HOURS } from './data.ts';

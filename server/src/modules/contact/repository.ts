@@ -12,7 +12,10 @@ export interface ContactRequestRow {
 }
 
 /** Stores a request; undefined when its reference is already taken (the caller draws another). */
-export async function insertContactRequest(db: Db, row: ContactRequestRow): Promise<{ id: string; created_at: Date } | undefined> {
+export async function insertContactRequest(
+  db: Db,
+  row: ContactRequestRow,
+): Promise<{ id: string; created_at: Date } | undefined> {
   const inserted = await db
     .insertInto('contact_requests')
     .values({ ...row, data: JSON.stringify(row.data) })

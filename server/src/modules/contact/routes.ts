@@ -11,7 +11,12 @@ import type { ContactService } from './service.ts';
  * The contact page data (`GET /ssr/contact`) and the contact form (`POST /api/data/contact/contact-us`).
  * The session tells a signed-in customer from a guest (order numbers are checked against the customer).
  */
-export function contactRoutes(ops: OperationRegistry, contact: ContactService, sessions: SessionService, markets: MarketService): void {
+export function contactRoutes(
+  ops: OperationRegistry,
+  contact: ContactService,
+  sessions: SessionService,
+  markets: MarketService,
+): void {
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
@@ -25,7 +30,10 @@ export function contactRoutes(ops: OperationRegistry, contact: ContactService, s
     } catch (err) {
       if (err instanceof AppError) throw err;
       req.log?.error({ err }, 'page data source failed');
-      throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new AppError(
+        'ERR_DATA_1000',
+        `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     res.json(body);
   });
@@ -35,7 +43,10 @@ export function contactRoutes(ops: OperationRegistry, contact: ContactService, s
     const market = marketOf(req, res, markets);
     let receipt: Schemas['ContactRequestReceipt'];
     try {
-      receipt = await contact.send(req.body as Schemas['ContactRequest'], market, { ip: req.ip ?? 'unknown', customerId: sessionOf(res)?.customerId });
+      receipt = await contact.send(req.body as Schemas['ContactRequest'], market, {
+        ip: req.ip ?? 'unknown',
+        customerId: sessionOf(res)?.customerId,
+      });
     } catch (err) {
       if (err instanceof AppError) throw err;
       // The internal cause is the contact e-mail service's code; the shopper gets the contact form's.

@@ -12,7 +12,15 @@ import type { Market, MarketService } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
 // The client service desks of each market (phone, chat, WhatsApp, hours), shared with the client-service page.
 import { contactChannels } from '../pages/index.ts';
-import { ANSWER_WITHIN_HOURS, CHANNEL_ORDER, GENERIC_SUBJECT, PAGE_DESCRIPTION, PAGE_TITLE, TOPICS, type Channel } from './data.ts';
+import {
+  ANSWER_WITHIN_HOURS,
+  CHANNEL_ORDER,
+  GENERIC_SUBJECT,
+  PAGE_DESCRIPTION,
+  PAGE_TITLE,
+  TOPICS,
+  type Channel,
+} from './data.ts';
 import { insertContactRequest } from './repository.ts';
 
 export type ContactRequest = Schemas['ContactRequest'];
@@ -73,7 +81,9 @@ export class ContactService {
 
   /** The answer channels the market's client service desk offers, in the form's order. */
   channels(market: Market): Channel[] {
-    const open = new Set(contactChannels(market.country, contentLanguageOf(market.locale), market.locale).map((c) => c.channel));
+    const open = new Set(
+      contactChannels(market.country, contentLanguageOf(market.locale), market.locale).map((c) => c.channel),
+    );
     open.add('email');
     return CHANNEL_ORDER.filter((c) => open.has(c));
   }
@@ -89,7 +99,8 @@ export class ContactService {
       .filter((c) => !c.urlOverride && (!row?.countries || row.countries.includes(c.country)))
       .flatMap((c) => c.locales)
       .map((l) => ({ hreflang: l, href: publicOrigin + pages.localizedPath(l, '/contact') }));
-    if (!row?.countries || row.countries.includes('US')) alternates.push({ hreflang: 'x-default', href: `${publicOrigin}/contact` });
+    if (!row?.countries || row.countries.includes('US'))
+      alternates.push({ hreflang: 'x-default', href: `${publicOrigin}/contact` });
     const meta: Schemas['PageMeta'] = {
       title: page?.metaTitle ?? `${PAGE_TITLE[language]} | ${pages.brandName}`,
       description: page?.metaDescription ?? PAGE_DESCRIPTION[language],
@@ -108,7 +119,9 @@ export class ContactService {
         recaptchaSiteKey: this.sources.recaptchaSiteKey,
       },
       // The form is on this page: the desk's "write to us" link, which opens it, is not repeated.
-      contactChannels: contactChannels(market.country, language, market.locale).filter((c) => c.link.action !== 'open-contact-form'),
+      contactChannels: contactChannels(market.country, language, market.locale).filter(
+        (c) => c.link.action !== 'open-contact-form',
+      ),
     };
   }
 
@@ -125,7 +138,8 @@ export class ContactService {
       ]);
     }
     const { fields, issues } = this.checkForm(input, market, caller);
-    if (issues.length) throw new AppError('ERR_CTC_API_1000', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    if (issues.length)
+      throw new AppError('ERR_CTC_API_1000', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
 
     const language = contentLanguageOf(market.locale);
     const topic = TOPICS.find((t) => t.value === input.topic);
@@ -145,9 +159,20 @@ export class ContactService {
     return this.db.transaction().execute(async (trx) => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const reference = newReference(this.clock());
-        const row = await insertContactRequest(trx, { reference, customer_id: caller.customerId ?? null, email: fields.email, locale: market.locale, data });
+        const row = await insertContactRequest(trx, {
+          reference,
+          customer_id: caller.customerId ?? null,
+          email: fields.email,
+          locale: market.locale,
+          data,
+        });
         if (!row) continue;
-        await enqueueMail(trx, { to: fields.email, template: 'contact-ack', locale: market.locale, data: { reference, subject, firstName: fields.firstName } });
+        await enqueueMail(trx, {
+          to: fields.email,
+          template: 'contact-ack',
+          locale: market.locale,
+          data: { reference, subject, firstName: fields.firstName },
+        });
         return {
           reference,
           channel: input.channel,
@@ -164,10 +189,15 @@ export class ContactService {
   private checkForm(input: ContactRequest, market: Market, caller: ContactCaller) {
     const issues: Issue[] = [];
     const email = checkEmail(input.email);
-    if (!email.ok) issues.push({ path: 'body/email', message: email.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address' });
+    if (!email.ok)
+      issues.push({
+        path: 'body/email',
+        message: email.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address',
+      });
     const names = { firstName: checkName(input.firstName), lastName: checkName(input.lastName) };
     for (const [field, check] of Object.entries(names)) {
-      if (!check.ok) issues.push({ path: `body/${field}`, message: 'must contain letters, spaces, apostrophes and hyphens only' });
+      if (!check.ok)
+        issues.push({ path: `body/${field}`, message: 'must contain letters, spaces, apostrophes and hyphens only' });
     }
     let phone: string | null = null;
     if (input.phone) {

@@ -14,18 +14,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = (query: Record<string, string>) => request(t.app).get('/api/data/page').query({ currentContextTags: 'guest', ...query });
-const component = (query: Record<string, string>) => request(t.app).get('/api/data/component').query({ currentContextTags: 'guest', ...query });
+const page = (query: Record<string, string>) =>
+  request(t.app)
+    .get('/api/data/page')
+    .query({ currentContextTags: 'guest', ...query });
+const component = (query: Record<string, string>) =>
+  request(t.app)
+    .get('/api/data/component')
+    .query({ currentContextTags: 'guest', ...query });
 
 /** A FAQ subject answered by some accordion of the fixtures. */
 function faqSubject(): string {
-  for (const p of pages) for (const c of p.components as { type: string; tagSubjectId?: string | null }[]) if (c.type === 'accordion' && c.tagSubjectId) return c.tagSubjectId;
+  for (const p of pages)
+    for (const c of p.components as { type: string; tagSubjectId?: string | null }[])
+      if (c.type === 'accordion' && c.tagSubjectId) return c.tagSubjectId;
   throw new Error('the fixtures have no FAQ accordion');
 }
 
 describe('getContentPage (GET /api/data/page)', () => {
   it('answers the home page in the content language of each market', async () => {
-    for (const [locale, language] of [['en-us', 'en'], ['fr-fr', 'fr'], ['ja-jp', 'ja'], ['zh-tw', 'zh-hant'], ['zh-sg', 'zh']]) {
+    for (const [locale, language] of [
+      ['en-us', 'en'],
+      ['fr-fr', 'fr'],
+      ['ja-jp', 'ja'],
+      ['zh-tw', 'zh-hant'],
+      ['zh-sg', 'zh'],
+    ]) {
       const res = await page({ locale: locale!, pageId: 'home' }).expect(200);
       expect(res.body.cmsPageId).toBe(`home--${language}`);
       expect(res.body.globalPageId).toBe('home');
@@ -48,28 +62,46 @@ describe('getContentPage (GET /api/data/page)', () => {
     expect(bySlug.body.cmsPageId).toBe(`${cp.globalPageId}--fr`);
     await page({ locale: 'fr-fr', pageId: `${cp.globalPageId}--fr` }).expect(200);
     // globalPageId selects the market's variant whatever pageId says.
-    const variant = await page({ locale: 'ja-jp', pageId: `${cp.globalPageId}--fr`, globalPageId: cp.globalPageId }).expect(200);
+    const variant = await page({
+      locale: 'ja-jp',
+      pageId: `${cp.globalPageId}--fr`,
+      globalPageId: cp.globalPageId,
+    }).expect(200);
     expect(variant.body.cmsPageId).toBe(`${cp.globalPageId}--ja`);
   });
 
   it('breadcrumbs follow the parent pages; parentPageId must match', async () => {
     const child = pages.find((p) => p.parentPageId && !p.countries)!;
-    const res = await page({ locale: 'en-us', pageId: child.globalPageId, parentPageId: child.parentPageId! }).expect(200);
+    const res = await page({ locale: 'en-us', pageId: child.globalPageId, parentPageId: child.parentPageId! }).expect(
+      200,
+    );
     expect(res.body.breadcrumbs.at(-1).url).toBe(child.pageUrl);
     expect(res.body.breadcrumbs.length).toBeGreaterThan(1);
-    const wrong = await page({ locale: 'en-us', pageId: child.globalPageId, parentPageId: 'not-its-parent' }).expect(404);
+    const wrong = await page({ locale: 'en-us', pageId: child.globalPageId, parentPageId: 'not-its-parent' }).expect(
+      404,
+    );
     expect(wrong.body.code).toBe('ERR_PAGE_1000');
   });
 
   it('lists the pages under pageNavigationLinksPrefix', async () => {
     const legal = pages.filter((p) => p.pageUrl.startsWith('/legal/') && !p.countries);
-    const res = await page({ locale: 'en-us', pageId: legal[0]!.globalPageId, pageNavigationLinksPrefix: '/legal' }).expect(200);
-    expect(res.body.navigationLinks.map((l: { href: string }) => l.href)).toEqual(expect.arrayContaining(legal.map((p) => p.pageUrl)));
+    const res = await page({
+      locale: 'en-us',
+      pageId: legal[0]!.globalPageId,
+      pageNavigationLinksPrefix: '/legal',
+    }).expect(200);
+    expect(res.body.navigationLinks.map((l: { href: string }) => l.href)).toEqual(
+      expect.arrayContaining(legal.map((p) => p.pageUrl)),
+    );
     for (const link of res.body.navigationLinks) expect(link.kind).toBe('internal');
   });
 
   it('sanitises rich text when seeding', async () => {
-    const res = await t.database.db.selectFrom('content_components').select(['data']).where('type', 'in', ['rich-text', 'accordion']).execute();
+    const res = await t.database.db
+      .selectFrom('content_components')
+      .select(['data'])
+      .where('type', 'in', ['rich-text', 'accordion'])
+      .execute();
     expect(res.length).toBeGreaterThan(0);
     const text = JSON.stringify(res);
     expect(text).not.toMatch(/<script|javascript:|onerror=|onclick=/i);
@@ -98,7 +130,10 @@ describe('getContentPage (GET /api/data/page)', () => {
   // Found by the contract fuzz suite: the bracket form made the validator's list parsing throw (a 500).
   it.each([
     ['/api/data/page?locale=ja-jp&pageId=client-service&currentContextTags%5Ba%5D=1', 'the page'],
-    ['/api/data/page?locale=en-us&pageId=home&currentContextTags%5Ba%5D=guest&currentContextTags%5Bb%5D=x', 'the page, two keys'],
+    [
+      '/api/data/page?locale=en-us&pageId=home&currentContextTags%5Ba%5D=guest&currentContextTags%5Bb%5D=x',
+      'the page, two keys',
+    ],
     ['/api/data/component?locale=en-us&componentId=layout-footer&currentContextTags%5Ba%5D=guest', 'a component'],
   ])('context tags written as an object (%s) are a malformed list: ERR_PAG_API_1000 (%s)', async (url) => {
     const res = await request(t.app).get(url).expect(400);
@@ -107,7 +142,9 @@ describe('getContentPage (GET /api/data/page)', () => {
   });
 
   it('context tags as repeated parameters still read as the list', async () => {
-    const res = await request(t.app).get('/api/data/page?locale=en-us&pageId=home&currentContextTags=guest&currentContextTags=fr-fr');
+    const res = await request(t.app).get(
+      '/api/data/page?locale=en-us&pageId=home&currentContextTags=guest&currentContextTags=fr-fr',
+    );
     expect(res.status).not.toBe(500);
   });
 });
@@ -119,13 +156,38 @@ describe('context tags', () => {
     await t.database.db
       .insertInto('content_components')
       .values([
-        { brand: TEST_BRAND, language: 'en', owner_id: 'home--en', id, parent_id: null, position: 99, type: 'grid', data: JSON.stringify({ title: 'Staff only', columns: { desktop: 2, tablet: 2, mobile: 1 }, gap: 'small' }), context_tags: ['employee-sale'], owner_order: 1 },
-        { brand: TEST_BRAND, language: 'en', owner_id: 'home--en', id: `${id}-tile`, parent_id: id, position: 1, type: 'quote', data: JSON.stringify({ quote: 'Q', attribution: null }), context_tags: [], owner_order: 1 },
+        {
+          brand: TEST_BRAND,
+          language: 'en',
+          owner_id: 'home--en',
+          id,
+          parent_id: null,
+          position: 99,
+          type: 'grid',
+          data: JSON.stringify({ title: 'Staff only', columns: { desktop: 2, tablet: 2, mobile: 1 }, gap: 'small' }),
+          context_tags: ['employee-sale'],
+          owner_order: 1,
+        },
+        {
+          brand: TEST_BRAND,
+          language: 'en',
+          owner_id: 'home--en',
+          id: `${id}-tile`,
+          parent_id: id,
+          position: 1,
+          type: 'quote',
+          data: JSON.stringify({ quote: 'Q', attribution: null }),
+          context_tags: [],
+          owner_order: 1,
+        },
       ] as never)
       .execute();
   });
   afterAll(async () => {
-    await t.database.db.deleteFrom('content_components').where('id', 'in', [id, `${id}-tile`]).execute();
+    await t.database.db
+      .deleteFrom('content_components')
+      .where('id', 'in', [id, `${id}-tile`])
+      .execute();
   });
 
   it('a restricted component and its children are left out for other sessions', async () => {
@@ -136,7 +198,9 @@ describe('context tags', () => {
   });
 
   it('is sent when the session has one of its tags, with its children after it', async () => {
-    const staff = await page({ locale: 'en-us', pageId: 'home', currentContextTags: 'guest,employee-sale' }).expect(200);
+    const staff = await page({ locale: 'en-us', pageId: 'home', currentContextTags: 'guest,employee-sale' }).expect(
+      200,
+    );
     const ids = staff.body.components.map((c: { id: string }) => c.id);
     expect(ids.indexOf(`${id}-tile`)).toBe(ids.indexOf(id) + 1);
     expect(staff.body.components.find((c: { id: string }) => c.id === id).contextTags).toEqual(['employee-sale']);
@@ -162,7 +226,9 @@ describe('getCmsComponent (GET /api/data/component)', () => {
 
   it('a container comes with everything nested in it', async () => {
     const home = pages.find((p) => p.globalPageId === 'home')!;
-    const container = (home.components as { id: string; parentId: string | null }[]).find((c) => home.components.some((d) => (d as { parentId: string | null }).parentId === c.id));
+    const container = (home.components as { id: string; parentId: string | null }[]).find((c) =>
+      home.components.some((d) => (d as { parentId: string | null }).parentId === c.id),
+    );
     if (!container) return;
     const res = await component({ locale: 'en-us', componentId: container.id }).expect(200);
     expect(res.body.components[0].id).toBe(container.id);
@@ -200,8 +266,14 @@ describe('getGenericContent (GET /api/data/content/generic-content)', () => {
   it('answers the content in the market language', async () => {
     const g = genericContents[0];
     if (!g) return;
-    const en = await request(t.app).get('/api/data/content/generic-content').query({ locale: 'en-us', contentId: g.contentId }).expect(200);
-    const ja = await request(t.app).get('/api/data/content/generic-content').query({ locale: 'ja-jp', contentId: g.contentId }).expect(200);
+    const en = await request(t.app)
+      .get('/api/data/content/generic-content')
+      .query({ locale: 'en-us', contentId: g.contentId })
+      .expect(200);
+    const ja = await request(t.app)
+      .get('/api/data/content/generic-content')
+      .query({ locale: 'ja-jp', contentId: g.contentId })
+      .expect(200);
     expect(en.body.contentId).toBe(g.contentId);
     expect(en.body.title).toBe(g.title.en.replaceAll('{house}', 'Saint Laurent'));
     expect(ja.body.title).toBe(g.title.ja.replaceAll('{house}', 'Saint Laurent'));
@@ -277,7 +349,12 @@ describe('getEvents (GET /api/data/events)', () => {
     expect(locCounts).toBe(byTheme.body.total);
     const loc = all.body.filters[1].values[0];
     const both = await get({ locale: 'fr-fr', themes: theme.value, locations: loc.value }).expect(200);
-    expect(both.body.events.every((e: { theme: { id: string }; location: { id: string } }) => e.theme.id === theme.value && e.location.id === loc.value)).toBe(true);
+    expect(
+      both.body.events.every(
+        (e: { theme: { id: string }; location: { id: string } }) =>
+          e.theme.id === theme.value && e.location.id === loc.value,
+      ),
+    ).toBe(true);
   });
 
   it('filters by calendar (eventType)', async () => {
@@ -303,19 +380,30 @@ describe('getEvents (GET /api/data/events)', () => {
 
 describe('bustCache (POST /internal/cache/bust)', () => {
   const bust = (body: unknown, token?: string) => {
-    const r = request(t.app).post('/internal/cache/bust').send(body as object);
+    const r = request(t.app)
+      .post('/internal/cache/bust')
+      .send(body as object);
     return token === undefined ? r : r.set('X-Internal-Token', token);
   };
 
   it('refuses a missing or wrong token: ERR_LIB_1002', async () => {
     expect((await bust({ caches: ['all'] }).expect(401)).body.code).toBe('ERR_LIB_1002');
-    expect((await bust({ caches: ['all'] }, 'wrong-token-wrong-token-wrong').expect(401)).body.code).toBe('ERR_LIB_1002');
+    expect((await bust({ caches: ['all'] }, 'wrong-token-wrong-token-wrong').expect(401)).body.code).toBe(
+      'ERR_LIB_1002',
+    );
     expect((await bust({ caches: ['all'] }, TOKEN.slice(0, -1)).expect(401)).body.code).toBe('ERR_LIB_1002');
   });
 
   it('empties the caches with the token', async () => {
     const res = await bust({ caches: ['all'] }, TOKEN).expect(200);
-    expect(res.body.caches.map((c: { cache: string }) => c.cache)).toEqual(['page-data', 'catalog', 'navigation', 'content', 'markets', 'sitemaps']);
+    expect(res.body.caches.map((c: { cache: string }) => c.cache)).toEqual([
+      'page-data',
+      'catalog',
+      'navigation',
+      'content',
+      'markets',
+      'sitemaps',
+    ]);
     expect(Date.parse(res.body.bustedAt)).not.toBeNaN();
   });
 
@@ -329,7 +417,9 @@ describe('bustCache (POST /internal/cache/bust)', () => {
   });
 
   it('refuses a cross-site browser call: ERR_API_1001', async () => {
-    const res = await bust({ caches: ['all'] }, TOKEN).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    const res = await bust({ caches: ['all'] }, TOKEN)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
     expect(res.body.code).toBe('ERR_API_1001');
   });
 });
@@ -342,30 +432,58 @@ describe('cache (CACHE_TTL_SECONDS) and busting', () => {
   afterAll(() => cached.close());
 
   it('serves cached content until the content cache of the locale is busted', async () => {
-    const get = (locale: string) => request(cached.app).get('/api/data/page').query({ locale, pageId: 'home', currentContextTags: 'guest' }).expect(200);
+    const get = (locale: string) =>
+      request(cached.app)
+        .get('/api/data/page')
+        .query({ locale, pageId: 'home', currentContextTags: 'guest' })
+        .expect(200);
     const before = (await get('de-de')).body.title;
     await get('it-it');
-    await cached.database.db.updateTable('content_pages').set({ title: 'Changed title' }).where('cms_page_id', 'in', ['home--de', 'home--it']).execute();
+    await cached.database.db
+      .updateTable('content_pages')
+      .set({ title: 'Changed title' })
+      .where('cms_page_id', 'in', ['home--de', 'home--it'])
+      .execute();
     try {
       expect((await get('de-de')).body.title).toBe(before);
-      const res = await request(cached.app).post('/internal/cache/bust').set('X-Internal-Token', TOKEN).send({ caches: ['content'], locales: ['de-de'] }).expect(200);
+      const res = await request(cached.app)
+        .post('/internal/cache/bust')
+        .set('X-Internal-Token', TOKEN)
+        .send({ caches: ['content'], locales: ['de-de'] })
+        .expect(200);
       expect(res.body.caches[0].entriesRemoved).toBeGreaterThan(0);
       // The page list of the language is cached too: bust it by key.
-      await request(cached.app).post('/internal/cache/bust').set('X-Internal-Token', TOKEN).send({ caches: ['content'], keys: ['pages|de'] }).expect(200);
+      await request(cached.app)
+        .post('/internal/cache/bust')
+        .set('X-Internal-Token', TOKEN)
+        .send({ caches: ['content'], keys: ['pages|de'] })
+        .expect(200);
       expect((await get('de-de')).body.title).toBe('Changed title');
       expect((await get('it-it')).body.title).toBe(before);
       // Everything.
-      await request(cached.app).post('/internal/cache/bust').set('X-Internal-Token', TOKEN).send({ caches: ['all'] }).expect(200);
+      await request(cached.app)
+        .post('/internal/cache/bust')
+        .set('X-Internal-Token', TOKEN)
+        .send({ caches: ['all'] })
+        .expect(200);
       expect((await get('it-it')).body.title).toBe('Changed title');
     } finally {
-      await cached.database.db.updateTable('content_pages').set({ title: before }).where('cms_page_id', 'in', ['home--de', 'home--it']).execute();
+      await cached.database.db
+        .updateTable('content_pages')
+        .set({ title: before })
+        .where('cms_page_id', 'in', ['home--de', 'home--it'])
+        .execute();
     }
   });
 
   it('page data is cached and busted by locale', async () => {
     const home = () => request(cached.app).get('/ssr/home').query({ locale: 'es-es' }).expect(200);
     await home();
-    const res = await request(cached.app).post('/internal/cache/bust').set('X-Internal-Token', TOKEN).send({ caches: ['page-data'], locales: ['es-es'] }).expect(200);
+    const res = await request(cached.app)
+      .post('/internal/cache/bust')
+      .set('X-Internal-Token', TOKEN)
+      .send({ caches: ['page-data'], locales: ['es-es'] })
+      .expect(200);
     expect(res.body.caches).toEqual([{ cache: 'page-data', entriesRemoved: 1 }]);
   });
 });
@@ -382,7 +500,13 @@ describe('seeding', () => {
   it('is idempotent: seeding again replaces the content with the same rows', async () => {
     // On PostgreSQL too: each test worker has a database of its own, and its files run one after another.
     const count = async () =>
-      (await sql<{ n: number }>`select (select count(*) from content_pages) + (select count(*) from content_components) + (select count(*) from events) as n`.execute(t.database.db)).rows[0]!.n;
+      (
+        await sql<{
+          n: number;
+        }>`select (select count(*) from content_pages) + (select count(*) from content_components) + (select count(*) from events) as n`.execute(
+          t.database.db,
+        )
+      ).rows[0]!.n;
     const before = await count();
     await seedContent(t.database.db, TEST_BRAND);
     await seedContent(t.database.db, TEST_BRAND);
@@ -396,7 +520,8 @@ describe('a failing content source', () => {
     broken = await startTestApp();
     if (testDatabaseKind() === 'postgres') return;
     // This test's own in-memory database loses its content tables: every read fails.
-    for (const table of ['content_components', 'content_generic', 'events']) await sql.raw(`alter table ${table} rename to ${table}_gone`).execute(broken.database.db);
+    for (const table of ['content_components', 'content_generic', 'events'])
+      await sql.raw(`alter table ${table} rename to ${table}_gone`).execute(broken.database.db);
   });
   afterAll(() => broken.close());
 
@@ -409,7 +534,10 @@ describe('a failing content source', () => {
     ['/ssr/faq', {}, 'ERR_DATA_1000'],
   ])('%s answers 502 %s', async (path, query, code) => {
     if (testDatabaseKind() === 'postgres') return;
-    const res = await request(broken.app).get(path).query({ locale: 'en-us', ...query }).expect(502);
+    const res = await request(broken.app)
+      .get(path)
+      .query({ locale: 'en-us', ...query })
+      .expect(502);
     expect(res.body.code).toBe(code);
   });
 });

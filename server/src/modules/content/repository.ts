@@ -5,17 +5,29 @@ import { TILE_COLUMNS, type CatalogService } from '../catalog/index.ts';
 export type TileRow = Parameters<CatalogService['tile']>[0];
 
 export async function listPages(db: DB, brand: string, language: string) {
-  return db.selectFrom('content_pages').selectAll().where('brand', '=', brand).where('language', '=', language).orderBy('position').execute();
+  return db
+    .selectFrom('content_pages')
+    .selectAll()
+    .where('brand', '=', brand)
+    .where('language', '=', language)
+    .orderBy('position')
+    .execute();
 }
 export type PageRow = Awaited<ReturnType<typeof listPages>>[number];
 
 /** When each page URL's publication last changed, and the whole publication's (`seedContent` records them). */
-export async function contentVersions(db: DB, brand: string): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
+export async function contentVersions(
+  db: DB,
+  brand: string,
+): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
   const [pages, publication] = await Promise.all([
     db.selectFrom('content_versions').select(['page_url', 'changed_at']).where('brand', '=', brand).execute(),
     db.selectFrom('content_publications').select('changed_at').where('brand', '=', brand).executeTakeFirst(),
   ]);
-  return { pages: new Map(pages.map((r) => [r.page_url, new Date(r.changed_at)])), publication: publication ? new Date(publication.changed_at) : null };
+  return {
+    pages: new Map(pages.map((r) => [r.page_url, new Date(r.changed_at)])),
+    publication: publication ? new Date(publication.changed_at) : null,
+  };
 }
 
 export async function ownerComponents(db: DB, brand: string, ownerId: string) {
@@ -31,7 +43,12 @@ export async function ownerComponents(db: DB, brand: string, ownerId: string) {
 export type ComponentRow = Awaited<ReturnType<typeof ownerComponents>>[number];
 
 /** Where a component id is first found in a language: the layout, then pages in order, then generic content. */
-export async function findComponentOwner(db: DB, brand: string, language: string, id: string): Promise<string | undefined> {
+export async function findComponentOwner(
+  db: DB,
+  brand: string,
+  language: string,
+  id: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('content_components')
     .select('owner_id')
@@ -68,21 +85,45 @@ export async function accordionsOfSubject(db: DB, brand: string, language: strin
 
 export async function listEvents(db: DB, brand: string, language: string) {
   const [events, themes, locations] = await Promise.all([
-    db.selectFrom('events').selectAll().where('brand', '=', brand).where('language', '=', language).orderBy('start_at').orderBy('id').execute(),
-    db.selectFrom('event_themes').selectAll().where('brand', '=', brand).where('language', '=', language).orderBy('position').execute(),
-    db.selectFrom('event_locations').selectAll().where('brand', '=', brand).where('language', '=', language).orderBy('position').execute(),
+    db
+      .selectFrom('events')
+      .selectAll()
+      .where('brand', '=', brand)
+      .where('language', '=', language)
+      .orderBy('start_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('event_themes')
+      .selectAll()
+      .where('brand', '=', brand)
+      .where('language', '=', language)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('event_locations')
+      .selectAll()
+      .where('brand', '=', brand)
+      .where('language', '=', language)
+      .orderBy('position')
+      .execute(),
   ]);
   return { events, themes, locations };
 }
 export type EventRow = Awaited<ReturnType<typeof listEvents>>['events'][number];
-
 
 /**
  * Tile rows of the given products in a market (the shape CatalogService.tile prices and renders), in
  * the order asked; employee-only products and, in a market with a currency, products without a price
  * there are left out.
  */
-export async function tileRowsByPids(db: DB, brand: string, pids: string[], language: string, currency: string | null): Promise<TileRow[]> {
+export async function tileRowsByPids(
+  db: DB,
+  brand: string,
+  pids: string[],
+  language: string,
+  currency: string | null,
+): Promise<TileRow[]> {
   if (pids.length === 0) return [];
   let q = db
     .selectFrom('products as p')
@@ -125,7 +166,12 @@ function rdBase(db: DB, brand: string, categoryIds: string[], currency: string |
     .where('p.is_employee_only', '=', false);
   if (currency) {
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('product_prices as x').select(sql`1`.as('one')).whereRef('x.pid', '=', 'p.pid').where('x.currency', '=', currency)),
+      exists(
+        selectFrom('product_prices as x')
+          .select(sql`1`.as('one'))
+          .whereRef('x.pid', '=', 'p.pid')
+          .where('x.currency', '=', currency),
+      ),
     );
   }
   return q;
@@ -134,11 +180,21 @@ function rdBase(db: DB, brand: string, categoryIds: string[], currency: string |
 /** One page of the "rive droite" products of some categories (the main listing leaves them out). */
 export async function rdListing(
   db: DB,
-  q: { brand: string; categoryIds: string[]; language: string; currency: string | null; sort: RdSort; limit: number; offset: number },
+  q: {
+    brand: string;
+    categoryIds: string[];
+    language: string;
+    currency: string | null;
+    sort: RdSort;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ total: number; rows: TileRow[] }> {
   if (q.categoryIds.length === 0) return { total: 0, rows: [] };
   const effectivePrice = sql<number>`coalesce(pr.sale_price, pr.list_price)`;
-  const count = await rdBase(db, q.brand, q.categoryIds, q.currency).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const count = await rdBase(db, q.brand, q.categoryIds, q.currency)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   let query = rdBase(db, q.brand, q.categoryIds, q.currency)
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language))
     .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'))

@@ -10,7 +10,14 @@ import type { ContentService } from './service.ts';
 type CacheName = Schemas['CacheBustCache'];
 export type { Bustable, CacheFilter } from '../../shared/invalidation-bus.ts';
 /** Every cache a bust of `all` names. */
-export const BUSTABLE_CACHES = ['page-data', 'catalog', 'navigation', 'content', 'markets', 'sitemaps'] as const satisfies readonly Exclude<CacheName, 'all'>[];
+export const BUSTABLE_CACHES = [
+  'page-data',
+  'catalog',
+  'navigation',
+  'content',
+  'markets',
+  'sitemaps',
+] as const satisfies readonly Exclude<CacheName, 'all'>[];
 
 /** `a,b` or `['a','b']` (the validator may or may not have split a form, explode=false list). */
 export function listOf(value: unknown): string[] | undefined {
@@ -42,7 +49,12 @@ export function contentRoutes(
   internal: {
     token: string | undefined;
     /** Empties the caches here and on every other instance; answers the entries removed here (`InvalidationBus.invalidate`). */
-    invalidate: (invalidation: { caches: string[]; keys?: string[] | undefined; locales?: string[] | undefined; reason: string }) => Promise<{ cache: string; entriesRemoved: number }[]>;
+    invalidate: (invalidation: {
+      caches: string[];
+      keys?: string[] | undefined;
+      locales?: string[] | undefined;
+      reason: string;
+    }) => Promise<{ cache: string; entriesRemoved: number }[]>;
   },
 ): void {
   const publicCache: RequestHandler = (_req, res, next) => {
@@ -114,13 +126,27 @@ export function contentRoutes(
       throw new AppError('ERR_LIB_1002', 'X-Internal-Token is missing or is not the cache-buster token.');
     }
     const body = req.body as Schemas['CacheBustRequest'];
-    const names: Exclude<CacheName, 'all'>[] = body.caches.includes('all') ? [...BUSTABLE_CACHES] : (body.caches as Exclude<CacheName, 'all'>[]);
+    const names: Exclude<CacheName, 'all'>[] = body.caches.includes('all')
+      ? [...BUSTABLE_CACHES]
+      : (body.caches as Exclude<CacheName, 'all'>[]);
     if (body.keys?.length && body.caches.length > 1) {
-      throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [{ path: 'body/keys', message: 'needs a single cache' }]);
+      throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [
+        { path: 'body/keys', message: 'needs a single cache' },
+      ]);
     }
     // Emptied here at once, and on every other instance through the invalidation bus (docs/scaling.md).
-    const removed = await internal.invalidate({ caches: names, keys: body.keys, locales: body.locales, reason: 'bust' });
-    const caches = removed.map((r) => ({ cache: r.cache as Exclude<CacheName, 'all'>, entriesRemoved: r.entriesRemoved }));
-    res.set('Cache-Control', 'no-store').json({ bustedAt: new Date().toISOString(), caches } satisfies Schemas['CacheBustResult']);
+    const removed = await internal.invalidate({
+      caches: names,
+      keys: body.keys,
+      locales: body.locales,
+      reason: 'bust',
+    });
+    const caches = removed.map((r) => ({
+      cache: r.cache as Exclude<CacheName, 'all'>,
+      entriesRemoved: r.entriesRemoved,
+    }));
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ bustedAt: new Date().toISOString(), caches } satisfies Schemas['CacheBustResult']);
   });
 }

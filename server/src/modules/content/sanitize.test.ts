@@ -3,7 +3,8 @@ import { isSafeHref, sanitizeHtml } from './sanitize.ts';
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed formatting', () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em> and <a href="/cp/the-house" title="House">a link</a>.</p><ul><li>One</li><li>Two<br>lines</li></ul>';
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em> and <a href="/cp/the-house" title="House">a link</a>.</p><ul><li>One</li><li>Two<br>lines</li></ul>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -27,7 +28,17 @@ describe('sanitizeHtml', () => {
   });
 
   it('refuses dangerous link targets, however they are written', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'jav&#x61;script:alert(1)', '&#106;avascript:alert(1)', 'data:text/html,<script>', 'vbscript:x', '//evil.example/', ' javascript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'jav&#x61;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:text/html,<script>',
+      'vbscript:x',
+      '//evil.example/',
+      ' javascript:x',
+    ]) {
       expect(sanitizeHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
     }
   });
@@ -38,12 +49,16 @@ describe('sanitizeHtml', () => {
     expect(isSafeHref('tel:+33142000000')).toBe(true);
     expect(isSafeHref('/legal/privacy')).toBe(true);
     expect(isSafeHref('#returns')).toBe(true);
-    expect(sanitizeHtml('<a href="https://x.example/a?b=1&amp;c=2">x</a>')).toBe('<a href="https://x.example/a?b=1&amp;c=2" rel="noopener noreferrer">x</a>');
+    expect(sanitizeHtml('<a href="https://x.example/a?b=1&amp;c=2">x</a>')).toBe(
+      '<a href="https://x.example/a?b=1&amp;c=2" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('escapes stray markup characters and quotes in attributes', () => {
     expect(sanitizeHtml('1 < 2 & 3 > 2')).toBe('1 &lt; 2 &amp; 3 &gt; 2');
-    expect(sanitizeHtml('<a href="/x" title="&quot;&gt;<b>">t</a>')).toBe('<a href="/x" title="&quot;&gt;&lt;b&gt;">t</a>');
+    expect(sanitizeHtml('<a href="/x" title="&quot;&gt;<b>">t</a>')).toBe(
+      '<a href="/x" title="&quot;&gt;&lt;b&gt;">t</a>',
+    );
     expect(sanitizeHtml('caf&eacute; &amp; co')).toBe('caf&amp;eacute; &amp; co');
   });
 

@@ -9,19 +9,65 @@
  * well-formed whatever the input.
  */
 const ALLOWED: Record<string, readonly string[]> = {
-  p: [], br: [], hr: [], strong: [], b: [], em: [], i: [], u: [], s: [], small: [], sub: [], sup: [], span: [],
-  h2: [], h3: [], h4: [], ul: [], ol: [], li: [], blockquote: [], a: ['href', 'title'],
+  p: [],
+  br: [],
+  hr: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  small: [],
+  sub: [],
+  sup: [],
+  span: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  ul: [],
+  ol: [],
+  li: [],
+  blockquote: [],
+  a: ['href', 'title'],
 };
 const VOID = new Set(['br', 'hr']);
 /** Elements whose content is not text a reader should see. */
-const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'title', 'svg', 'math', 'select', 'xmp', 'noembed', 'noframes']);
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'textarea',
+  'title',
+  'svg',
+  'math',
+  'select',
+  'xmp',
+  'noembed',
+  'noframes',
+]);
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+};
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (m, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
     return NAMED[body.toLowerCase()] ?? m;
@@ -44,7 +90,8 @@ export function isSafeHref(raw: string): boolean {
   return false;
 }
 
-const TOKEN = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^>]*>?|<\?[^>]*>?|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</;
+const TOKEN =
+  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<![^>]*>?|<\?[^>]*>?|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</;
 const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export function sanitizeHtml(input: string): string {

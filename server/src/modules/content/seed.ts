@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import * as fixtures from '../../../../fixtures/content/index.ts';
-import { CONTENT_LANGUAGES, houseOf, localize, type ComponentFixture, type ContentLanguage } from '../../../../fixtures/content/index.ts';
+import {
+  CONTENT_LANGUAGES,
+  houseOf,
+  localize,
+  type ComponentFixture,
+  type ContentLanguage,
+} from '../../../../fixtures/content/index.ts';
 import { offsetMinutes } from '../../../../reference/stores/hours.ts';
 import type { DB } from '../../db/database.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -18,7 +24,9 @@ const PARIS = 'Europe/Paris';
 
 /** The instant of `hour`:00 Paris time on the day `offsetDays` after the UTC day of `seededAt`. */
 export function eventStart(seededAt: Date, offsetDays: number, hour: number): Date {
-  const day = new Date(Date.UTC(seededAt.getUTCFullYear(), seededAt.getUTCMonth(), seededAt.getUTCDate()) + offsetDays * DAY_MS);
+  const day = new Date(
+    Date.UTC(seededAt.getUTCFullYear(), seededAt.getUTCMonth(), seededAt.getUTCDate()) + offsetDays * DAY_MS,
+  );
   const wall = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour);
   // Two passes settle the offset across a daylight-saving change.
   let instant = wall - offsetMinutes(PARIS, new Date(wall)) * 60_000;
@@ -30,7 +38,10 @@ export function eventStart(seededAt: Date, offsetDays: number, hour: number): Da
 function cleanComponent(c: Record<string, unknown>): Record<string, unknown> {
   if (c.type === 'rich-text' && typeof c.html === 'string') return { ...c, html: sanitizeHtml(c.html) };
   if (c.type === 'accordion' && Array.isArray(c.items)) {
-    return { ...c, items: (c.items as Record<string, unknown>[]).map((i) => ({ ...i, html: sanitizeHtml(String(i.html ?? '')) })) };
+    return {
+      ...c,
+      items: (c.items as Record<string, unknown>[]).map((i) => ({ ...i, html: sanitizeHtml(String(i.html ?? '')) })),
+    };
   }
   return c;
 }
@@ -41,13 +52,28 @@ function cleanComponent(c: Record<string, unknown>): Record<string, unknown> {
  * islands resolved to pids from the catalogue, event dates placed around `seededAt`.
  * Idempotent; runs at every start, after the catalogue.
  */
-export type ContentSource = Pick<typeof fixtures, 'pages' | 'layout' | 'events' | 'eventThemes' | 'eventLocations' | 'genericContents'>;
+export type ContentSource = Pick<
+  typeof fixtures,
+  'pages' | 'layout' | 'events' | 'eventThemes' | 'eventLocations' | 'genericContents'
+>;
 
-export async function seedContent(db: DB, brand: string, seededAt = new Date(), source: ContentSource = fixtures): Promise<void> {
+export async function seedContent(
+  db: DB,
+  brand: string,
+  seededAt = new Date(),
+  source: ContentSource = fixtures,
+): Promise<void> {
   const { pages, layout, events, eventThemes, eventLocations, genericContents } = source;
   const house = houseOf(brand).name;
   await db.transaction().execute(async (trx) => {
-    for (const table of ['content_components', 'content_pages', 'content_generic', 'events', 'event_themes', 'event_locations'] as const) {
+    for (const table of [
+      'content_components',
+      'content_pages',
+      'content_generic',
+      'events',
+      'event_themes',
+      'event_locations',
+    ] as const) {
       await trx.deleteFrom(table).where('brand', '=', brand).execute();
     }
 
@@ -73,13 +99,21 @@ export async function seedContent(db: DB, brand: string, seededAt = new Date(), 
       return pids;
     };
 
-    const componentRows = async (list: readonly ComponentFixture[], ownerId: string, ownerOrder: number, language: ContentLanguage): Promise<Row[]> => {
+    const componentRows = async (
+      list: readonly ComponentFixture[],
+      ownerId: string,
+      ownerOrder: number,
+      language: ContentLanguage,
+    ): Promise<Row[]> => {
       const rows: Row[] = [];
       for (const fixture of list) {
         const { pick, ...authored } = fixture as ComponentFixture & { pick?: { categorySlug: string; count: number } };
         let c = cleanComponent(localize(authored as never, language, house) as Record<string, unknown>);
-        if (fixture.type === 'product-island') c = { ...c, pids: pick ? await pidsOf(pick) : ((c.pids as string[] | undefined) ?? []) };
-        const { id, parentId, position, type, contextTags, ...data } = c as Record<string, unknown> & { contextTags?: string[] };
+        if (fixture.type === 'product-island')
+          c = { ...c, pids: pick ? await pidsOf(pick) : ((c.pids as string[] | undefined) ?? []) };
+        const { id, parentId, position, type, contextTags, ...data } = c as Record<string, unknown> & {
+          contextTags?: string[];
+        };
         rows.push({
           brand,
           language,
@@ -107,7 +141,11 @@ export async function seedContent(db: DB, brand: string, seededAt = new Date(), 
     for (const language of CONTENT_LANGUAGES) {
       const l = <T>(v: unknown) => localize(v as never, language, house) as T;
       if (layout) {
-        const parts = [layout.header, layout.footer, ...(layout.infoBanner ? [layout.infoBanner] : [])] as ComponentFixture[];
+        const parts = [
+          layout.header,
+          layout.footer,
+          ...(layout.infoBanner ? [layout.infoBanner] : []),
+        ] as ComponentFixture[];
         components.push(...(await componentRows(parts, `layout--${language}`, 0, language)));
       }
       for (const [i, page] of housePages.entries()) {
@@ -134,12 +172,29 @@ export async function seedContent(db: DB, brand: string, seededAt = new Date(), 
         components.push(...(await componentRows(page.components, cmsPageId, i + 1, language)));
       }
       for (const [i, g] of genericContents.entries()) {
-        generic.push({ brand, language, content_id: g.contentId, title: l<string>(g.title), html: sanitizeHtml(l<string>(g.html)) });
-        components.push(...(await componentRows(g.components, `generic--${g.contentId}--${language}`, 10_000 + i, language)));
+        generic.push({
+          brand,
+          language,
+          content_id: g.contentId,
+          title: l<string>(g.title),
+          html: sanitizeHtml(l<string>(g.html)),
+        });
+        components.push(
+          ...(await componentRows(g.components, `generic--${g.contentId}--${language}`, 10_000 + i, language)),
+        );
       }
-      for (const [i, t] of eventThemes.entries()) themeRows.push({ brand, language, id: t.id, label: l<string>(t.label), position: i + 1 });
+      for (const [i, t] of eventThemes.entries())
+        themeRows.push({ brand, language, id: t.id, label: l<string>(t.label), position: i + 1 });
       for (const [i, loc] of eventLocations.entries()) {
-        locationRows.push({ brand, language, id: loc.id, label: l<string>(loc.label), city: l<string>(loc.city), address: loc.address, position: i + 1 });
+        locationRows.push({
+          brand,
+          language,
+          id: loc.id,
+          label: l<string>(loc.label),
+          city: l<string>(loc.city),
+          address: loc.address,
+          position: i + 1,
+        });
       }
       for (const e of events) {
         const start = eventStart(seededAt, e.startOffsetDays, e.startHour);
@@ -161,12 +216,42 @@ export async function seedContent(db: DB, brand: string, seededAt = new Date(), 
         });
       }
     }
-    await insertChunks(pageRows, (c) => trx.insertInto('content_pages').values(c as never).execute());
-    await insertChunks(components, (c) => trx.insertInto('content_components').values(c as never).execute());
-    await insertChunks(generic, (c) => trx.insertInto('content_generic').values(c as never).execute());
-    await insertChunks(themeRows, (c) => trx.insertInto('event_themes').values(c as never).execute());
-    await insertChunks(locationRows, (c) => trx.insertInto('event_locations').values(c as never).execute());
-    await insertChunks(eventRows, (c) => trx.insertInto('events').values(c as never).execute());
+    await insertChunks(pageRows, (c) =>
+      trx
+        .insertInto('content_pages')
+        .values(c as never)
+        .execute(),
+    );
+    await insertChunks(components, (c) =>
+      trx
+        .insertInto('content_components')
+        .values(c as never)
+        .execute(),
+    );
+    await insertChunks(generic, (c) =>
+      trx
+        .insertInto('content_generic')
+        .values(c as never)
+        .execute(),
+    );
+    await insertChunks(themeRows, (c) =>
+      trx
+        .insertInto('event_themes')
+        .values(c as never)
+        .execute(),
+    );
+    await insertChunks(locationRows, (c) =>
+      trx
+        .insertInto('event_locations')
+        .values(c as never)
+        .execute(),
+    );
+    await insertChunks(eventRows, (c) =>
+      trx
+        .insertInto('events')
+        .values(c as never)
+        .execute(),
+    );
     await recordVersions(trx, brand, seededAt, { pageRows, components, generic, themeRows, locationRows, eventRows });
   });
 }
@@ -222,7 +307,13 @@ async function recordVersions(
   await trx
     .deleteFrom('content_versions')
     .where('brand', '=', brand)
-    .$if(versions.length > 0, (q) => q.where('page_url', 'not in', versions.map((v) => v.page_url)))
+    .$if(versions.length > 0, (q) =>
+      q.where(
+        'page_url',
+        'not in',
+        versions.map((v) => v.page_url),
+      ),
+    )
     .execute();
   await trx
     .insertInto('content_publications')

@@ -97,7 +97,9 @@ export class ContentService {
       this.cache.clear();
       return n;
     }
-    return this.cache.deleteWhere((k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|').includes(l)) ?? false));
+    return this.cache.deleteWhere(
+      (k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|').includes(l)) ?? false),
+    );
   }
 
   clear(): void {
@@ -122,20 +124,25 @@ export class ContentService {
   }
 
   /** The market's variant of a page by content id, global id or URL slug; undefined when not published there. */
-  async findPage(market: Market, q: { pageId?: string | undefined; globalPageId?: string | undefined; url?: string | undefined }): Promise<PageRow | undefined> {
+  async findPage(
+    market: Market,
+    q: { pageId?: string | undefined; globalPageId?: string | undefined; url?: string | undefined },
+  ): Promise<PageRow | undefined> {
     const pages = await this.pages(this.languageOf(market));
     const found = q.globalPageId
       ? pages.find((p) => p.global_page_id === q.globalPageId)
       : q.url !== undefined
         ? pages.find((p) => p.page_url === q.url)
-        : pages.find((p) => p.cms_page_id === q.pageId || p.global_page_id === q.pageId) ??
-          pages.find((p) => p.page_url !== '/' && p.page_url.split('/').pop() === q.pageId);
+        : (pages.find((p) => p.cms_page_id === q.pageId || p.global_page_id === q.pageId) ??
+          pages.find((p) => p.page_url !== '/' && p.page_url.split('/').pop() === q.pageId));
     return found && this.isPublishedIn(found, market.country) ? found : undefined;
   }
 
   /** Pages of the house in a language (for listings such as the calendars or the legal side navigation). */
   async pagesOf(market: Market, filter: (p: PageRow) => boolean): Promise<PageRow[]> {
-    return (await this.pages(this.languageOf(market))).filter((p) => this.isPublishedIn(p, market.country) && filter(p));
+    return (await this.pages(this.languageOf(market))).filter(
+      (p) => this.isPublishedIn(p, market.country) && filter(p),
+    );
   }
 
   /** Countries a page is published in (null: every market), for its hreflang alternates. */
@@ -146,7 +153,15 @@ export class ContentService {
 
   /** `getContentPage`: the page with its components visible with `tags`; ERR_PAGE_1000 when missing. */
   page(market: Market, q: PageQuery): Promise<ContentPage> {
-    const key = ['page', market.locale, q.pageId, q.globalPageId ?? '', q.parentPageId ?? '', q.navigationLinksPrefix ?? '', [...q.tags].sort().join(',')].join('|');
+    const key = [
+      'page',
+      market.locale,
+      q.pageId,
+      q.globalPageId ?? '',
+      q.parentPageId ?? '',
+      q.navigationLinksPrefix ?? '',
+      [...q.tags].sort().join(','),
+    ].join('|');
     return this.cached(key, async () => {
       const row = await this.findPage(market, q);
       if (!row || (q.parentPageId !== undefined && row.parent_page_id !== q.parentPageId)) {
@@ -164,11 +179,20 @@ export class ContentService {
     });
   }
 
-  private async buildPage(market: Market, row: PageRow, tags: readonly string[], navigationLinksPrefix?: string): Promise<ContentPage> {
+  private async buildPage(
+    market: Market,
+    row: PageRow,
+    tags: readonly string[],
+    navigationLinksPrefix?: string,
+  ): Promise<ContentPage> {
     const pages = await this.pages(this.languageOf(market));
     const byGlobal = new Map(pages.map((p) => [p.global_page_id, p]));
     const chain: PageRow[] = [];
-    for (let cur: PageRow | undefined = row; cur && chain.length < 10 && !chain.includes(cur); cur = cur.parent_page_id ? byGlobal.get(cur.parent_page_id) : undefined) {
+    for (
+      let cur: PageRow | undefined = row;
+      cur && chain.length < 10 && !chain.includes(cur);
+      cur = cur.parent_page_id ? byGlobal.get(cur.parent_page_id) : undefined
+    ) {
       chain.unshift(cur);
     }
     const page: ContentPage = {
@@ -189,7 +213,11 @@ export class ContentService {
     };
     if (navigationLinksPrefix) {
       page.navigationLinks = pages
-        .filter((p) => this.isPublishedIn(p, market.country) && (p.page_url === navigationLinksPrefix || p.page_url.startsWith(`${navigationLinksPrefix}/`)))
+        .filter(
+          (p) =>
+            this.isPublishedIn(p, market.country) &&
+            (p.page_url === navigationLinksPrefix || p.page_url.startsWith(`${navigationLinksPrefix}/`)),
+        )
         .map((p) => ({ kind: 'internal' as const, label: p.navigation_label, href: p.page_url }));
     }
     return page;
@@ -203,7 +231,12 @@ export class ContentService {
    * restricted to other context tags together with everything nested in them; product islands priced
    * for the market.
    */
-  private async components(market: Market, rows: ComponentRow[], tags: readonly string[], rootId?: string): Promise<CmsComponent[]> {
+  private async components(
+    market: Market,
+    rows: ComponentRow[],
+    tags: readonly string[],
+    rootId?: string,
+  ): Promise<CmsComponent[]> {
     const children = new Map<string | null, ComponentRow[]>();
     for (const r of rows) {
       const list = children.get(r.parent_id) ?? [];
@@ -216,13 +249,18 @@ export class ContentService {
       ordered.push(r);
       for (const c of (children.get(r.id) ?? []).sort((a, b) => a.position - b.position)) visit(c, depth + 1);
     };
-    const roots = rootId ? rows.filter((r) => r.id === rootId) : (children.get(null) ?? []).sort((a, b) => a.position - b.position);
+    const roots = rootId
+      ? rows.filter((r) => r.id === rootId)
+      : (children.get(null) ?? []).sort((a, b) => a.position - b.position);
     for (const r of roots) visit(r, 0);
     return Promise.all(ordered.map((r) => this.toComponent(market, r)));
   }
 
   private async toComponent(market: Market, r: ComponentRow): Promise<CmsComponent> {
-    const c = { id: r.id, type: r.type, parentId: r.parent_id, position: r.position, ...r.data } as Record<string, unknown>;
+    const c = { id: r.id, type: r.type, parentId: r.parent_id, position: r.position, ...r.data } as Record<
+      string,
+      unknown
+    >;
     if (r.context_tags.length) c.contextTags = r.context_tags;
     if (r.type === 'product-island') c.products = await this.tiles(market, (c.pids as string[] | undefined) ?? []);
     return c as CmsComponent;
@@ -245,8 +283,16 @@ export class ContentService {
   }
 
   /** One page of the "rive droite" products of some categories, as tiles priced for the market. */
-  async rdTiles(market: Market, q: { categoryIds: string[]; sort: RdSort; limit: number; offset: number }): Promise<{ total: number; tiles: Schemas['ProductTile'][] }> {
-    const { total, rows } = await rdListing(this.db, { brand: this.brand, language: market.language, currency: market.currency, ...q });
+  async rdTiles(
+    market: Market,
+    q: { categoryIds: string[]; sort: RdSort; limit: number; offset: number },
+  ): Promise<{ total: number; tiles: Schemas['ProductTile'][] }> {
+    const { total, rows } = await rdListing(this.db, {
+      brand: this.brand,
+      language: market.language,
+      currency: market.currency,
+      ...q,
+    });
     return { total, tiles: rows.map((r) => this.catalog.tile(r, market)) };
   }
 
@@ -255,12 +301,21 @@ export class ContentService {
     return this.cached(`cpn|${market.locale}|${componentId}|${[...tags].sort().join(',')}`, async () => {
       const language = this.languageOf(market);
       const owner = await findComponentOwner(this.db, this.brand, language, componentId);
-      const page = owner && !owner.startsWith('layout--') && !owner.startsWith('generic--') ? (await this.pages(language)).find((p) => p.cms_page_id === owner) : undefined;
+      const page =
+        owner && !owner.startsWith('layout--') && !owner.startsWith('generic--')
+          ? (await this.pages(language)).find((p) => p.cms_page_id === owner)
+          : undefined;
       if (!owner || (page && !this.isPublishedIn(page, market.country))) {
         throw new AppError('ERR_CTT_API_1005', `No component ${componentId} in ${market.locale}.`);
       }
-      const components = await this.components(market, await ownerComponents(this.db, this.brand, owner), tags, componentId);
-      if (components.length === 0) throw new AppError('ERR_CTT_API_1005', `Component ${componentId} is not shown with these context tags.`);
+      const components = await this.components(
+        market,
+        await ownerComponents(this.db, this.brand, owner),
+        tags,
+        componentId,
+      );
+      if (components.length === 0)
+        throw new AppError('ERR_CTT_API_1005', `Component ${componentId} is not shown with these context tags.`);
       return { componentId, components };
     });
   }
@@ -272,7 +327,8 @@ export class ContentService {
       const all = await this.components(market, rows, PUBLIC_CONTEXT_TAGS);
       const header = all.find((c) => c.type === 'header') as Schemas['CmsHeaderComponent'] | undefined;
       const footer = all.find((c) => c.type === 'footer') as Schemas['CmsFooterComponent'] | undefined;
-      const infoBanner = (all.find((c) => c.type === 'info-banner') as Schemas['CmsInfoBannerComponent'] | undefined) ?? null;
+      const infoBanner =
+        (all.find((c) => c.type === 'info-banner') as Schemas['CmsInfoBannerComponent'] | undefined) ?? null;
       return header && footer ? { header, footer, infoBanner } : undefined;
     });
   }
@@ -286,7 +342,12 @@ export class ContentService {
       const row = await findGeneric(this.db, this.brand, language, contentId);
       if (!row) throw new AppError('ERR_CTT_API_1005', `No content ${contentId} in ${market.locale}.`);
       const rows = await ownerComponents(this.db, this.brand, `generic--${contentId}--${language}`);
-      return { contentId, title: row.title, html: row.html, components: await this.components(market, rows, PUBLIC_CONTEXT_TAGS) };
+      return {
+        contentId,
+        title: row.title,
+        html: row.html,
+        components: await this.components(market, rows, PUBLIC_CONTEXT_TAGS),
+      };
     });
   }
 
@@ -301,8 +362,11 @@ export class ContentService {
       // The same subject may be answered on several pages (FAQ, client service): each accordion once.
       const seen = new Set<string>();
       const unique = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
-      if (unique.length === 0) throw new AppError('ERR_CTT_API_1002', `No FAQ for ${tagSubjectId} in ${market.locale}.`);
-      const accordions = (await Promise.all(unique.map((r) => this.toComponent(market, r)))) as Schemas['CmsAccordionComponent'][];
+      if (unique.length === 0)
+        throw new AppError('ERR_CTT_API_1002', `No FAQ for ${tagSubjectId} in ${market.locale}.`);
+      const accordions = (await Promise.all(
+        unique.map((r) => this.toComponent(market, r)),
+      )) as Schemas['CmsAccordionComponent'][];
       return { tagSubjectId, accordions };
     });
   }
@@ -338,7 +402,11 @@ export class ContentService {
    * Events as calendar cards: running first, then soonest first; with `includePast`, the events that
    * have ended follow, most recent first.
    */
-  private async cards(market: Market, now: Date, includePast = false): Promise<{ cards: (Schemas['CalendarCard'] & { _row: EventRow })[]; types: Set<string> }> {
+  private async cards(
+    market: Market,
+    now: Date,
+    includePast = false,
+  ): Promise<{ cards: (Schemas['CalendarCard'] & { _row: EventRow })[]; types: Set<string> }> {
     const { events, themes, locations } = await this.eventData(market);
     const types = new Set(events.map((e) => e.event_type));
     const slugs = await this.calendarSlugs(market, types);
@@ -348,7 +416,9 @@ export class ContentService {
     const live = events.filter((e) => new Date(e.end_at).getTime() > t);
     const isCurrent = (e: EventRow) => new Date(e.start_at).getTime() <= t && new Date(e.end_at).getTime() > t;
     const past = includePast
-      ? events.filter((e) => new Date(e.end_at).getTime() <= t).sort((a, b) => new Date(b.end_at).getTime() - new Date(a.end_at).getTime())
+      ? events
+          .filter((e) => new Date(e.end_at).getTime() <= t)
+          .sort((a, b) => new Date(b.end_at).getTime() - new Date(a.end_at).getTime())
       : [];
     const sorted = [...live.filter(isCurrent), ...live.filter((e) => !isCurrent(e)), ...past];
     const cards = sorted.map((e, i) => {
@@ -360,7 +430,12 @@ export class ContentService {
         title: e.title,
         summary: e.summary,
         theme: { id: e.theme_id, label: theme?.label ?? e.theme_id },
-        location: { id: e.location_id, label: location?.label ?? e.location_id, city: location?.city ?? '', address: location?.address ?? '' },
+        location: {
+          id: e.location_id,
+          label: location?.label ?? e.location_id,
+          city: location?.city ?? '',
+          address: location?.address ?? '',
+        },
         startDate: new Date(e.start_at).toISOString(),
         endDate: new Date(e.end_at).toISOString(),
         image: { width: 1600, height: 900, ...e.image },
@@ -397,36 +472,74 @@ export class ContentService {
     const inScope = all.filter((c) => !q.eventType || c.eventType === q.eventType);
     const themeOk = (c: (typeof all)[number]) => !q.themes?.length || q.themes.includes(c.theme.id);
     const locationOk = (c: (typeof all)[number]) => !q.locations?.length || q.locations.includes(c.location.id);
-    const matching = inScope.filter((c) => themeOk(c) && locationOk(c)).map(({ _row, ...card }, i) => ({ ...card, position: i + 1 }));
-    const facet = (key: 'eventTheme' | 'eventLocation', urlName: 'themes' | 'locations', options: { id: string; label: string }[], selected: string[] | undefined, idOf: (c: (typeof all)[number]) => string, other: (c: (typeof all)[number]) => boolean): Filter => ({
+    const matching = inScope
+      .filter((c) => themeOk(c) && locationOk(c))
+      .map(({ _row, ...card }, i) => ({ ...card, position: i + 1 }));
+    const facet = (
+      key: 'eventTheme' | 'eventLocation',
+      urlName: 'themes' | 'locations',
+      options: { id: string; label: string }[],
+      selected: string[] | undefined,
+      idOf: (c: (typeof all)[number]) => string,
+      other: (c: (typeof all)[number]) => boolean,
+    ): Filter => ({
       key,
       urlName,
       label: FILTER_LABELS[language][urlName],
       selectionType: 'multiple',
       values: options
         .filter((o) => inScope.some((c) => idOf(c) === o.id))
-        .map((o) => ({ value: o.id, label: o.label, count: inScope.filter((c) => idOf(c) === o.id && other(c)).length, selected: selected?.includes(o.id) ?? false })),
+        .map((o) => ({
+          value: o.id,
+          label: o.label,
+          count: inScope.filter((c) => idOf(c) === o.id && other(c)).length,
+          selected: selected?.includes(o.id) ?? false,
+        })),
     });
     const filters = [
       facet('eventTheme', 'themes', themes, q.themes, (c) => c.theme.id, locationOk),
       facet('eventLocation', 'locations', locations, q.locations, (c) => c.location.id, themeOk),
     ];
-    return { cards: matching, hasCurrentEvents: inScope.some((c) => c.isCurrent), filters, appliedFilters: filterString(q) };
+    return {
+      cards: matching,
+      hasCurrentEvents: inScope.some((c) => c.isCurrent),
+      filters,
+      appliedFilters: filterString(q),
+    };
   }
 
   /** `getEvents`. */
   events(market: Market, q: EventQuery & { page?: number | undefined }): Promise<Schemas['EventList']> {
-    const key = ['ev', market.locale, q.eventType ?? '', q.themes?.join(',') ?? '', q.locations?.join(',') ?? '', q.page ?? 1].join('|');
+    const key = [
+      'ev',
+      market.locale,
+      q.eventType ?? '',
+      q.themes?.join(',') ?? '',
+      q.locations?.join(',') ?? '',
+      q.page ?? 1,
+    ].join('|');
     return this.cached(key, async () => {
       const c = await this.calendar(market, q);
       const page = q.page ?? 1;
-      const events: EventDto[] = c.cards.slice((page - 1) * EVENT_PAGE_SIZE, page * EVENT_PAGE_SIZE).map(({ position: _p, featured: _f, ...e }) => e);
-      return { market: toMarketDto(market), events, total: c.cards.length, hasCurrentEvents: c.hasCurrentEvents, eventType: q.eventType ?? null, filters: c.filters };
+      const events: EventDto[] = c.cards
+        .slice((page - 1) * EVENT_PAGE_SIZE, page * EVENT_PAGE_SIZE)
+        .map(({ position: _p, featured: _f, ...e }) => e);
+      return {
+        market: toMarketDto(market),
+        events,
+        total: c.cards.length,
+        hasCurrentEvents: c.hasCurrentEvents,
+        eventType: q.eventType ?? null,
+        filters: c.filters,
+      };
     });
   }
 
   /** Running and next events of every calendar, soonest first (the boutique's home). */
-  async upcoming(market: Market, count: number): Promise<{ cards: Schemas['CalendarCard'][]; hasCurrentEvents: boolean }> {
+  async upcoming(
+    market: Market,
+    count: number,
+  ): Promise<{ cards: Schemas['CalendarCard'][]; hasCurrentEvents: boolean }> {
     const c = await this.calendar(market, {});
     return { cards: c.cards.slice(0, count), hasCurrentEvents: c.hasCurrentEvents };
   }

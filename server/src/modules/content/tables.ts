@@ -35,12 +35,25 @@ export interface ContentTables {
     owner_order: number;
   };
   /** A digest of each page's publication and when it last changed (the sitemaps' `lastmod`). */
-  content_versions: { brand: string; page_url: string; digest: string; changed_at: ColumnType<Date, Date | string, Date | string> };
+  content_versions: {
+    brand: string;
+    page_url: string;
+    digest: string;
+    changed_at: ColumnType<Date, Date | string, Date | string>;
+  };
   /** The same for the whole publication (pages, layout, generic contents, events). */
   content_publications: { brand: string; digest: string; changed_at: ColumnType<Date, Date | string, Date | string> };
   content_generic: { brand: string; language: string; content_id: string; title: string; html: string };
   event_themes: { brand: string; language: string; id: string; label: string; position: number };
-  event_locations: { brand: string; language: string; id: string; label: string; city: string; address: string; position: number };
+  event_locations: {
+    brand: string;
+    language: string;
+    id: string;
+    label: string;
+    city: string;
+    address: string;
+    position: number;
+  };
   events: {
     brand: string;
     language: string;

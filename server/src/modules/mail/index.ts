@@ -1,7 +1,14 @@
 export { enqueueMail } from './outbox.ts';
 export type { MailLine, MailOrder, MailRequest, MailReturn, MailTemplate, MailTemplates } from './outbox.ts';
 export type { MailTables } from './tables.ts';
-export { BRAND_NAMES, MAIL_LANGUAGES, MAIL_TEMPLATES, MailRenderError, mailLanguageOf, renderMail } from './templates.ts';
+export {
+  BRAND_NAMES,
+  MAIL_LANGUAGES,
+  MAIL_TEMPLATES,
+  MailRenderError,
+  mailLanguageOf,
+  renderMail,
+} from './templates.ts';
 export type { MailLanguage, RenderedMail, RenderOptions } from './templates.ts';
 export {
   MailWorker,

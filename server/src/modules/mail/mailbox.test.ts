@@ -18,7 +18,12 @@ beforeAll(async () => {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'script-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
+        directives: {
+          'script-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
       },
     }),
   );
@@ -33,9 +38,24 @@ const TOKEN = 'mb-t0ken';
 
 beforeAll(async () => {
   const db = t.database.db;
-  await enqueueMail(db, { to: claire, template: 'activation', locale: 'fr-fr', data: { activationUrl: `https://shop.example.org/fr-fr/activate?token=${TOKEN}&x=1`, firstName: '<i>Claire</i>' } });
-  await enqueueMail(db, { to: claire, template: 'password-reset', locale: 'fr-fr', data: { resetUrl: `https://shop.example.org/fr-fr/reset?token=${TOKEN}` } });
-  await enqueueMail(db, { to: jun, template: 'newsletter-confirm', locale: 'zh-tw', data: { confirmUrl: `https://shop.example.org/zh-tw/newsletter/confirm?token=${TOKEN}` } });
+  await enqueueMail(db, {
+    to: claire,
+    template: 'activation',
+    locale: 'fr-fr',
+    data: { activationUrl: `https://shop.example.org/fr-fr/activate?token=${TOKEN}&x=1`, firstName: '<i>Claire</i>' },
+  });
+  await enqueueMail(db, {
+    to: claire,
+    template: 'password-reset',
+    locale: 'fr-fr',
+    data: { resetUrl: `https://shop.example.org/fr-fr/reset?token=${TOKEN}` },
+  });
+  await enqueueMail(db, {
+    to: jun,
+    template: 'newsletter-confirm',
+    locale: 'zh-tw',
+    data: { confirmUrl: `https://shop.example.org/zh-tw/newsletter/confirm?token=${TOKEN}` },
+  });
 });
 
 function expectDevPage(res: request.Response) {
@@ -46,7 +66,8 @@ function expectDevPage(res: request.Response) {
 
 describe('mountMailbox', () => {
   it('mounts only when the mailbox is on, and in production only when asked for explicitly', () => {
-    const mounted = (env: Record<string, string>) => mountMailbox(express(), t.database.db, { config: loadConfig(env) });
+    const mounted = (env: Record<string, string>) =>
+      mountMailbox(express(), t.database.db, { config: loadConfig(env) });
     expect(mounted({ NODE_ENV: 'development' })).toBe(true);
     expect(mounted({ NODE_ENV: 'test' })).toBe(true);
     expect(mounted({ NODE_ENV: 'development', MAILBOX: 'false' })).toBe(false);
@@ -58,7 +79,10 @@ describe('mountMailbox', () => {
 
 describe('GET /dev/mailbox', () => {
   it('lists the latest e-mails, newest first, without scripts', async () => {
-    const res = await request(app).get('/dev/mailbox').expect(200).expect('Content-Type', /text\/html/);
+    const res = await request(app)
+      .get('/dev/mailbox')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expectDevPage(res);
     expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(res.text).not.toMatch(/<script|\son\w+=/i);
@@ -79,7 +103,10 @@ describe('GET /dev/mailbox', () => {
     expect(res.text).toContain('Activez votre compte Bottega Veneta');
     expect(res.text).toContain('fr-fr (fr)');
     expect(res.text).toContain(`value="${claire}"`);
-    const none = await request(app).get('/dev/mailbox').query({ to: `nobody.${run}@example.org` }).expect(200);
+    const none = await request(app)
+      .get('/dev/mailbox')
+      .query({ to: `nobody.${run}@example.org` })
+      .expect(200);
     expect(none.text).toContain('No e-mail to this address yet.');
   });
 });
@@ -87,7 +114,10 @@ describe('GET /dev/mailbox', () => {
 describe('GET /dev/mailbox/:id', () => {
   it('shows the e-mail as sent, its subject, and its plain text below', async () => {
     const [activation] = (await mailsTo(t.database.db, claire)).filter((m) => m.template === 'activation');
-    const res = await request(app).get(`/dev/mailbox/${activation!.id}`).expect(200).expect('Content-Type', /text\/html/);
+    const res = await request(app)
+      .get(`/dev/mailbox/${activation!.id}`)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expectDevPage(res);
     expect(res.text).not.toMatch(/<script/i);
     expect(res.text).toContain('<h1>Activez votre compte Bottega Veneta</h1>');
@@ -112,7 +142,11 @@ describe('GET /dev/mailbox/:id', () => {
 
 describe('GET /dev/mailbox/latest.json', () => {
   it('answers the newest e-mail to an address, with its links', async () => {
-    const res = await request(app).get('/dev/mailbox/latest.json').query({ to: claire }).expect(200).expect('Content-Type', /json/);
+    const res = await request(app)
+      .get('/dev/mailbox/latest.json')
+      .query({ to: claire })
+      .expect(200)
+      .expect('Content-Type', /json/);
     expectDevPage(res);
     expect(res.body).toMatchObject({
       to: claire,
@@ -127,7 +161,10 @@ describe('GET /dev/mailbox/latest.json', () => {
   });
 
   it('answers 404 as JSON when there is none', async () => {
-    const res = await request(app).get('/dev/mailbox/latest.json').query({ to: `nobody.${run}@example.org` }).expect(404);
+    const res = await request(app)
+      .get('/dev/mailbox/latest.json')
+      .query({ to: `nobody.${run}@example.org` })
+      .expect(404);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 404, code: 'ERR_API_1002', detail: 'No e-mail to this address.' });
   });
@@ -136,9 +173,20 @@ describe('GET /dev/mailbox/latest.json', () => {
 describe('test helpers', () => {
   it('latestMail delivers and renders the newest e-mail to an address, and linkPath makes its link followable', async () => {
     const to = `helper.${run}@example.org`;
-    await enqueueMail(t.database.db, { to, template: 'welcome', locale: 'ko-kr', data: { signInUrl: 'https://shop.example.org/ko-kr/sign-in?from=mail' } });
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'welcome',
+      locale: 'ko-kr',
+      data: { signInUrl: 'https://shop.example.org/ko-kr/sign-in?from=mail' },
+    });
     const mail = await latestMail(t.database.db, to.toUpperCase(), { brandName: 'Balenciaga' });
-    expect(mail).toMatchObject({ to, template: 'welcome', language: 'ko', status: 'sent', subject: 'Balenciaga에 오신 것을 환영합니다' });
+    expect(mail).toMatchObject({
+      to,
+      template: 'welcome',
+      language: 'ko',
+      status: 'sent',
+      subject: 'Balenciaga에 오신 것을 환영합니다',
+    });
     expect(mail.links).toEqual(['https://shop.example.org/ko-kr/sign-in?from=mail']);
     expect(linkPath(mail.links[0]!)).toBe('/ko-kr/sign-in?from=mail');
     await expect(latestMail(t.database.db, `nobody.${run}@example.org`)).rejects.toThrow('No e-mail to this address.');

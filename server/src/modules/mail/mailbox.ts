@@ -95,7 +95,20 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
   const { brandName } = options;
   const router = Router();
   const outbox = () =>
-    db.selectFrom('email_outbox').select(['id', 'recipient', 'template', 'locale', 'data', 'status', 'attempts', 'last_error', 'created_at', 'sent_at']);
+    db
+      .selectFrom('email_outbox')
+      .select([
+        'id',
+        'recipient',
+        'template',
+        'locale',
+        'data',
+        'status',
+        'attempts',
+        'last_error',
+        'created_at',
+        'sent_at',
+      ]);
 
   // Never indexed, never cached: the pages show e-mail addresses and one-time links.
   const headers: RequestHandler = (_req, res, next) => {
@@ -116,7 +129,8 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
     const lines = rows.map((row) => {
       const rendered = tryRender(row, brandName);
       const subject = rendered instanceof Error ? `(cannot be rendered: ${rendered.message})` : rendered.subject;
-      const status = row.status === 'pending' && row.attempts > 0 ? `pending (attempt ${row.attempts} failed)` : row.status;
+      const status =
+        row.status === 'pending' && row.attempts > 0 ? `pending (attempt ${row.attempts} failed)` : row.status;
       return (
         `<tr><td>${e(iso(row.created_at))}</td>` +
         `<td><a href="/dev/mailbox?to=${e(encodeURIComponent(row.recipient))}">${e(row.recipient)}</a></td>` +
@@ -147,12 +161,18 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
       .limit(1)
       .executeTakeFirst()) as OutboxRow | undefined;
     if (!row) {
-      res.status(404).type('application/problem+json').json(problemOf(new AppError('ERR_API_1002', to ? 'No e-mail to this address.' : 'No e-mail yet.')));
+      res
+        .status(404)
+        .type('application/problem+json')
+        .json(problemOf(new AppError('ERR_API_1002', to ? 'No e-mail to this address.' : 'No e-mail yet.')));
       return;
     }
     const rendered = tryRender(row, brandName);
     if (rendered instanceof Error) {
-      res.status(500).type('application/problem+json').json(problemOf(new AppError('ERR_API_1000', `E-mail ${row.id} cannot be rendered: ${rendered.message}`)));
+      res
+        .status(500)
+        .type('application/problem+json')
+        .json(problemOf(new AppError('ERR_API_1000', `E-mail ${row.id} cannot be rendered: ${rendered.message}`)));
       return;
     }
     const message: MailboxMessage = {
@@ -169,10 +189,18 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
 
   router.get('/:id', async (req, res) => {
     const id = /^\d{1,18}$/.test(req.params.id) ? Number(req.params.id) : undefined;
-    const row = id === undefined ? undefined : ((await outbox().where('id', '=', id).executeTakeFirst()) as OutboxRow | undefined);
+    const row =
+      id === undefined
+        ? undefined
+        : ((await outbox().where('id', '=', id).executeTakeFirst()) as OutboxRow | undefined);
     const e = escapeHtml;
     if (!row) {
-      res.status(404).type('html').send(page('E-mail not found', `<h1>E-mail not found</h1>\n<p><a href="/dev/mailbox">Back to the mailbox</a></p>`));
+      res
+        .status(404)
+        .type('html')
+        .send(
+          page('E-mail not found', `<h1>E-mail not found</h1>\n<p><a href="/dev/mailbox">Back to the mailbox</a></p>`),
+        );
       return;
     }
     const rendered = tryRender(row, brandName);
@@ -186,7 +214,14 @@ export function mailboxRouter(db: Kysely<Database>, options: { brandName: string
       `</dl>`;
     const back = `<p><a href="/dev/mailbox">← Mailbox</a></p>`;
     if (rendered instanceof Error) {
-      res.type('html').send(page(`E-mail ${row.id}`, `${back}\n<h1>E-mail ${row.id} cannot be rendered</h1>\n${meta}\n<pre>${e(rendered.message)}</pre>`));
+      res
+        .type('html')
+        .send(
+          page(
+            `E-mail ${row.id}`,
+            `${back}\n<h1>E-mail ${row.id} cannot be rendered</h1>\n${meta}\n<pre>${e(rendered.message)}</pre>`,
+          ),
+        );
       return;
     }
     const body =

@@ -29,17 +29,30 @@ interface PlacedItem {
 let next = 40;
 
 /** Checks the line-item table, the summary and the plain text of an order e-mail. */
-function expectOrderDetails(mail: { html: string; text: string; links: string[] }, items: PlacedItem[], origin: string, labels: { color: string; size: string; quantity: string; oneSize: string }) {
+function expectOrderDetails(
+  mail: { html: string; text: string; links: string[] },
+  items: PlacedItem[],
+  origin: string,
+  labels: { color: string; size: string; quantity: string; oneSize: string },
+) {
   for (const item of items) {
     const size = item.size === 'TU' ? labels.oneSize : labels.size.replace('{value}', item.size);
-    for (const part of [labels.color.replace('{value}', item.color), size, labels.quantity.replace('{value}', String(item.quantity))]) {
+    for (const part of [
+      labels.color.replace('{value}', item.color),
+      size,
+      labels.quantity.replace('{value}', String(item.quantity)),
+    ]) {
       expect(mail.html).toContain(escapeHtml(part));
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(escapeHtml(item.name));
     expect(mail.text).toContain(item.name);
     // The picture: an absolute URL with its size and alternative text.
-    expect(mail.html).toMatch(new RegExp(`<img class="sf-picture" src="${origin}/media/products/${item.pid}/1\\.svg" width="96" height="120" alt="[^"]+"`));
+    expect(mail.html).toMatch(
+      new RegExp(
+        `<img class="sf-picture" src="${origin}/media/products/${item.pid}/1\\.svg" width="96" height="120" alt="[^"]+"`,
+      ),
+    );
   }
 }
 
@@ -57,7 +70,12 @@ describe('order e-mails on the real app', () => {
     expect(mail.subject).toContain(order.orderNumber);
     const origin = new URL(mail.links[0]!).origin;
     expect(mail.links[0]).toBe(`${origin}/fr-fr/guest/order-online?transactionUuid=${order.transactionUuid}`);
-    expectOrderDetails(mail, order.items, origin, { color: 'Couleur\u202f: {value}', size: 'Taille\u202f: {value}', quantity: 'Quantité\u202f: {value}', oneSize: 'Taille unique' });
+    expectOrderDetails(mail, order.items, origin, {
+      color: 'Couleur\u202f: {value}',
+      size: 'Taille\u202f: {value}',
+      quantity: 'Quantité\u202f: {value}',
+      oneSize: 'Taille unique',
+    });
     // Every line's page is linked.
     for (const item of order.items) expect(mail.links).toContain(new URL(item.url, `${origin}/`).href);
     const money = (n: number) => formatPrice(n, 'EUR', 'fr-fr');
@@ -93,16 +111,41 @@ describe('order e-mails on the real app', () => {
     const v = await buyableVariant(t.database.db, { minStock: 3, offset: next++ * 2, currency: 'JPY' });
     const a = await shopperWith(t.app, v, 1, 'ja-jp');
     const email = `mail-ja-${randomUUID()}@example.jp`;
-    const address = { firstName: '花子', lastName: '山田', addressLine1: '銀座6-10-1', city: '中央区', stateCode: '13', postalCode: '104-0061', country: 'JP' };
-    const { body } = await orderBody(a, { email, firstName: '花子', lastName: '山田', phone: '+81 90 1234 5678' }, 'ja-jp');
+    const address = {
+      firstName: '花子',
+      lastName: '山田',
+      addressLine1: '銀座6-10-1',
+      city: '中央区',
+      stateCode: '13',
+      postalCode: '104-0061',
+      country: 'JP',
+    };
+    const { body } = await orderBody(
+      a,
+      { email, firstName: '花子', lastName: '山田', phone: '+81 90 1234 5678' },
+      'ja-jp',
+    );
     const res = await place(a, { ...body, delivery: { ...body.delivery, address } }, undefined, 'ja-jp');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const order = res.body;
     const mail = await latestMail(t.database.db, email);
     expect(mail).toMatchObject({ template: 'order-confirmation', language: 'ja' });
     const origin = new URL(mail.links[0]!).origin;
-    expectOrderDetails(mail, order.items, origin, { color: 'カラー：{value}', size: 'サイズ：{value}', quantity: '数量：{value}', oneSize: 'フリーサイズ' });
-    for (const part of [`ご注文番号：${order.orderNumber}`, '〒104-0061', '東京都 中央区', '銀座6-10-1', '山田 花子', '日本', `合計：${formatPrice(order.totals.total, 'JPY', 'ja-jp')}`]) {
+    expectOrderDetails(mail, order.items, origin, {
+      color: 'カラー：{value}',
+      size: 'サイズ：{value}',
+      quantity: '数量：{value}',
+      oneSize: 'フリーサイズ',
+    });
+    for (const part of [
+      `ご注文番号：${order.orderNumber}`,
+      '〒104-0061',
+      '東京都 中央区',
+      '銀座6-10-1',
+      '山田 花子',
+      '日本',
+      `合計：${formatPrice(order.totals.total, 'JPY', 'ja-jp')}`,
+    ]) {
       expect(mail.text, part).toContain(part);
     }
     expect(mail.html).toContain(escapeHtml(formatPrice(order.totals.total, 'JPY', 'ja-jp')));
@@ -124,11 +167,21 @@ describe('order e-mails on the real app', () => {
     const mail = await latestMail(t.database.db, email);
     expect(mail.template).toBe('order-shipped');
     const tracking = `JD${order.orderNumber.replace(/\D/g, '').padStart(10, '0')}`;
-    for (const part of ['Transporteur\u202f: DHL Express', `Numéro de suivi\u202f: ${tracking}`, 'Suivre mon colis', formatPrice(order.totals.total, 'EUR', 'fr-fr')]) {
+    for (const part of [
+      'Transporteur\u202f: DHL Express',
+      `Numéro de suivi\u202f: ${tracking}`,
+      'Suivre mon colis',
+      formatPrice(order.totals.total, 'EUR', 'fr-fr'),
+    ]) {
       expect(mail.text, part).toContain(part);
     }
     expect(mail.links).toContain(`https://tracking.example.com/DHL%20Express/${tracking}`);
-    expectOrderDetails(mail, order.items, origin, { color: 'Couleur\u202f: {value}', size: 'Taille\u202f: {value}', quantity: 'Quantité\u202f: {value}', oneSize: 'Taille unique' });
+    expectOrderDetails(mail, order.items, origin, {
+      color: 'Couleur\u202f: {value}',
+      size: 'Taille\u202f: {value}',
+      quantity: 'Quantité\u202f: {value}',
+      oneSize: 'Taille unique',
+    });
   });
 
   it('cancellation: the e-mail repeats the order, escaping what the customer typed', async () => {
@@ -136,18 +189,32 @@ describe('order e-mails on the real app', () => {
     const browser = agent(t.app);
     await signIn(browser, customer);
     const v = await buyableVariant(t.database.db, { minStock: 3, offset: next++ * 2 });
-    await browser.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size, quantity: 1 }).expect(200);
+    await browser
+      .post('/api/data/basket/add-item?locale=fr-fr')
+      .send({ pid: v.pid, size: v.size, quantity: 1 })
+      .expect(200);
     const hostile = '<img src=x onerror=alert(1)> & "Bâtiment B"';
     const { body } = await orderBody(browser, { email: customer.email });
-    const placed = await place(browser, { ...body, delivery: { ...body.delivery, address: { ...body.delivery.address, addressLine2: hostile } } });
+    const placed = await place(browser, {
+      ...body,
+      delivery: { ...body.delivery, address: { ...body.delivery.address, addressLine2: hostile } },
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const order = placed.body;
-    await browser.post('/api/data/order/cancel?locale=fr-fr').send({ orderNumber: order.orderNumber, reason: 'changedMind' }).expect(200);
+    await browser
+      .post('/api/data/order/cancel?locale=fr-fr')
+      .send({ orderNumber: order.orderNumber, reason: 'changedMind' })
+      .expect(200);
     const mail = await latestMail(t.database.db, customer.email);
     expect(mail.template).toBe('order-cancelled');
     const origin = new URL(mail.links[0]!).origin;
     expect(mail.links[0]).toBe(`${origin}/fr-fr/myaccount/order-online?orderNumber=${order.orderNumber}`);
-    expectOrderDetails(mail, order.items, origin, { color: 'Couleur\u202f: {value}', size: 'Taille\u202f: {value}', quantity: 'Quantité\u202f: {value}', oneSize: 'Taille unique' });
+    expectOrderDetails(mail, order.items, origin, {
+      color: 'Couleur\u202f: {value}',
+      size: 'Taille\u202f: {value}',
+      quantity: 'Quantité\u202f: {value}',
+      oneSize: 'Taille unique',
+    });
     expect(mail.text).toContain(`Total\u202f: ${formatPrice(order.totals.total, 'EUR', 'fr-fr')}`);
     // The hostile address line and first name are text, never markup.
     expect(mail.html).not.toContain('<img src=x');
@@ -160,15 +227,24 @@ describe('order e-mails on the real app', () => {
     const [v] = await twoSizeProducts(t.database.db, 1, 7);
     const email = `mail-return-${randomUUID()}@example.fr`;
     const { a, order } = await deliveredOrder(t.app, t.database.db, v!, { email });
-    const res = await a
-      .post('/api/data/order/return-request?locale=fr-fr')
-      .send({ transactionUuid: order.transactionUuid, flowType: 'Return', lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }], returnMethod: 'ShipToReturnCenter', handover: 'dropOff' });
+    const res = await a.post('/api/data/order/return-request?locale=fr-fr').send({
+      transactionUuid: order.transactionUuid,
+      flowType: 'Return',
+      lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }],
+      returnMethod: 'ShipToReturnCenter',
+      handover: 'dropOff',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const mail = await latestMail(t.database.db, email);
     expect(mail.template).toBe('return-request');
     const origin = new URL(mail.links[0]!).origin;
     const money = (n: number) => formatPrice(n, 'EUR', 'fr-fr');
-    for (const part of [`Numéro de demande\u202f: ${res.body.returnNumber}`, `Numéro de commande\u202f: ${order.orderNumber}`, `Taille\u202f: ${v!.size}`, 'Quantité\u202f: 1']) {
+    for (const part of [
+      `Numéro de demande\u202f: ${res.body.returnNumber}`,
+      `Numéro de commande\u202f: ${order.orderNumber}`,
+      `Taille\u202f: ${v!.size}`,
+      'Quantité\u202f: 1',
+    ]) {
       expect(mail.text, part).toContain(part);
       expect(mail.html, part).toContain(escapeHtml(part));
     }

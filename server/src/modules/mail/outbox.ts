@@ -82,7 +82,14 @@ export interface MailTemplates {
   /** Contact form acknowledgement: `reference`, `subject`, `firstName?`. */
   'contact-ack': { reference: string; subject: string; firstName?: string };
   /** Reserve in store acknowledgement: `reference`, `storeName`, `productName`, `size` (a phrase: "size 38"), `storeUrl`, `firstName?`. */
-  'store-reservation-ack': { reference: string; storeName: string; productName: string; size: string; storeUrl: string; firstName?: string };
+  'store-reservation-ack': {
+    reference: string;
+    storeName: string;
+    productName: string;
+    size: string;
+    storeUrl: string;
+    firstName?: string;
+  };
   /** Boutique appointment request acknowledgement: `reference`, `storeName`, `when` (date and time, written out), `storeUrl`, `firstName?`. */
   'store-appointment-ack': { reference: string; storeName: string; when: string; storeUrl: string; firstName?: string };
   /** An order is paid: `reference` (order number), `order` (its lines, delivery, payment and amounts), `orderUrl`, `firstName?`. */
@@ -94,9 +101,25 @@ export interface MailTemplates {
   /** An order was cancelled by its customer: `reference`, `order`, `orderUrl`, `firstName?`. */
   'order-cancelled': { reference: string; order: MailOrder; orderUrl: string; firstName?: string };
   /** Return or exchange request registered: `reference` (RMA number), `orderNumber`, `request` (its lines and refund), `handover` and `outcome` (instruction sentences), `detailsUrl`, `firstName?`. */
-  'return-request': { reference: string; orderNumber: string; request: MailReturn; handover: string; outcome: string; detailsUrl: string; firstName?: string };
+  'return-request': {
+    reference: string;
+    orderNumber: string;
+    request: MailReturn;
+    handover: string;
+    outcome: string;
+    detailsUrl: string;
+    firstName?: string;
+  };
   /** A request whose items never reached us lapsed: `reference` (RMA number), `orderNumber`, `items`, `outcome` (what became of the reserved size or the refund) and `next` (whether a new request is possible, until when), `orderUrl`, `firstName?`. */
-  'return-lapsed': { reference: string; orderNumber: string; items: string; outcome: string; next: string; orderUrl: string; firstName?: string };
+  'return-lapsed': {
+    reference: string;
+    orderNumber: string;
+    items: string;
+    outcome: string;
+    next: string;
+    orderUrl: string;
+    firstName?: string;
+  };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -115,6 +138,11 @@ export interface MailRequest<T extends MailTemplate = MailTemplate> {
 export async function enqueueMail<T extends MailTemplate>(db: Kysely<Database>, mail: MailRequest<T>): Promise<void> {
   await db
     .insertInto('email_outbox')
-    .values({ recipient: mail.to.toLowerCase(), template: mail.template, locale: mail.locale, data: JSON.stringify(mail.data) as never })
+    .values({
+      recipient: mail.to.toLowerCase(),
+      template: mail.template,
+      locale: mail.locale,
+      data: JSON.stringify(mail.data) as never,
+    })
     .execute();
 }

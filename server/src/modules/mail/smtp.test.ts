@@ -7,7 +7,8 @@ import { enqueueMail } from './outbox.ts';
 import { MailWorker, SmtpTransport } from './worker.ts';
 
 /** Decodes a quoted-printable body (the message's parts are in it). */
-const unQuote = (s: string) => s.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+const unQuote = (s: string) =>
+  s.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +25,19 @@ describe('SmtpTransport', () => {
     const port = await server.listen();
     const to = `smtp.${run}@example.org`;
     try {
-      await enqueueMail(t.database.db, { to, template: 'newsletter-welcome', locale: 'en-gb', data: { unsubscribeUrl: 'https://shop.example.org/en-gb/newsletter/unsubscribe?token=abc' } });
+      await enqueueMail(t.database.db, {
+        to,
+        template: 'newsletter-welcome',
+        locale: 'en-gb',
+        data: { unsubscribeUrl: 'https://shop.example.org/en-gb/newsletter/unsubscribe?token=abc' },
+      });
       const transport = new SmtpTransport({ url: `smtp://127.0.0.1:${port}`, from: FROM });
-      const worker = new MailWorker(t.database.db, { transport, logger: createLogger('silent'), brandName: 'Alexander McQueen', recipient: to });
+      const worker = new MailWorker(t.database.db, {
+        transport,
+        logger: createLogger('silent'),
+        brandName: 'Alexander McQueen',
+        recipient: to,
+      });
       expect(await worker.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
       await worker.stop();
       expect(server.received).toHaveLength(1);
@@ -38,7 +49,9 @@ describe('SmtpTransport', () => {
       expect(data).toMatch(/^From: Client Service <client-service@shop\.example\.org>$/m);
       expect(data).toMatch(new RegExp(`^To: ${to.replace(/\./g, '\\.')}$`, 'm'));
       expect(data).toMatch(/^Subject: Welcome to the Alexander McQueen newsletter$/m);
-      expect(data).toMatch(/^List-Unsubscribe: <https:\/\/shop\.example\.org\/en-gb\/newsletter\/unsubscribe\?token=abc>$/m);
+      expect(data).toMatch(
+        /^List-Unsubscribe: <https:\/\/shop\.example\.org\/en-gb\/newsletter\/unsubscribe\?token=abc>$/m,
+      );
       expect(data).toMatch(/Content-Type: multipart\/alternative/);
       expect(data).toMatch(/Content-Type: text\/plain; charset=utf-8/);
       expect(data).toMatch(/Content-Type: text\/html; charset=utf-8/);
@@ -61,17 +74,37 @@ describe('SmtpTransport', () => {
       },
     });
     try {
-      await enqueueMail(t.database.db, { to, template: 'password-changed', locale: 'de-de', data: { resetUrl: 'https://shop.example.org/de-de/reset?token=secret-1' } });
+      await enqueueMail(t.database.db, {
+        to,
+        template: 'password-changed',
+        locale: 'de-de',
+        data: { resetUrl: 'https://shop.example.org/de-de/reset?token=secret-1' },
+      });
       const transport = new SmtpTransport({ url: `smtp://127.0.0.1:${port}`, from: FROM });
-      const worker = new MailWorker(t.database.db, { transport, logger: createLogger('warn', sink), brandName: 'Balenciaga', recipient: to });
+      const worker = new MailWorker(t.database.db, {
+        transport,
+        logger: createLogger('warn', sink),
+        brandName: 'Balenciaga',
+        recipient: to,
+      });
       expect(await worker.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
       await worker.stop();
-      const row = await t.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', to).executeTakeFirstOrThrow();
+      const row = await t.database.db
+        .selectFrom('email_outbox')
+        .selectAll()
+        .where('recipient', '=', to)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
       expect(row.last_error).toMatch(/^EENVELOPE 550: .*Recipient address rejected/);
       expect(row.last_error).not.toContain(to);
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ code: 'ERR_EMAIL_1001', outboxId: Number(row.id), template: 'password-changed', transport: 'smtp', retryInSeconds: 30 });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        code: 'ERR_EMAIL_1001',
+        outboxId: Number(row.id),
+        template: 'password-changed',
+        transport: 'smtp',
+        retryInSeconds: 30,
+      });
       expect(lines[0]).not.toContain(to);
       expect(lines[0]).not.toContain('secret-1');
     } finally {
@@ -84,7 +117,12 @@ describe('SmtpTransport', () => {
     const port = await server.listen();
     await server.close();
     const to = `down.${run}@example.org`;
-    await enqueueMail(t.database.db, { to, template: 'contact-ack', locale: 'fr-fr', data: { reference: 'CS-9', subject: 'Retour' } });
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'contact-ack',
+      locale: 'fr-fr',
+      data: { reference: 'CS-9', subject: 'Retour' },
+    });
     const worker = new MailWorker(t.database.db, {
       transport: new SmtpTransport({ url: `smtp://127.0.0.1:${port}`, from: FROM, connectTimeoutMs: 2_000 }),
       logger: createLogger('silent'),
@@ -92,7 +130,11 @@ describe('SmtpTransport', () => {
       recipient: to,
     });
     expect(await worker.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    const row = await t.database.db.selectFrom('email_outbox').select(['status', 'last_error']).where('recipient', '=', to).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('email_outbox')
+      .select(['status', 'last_error'])
+      .where('recipient', '=', to)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(row.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
   });

@@ -27,8 +27,26 @@ const ORDER: MailOrder = {
   currency: 'EUR',
   taxIncluded: true,
   lines: [
-    { name: 'Sac Le 5 à 7 en cuir', color: 'Noir', size: 'TU', quantity: 1, amount: 2900, imageUrl: media('7104811EG0W1000'), imageAlt: 'Sac Le 5 à 7 en cuir — Noir', url: product('sac-le-5-a-7-7104811EG0W1000') },
-    { name: SUBJECT, color: `Rouge "profond"`, size: '38', quantity: 2, amount: 1980.5, imageUrl: media('6YSSSSAHKT3R'), imageAlt: `${SUBJECT} — Rouge`, url: product('derbies-6YSSSSAHKT3R') },
+    {
+      name: 'Sac Le 5 à 7 en cuir',
+      color: 'Noir',
+      size: 'TU',
+      quantity: 1,
+      amount: 2900,
+      imageUrl: media('7104811EG0W1000'),
+      imageAlt: 'Sac Le 5 à 7 en cuir — Noir',
+      url: product('sac-le-5-a-7-7104811EG0W1000'),
+    },
+    {
+      name: SUBJECT,
+      color: `Rouge "profond"`,
+      size: '38',
+      quantity: 2,
+      amount: 1980.5,
+      imageUrl: media('6YSSSSAHKT3R'),
+      imageAlt: `${SUBJECT} — Rouge`,
+      url: product('derbies-6YSSSSAHKT3R'),
+    },
   ],
   delivery: {
     method: 'ShipToAddress',
@@ -41,17 +59,37 @@ const ORDER: MailOrder = {
 };
 const SHIPPED: MailOrder = {
   ...ORDER,
-  delivery: { ...ORDER.delivery, carrier: 'DHL Express', trackingNumber: 'JD0010010042', trackingUrl: 'https://tracking.example.com/DHL%20Express/JD0010010042' },
+  delivery: {
+    ...ORDER.delivery,
+    carrier: 'DHL Express',
+    trackingNumber: 'JD0010010042',
+    trackingUrl: 'https://tracking.example.com/DHL%20Express/JD0010010042',
+  },
 };
 const COLLECT: MailOrder = {
   ...ORDER,
-  delivery: { method: 'ShipToStore', kind: 'pickup in store', store: 'Saint Laurent <Montaigne>', estimate: { from: '2026-12-04', to: '2026-12-05' } },
+  delivery: {
+    method: 'ShipToStore',
+    kind: 'pickup in store',
+    store: 'Saint Laurent <Montaigne>',
+    estimate: { from: '2026-12-04', to: '2026-12-05' },
+  },
   totals: { ...ORDER.totals, shipping: 0, total: 4880.5 },
 };
 const RETURN: MailReturn = {
   currency: 'EUR',
   flow: 'Return',
-  lines: [{ name: SUBJECT, color: 'Rouge', size: '38', quantity: 1, amount: 990.25, imageUrl: media('6YSSSSAHKT3R'), imageAlt: `${SUBJECT} — Rouge` }],
+  lines: [
+    {
+      name: SUBJECT,
+      color: 'Rouge',
+      size: '38',
+      quantity: 1,
+      amount: 990.25,
+      imageUrl: media('6YSSSSAHKT3R'),
+      imageAlt: `${SUBJECT} — Rouge`,
+    },
+  ],
   refund: { items: 990.25, tax: 165.04, shipping: 0, total: 990.25 },
   payment: { method: 'card', cardBrand: 'visa', cardLast4: '4242' },
 };
@@ -67,14 +105,57 @@ const DATA: { [T in keyof MailTemplates]: MailTemplates[T] } = {
   'newsletter-confirm': { confirmUrl: url('newsletter/confirm') },
   'newsletter-welcome': { unsubscribeUrl: url('newsletter/unsubscribe') },
   'contact-ack': { reference: 'CS-2026-000123', subject: SUBJECT, firstName: NAME },
-  'store-reservation-ack': { reference: 'RES-20261121-8LM2VC', storeName: 'Saint Laurent <Montaigne>', productName: SUBJECT, size: 'taille 38', storeUrl: url('stores/montaigne-1042'), firstName: NAME },
-  'store-appointment-ack': { reference: 'APT-20261121-5DV9NE', storeName: 'Saint Laurent <Montaigne>', when: 'samedi 28 novembre 2026 à 15:30', storeUrl: url('stores/montaigne-1042') },
-  'order-confirmation': { reference: 'YSL-FR-00010042', order: ORDER, orderUrl: url('guest/order-online'), firstName: NAME },
-  'order-shipped': { reference: 'YSL-FR-00010042', order: SHIPPED, orderUrl: url('guest/order-online'), firstName: NAME },
-  'order-ready': { reference: 'YSL-FR-00010042', order: COLLECT, orderUrl: url('myaccount/order-online'), firstName: NAME },
+  'store-reservation-ack': {
+    reference: 'RES-20261121-8LM2VC',
+    storeName: 'Saint Laurent <Montaigne>',
+    productName: SUBJECT,
+    size: 'taille 38',
+    storeUrl: url('stores/montaigne-1042'),
+    firstName: NAME,
+  },
+  'store-appointment-ack': {
+    reference: 'APT-20261121-5DV9NE',
+    storeName: 'Saint Laurent <Montaigne>',
+    when: 'samedi 28 novembre 2026 à 15:30',
+    storeUrl: url('stores/montaigne-1042'),
+  },
+  'order-confirmation': {
+    reference: 'YSL-FR-00010042',
+    order: ORDER,
+    orderUrl: url('guest/order-online'),
+    firstName: NAME,
+  },
+  'order-shipped': {
+    reference: 'YSL-FR-00010042',
+    order: SHIPPED,
+    orderUrl: url('guest/order-online'),
+    firstName: NAME,
+  },
+  'order-ready': {
+    reference: 'YSL-FR-00010042',
+    order: COLLECT,
+    orderUrl: url('myaccount/order-online'),
+    firstName: NAME,
+  },
   'order-cancelled': { reference: 'YSL-FR-00010042', order: ORDER, orderUrl: url('myaccount/order-online') },
-  'return-request': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', request: RETURN, handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.', outcome: 'Votre nouvelle taille vous est réservée.', detailsUrl: url('myaccount/return-thank-you'), firstName: NAME },
-  'return-lapsed': { reference: 'RMA-00030001', orderNumber: 'YSL-FR-00010042', items: `${SUBJECT} (38 → 39) × 1`, outcome: 'La taille réservée pour vous a été libérée.', next: 'Ces articles peuvent encore être échangés jusqu’au 20 décembre 2026.', orderUrl: url('guest/order-online'), firstName: NAME },
+  'return-request': {
+    reference: 'RMA-00030001',
+    orderNumber: 'YSL-FR-00010042',
+    request: RETURN,
+    handover: 'Déposez le colis dans un point relais avant le 5 décembre 2026.',
+    outcome: 'Votre nouvelle taille vous est réservée.',
+    detailsUrl: url('myaccount/return-thank-you'),
+    firstName: NAME,
+  },
+  'return-lapsed': {
+    reference: 'RMA-00030001',
+    orderNumber: 'YSL-FR-00010042',
+    items: `${SUBJECT} (38 → 39) × 1`,
+    outcome: 'La taille réservée pour vous a été libérée.',
+    next: 'Ces articles peuvent encore être échangés jusqu’au 20 décembre 2026.',
+    orderUrl: url('guest/order-online'),
+    firstName: NAME,
+  },
 };
 const LINKS: { [T in keyof MailTemplates]: string[] } = {
   activation: [url('activate')],
@@ -89,10 +170,27 @@ const LINKS: { [T in keyof MailTemplates]: string[] } = {
   'contact-ack': [],
   'store-reservation-ack': [url('stores/montaigne-1042')],
   'store-appointment-ack': [url('stores/montaigne-1042')],
-  'order-confirmation': [url('guest/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
-  'order-shipped': [url('guest/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R'), 'https://tracking.example.com/DHL%20Express/JD0010010042'],
-  'order-ready': [url('myaccount/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
-  'order-cancelled': [url('myaccount/order-online'), product('sac-le-5-a-7-7104811EG0W1000'), product('derbies-6YSSSSAHKT3R')],
+  'order-confirmation': [
+    url('guest/order-online'),
+    product('sac-le-5-a-7-7104811EG0W1000'),
+    product('derbies-6YSSSSAHKT3R'),
+  ],
+  'order-shipped': [
+    url('guest/order-online'),
+    product('sac-le-5-a-7-7104811EG0W1000'),
+    product('derbies-6YSSSSAHKT3R'),
+    'https://tracking.example.com/DHL%20Express/JD0010010042',
+  ],
+  'order-ready': [
+    url('myaccount/order-online'),
+    product('sac-le-5-a-7-7104811EG0W1000'),
+    product('derbies-6YSSSSAHKT3R'),
+  ],
+  'order-cancelled': [
+    url('myaccount/order-online'),
+    product('sac-le-5-a-7-7104811EG0W1000'),
+    product('derbies-6YSSSSAHKT3R'),
+  ],
   'return-request': [url('myaccount/return-thank-you')],
   'return-lapsed': [url('guest/order-online')],
 };
@@ -150,7 +248,12 @@ describe('e-mail language', () => {
   });
 
   it('knows the brand names', () => {
-    expect(BRAND_NAMES).toEqual({ ysl: 'Saint Laurent', amq: 'Alexander McQueen', bv: 'Bottega Veneta', bal: 'Balenciaga' });
+    expect(BRAND_NAMES).toEqual({
+      ysl: 'Saint Laurent',
+      amq: 'Alexander McQueen',
+      bv: 'Bottega Veneta',
+      bal: 'Balenciaga',
+    });
   });
 });
 
@@ -176,11 +279,15 @@ describe('e-mail copy', () => {
           ['templates.return-lapsed.', ['brand', 'reference', 'orderNumber', 'items', 'outcome', 'next']],
           ['templates.order-', ['brand', 'reference']],
         ];
-        const allowed = ALLOWED.find(([prefix]) => path === prefix || (prefix.endsWith('.') || prefix.endsWith('-') ? path.startsWith(prefix) : false))?.[1] ?? ['brand'];
+        const allowed = ALLOWED.find(
+          ([prefix]) =>
+            path === prefix || (prefix.endsWith('.') || prefix.endsWith('-') ? path.startsWith(prefix) : false),
+        )?.[1] ?? ['brand'];
         for (const name of names) expect(allowed, `${language} ${path} uses {${name}}`).toContain(name);
         // What names a value in English names it in every language.
         const en = english.get(path) ?? '';
-        for (const m of en.matchAll(/\{(reference|subject|firstName|storeName|productName|size|when)\}/g)) expect(value, `${language} ${path}`).toContain(m[0]);
+        for (const m of en.matchAll(/\{(reference|subject|firstName|storeName|productName|size|when)\}/g))
+          expect(value, `${language} ${path}`).toContain(m[0]);
       }
     }
   });
@@ -257,18 +364,34 @@ describe('rendering', () => {
         expect(mail.html, what).toContain(escapeHtml(copy.signature.replace('{brand}', 'Saint Laurent')));
         expect(mail.text, what).toContain(copy.automatic);
         expect(mail.html, what).toContain(escapeHtml(t.heading.replace('{brand}', 'Saint Laurent')));
-        const values: Record<string, string> = { brand: 'Saint Laurent', ...(DATA[template] as Record<string, string>) };
-        for (const p of t.body) expect(mail.text, what).toContain(p.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m));
+        const values: Record<string, string> = {
+          brand: 'Saint Laurent',
+          ...(DATA[template] as Record<string, string>),
+        };
+        for (const p of t.body)
+          expect(mail.text, what).toContain(p.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m));
       }
     });
   }
 
   it('greets by first name, or formally when there is none', () => {
-    const named = renderMail('welcome', { signInUrl: url('sign-in'), firstName: '  Claire ' }, { locale: 'fr-fr', brandName: 'Balenciaga' });
+    const named = renderMail(
+      'welcome',
+      { signInUrl: url('sign-in'), firstName: '  Claire ' },
+      { locale: 'fr-fr', brandName: 'Balenciaga' },
+    );
     expect(named.text).toContain('Bonjour Claire,');
-    const unnamed = renderMail('welcome', { signInUrl: url('sign-in'), firstName: '  ' }, { locale: 'de-de', brandName: 'Balenciaga' });
+    const unnamed = renderMail(
+      'welcome',
+      { signInUrl: url('sign-in'), firstName: '  ' },
+      { locale: 'de-de', brandName: 'Balenciaga' },
+    );
     expect(unnamed.text).toContain('Sehr geehrte Kundin, sehr geehrter Kunde,');
-    const ja = renderMail('welcome', { signInUrl: url('sign-in'), firstName: '花子' }, { locale: 'ja-jp', brandName: 'Balenciaga' });
+    const ja = renderMail(
+      'welcome',
+      { signInUrl: url('sign-in'), firstName: '花子' },
+      { locale: 'ja-jp', brandName: 'Balenciaga' },
+    );
     expect(ja.text).toContain('花子 様');
   });
 
@@ -281,7 +404,11 @@ describe('rendering', () => {
   });
 
   it('sends the newsletter unsubscribe link as List-Unsubscribe, and leaves it out when there is none', () => {
-    const withLink = renderMail('newsletter-welcome', { unsubscribeUrl: url('unsubscribe') }, { locale: 'it-it', brandName: 'Bottega Veneta' });
+    const withLink = renderMail(
+      'newsletter-welcome',
+      { unsubscribeUrl: url('unsubscribe') },
+      { locale: 'it-it', brandName: 'Bottega Veneta' },
+    );
     expect(withLink.listUnsubscribe).toBe(url('unsubscribe'));
     const without = renderMail('newsletter-welcome', {}, { locale: 'it-it', brandName: 'Bottega Veneta' });
     expect(without.links).toEqual([]);
@@ -291,22 +418,42 @@ describe('rendering', () => {
   });
 
   it('keeps a subject on one line whatever the reference holds', () => {
-    const mail = renderMail('contact-ack', { reference: 'CS-1\r\nBcc: x@example.org', subject: 'Hello' }, { locale: 'en-us', brandName: 'Saint Laurent' });
+    const mail = renderMail(
+      'contact-ack',
+      { reference: 'CS-1\r\nBcc: x@example.org', subject: 'Hello' },
+      { locale: 'en-us', brandName: 'Saint Laurent' },
+    );
     expect(mail.subject).toBe('Your message to Saint Laurent – reference CS-1 Bcc: x@example.org');
   });
 
   it('refuses what cannot be sent: unknown template, missing data, a link that is not http(s)', () => {
     const brandName = 'Saint Laurent';
-    expect(() => renderStored({ template: 'order-teleported', locale: 'en-us', data: {} }, brandName)).toThrow(MailRenderError);
-    expect(() => renderStored({ template: 'activation', locale: 'en-us', data: {} }, brandName)).toThrow(/activationUrl/);
-    expect(() => renderStored({ template: 'activation', locale: 'en-us', data: null }, brandName)).toThrow(MailRenderError);
-    expect(() => renderStored({ template: 'account-exists', locale: 'en-us', data: { signInUrl: url('a') } }, brandName)).toThrow(/resetUrl/);
-    expect(() => renderStored({ template: 'contact-ack', locale: 'en-us', data: { reference: 'CS-1' } }, brandName)).toThrow(/subject/);
+    expect(() => renderStored({ template: 'order-teleported', locale: 'en-us', data: {} }, brandName)).toThrow(
+      MailRenderError,
+    );
+    expect(() => renderStored({ template: 'activation', locale: 'en-us', data: {} }, brandName)).toThrow(
+      /activationUrl/,
+    );
+    expect(() => renderStored({ template: 'activation', locale: 'en-us', data: null }, brandName)).toThrow(
+      MailRenderError,
+    );
+    expect(() =>
+      renderStored({ template: 'account-exists', locale: 'en-us', data: { signInUrl: url('a') } }, brandName),
+    ).toThrow(/resetUrl/);
+    expect(() =>
+      renderStored({ template: 'contact-ack', locale: 'en-us', data: { reference: 'CS-1' } }, brandName),
+    ).toThrow(/subject/);
     for (const bad of ['javascript:alert(1)', 'data:text/html,hi', '/fr-fr/activate?token=1', 'not a url']) {
-      expect(() => renderStored({ template: 'activation', locale: 'en-us', data: { activationUrl: bad } }, brandName), bad).toThrow(MailRenderError);
+      expect(
+        () => renderStored({ template: 'activation', locale: 'en-us', data: { activationUrl: bad } }, brandName),
+        bad,
+      ).toThrow(MailRenderError);
     }
     // A stored row renders as the typed call does.
-    const stored = renderStored({ template: 'password-reset', locale: 'ko-kr', data: { resetUrl: url('reset') } }, brandName);
+    const stored = renderStored(
+      { template: 'password-reset', locale: 'ko-kr', data: { resetUrl: url('reset') } },
+      brandName,
+    );
     expect(stored).toEqual(renderMail('password-reset', { resetUrl: url('reset') }, { locale: 'ko-kr', brandName }));
   });
 });
@@ -336,7 +483,9 @@ describe('order and return details', () => {
         // One row per line: its picture (absolute URL, size, alternative text), name, colour, size, quantity and price.
         expect(mail.html.match(/<img class="sf-picture" /g)).toHaveLength(order.lines.length);
         for (const line of order.lines) {
-          expect(mail.html).toContain(`src="${line.imageUrl}" width="96" height="120" alt="${escapeHtml(line.imageAlt)}"`);
+          expect(mail.html).toContain(
+            `src="${line.imageUrl}" width="96" height="120" alt="${escapeHtml(line.imageAlt)}"`,
+          );
           both(line.name);
           both(pair(d.color, line.color));
           both(line.size === 'TU' ? d.oneSize : pair(d.size, line.size));
@@ -385,7 +534,14 @@ describe('order and return details', () => {
     it(`return-request in ${locale}: the returned lines and the refund`, () => {
       const data = DATA['return-request'];
       const mail = renderMail('return-request', data, { locale, brandName: 'Saint Laurent' });
-      for (const part of [pair(d.returnNumber, data.reference), pair(d.orderNumber, data.orderNumber), pair(d.size, '38'), pair(d.quantity, '1'), data.handover, data.outcome]) {
+      for (const part of [
+        pair(d.returnNumber, data.reference),
+        pair(d.orderNumber, data.orderNumber),
+        pair(d.size, '38'),
+        pair(d.quantity, '1'),
+        data.handover,
+        data.outcome,
+      ]) {
         expect(mail.html, part).toContain(escapeHtml(part));
         expect(mail.text, part).toContain(part);
       }
@@ -400,12 +556,28 @@ describe('order and return details', () => {
   it('writes yen without decimals and an exchange with its new size and no refund block', () => {
     const mail = renderMail(
       'return-request',
-      { ...DATA['return-request'], request: { ...RETURN, currency: 'JPY', flow: 'Exchange', lines: [{ ...RETURN.lines[0]!, newSize: '39', amount: 0 }], refund: { items: 0, tax: 0, shipping: 0, total: 0 } } },
+      {
+        ...DATA['return-request'],
+        request: {
+          ...RETURN,
+          currency: 'JPY',
+          flow: 'Exchange',
+          lines: [{ ...RETURN.lines[0]!, newSize: '39', amount: 0 }],
+          refund: { items: 0, tax: 0, shipping: 0, total: 0 },
+        },
+      },
       { locale: 'ja-jp', brandName: 'Saint Laurent' },
     );
     expect(mail.text).toContain('交換後のサイズ：39');
     expect(mail.text).not.toContain(MAIL_COPY.ja.details.refundTotal);
-    const order = renderMail('order-confirmation', { ...DATA['order-confirmation'], order: { ...ORDER, currency: 'JPY', totals: { ...ORDER.totals, total: 123456 } } }, { locale: 'ja-jp', brandName: 'Saint Laurent' });
+    const order = renderMail(
+      'order-confirmation',
+      {
+        ...DATA['order-confirmation'],
+        order: { ...ORDER, currency: 'JPY', totals: { ...ORDER.totals, total: 123456 } },
+      },
+      { locale: 'ja-jp', brandName: 'Saint Laurent' },
+    );
     expect(order.text).toContain('合計：¥123,456');
   });
 
@@ -419,29 +591,76 @@ describe('order and return details', () => {
       expect(mail.html, template).not.toContain('<Montaigne>');
       // Every tag of the e-mail is one the template writes.
       const tags = new Set([...mail.html.matchAll(/<\/?([a-zA-Z0-9!]+)/g)].map((m) => m[1]!.toLowerCase()));
-      expect([...tags].filter((t) => !['!doctype', 'html', 'head', 'meta', 'title', 'style', 'body', 'div', 'table', 'tr', 'td', 'h1', 'h2', 'a', 'img', 'br', 'span'].includes(t)), template).toEqual([]);
+      expect(
+        [...tags].filter(
+          (t) =>
+            ![
+              '!doctype',
+              'html',
+              'head',
+              'meta',
+              'title',
+              'style',
+              'body',
+              'div',
+              'table',
+              'tr',
+              'td',
+              'h1',
+              'h2',
+              'a',
+              'img',
+              'br',
+              'span',
+            ].includes(t),
+        ),
+        template,
+      ).toEqual([]);
     }
   });
 
   it('is built for mail clients: tables for layout, a dark palette, a hidden preheader, 600 px at most', () => {
-    const mail = renderMail('order-confirmation', DATA['order-confirmation'], { locale: 'fr-fr', brandName: 'Saint Laurent' });
+    const mail = renderMail('order-confirmation', DATA['order-confirmation'], {
+      locale: 'fr-fr',
+      brandName: 'Saint Laurent',
+    });
     expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
-    expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\)\{[^}]*\.sf-bg\{background-color:#111111 !important;\}/);
+    expect(mail.html).toMatch(
+      /@media \(prefers-color-scheme: dark\)\{[^}]*\.sf-bg\{background-color:#111111 !important;\}/,
+    );
     expect(mail.html).toContain('max-width:600px');
     expect(mail.html).not.toMatch(/<table(?![^>]*role="presentation")/);
-    expect(mail.html).toMatch(/<body[^>]*>\n<div style="display:none;[^"]*">Nous avons bien reçu votre commande YSL-FR-00010042/);
+    expect(mail.html).toMatch(
+      /<body[^>]*>\n<div style="display:none;[^"]*">Nous avons bien reçu votre commande YSL-FR-00010042/,
+    );
     // Styles are inline: the <style> block holds only the dark palette and the narrow-screen rules.
     const style = /<style>([\s\S]*?)<\/style>/.exec(mail.html)![1]!;
-    expect(style.replace(/@media[^{]+\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g, '').replace(/\[data-og\w+\][^{]+\{[^}]*\}/g, '').replace(/:root\{[^}]*\}/, '').trim()).toBe('');
+    expect(
+      style
+        .replace(/@media[^{]+\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g, '')
+        .replace(/\[data-og\w+\][^{]+\{[^}]*\}/g, '')
+        .replace(/:root\{[^}]*\}/, '')
+        .trim(),
+    ).toBe('');
   });
 
   it('refuses order data it cannot show: no lines, an amount that is not a number, a picture that is not http(s)', () => {
     const brandName = 'Saint Laurent';
-    const row = (order: unknown) => ({ template: 'order-confirmation', locale: 'fr-fr', data: { reference: 'YSL-FR-1', orderUrl: url('o'), order } });
+    const row = (order: unknown) => ({
+      template: 'order-confirmation',
+      locale: 'fr-fr',
+      data: { reference: 'YSL-FR-1', orderUrl: url('o'), order },
+    });
     expect(() => renderStored(row(undefined), brandName)).toThrow(/order/);
     expect(() => renderStored(row({ ...ORDER, lines: [] }), brandName)).toThrow(/order\.lines/);
-    expect(() => renderStored(row({ ...ORDER, totals: { ...ORDER.totals, total: '12' } }), brandName)).toThrow(/order\.totals\.total/);
-    expect(() => renderStored(row({ ...ORDER, lines: [{ ...ORDER.lines[0], imageUrl: 'javascript:alert(1)' }] }), brandName)).toThrow(MailRenderError);
-    expect(() => renderStored(row({ ...ORDER, delivery: { method: 'ShipToAddress', address: [] } }), brandName)).toThrow(/address/);
+    expect(() => renderStored(row({ ...ORDER, totals: { ...ORDER.totals, total: '12' } }), brandName)).toThrow(
+      /order\.totals\.total/,
+    );
+    expect(() =>
+      renderStored(row({ ...ORDER, lines: [{ ...ORDER.lines[0], imageUrl: 'javascript:alert(1)' }] }), brandName),
+    ).toThrow(MailRenderError);
+    expect(() =>
+      renderStored(row({ ...ORDER, delivery: { method: 'ShipToAddress', address: [] } }), brandName),
+    ).toThrow(/address/);
   });
 });

@@ -159,7 +159,9 @@ export interface MailCopy {
 
 /** The e-mails' texts of a language: server/src/locales/<language>/mail.json (its English type must be a `MailCopy`). */
 const mailCopyIn = (language: MailLanguage): MailCopy => SERVER_TEXTS[language].mail;
-export const MAIL_COPY: Readonly<Record<MailLanguage, MailCopy>> = Object.fromEntries(MAIL_LANGUAGES.map((l) => [l, mailCopyIn(l)])) as Record<MailLanguage, MailCopy>;
+export const MAIL_COPY: Readonly<Record<MailLanguage, MailCopy>> = Object.fromEntries(
+  MAIL_LANGUAGES.map((l) => [l, mailCopyIn(l)]),
+) as Record<MailLanguage, MailCopy>;
 
 type StringKeys<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T] & string;
 
@@ -184,14 +186,31 @@ const SHAPES: { [T in MailTemplate]: TemplateShape<T> } = {
   'newsletter-confirm': { action: 'confirmUrl', required: ['confirmUrl'] },
   'newsletter-welcome': { secondary: 'unsubscribeUrl', required: [] },
   'contact-ack': { required: ['reference', 'subject'] },
-  'store-reservation-ack': { action: 'storeUrl', values: ['storeName', 'productName', 'size'], required: ['reference', 'storeName', 'productName', 'size', 'storeUrl'] },
-  'store-appointment-ack': { action: 'storeUrl', values: ['storeName', 'when'], required: ['reference', 'storeName', 'when', 'storeUrl'] },
+  'store-reservation-ack': {
+    action: 'storeUrl',
+    values: ['storeName', 'productName', 'size'],
+    required: ['reference', 'storeName', 'productName', 'size', 'storeUrl'],
+  },
+  'store-appointment-ack': {
+    action: 'storeUrl',
+    values: ['storeName', 'when'],
+    required: ['reference', 'storeName', 'when', 'storeUrl'],
+  },
   'order-confirmation': { action: 'orderUrl', details: 'order', required: ['reference', 'orderUrl'] },
   'order-shipped': { action: 'orderUrl', details: 'order', required: ['reference', 'orderUrl'] },
   'order-ready': { action: 'orderUrl', details: 'order', required: ['reference', 'orderUrl'] },
   'order-cancelled': { action: 'orderUrl', details: 'order', required: ['reference', 'orderUrl'] },
-  'return-request': { action: 'detailsUrl', details: 'return', values: ['orderNumber', 'handover', 'outcome'], required: ['reference', 'orderNumber', 'handover', 'outcome', 'detailsUrl'] },
-  'return-lapsed': { action: 'orderUrl', values: ['orderNumber', 'items', 'outcome', 'next'], required: ['reference', 'orderNumber', 'items', 'outcome', 'next', 'orderUrl'] },
+  'return-request': {
+    action: 'detailsUrl',
+    details: 'return',
+    values: ['orderNumber', 'handover', 'outcome'],
+    required: ['reference', 'orderNumber', 'handover', 'outcome', 'detailsUrl'],
+  },
+  'return-lapsed': {
+    action: 'orderUrl',
+    values: ['orderNumber', 'items', 'outcome', 'next'],
+    required: ['reference', 'orderNumber', 'items', 'outcome', 'next', 'orderUrl'],
+  },
 };
 
 /** An outbox row that cannot become an e-mail (unknown template, missing or unsafe data): retrying will not help. */
@@ -249,7 +268,8 @@ function safeUrl(value: string, field: string): string {
   } catch {
     throw new MailRenderError(`${field} is not an absolute URL.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new MailRenderError(`${field} is not an http(s) URL.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new MailRenderError(`${field} is not an http(s) URL.`);
   return url.href;
 }
 
@@ -259,7 +279,8 @@ function oneLine(value: string): string {
 }
 
 function checkData(template: MailTemplate, data: unknown): Record<string, unknown> {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new MailRenderError(`The data of ${template} is not an object.`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new MailRenderError(`The data of ${template} is not an object.`);
   const record = data as Record<string, unknown>;
   for (const field of SHAPES[template].required as string[]) {
     const v = record[field];
@@ -267,7 +288,6 @@ function checkData(template: MailTemplate, data: unknown): Record<string, unknow
   }
   return record;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Order and return details: the data comes from the outbox (JSON), so every field is checked here.
@@ -277,7 +297,8 @@ const textOf = (v: unknown): string | undefined => (typeof v === 'string' && v.t
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function need<V>(value: V | undefined | null | false, template: string, field: string): V {
-  if (value === undefined || value === null || value === false) throw new MailRenderError(`${template} needs ${field}.`);
+  if (value === undefined || value === null || value === false)
+    throw new MailRenderError(`${template} needs ${field}.`);
   return value;
 }
 function amountOf(v: unknown, template: string, field: string): number {
@@ -328,7 +349,11 @@ function checkLines(template: string, raw: unknown, field: string): Line[] {
   return list.map((item, i) => {
     const at = `${field}.lines[${i}]`;
     const l = need(isRecord(item) ? (item as Partial<Record<keyof MailLine, unknown>>) : undefined, template, at);
-    const quantity = need(typeof l.quantity === 'number' && Number.isInteger(l.quantity) && l.quantity > 0 ? l.quantity : undefined, template, `${at}.quantity`);
+    const quantity = need(
+      typeof l.quantity === 'number' && Number.isInteger(l.quantity) && l.quantity > 0 ? l.quantity : undefined,
+      template,
+      `${at}.quantity`,
+    );
     const line: Line = {
       name: need(textOf(l.name), template, `${at}.name`),
       size: textOf(l.size) ?? 'TU',
@@ -367,7 +392,11 @@ function checkOrder(template: string, raw: unknown): OrderDetails {
   const o = need(isRecord(raw) ? raw : undefined, template, 'order');
   const d = need(isRecord(o.delivery) ? o.delivery : undefined, template, 'order.delivery');
   const t = need(isRecord(o.totals) ? o.totals : undefined, template, 'order.totals');
-  const method = need((METHODS as readonly unknown[]).includes(d.method) ? (d.method as OrderDetails['delivery']['method']) : undefined, template, 'order.delivery.method');
+  const method = need(
+    (METHODS as readonly unknown[]).includes(d.method) ? (d.method as OrderDetails['delivery']['method']) : undefined,
+    template,
+    'order.delivery.method',
+  );
   const delivery: OrderDetails['delivery'] = {
     method,
     address: Array.isArray(d.address) ? d.address.map(textOf).filter((x): x is string => x !== undefined) : [],
@@ -377,7 +406,13 @@ function checkOrder(template: string, raw: unknown): OrderDetails {
   if (store !== undefined) delivery.store = store;
   if (method === 'ShipToAddress') need(delivery.address.length > 0 || undefined, template, 'order.delivery.address');
   else need(store, template, 'order.delivery.store');
-  if (isRecord(d.estimate) && typeof d.estimate.from === 'string' && typeof d.estimate.to === 'string' && CALENDAR_DAY.test(d.estimate.from) && CALENDAR_DAY.test(d.estimate.to)) {
+  if (
+    isRecord(d.estimate) &&
+    typeof d.estimate.from === 'string' &&
+    typeof d.estimate.to === 'string' &&
+    CALENDAR_DAY.test(d.estimate.from) &&
+    CALENDAR_DAY.test(d.estimate.to)
+  ) {
     delivery.estimate = { from: d.estimate.from, to: d.estimate.to };
   }
   const carrier = textOf(d.carrier);
@@ -475,7 +510,12 @@ interface Block {
   links: string[];
 }
 
-function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, locale: string, numbers: { label: string; value: string }[]): Block {
+function detailsBlock(
+  details: OrderDetails | ReturnDetails,
+  copy: DetailsCopy,
+  locale: string,
+  numbers: { label: string; value: string }[],
+): Block {
   const e = escapeHtml;
   const money = (v: number) => formatPrice(v, details.currency, locale);
   const pair = (label: string, value: string) => fill(copy.pair, { label, value });
@@ -510,7 +550,9 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
     const picture =
       `<img class="sf-picture" src="${e(l.imageUrl)}" width="${PICTURE.width}" height="${PICTURE.height}" alt="${e(l.imageAlt)}" ` +
       `style="display:block;width:${PICTURE.width}px;height:${PICTURE.height}px;border:0;outline:none;text-decoration:none;background-color:#f4f4f4;${MUTED}font-size:11px;line-height:1.4;">`;
-    const name = l.url ? `<a href="${e(l.url)}" style="color:#000000;text-decoration:none;">${e(l.name)}</a>` : e(l.name);
+    const name = l.url
+      ? `<a href="${e(l.url)}" style="color:#000000;text-decoration:none;">${e(l.name)}</a>`
+      : e(l.name);
     const cell = `border-top:1px solid ${RULE};padding:16px 0;`;
     text.push([l.name, facts.join(' · '), money(l.amount), ...(l.url ? [l.url] : [])].join('\n'));
     if (l.url) links.push(l.url);
@@ -523,7 +565,9 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
       `</tr>`
     );
   });
-  html.push(`<tr><td><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${rows.join('')}</table></td></tr>`);
+  html.push(
+    `<tr><td><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${rows.join('')}</table></td></tr>`,
+  );
 
   // Delivery: method, address or boutique, dates, parcel.
   if (details.kind === 'order') {
@@ -533,7 +577,13 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
     const lines = [pair(copy.method, method)];
     const where = collect ? [copy.store, d.store!] : [copy.address, ...d.address];
     const after: string[] = [];
-    if (d.estimate) after.push(pair(collect ? copy.estimateCollection : copy.estimateDelivery, formatShopDays(d.estimate.from, d.estimate.to, locale)));
+    if (d.estimate)
+      after.push(
+        pair(
+          collect ? copy.estimateCollection : copy.estimateDelivery,
+          formatShopDays(d.estimate.from, d.estimate.to, locale),
+        ),
+      );
     if (d.carrier) after.push(pair(copy.carrier, d.carrier));
     if (d.trackingNumber) after.push(pair(copy.trackingNumber, d.trackingNumber));
     html.push(heading(copy.delivery), small(lines, '0 0 12px'));
@@ -542,7 +592,16 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
         `<span class="sf-muted" style="${MUTED}">${e(where[0]!)}</span><br>${where.slice(1).map(e).join('<br>')}</td></tr>`,
     );
     if (after.length) html.push(small(after, '0 0 4px'));
-    text.push([copy.delivery.toUpperCase(), ...lines, '', where[0]!, ...where.slice(1), ...(after.length ? ['', ...after] : [])].join('\n'));
+    text.push(
+      [
+        copy.delivery.toUpperCase(),
+        ...lines,
+        '',
+        where[0]!,
+        ...where.slice(1),
+        ...(after.length ? ['', ...after] : []),
+      ].join('\n'),
+    );
     if (d.trackingUrl) {
       html.push(
         `<tr><td class="sf-text" style="${TEXT}padding:4px 0 0;font-size:14px;line-height:1.7;">` +
@@ -567,18 +626,25 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
       ? [
           [copy.subtotal, money(details.totals.subtotal), false],
           [copy.shipping, details.totals.shipping === 0 ? copy.free : money(details.totals.shipping), false],
-          ...(details.totals.discount > 0 ? [[copy.discount, `−${money(details.totals.discount)}`, false] as [string, string, boolean]] : []),
+          ...(details.totals.discount > 0
+            ? [[copy.discount, `−${money(details.totals.discount)}`, false] as [string, string, boolean]]
+            : []),
           [details.taxIncluded ? copy.taxIncluded : copy.taxAdded, money(details.totals.tax), false],
           [copy.total, money(details.totals.total), true],
         ]
       : [
           [copy.refundItems, money(details.refund.items), false],
-          ...(details.refund.shipping > 0 ? [[copy.refundShipping, money(details.refund.shipping), false] as [string, string, boolean]] : []),
-          ...(details.refund.tax > 0 ? [[copy.taxIncluded, money(details.refund.tax), false] as [string, string, boolean]] : []),
+          ...(details.refund.shipping > 0
+            ? [[copy.refundShipping, money(details.refund.shipping), false] as [string, string, boolean]]
+            : []),
+          ...(details.refund.tax > 0
+            ? [[copy.taxIncluded, money(details.refund.tax), false] as [string, string, boolean]]
+            : []),
           [copy.refundTotal, money(details.refund.total), true],
         ];
   // An exchange that refunds nothing has no amounts to show.
-  if (details.kind === 'return' && details.flow === 'Exchange' && details.refund.total === 0) return { html, text, links };
+  if (details.kind === 'return' && details.flow === 'Exchange' && details.refund.total === 0)
+    return { html, text, links };
   html.push(heading(details.kind === 'order' ? copy.payment : copy.refund));
   if (paidWith) html.push(small([paidWith], '0 0 12px'));
   html.push(
@@ -591,17 +657,30 @@ function detailsBlock(details: OrderDetails | ReturnDetails, copy: DetailsCopy, 
         .join('') +
       `</table></td></tr>`,
   );
-  text.push([(details.kind === 'order' ? copy.payment : copy.refund).toUpperCase(), ...(paidWith ? [paidWith] : []), ...amounts.map(([label, value]) => pair(label, value))].join('\n'));
+  text.push(
+    [
+      (details.kind === 'order' ? copy.payment : copy.refund).toUpperCase(),
+      ...(paidWith ? [paidWith] : []),
+      ...amounts.map(([label, value]) => pair(label, value)),
+    ].join('\n'),
+  );
   return { html, text, links };
 }
 
 /** Renders one e-mail in the language of its locale: subject, plain text and HTML, with every value escaped. */
-export function renderMail<T extends MailTemplate>(template: T, data: MailTemplates[T], options: RenderOptions): RenderedMail {
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  data: MailTemplates[T],
+  options: RenderOptions,
+): RenderedMail {
   return renderAny(template, data, options);
 }
 
 /** Renders an outbox row (its template and data come from the database, so both are checked). */
-export function renderStored(row: { template: string; locale: string; data: unknown }, brandName: string): RenderedMail {
+export function renderStored(
+  row: { template: string; locale: string; data: unknown },
+  brandName: string,
+): RenderedMail {
   if (!isMailTemplate(row.template)) throw new MailRenderError(`Unknown template ${row.template}.`);
   return renderAny(row.template, row.data, { locale: row.locale, brandName });
 }
@@ -610,11 +689,21 @@ export function renderStored(row: { template: string; locale: string; data: unkn
  * Renders one e-mail with the texts given rather than those of its language (its `language` is still the
  * locale's): the tests render the pseudo-locale with it (server/src/locales/pseudo.ts).
  */
-export function renderMailWithCopy<T extends MailTemplate>(copy: MailCopy, template: T, data: MailTemplates[T], options: RenderOptions): RenderedMail {
+export function renderMailWithCopy<T extends MailTemplate>(
+  copy: MailCopy,
+  template: T,
+  data: MailTemplates[T],
+  options: RenderOptions,
+): RenderedMail {
   return renderAny(template, data, options, copy);
 }
 
-function renderAny(template: MailTemplate, rawData: unknown, options: RenderOptions, copyGiven?: MailCopy): RenderedMail {
+function renderAny(
+  template: MailTemplate,
+  rawData: unknown,
+  options: RenderOptions,
+  copyGiven?: MailCopy,
+): RenderedMail {
   const data = checkData(template, rawData);
   const language = mailLanguageOf(options.locale);
   const copy = copyGiven ?? MAIL_COPY[language];
@@ -635,18 +724,23 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
     if (v !== undefined) values[key] = v;
   }
   const firstName = str('firstName');
-  const greeting = firstName === undefined ? fill(copy.greetingDefault, values) : fill(copy.greeting, { ...values, firstName });
+  const greeting =
+    firstName === undefined ? fill(copy.greetingDefault, values) : fill(copy.greeting, { ...values, firstName });
 
   const actionUrl = shape.action && t.action ? safeUrl(str(shape.action) ?? '', shape.action) : undefined;
   const secondaryRaw = shape.secondary ? str(shape.secondary) : undefined;
-  const secondaryUrl = shape.secondary && secondaryRaw !== undefined && t.secondary ? safeUrl(secondaryRaw, shape.secondary) : undefined;
+  const secondaryUrl =
+    shape.secondary && secondaryRaw !== undefined && t.secondary ? safeUrl(secondaryRaw, shape.secondary) : undefined;
 
   const subject = oneLine(fill(t.subject, values));
   const heading = fill(t.heading, values);
   const body = t.body.map((p) => fill(p, values));
   const after = (t.after ?? []).map((p) => fill(p, values));
   const action = t.action ? fill(t.action, values) : undefined;
-  const secondary = t.secondary && secondaryUrl ? { text: fill(t.secondary.text, values), label: fill(t.secondary.label, values), url: secondaryUrl } : undefined;
+  const secondary =
+    t.secondary && secondaryUrl
+      ? { text: fill(t.secondary.text, values), label: fill(t.secondary.label, values), url: secondaryUrl }
+      : undefined;
   const signOff = fill(copy.signOff, values);
   const signature = fill(copy.signature, values);
   const fallback = fill(copy.fallbackLink, values);
@@ -654,7 +748,9 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
 
   let details: Block | undefined;
   if (shape.details === 'order') {
-    details = detailsBlock(checkOrder(template, data.order), copy.details, options.locale, [{ label: copy.details.orderNumber, value: reference! }]);
+    details = detailsBlock(checkOrder(template, data.order), copy.details, options.locale, [
+      { label: copy.details.orderNumber, value: reference! },
+    ]);
   } else if (shape.details === 'return') {
     details = detailsBlock(checkReturn(template, data.request), copy.details, options.locale, [
       { label: copy.details.returnNumber, value: reference! },
@@ -662,7 +758,9 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
     ]);
   }
 
-  const links = [...new Set([actionUrl, secondary?.url, ...(details?.links ?? [])].filter((l): l is string => l !== undefined))];
+  const links = [
+    ...new Set([actionUrl, secondary?.url, ...(details?.links ?? [])].filter((l): l is string => l !== undefined)),
+  ];
 
   // Plain text: the same words, each link on its own line.
   const textParts = [values.brand!.toUpperCase(), heading, greeting, ...body];
@@ -698,7 +796,8 @@ function renderAny(template: MailTemplate, rawData: unknown, options: RenderOpti
         `<a href="${e(secondary.url)}" style="color:#000000;text-decoration:underline;">${e(secondary.label)}</a></td></tr>`,
     );
   }
-  if (details) rows.push(...details.html, `<tr><td style="padding:0 0 36px;font-size:0;line-height:0;">&nbsp;</td></tr>`);
+  if (details)
+    rows.push(...details.html, `<tr><td style="padding:0 0 36px;font-size:0;line-height:0;">&nbsp;</td></tr>`);
   rows.push(
     ...after.map((p) => paragraph(p)),
     `<tr><td class="sf-text" style="${TEXT}padding:20px 0 0;font-size:15px;line-height:1.7;">${e(signOff)}<br>${e(signature)}</td></tr>`,

@@ -34,7 +34,12 @@ export interface TestMailOptions {
 export async function mailsTo(db: Kysely<Database>, to: string, options: TestMailOptions = {}): Promise<TestMail[]> {
   const recipient = to.toLowerCase();
   const brandName = options.brandName ?? BRAND_NAMES[TEST_BRAND];
-  const worker = new MailWorker(db, { transport: new MailboxTransport(), logger: createLogger('silent'), brandName, recipient });
+  const worker = new MailWorker(db, {
+    transport: new MailboxTransport(),
+    logger: createLogger('silent'),
+    brandName,
+    recipient,
+  });
   await worker.drain();
   const rows = await db
     .selectFrom('email_outbox')

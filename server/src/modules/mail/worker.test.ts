@@ -57,7 +57,9 @@ class RecordingTransport implements MailTransport {
   close?: () => void;
   async send(mail: OutgoingMail): Promise<void> {
     if (this.failing) {
-      const err = new Error(`550 5.1.1 <${mail.to}>: Recipient address rejected; see https://example.org/help?token=${TOKEN}`) as Error & { responseCode: number; code: string };
+      const err = new Error(
+        `550 5.1.1 <${mail.to}>: Recipient address rejected; see https://example.org/help?token=${TOKEN}`,
+      ) as Error & { responseCode: number; code: string };
       err.responseCode = 550;
       err.code = 'EENVELOPE';
       throw err;
@@ -72,13 +74,24 @@ const activation = (to: string, locale = 'fr-fr'): MailRequest<'activation'> => 
   locale,
   data: { activationUrl: `https://shop.example.org/${locale}/activate?token=${TOKEN}`, firstName: 'Claire' },
 });
-const rowsOf = (to: string) => t.database.db.selectFrom('email_outbox').selectAll().where('recipient', '=', to.toLowerCase()).orderBy('id').execute();
+const rowsOf = (to: string) =>
+  t.database.db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('recipient', '=', to.toLowerCase())
+    .orderBy('id')
+    .execute();
 /** Seconds from the database clock to the row's next attempt. */
 const dueIn = async (id: number) =>
   (
-    await sql<{ s: number }>`select extract(epoch from (next_attempt_at - now()))::float8 as s from email_outbox where id = ${id}`.execute(t.database.db)
+    await sql<{
+      s: number;
+    }>`select extract(epoch from (next_attempt_at - now()))::float8 as s from email_outbox where id = ${id}`.execute(
+      t.database.db,
+    )
   ).rows[0]!.s;
-const makeDue = (id: number) => sql`update email_outbox set next_attempt_at = now() - interval '1 second' where id = ${id}`.execute(t.database.db);
+const makeDue = (id: number) =>
+  sql`update email_outbox set next_attempt_at = now() - interval '1 second' where id = ${id}`.execute(t.database.db);
 
 describe('failure codes', () => {
   it('logs account e-mails with ERR_EMAIL_1000, password e-mails with ERR_EMAIL_1001, newsletter and contact with ERR_GLS', () => {
@@ -106,11 +119,18 @@ describe('failure codes', () => {
   });
 
   it('masks addresses and links in error messages', () => {
-    const err = Object.assign(new Error('Can\'t send mail - all recipients were rejected: 550 <Claire.M@example.org>: no such user, see https://x.test/?t=1'), {
-      code: 'EENVELOPE',
-      responseCode: 550,
-    });
-    expect(safeErrorMessage(err)).toBe("EENVELOPE 550: Can't send mail - all recipients were rejected: 550 <[address]>: no such user, see [link]");
+    const err = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 <Claire.M@example.org>: no such user, see https://x.test/?t=1",
+      ),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+      },
+    );
+    expect(safeErrorMessage(err)).toBe(
+      "EENVELOPE 550: Can't send mail - all recipients were rejected: 550 <[address]>: no such user, see [link]",
+    );
   });
 });
 
@@ -120,7 +140,12 @@ describe('MailWorker', () => {
     await enqueueMail(t.database.db, activation(to));
     const transport = new RecordingTransport();
     const { logger, raw } = capture();
-    const worker = new MailWorker(t.database.db, { transport, logger, brandName: 'Saint Laurent', recipient: to.toLowerCase() });
+    const worker = new MailWorker(t.database.db, {
+      transport,
+      logger,
+      brandName: 'Saint Laurent',
+      recipient: to.toLowerCase(),
+    });
     expect(await worker.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(transport.sent).toHaveLength(1);
     const mail = transport.sent[0]!;
@@ -142,7 +167,12 @@ describe('MailWorker', () => {
 
   it('retries with backoff (30 s, 2 min, 10 min, 1 h, 6 h), then gives up after the 6th attempt', async () => {
     const to = newAddress('retry');
-    await enqueueMail(t.database.db, { to, template: 'password-reset', locale: 'ja-jp', data: { resetUrl: `https://shop.example.org/ja-jp/reset?token=${TOKEN}` } });
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'password-reset',
+      locale: 'ja-jp',
+      data: { resetUrl: `https://shop.example.org/ja-jp/reset?token=${TOKEN}` },
+    });
     const transport = new RecordingTransport();
     transport.failing = true;
     const { logger, lines, raw } = capture();
@@ -177,7 +207,12 @@ describe('MailWorker', () => {
     expect(errors).toHaveLength(1);
     expect(warnings.map((l) => l.retryInSeconds)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
     for (const line of [...warnings, ...errors]) {
-      expect(line).toMatchObject({ code: 'ERR_EMAIL_1001', outboxId: id, template: 'password-reset', transport: 'recording' });
+      expect(line).toMatchObject({
+        code: 'ERR_EMAIL_1001',
+        outboxId: id,
+        template: 'password-reset',
+        transport: 'recording',
+      });
     }
     expect(errors[0]).toMatchObject({ attempt: MAX_ATTEMPTS });
     for (const line of raw) {
@@ -191,23 +226,47 @@ describe('MailWorker', () => {
     const to = newAddress('codes');
     const url = `https://shop.example.org/en-us/x?token=${TOKEN}`;
     await enqueueMail(t.database.db, { to, template: 'account-none', locale: 'en-us', data: { signUpUrl: url } });
-    await enqueueMail(t.database.db, { to, template: 'newsletter-confirm', locale: 'en-us', data: { confirmUrl: url } });
-    await enqueueMail(t.database.db, { to, template: 'contact-ack', locale: 'en-us', data: { reference: 'CS-1', subject: 'Hello' } });
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'newsletter-confirm',
+      locale: 'en-us',
+      data: { confirmUrl: url },
+    });
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'contact-ack',
+      locale: 'en-us',
+      data: { reference: 'CS-1', subject: 'Hello' },
+    });
     const transport = new RecordingTransport();
     transport.failing = true;
     const { logger, lines } = capture();
     await new MailWorker(t.database.db, { transport, logger, brandName: 'Balenciaga', recipient: to }).drain();
     const codes = Object.fromEntries(lines.filter((l) => l.level === 40).map((l) => [l.template, l.code]));
-    expect(codes).toEqual({ 'account-none': 'ERR_EMAIL_1000', 'newsletter-confirm': 'ERR_GLS_1002', 'contact-ack': 'ERR_GLS_1001' });
+    expect(codes).toEqual({
+      'account-none': 'ERR_EMAIL_1000',
+      'newsletter-confirm': 'ERR_GLS_1002',
+      'contact-ack': 'ERR_GLS_1001',
+    });
   });
 
   it('fails a row that cannot be rendered at once, without retrying it', async () => {
     const to = newAddress('broken');
-    await enqueueMail(t.database.db, { to, template: 'activation', locale: 'en-us', data: { activationUrl: 'javascript:alert(1)' } });
-    await t.database.db.insertInto('email_outbox').values({ recipient: to, template: 'order-teleported', locale: 'en-us', data: JSON.stringify({}) as never }).execute();
+    await enqueueMail(t.database.db, {
+      to,
+      template: 'activation',
+      locale: 'en-us',
+      data: { activationUrl: 'javascript:alert(1)' },
+    });
+    await t.database.db
+      .insertInto('email_outbox')
+      .values({ recipient: to, template: 'order-teleported', locale: 'en-us', data: JSON.stringify({}) as never })
+      .execute();
     const transport = new RecordingTransport();
     const { logger, lines } = capture();
-    expect(await new MailWorker(t.database.db, { transport, logger, brandName: 'Balenciaga', recipient: to }).drain()).toEqual({ sent: 0, retried: 0, failed: 2 });
+    expect(
+      await new MailWorker(t.database.db, { transport, logger, brandName: 'Balenciaga', recipient: to }).drain(),
+    ).toEqual({ sent: 0, retried: 0, failed: 2 });
     expect(transport.sent).toHaveLength(0);
     const rows = await rowsOf(to);
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
@@ -220,7 +279,11 @@ describe('MailWorker', () => {
 
   it(`claims ${BATCH_SIZE} at a time, oldest first, until nothing is due`, async () => {
     const to = newAddress('batch');
-    for (let i = 0; i < 45; i++) await enqueueMail(t.database.db, { ...activation(to, 'en-us'), data: { activationUrl: `https://shop.example.org/a?i=${i}` } });
+    for (let i = 0; i < 45; i++)
+      await enqueueMail(t.database.db, {
+        ...activation(to, 'en-us'),
+        data: { activationUrl: `https://shop.example.org/a?i=${i}` },
+      });
     const batches: number[][] = [];
     const transport: MailTransport = {
       name: 'batches',
@@ -230,7 +293,12 @@ describe('MailWorker', () => {
         else last.push(mail.outboxId);
       },
     };
-    const worker = new MailWorker(t.database.db, { transport, logger: createLogger('silent'), brandName: 'Balenciaga', recipient: to });
+    const worker = new MailWorker(t.database.db, {
+      transport,
+      logger: createLogger('silent'),
+      brandName: 'Balenciaga',
+      recipient: to,
+    });
     expect(await worker.drain()).toEqual({ sent: 45, retried: 0, failed: 0 });
     expect(batches.map((b) => b.length)).toEqual([20, 20, 5]);
     const ids = batches.flat();
@@ -253,8 +321,18 @@ describe('MailWorker', () => {
       },
     };
     const other = new RecordingTransport();
-    const a = new MailWorker(t.database.db, { transport: slow, logger: createLogger('silent'), brandName: 'Saint Laurent', recipient: to });
-    const b = new MailWorker(t.database.db, { transport: other, logger: createLogger('silent'), brandName: 'Saint Laurent', recipient: to });
+    const a = new MailWorker(t.database.db, {
+      transport: slow,
+      logger: createLogger('silent'),
+      brandName: 'Saint Laurent',
+      recipient: to,
+    });
+    const b = new MailWorker(t.database.db, {
+      transport: other,
+      logger: createLogger('silent'),
+      brandName: 'Saint Laurent',
+      recipient: to,
+    });
     const first = a.drain();
     await inSend;
     expect(await b.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -269,7 +347,12 @@ describe('MailWorker', () => {
     const transport = new RecordingTransport();
     let closed = false;
     transport.close = () => void (closed = true);
-    const worker = new MailWorker(t.database.db, { transport, logger: createLogger('silent'), brandName: 'Saint Laurent', recipient: to });
+    const worker = new MailWorker(t.database.db, {
+      transport,
+      logger: createLogger('silent'),
+      brandName: 'Saint Laurent',
+      recipient: to,
+    });
     worker.start(20);
     await enqueueMail(t.database.db, activation(to));
     const deadline = Date.now() + 10_000;
@@ -287,14 +370,23 @@ describe('MailWorker', () => {
     const logger = createLogger('silent');
     const mailbox = createMailWorker({ db: t.database.db, config: loadConfig({ NODE_ENV: 'test' }), logger });
     expect(mailbox.transport).toBeInstanceOf(MailboxTransport);
-    const smtp = createMailWorker({ db: t.database.db, config: loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' }), logger });
+    const smtp = createMailWorker({
+      db: t.database.db,
+      config: loadConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      logger,
+    });
     expect(smtp.transport).toBeInstanceOf(SmtpTransport);
     await smtp.stop();
 
     // The mailbox transport marks e-mails delivered without any network.
     const to = newAddress('mailbox');
     await enqueueMail(t.database.db, activation(to));
-    const worker = new MailWorker(t.database.db, { transport: new MailboxTransport(), logger, brandName: 'Saint Laurent', recipient: to });
+    const worker = new MailWorker(t.database.db, {
+      transport: new MailboxTransport(),
+      logger,
+      brandName: 'Saint Laurent',
+      recipient: to,
+    });
     expect(await worker.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect((await rowsOf(to))[0]).toMatchObject({ status: 'sent' });
   });
@@ -308,7 +400,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('MailWorker on PostgreSQL', (
     const ids = (await rowsOf(to)).map((r) => Number(r.id));
     const locked = ids.slice(0, 3);
     const transport = new RecordingTransport();
-    const worker = new MailWorker(t.database.db, { transport, logger: createLogger('silent'), brandName: 'Saint Laurent', recipient: to });
+    const worker = new MailWorker(t.database.db, {
+      transport,
+      logger: createLogger('silent'),
+      brandName: 'Saint Laurent',
+      recipient: to,
+    });
     await t.database.db.transaction().execute(async (trx) => {
       await trx.selectFrom('email_outbox').select('id').where('id', 'in', locked).forUpdate().execute();
       // Without skip locked this round would wait for the transaction, which waits for the round.
@@ -332,7 +429,17 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('MailWorker on PostgreSQL', (
         sent.push(mail.outboxId);
       },
     };
-    const workers = Array.from({ length: 4 }, () => new MailWorker(t.database.db, { transport, logger: createLogger('silent'), brandName: 'Saint Laurent', recipient: to, batchSize: 5 }));
+    const workers = Array.from(
+      { length: 4 },
+      () =>
+        new MailWorker(t.database.db, {
+          transport,
+          logger: createLogger('silent'),
+          brandName: 'Saint Laurent',
+          recipient: to,
+          batchSize: 5,
+        }),
+    );
     const results = await Promise.all(workers.map((w) => w.drain()));
     expect(results.reduce((s, r) => s + r.sent, 0)).toBe(60);
     expect(sent).toHaveLength(60);

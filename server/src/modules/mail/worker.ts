@@ -114,7 +114,10 @@ export function safeErrorMessage(err: unknown): string {
     .replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]')
     .replace(/\s+/g, ' ')
     .trim();
-  const prefix = [typeof e?.code === 'string' ? e.code : undefined, typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined]
+  const prefix = [
+    typeof e?.code === 'string' ? e.code : undefined,
+    typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
   return (prefix ? `${prefix}: ${masked}` : masked).slice(0, 500);
@@ -186,7 +189,12 @@ export class MailWorker {
     const tick = () => {
       if (this.stopped) return;
       this.drain()
-        .catch((err: unknown) => this.options.logger.error({ code: 'ERR_API_1003', reason: safeErrorMessage(err) }, 'e-mail outbox round failed'))
+        .catch((err: unknown) =>
+          this.options.logger.error(
+            { code: 'ERR_API_1003', reason: safeErrorMessage(err) },
+            'e-mail outbox round failed',
+          ),
+        )
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, intervalMs).unref();
         });
@@ -220,9 +228,11 @@ export class MailWorker {
         }
       });
     this.running = run;
-    void run.finally(() => {
-      if (this.running === run) this.running = undefined;
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.running === run) this.running = undefined;
+      })
+      .catch(() => undefined);
     return run;
   }
 
@@ -266,17 +276,31 @@ export class MailWorker {
 
   private async deliver(row: ClaimedRow): Promise<keyof MailRunResult> {
     const { logger, transport, brandName } = this.options;
-    const where = { code: mailFailureCode(row.template), outboxId: row.id, template: row.template, attempt: row.attempts };
+    const where = {
+      code: mailFailureCode(row.template),
+      outboxId: row.id,
+      template: row.template,
+      attempt: row.attempts,
+    };
     let mail: OutgoingMail;
     try {
       const rendered = renderStored(row, brandName);
-      mail = { outboxId: row.id, to: row.recipient, subject: rendered.subject, text: rendered.text, html: rendered.html };
+      mail = {
+        outboxId: row.id,
+        to: row.recipient,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+      };
       if (rendered.listUnsubscribe) mail.listUnsubscribe = rendered.listUnsubscribe;
     } catch (err) {
       // The same row renders the same way every time: it fails for good at once.
       const reason = safeErrorMessage(err);
       await this.finish(row.id, { status: 'failed', last_error: reason });
-      logger.error({ ...where, reason }, err instanceof MailRenderError ? 'e-mail cannot be rendered' : 'e-mail rendering failed');
+      logger.error(
+        { ...where, reason },
+        err instanceof MailRenderError ? 'e-mail cannot be rendered' : 'e-mail rendering failed',
+      );
       return 'failed';
     }
     try {
@@ -289,8 +313,14 @@ export class MailWorker {
         return 'failed';
       }
       const delayMs = this.delays[Math.min(row.attempts, this.delays.length) - 1] ?? this.delays.at(-1) ?? 60_000;
-      await this.finish(row.id, { last_error: reason, next_attempt_at: sql<Date>`now() + ${delayMs / 1000}::float8 * interval '1 second'` as never });
-      logger.warn({ ...where, transport: transport.name, retryInSeconds: delayMs / 1000, reason }, 'e-mail not sent; retry scheduled');
+      await this.finish(row.id, {
+        last_error: reason,
+        next_attempt_at: sql<Date>`now() + ${delayMs / 1000}::float8 * interval '1 second'` as never,
+      });
+      logger.warn(
+        { ...where, transport: transport.name, retryInSeconds: delayMs / 1000, reason },
+        'e-mail not sent; retry scheduled',
+      );
       return 'retried';
     }
     await this.finish(row.id, { status: 'sent', sent_at: sql<Date>`now()` as never, last_error: null });
@@ -298,8 +328,16 @@ export class MailWorker {
     return 'sent';
   }
 
-  private async finish(id: number, values: { status?: 'sent' | 'failed'; last_error: string | null; sent_at?: Date; next_attempt_at?: Date }): Promise<void> {
-    await this.db.updateTable('email_outbox').set(values).where('id', '=', id as never).where('status', '=', 'pending').execute();
+  private async finish(
+    id: number,
+    values: { status?: 'sent' | 'failed'; last_error: string | null; sent_at?: Date; next_attempt_at?: Date },
+  ): Promise<void> {
+    await this.db
+      .updateTable('email_outbox')
+      .set(values)
+      .where('id', '=', id as never)
+      .where('status', '=', 'pending')
+      .execute();
   }
 }
 
@@ -313,6 +351,8 @@ export interface CreateMailWorkerOptions {
 
 /** The worker of this process: SMTP when `SMTP_URL` is set, otherwise the development mailbox. */
 export function createMailWorker({ db, config, logger, transport }: CreateMailWorkerOptions): MailWorker {
-  const chosen = transport ?? (config.smtpUrl ? new SmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : new MailboxTransport());
+  const chosen =
+    transport ??
+    (config.smtpUrl ? new SmtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : new MailboxTransport());
   return new MailWorker(db, { transport: chosen, logger, brandName: BRAND_NAMES[config.brand] });
 }

@@ -12,7 +12,9 @@ type FormatList = Schemas['CountryAddressFormatList'];
 /** Intl locale of a market locale (`fr-ch` → `fr-CH`; the placeholder `en-en` → `en`). */
 function intlLocaleOf(market: Market): string {
   const region = market.locale.slice(3).toUpperCase();
-  return market.country === 'EN' || region === market.language.toUpperCase() ? market.language : `${market.language}-${region}`;
+  return market.country === 'EN' || region === market.language.toUpperCase()
+    ? market.language
+    : `${market.language}-${region}`;
 }
 
 function toDto(f: AddressFormatEntry, names: Intl.DisplayNames, language: string): Schemas['CountryAddressFormat'] {
@@ -22,7 +24,12 @@ function toDto(f: AddressFormatEntry, names: Intl.DisplayNames, language: string
     postalCode: { ...f.postalCode },
     stateRequired: f.stateRequired,
     ...(f.states
-      ? { states: f.states.map((s) => ({ code: s.code, name: language === 'ja' || !s.latinName ? s.name : s.latinName })) }
+      ? {
+          states: f.states.map((s) => ({
+            code: s.code,
+            name: language === 'ja' || !s.latinName ? s.name : s.latinName,
+          })),
+        }
       : {}),
     formLines: f.formLines as Schemas['CountryAddressFormat']['formLines'],
     printLines: f.printLines,
@@ -38,7 +45,9 @@ export function countryAddressFormats(market: Market, country?: string): FormatL
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const collator = new Intl.Collator(locale);
   const selected = country ? addressFormats.filter((f) => f.country === country) : addressFormats;
-  const countries = selected.map((f) => toDto(f, names, market.language)).sort((a, b) => collator.compare(a.name, b.name));
+  const countries = selected
+    .map((f) => toDto(f, names, market.language))
+    .sort((a, b) => collator.compare(a.name, b.name));
   return {
     defaultPostalCode: { ...DEFAULT_POSTAL_CODE_RULE },
     noPostalCodeCountries: [...NO_POSTAL_CODE_COUNTRIES],

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { loadContract } from '../../shared/contract.ts';
-import { ADDRESS_COUNTRIES, NO_POSTAL_CODE_COUNTRIES, validatePostalCode } from '../../../../reference/markets/addresses.ts';
+import {
+  ADDRESS_COUNTRIES,
+  NO_POSTAL_CODE_COUNTRIES,
+  validatePostalCode,
+} from '../../../../reference/markets/addresses.ts';
 import { activeLocales } from '../../../../reference/markets/index.ts';
 
 let t: TestApp;
@@ -11,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Format = { country: string; name: string; postalCode: { required: boolean; pattern: string; example: string | null }; states?: { code: string; name: string }[]; formLines: string[][] };
+type Format = {
+  country: string;
+  name: string;
+  postalCode: { required: boolean; pattern: string; example: string | null };
+  states?: { code: string; name: string }[];
+  formLines: string[][];
+};
 const get = (query: Record<string, string>) => request(t.app).get('/api/data/country-addresses').query(query);
 
 describe('GET /api/data/country-addresses', () => {
@@ -37,7 +47,11 @@ describe('GET /api/data/country-addresses', () => {
     expect(ja[0]?.name).toBe('日本');
     expect(ja[0]?.states).toHaveLength(47);
     expect(ja[0]?.states?.[0]).toEqual({ code: '01', name: '北海道' });
-    expect(ja[0]?.formLines.slice(0, 3)).toEqual([['lastName', 'firstName'], ['lastNameKana', 'firstNameKana'], ['postalCode']]);
+    expect(ja[0]?.formLines.slice(0, 3)).toEqual([
+      ['lastName', 'firstName'],
+      ['lastNameKana', 'firstNameKana'],
+      ['postalCode'],
+    ]);
     const en = (await get({ locale: 'en-jp', country: 'JP' }).expect(200)).body.countries as Format[];
     expect(en[0]?.name).toBe('Japan');
     expect(en[0]?.states?.[12]).toEqual({ code: '13', name: 'Tokyo' });
@@ -52,7 +66,8 @@ describe('GET /api/data/country-addresses', () => {
   it('answers the rules the server validates with (example valid, empty code per rule)', async () => {
     const res = await get({ locale: 'en-gb' }).expect(200);
     for (const f of res.body.countries as Format[]) {
-      if (f.postalCode.example !== null) expect(new RegExp(f.postalCode.pattern, 'u').test(f.postalCode.example), f.country).toBe(true);
+      if (f.postalCode.example !== null)
+        expect(new RegExp(f.postalCode.pattern, 'u').test(f.postalCode.example), f.country).toBe(true);
       expect(validatePostalCode(f.country, '').valid, f.country).toBe(!f.postalCode.required);
     }
     const hk = (res.body.countries as Format[]).find((c) => c.country === 'HK');
@@ -81,9 +96,17 @@ describe('GET /api/data/country-addresses', () => {
 
 // Spec §5: brand one of amq, ysl, bv, bal. Every operation taking `brand` answers ERR_API_1004 otherwise.
 describe('brand validation', () => {
-  type Param = { name: string; in: string; required?: boolean; schema?: { example?: unknown; enum?: unknown[]; pattern?: string; type?: string }; example?: unknown; $ref?: string };
+  type Param = {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: { example?: unknown; enum?: unknown[]; pattern?: string; type?: string };
+    example?: unknown;
+    $ref?: string;
+  };
   const contract = loadContract() as { paths: unknown; components: { parameters: Record<string, Param> } };
-  const resolve = (p: Param): Param => (p.$ref ? (contract.components.parameters[p.$ref.split('/').pop() as string] as Param) : p);
+  const resolve = (p: Param): Param =>
+    p.$ref ? (contract.components.parameters[p.$ref.split('/').pop() as string] as Param) : p;
   const sample = (p: Param): string => {
     if (p.name === 'locale') return 'en-us';
     const v = p.example ?? p.schema?.example ?? p.schema?.enum?.[0];
@@ -91,10 +114,13 @@ describe('brand validation', () => {
     return p.schema?.type === 'integer' || p.schema?.type === 'number' ? '1' : 'x';
   };
   const withBrand: { id: string; method: string; path: string; params: Param[] }[] = [];
-  for (const [path, item] of Object.entries(contract.paths as Record<string, Record<string, { operationId: string; parameters?: Param[] }>>)) {
+  for (const [path, item] of Object.entries(
+    contract.paths as Record<string, Record<string, { operationId: string; parameters?: Param[] }>>,
+  )) {
     for (const [method, op] of Object.entries(item)) {
       const params = (op.parameters ?? []).map(resolve);
-      if (params.some((p) => p.name === 'brand' && p.in === 'query')) withBrand.push({ id: op.operationId, method, path, params });
+      if (params.some((p) => p.name === 'brand' && p.in === 'query'))
+        withBrand.push({ id: op.operationId, method, path, params });
     }
   }
 
@@ -102,20 +128,29 @@ describe('brand validation', () => {
     expect(withBrand.length).toBeGreaterThan(0);
   });
 
-  it.each(withBrand.map((o) => [o.id, o] as const))('%s answers ERR_API_1004 for an unknown or missing brand', async (_id, op) => {
-    const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => sample(op.params.find((p) => p.name === name && p.in === 'path') as Param));
-    const query = Object.fromEntries(op.params.filter((p) => p.in === 'query' && p.required && p.name !== 'brand').map((p) => [p.name, sample(p)]));
-    const call = (q: Record<string, string>) =>
-      (request(t.app) as unknown as Record<string, (u: string) => request.Test>)[op.method]!(url).query(q).set('Sec-Fetch-Site', 'same-origin');
-    for (const brand of ['gucci', 'YSL', '', 'ysl,bal']) {
-      const res = await call({ ...query, brand });
-      expect(res.status, brand).toBe(400);
-      expect(res.body.code, brand).toBe('ERR_API_1004');
-    }
-    const missing = await call(query);
-    expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('ERR_API_1004');
-    const valid = await call({ ...query, brand: 'ysl' });
-    expect(valid.body.code).not.toBe('ERR_API_1004');
-  });
+  it.each(withBrand.map((o) => [o.id, o] as const))(
+    '%s answers ERR_API_1004 for an unknown or missing brand',
+    async (_id, op) => {
+      const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        sample(op.params.find((p) => p.name === name && p.in === 'path') as Param),
+      );
+      const query = Object.fromEntries(
+        op.params.filter((p) => p.in === 'query' && p.required && p.name !== 'brand').map((p) => [p.name, sample(p)]),
+      );
+      const call = (q: Record<string, string>) =>
+        (request(t.app) as unknown as Record<string, (u: string) => request.Test>)[op.method]!(url)
+          .query(q)
+          .set('Sec-Fetch-Site', 'same-origin');
+      for (const brand of ['gucci', 'YSL', '', 'ysl,bal']) {
+        const res = await call({ ...query, brand });
+        expect(res.status, brand).toBe(400);
+        expect(res.body.code, brand).toBe('ERR_API_1004');
+      }
+      const missing = await call(query);
+      expect(missing.status).toBe(400);
+      expect(missing.body.code).toBe('ERR_API_1004');
+      const valid = await call({ ...query, brand: 'ysl' });
+      expect(valid.body.code).not.toBe('ERR_API_1004');
+    },
+  );
 });

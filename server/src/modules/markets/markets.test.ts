@@ -17,7 +17,10 @@ describe('GET /api/data/locale-mdm/countries', () => {
     expect(res.body.countries).toHaveLength(49);
     const fr = res.body.countries.find((c: { country: string }) => c.country === 'FR');
     expect(fr).toMatchObject({ currency: 'EUR', defaultLocale: 'fr-fr', businessRegion: 'EMEA' });
-    expect(res.body.countries.find((c: { country: string }) => c.country === 'JP')).toMatchObject({ currency: 'JPY', defaultLocale: 'ja-jp' });
+    expect(res.body.countries.find((c: { country: string }) => c.country === 'JP')).toMatchObject({
+      currency: 'JPY',
+      defaultLocale: 'ja-jp',
+    });
     expect(res.body.countries.find((c: { country: string }) => c.country === 'ZH').urlOverride).toMatch(/^https:\/\//);
     expect(res.body.regions.map((r: { regionName: string }) => r.regionName)).toEqual(
       expect.arrayContaining(['Europe', 'Americas', 'Oceania', 'Asia', 'Middle East', 'International']),

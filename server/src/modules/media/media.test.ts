@@ -41,7 +41,9 @@ describe('product drawings (/media/products)', () => {
   it('draws each product from its own style, model and material, as the catalogue describes it', async () => {
     const catalog = generateCatalog({ brand: TEST_BRAND, products: TEST_PRODUCTS });
     // Two products of one category with a model name: each is drawn as itself, and differently.
-    const named = catalog.products.filter((p) => p.shortName !== '' && p.categoryId === catalog.products.find((x) => x.shortName !== '')?.categoryId);
+    const named = catalog.products.filter(
+      (p) => p.shortName !== '' && p.categoryId === catalog.products.find((x) => x.shortName !== '')?.categoryId,
+    );
     expect(named.length).toBeGreaterThan(1);
     const [a, b] = named as [(typeof named)[number], (typeof named)[number]];
     for (const p of [a, b]) {

@@ -13,15 +13,23 @@ const FILE = /^([0-9a-f]{16})-([1-9][0-9]{0,3})\.(avif|webp|jpg)$/;
  * answers a matching `If-None-Match` with 304). A file that is not there is 404 `ERR_STORAGE_1000`, whether the
  * product, the view or the derivative is unknown.
  */
-export async function servePhoto(mediaDir: string, pid: string, view: number, file: string, res: Response): Promise<void> {
+export async function servePhoto(
+  mediaDir: string,
+  pid: string,
+  view: number,
+  file: string,
+  res: Response,
+): Promise<void> {
   const m = FILE.exec(file);
-  if (!m || !/^[A-Z0-9]{1,32}$/.test(pid) || !Number.isInteger(view)) throw new AppError('ERR_STORAGE_1000', `No photo ${file} of view ${view} of product ${pid}.`);
+  if (!m || !/^[A-Z0-9]{1,32}$/.test(pid) || !Number.isInteger(view))
+    throw new AppError('ERR_STORAGE_1000', `No photo ${file} of view ${view} of product ${pid}.`);
   let body: Buffer;
   try {
     body = await readFile(join(photoFolder(mediaDir, pid, view), file));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') throw new AppError('ERR_STORAGE_1000', `No photo ${file} of view ${view} of product ${pid}.`);
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')
+      throw new AppError('ERR_STORAGE_1000', `No photo ${file} of view ${view} of product ${pid}.`);
     throw err;
   }
   res

@@ -49,7 +49,9 @@ interface Candidate {
 }
 
 /** The files of `folder` (and of its sub-folders, one level deep) as candidates, and the names refused. */
-async function listCandidates(folder: string): Promise<{ candidates: Candidate[]; problems: PhotoImportReport['problems'] }> {
+async function listCandidates(
+  folder: string,
+): Promise<{ candidates: Candidate[]; problems: PhotoImportReport['problems'] }> {
   const candidates: Candidate[] = [];
   const problems: PhotoImportReport['problems'] = [];
   const visit = async (dir: string, depth: number) => {
@@ -66,7 +68,10 @@ async function listCandidates(folder: string): Promise<{ candidates: Candidate[]
       }
       const m = NAME.exec(rel);
       if (!m) {
-        problems.push({ file: rel, message: 'not a photo name: PID/VIEW.jpg or PID_VIEW.jpg (.jpg, .jpeg or .png; view 1–8)' });
+        problems.push({
+          file: rel,
+          message: 'not a photo name: PID/VIEW.jpg or PID_VIEW.jpg (.jpg, .jpeg or .png; view 1–8)',
+        });
         continue;
       }
       candidates.push({ file: rel, pid: (m[1] ?? m[3])!.toUpperCase(), view: Number(m[2] ?? m[4]) });
@@ -76,11 +81,16 @@ async function listCandidates(folder: string): Promise<{ candidates: Candidate[]
   return { candidates, problems };
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function filesPresent(mediaDir: string, r: PhotoRecord): Promise<boolean> {
   const dir = photoFolder(mediaDir, r.pid, r.view);
-  for (const w of r.widths) for (const f of r.formats) if (!(await exists(join(dir, photoFileName(r.hash, w, f))))) return false;
+  for (const w of r.widths)
+    for (const f of r.formats) if (!(await exists(join(dir, photoFileName(r.hash, w, f))))) return false;
   return true;
 }
 
@@ -89,7 +99,8 @@ type Sharp = (typeof import('sharp'))['default'];
 /** Every derivative of one source, in memory: nothing is written unless all of them could be made. */
 async function derive(sharp: Sharp, bytes: Buffer) {
   const meta = await sharp(bytes, { failOn: 'error' }).metadata();
-  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new Error(`not a JPEG or PNG image (${meta.format ?? 'unknown format'})`);
+  if (meta.format !== 'jpeg' && meta.format !== 'png')
+    throw new Error(`not a JPEG or PNG image (${meta.format ?? 'unknown format'})`);
   // Upright (EXIF orientation), on white where the PNG is transparent (a JPEG has no transparency), in sRGB.
   const { data, info } = await sharp(bytes, { failOn: 'error' })
     .rotate()
@@ -97,7 +108,8 @@ async function derive(sharp: Sharp, bytes: Buffer) {
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  if (info.width < MIN_SIDE || info.height < MIN_SIDE) throw new Error(`too small (${info.width}×${info.height}; at least ${MIN_SIDE}×${MIN_SIDE})`);
+  if (info.width < MIN_SIDE || info.height < MIN_SIDE)
+    throw new Error(`too small (${info.width}×${info.height}; at least ${MIN_SIDE}×${MIN_SIDE})`);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const widths = widthsFor(info.width);
   const files: { width: number; format: PhotoFormat; data: Buffer }[] = [];
@@ -114,7 +126,13 @@ async function derive(sharp: Sharp, bytes: Buffer) {
     }
   }
   const tiny = await sharp(data, raw).resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer();
-  return { width: info.width, height: info.height, widths, files, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` };
+  return {
+    width: info.width,
+    height: info.height,
+    widths,
+    files,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
 }
 
 /**
@@ -142,7 +160,8 @@ export async function importPhotos(db: DB, folder: string, options: PhotoImportO
 
   for (const [, group] of byView) {
     if (group.length > 1) {
-      for (const c of group) refuse(c.file, `${group.length} files for view ${c.view} of ${c.pid} (${group.map((g) => g.file).join(', ')})`);
+      for (const c of group)
+        refuse(c.file, `${group.length} files for view ${c.view} of ${c.pid} (${group.map((g) => g.file).join(', ')})`);
       continue;
     }
     const c = group[0]!;
@@ -160,7 +179,15 @@ export async function importPhotos(db: DB, folder: string, options: PhotoImportO
       const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 16);
       const current = await repo.get(c.pid, c.view);
       if (current?.hash === hash && (await filesPresent(options.mediaDir, current))) {
-        report.unchanged.push({ file: c.file, pid: c.pid, view: c.view, hash, width: current.width, height: current.height, widths: [...current.widths] });
+        report.unchanged.push({
+          file: c.file,
+          pid: c.pid,
+          view: c.view,
+          hash,
+          width: current.width,
+          height: current.height,
+          widths: [...current.widths],
+        });
         say(`= ${c.file}: unchanged`);
         continue;
       }
@@ -185,7 +212,15 @@ export async function importPhotos(db: DB, folder: string, options: PhotoImportO
         placeholder: made.placeholder,
         sourceName: c.file,
       });
-      report.imported.push({ file: c.file, pid: c.pid, view: c.view, hash, width: made.width, height: made.height, widths: made.widths });
+      report.imported.push({
+        file: c.file,
+        pid: c.pid,
+        view: c.view,
+        hash,
+        width: made.width,
+        height: made.height,
+        widths: made.widths,
+      });
       say(`✓ ${c.file}: ${c.pid} view ${c.view}, ${made.width}×${made.height}, widths ${made.widths.join(', ')}`);
     } catch (err) {
       refuse(c.file, (err as Error).message);

@@ -49,7 +49,9 @@ export class PhotoIndex {
     this.timer = setInterval(() => {
       if (this.checking) return;
       this.checking = this.refresh()
-        .catch((err: unknown) => this.logger?.warn({ err }, 'product photos: reading the index failed (tried again later)'))
+        .catch((err: unknown) =>
+          this.logger?.warn({ err }, 'product photos: reading the index failed (tried again later)'),
+        )
         .finally(() => {
           this.checking = null;
         });

@@ -40,14 +40,18 @@ export const photoUrl = (pid: string, view: number, file: string) => `/media/pho
 
 /** The JPEG width `src` names: 640 pixels, or the widest made when the photo is narrower. */
 function fallbackWidth(widths: readonly number[]): number {
-  return widths.includes(PHOTO_FALLBACK_WIDTH) ? PHOTO_FALLBACK_WIDTH : Math.max(...widths.filter((w) => w < PHOTO_FALLBACK_WIDTH), widths[0]!);
+  return widths.includes(PHOTO_FALLBACK_WIDTH)
+    ? PHOTO_FALLBACK_WIDTH
+    : Math.max(...widths.filter((w) => w < PHOTO_FALLBACK_WIDTH), widths[0]!);
 }
 
 /** The contract's image of a photographed view: `src` the JPEG fallback, the photo's size, every source. */
 export function photoImage(record: PhotoRecord, alt: string): Schemas['Image'] {
   const sources = PHOTO_FORMATS.filter((f) => record.formats.includes(f)).map((f) => ({
     type: PHOTO_MEDIA_TYPES[f],
-    srcset: record.widths.map((w) => `${photoUrl(record.pid, record.view, photoFileName(record.hash, w, f))} ${w}w`).join(', '),
+    srcset: record.widths
+      .map((w) => `${photoUrl(record.pid, record.view, photoFileName(record.hash, w, f))} ${w}w`)
+      .join(', '),
   }));
   const jpeg = record.formats.includes('jpg') ? 'jpg' : (record.formats[0] as string);
   return {

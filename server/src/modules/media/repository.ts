@@ -7,7 +7,10 @@ export class PhotoRepository {
   constructor(private readonly db: DB) {}
 
   async all(): Promise<PhotoRecord[]> {
-    return this.db.selectFrom('product_photos').select(['pid', 'view', 'hash', 'width', 'height', 'widths', 'formats', 'placeholder']).execute();
+    return this.db
+      .selectFrom('product_photos')
+      .select(['pid', 'view', 'hash', 'width', 'height', 'widths', 'formats', 'placeholder'])
+      .execute();
   }
 
   async get(pid: string, view: number): Promise<PhotoRecord | undefined> {
@@ -51,7 +54,11 @@ export class PhotoRepository {
   /** The products that exist, with their number of views, among `pids`. */
   async products(pids: readonly string[]): Promise<Map<string, number>> {
     if (pids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('products').select(['pid', 'image_count']).where('pid', 'in', [...pids]).execute();
+    const rows = await this.db
+      .selectFrom('products')
+      .select(['pid', 'image_count'])
+      .where('pid', 'in', [...pids])
+      .execute();
     return new Map(rows.map((r) => [r.pid, r.image_count]));
   }
 }

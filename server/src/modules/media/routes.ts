@@ -29,7 +29,18 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
     if (hit) return void send(res, hit);
     const p = await db
       .selectFrom('products')
-      .select(['pid', 'category_id', 'color_code', 'color_hex', 'macro_color', 'micro_color', 'image_count', 'material', 'short_name', 'style_code'])
+      .select([
+        'pid',
+        'category_id',
+        'color_code',
+        'color_hex',
+        'macro_color',
+        'micro_color',
+        'image_count',
+        'material',
+        'short_name',
+        'style_code',
+      ])
       .where('pid', '=', pid)
       .executeTakeFirst();
     if (!p || view > p.image_count) throw new AppError('ERR_STORAGE_1000', `No image ${view} of product ${pid}.`);
@@ -40,7 +51,13 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
         material: p.material,
         shortName: p.short_name,
         styleCode: p.style_code,
-        color: { code: p.color_code, hex: p.color_hex, macroColor: p.macro_color, microColor: p.micro_color, names: {} as never },
+        color: {
+          code: p.color_code,
+          hex: p.color_hex,
+          macroColor: p.macro_color,
+          microColor: p.micro_color,
+          names: {} as never,
+        },
       },
       view,
     );
@@ -48,7 +65,15 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
   });
 
   // Imported photos: files under MEDIA_DIR, named by their content hash (decision 0160).
-  ops.on('getProductPhoto', (req, res) => servePhoto(options.mediaDir, String(req.params.pid).toUpperCase(), Number(req.params.view), String(req.params.file), res));
+  ops.on('getProductPhoto', (req, res) =>
+    servePhoto(
+      options.mediaDir,
+      String(req.params.pid).toUpperCase(),
+      Number(req.params.view),
+      String(req.params.file),
+      res,
+    ),
+  );
 
   ops.on('getCategoryImage', async (req, res) => {
     const id = String(req.params.categoryId);

@@ -20,7 +20,8 @@ let ipCounter = 0;
 const nextIp = () => `10.${Math.floor(Math.random() * 200) + 20}.${++ipCounter}.${Math.floor(Math.random() * 250) + 1}`;
 const marketing = [{ id: 'marketing_email', granted: true, version: CONSENTS.marketing_email.version }];
 /** A well-formed token that no e-mail ever carried. */
-const unknownToken = () => Buffer.from(`${run}-${Math.random()}-unknown-token-of-32-bytes`).toString('base64url').slice(0, 43);
+const unknownToken = () =>
+  Buffer.from(`${run}-${Math.random()}-unknown-token-of-32-bytes`).toString('base64url').slice(0, 43);
 
 const subscribe = (email: string, locale = 'de-de', country = 'DE') =>
   request(t.app)
@@ -30,13 +31,32 @@ const subscribe = (email: string, locale = 'de-de', country = 'DE') =>
     .send({ email, civility: 'MRS', locale, country, consents: marketing, recaptchaToken: TEST_RECAPTCHA_TOKEN })
     .expect(204);
 const cs = (payload: unknown, ip = nextIp()) =>
-  request(t.app).post(`${CUSTOMER_SERVICE_BASE}/subscription/confirm`).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', ip).send(payload as object);
+  request(t.app)
+    .post(`${CUSTOMER_SERVICE_BASE}/subscription/confirm`)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', ip)
+    .send(payload as object);
 const sf = (payload: unknown, locale = 'de-de', ip = nextIp()) =>
-  request(t.app).post(`/api/newsletter/confirm?locale=${locale}`).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', ip).send(payload as object);
+  request(t.app)
+    .post(`/api/newsletter/confirm?locale=${locale}`)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', ip)
+    .send(payload as object);
 
-const mails = (email: string) => t.database.db.selectFrom('email_outbox').select(['template', 'locale', 'data']).where('recipient', '=', email).orderBy('id').execute();
+const mails = (email: string) =>
+  t.database.db
+    .selectFrom('email_outbox')
+    .select(['template', 'locale', 'data'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
 const subscription = (email: string, country = 'DE') =>
-  t.database.db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email).where('country', '=', country).executeTakeFirstOrThrow();
+  t.database.db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', email)
+    .where('country', '=', country)
+    .executeTakeFirstOrThrow();
 /** The token of the newest confirmation e-mail to the address (from the fragment of its link). */
 async function tokenFor(email: string): Promise<string> {
   const confirm = (await mails(email)).filter((m) => m.template === 'newsletter-confirm').at(-1);
@@ -45,7 +65,10 @@ async function tokenFor(email: string): Promise<string> {
   return token;
 }
 /** Everything a confirmation may write: the subscription and the e-mails of the address. */
-const snapshot = async (email: string, country = 'DE') => ({ row: await subscription(email, country), mails: await mails(email) });
+const snapshot = async (email: string, country = 'DE') => ({
+  row: await subscription(email, country),
+  mails: await mails(email),
+});
 
 describe('customer service: POST /subscription/confirm', () => {
   it('confirms a pending subscription once, welcomes it, and answers "already confirmed" to the same link', async () => {
@@ -76,7 +99,14 @@ describe('customer service: POST /subscription/confirm', () => {
     const token = await tokenFor(email);
     const answers = await Promise.all(Array.from({ length: 6 }, () => cs({ token })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(answers.map((a) => a.body.status).sort()).toEqual(['alreadyConfirmed', 'alreadyConfirmed', 'alreadyConfirmed', 'alreadyConfirmed', 'alreadyConfirmed', 'confirmed']);
+    expect(answers.map((a) => a.body.status).sort()).toEqual([
+      'alreadyConfirmed',
+      'alreadyConfirmed',
+      'alreadyConfirmed',
+      'alreadyConfirmed',
+      'alreadyConfirmed',
+      'confirmed',
+    ]);
     expect((await mails(email)).map((m) => m.template)).toEqual(['newsletter-confirm', 'newsletter-welcome']);
     expect(await subscription(email, 'CH')).toMatchObject({ status: 'subscribed' });
   });
@@ -103,7 +133,17 @@ describe('customer service: POST /subscription/confirm', () => {
     await subscribe(again);
     const old = await tokenFor(again);
     const dayLater = t.newsletterAt(() => Date.now() + 25 * 3600_000);
-    await dayLater.subscribe({ email: again, civility: 'MRS', locale: 'de-de', country: 'DE', consents: marketing, recaptchaToken: TEST_RECAPTCHA_TOKEN } as never, { ip: nextIp() });
+    await dayLater.subscribe(
+      {
+        email: again,
+        civility: 'MRS',
+        locale: 'de-de',
+        country: 'DE',
+        consents: marketing,
+        recaptchaToken: TEST_RECAPTCHA_TOKEN,
+      } as never,
+      { ip: nextIp() },
+    );
     const fresh = await tokenFor(again);
     expect(fresh).not.toBe(old);
     const pending = await snapshot(again);
@@ -137,7 +177,11 @@ describe('customer service: POST /subscription/confirm', () => {
     const email = address('fremd');
     await subscribe(email);
     const token = await tokenFor(email);
-    const cross = await request(t.app).post(`${CUSTOMER_SERVICE_BASE}/subscription/confirm`).set('Sec-Fetch-Site', 'cross-site').send({ token }).expect(403);
+    const cross = await request(t.app)
+      .post(`${CUSTOMER_SERVICE_BASE}/subscription/confirm`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ token })
+      .expect(403);
     expect(cross.body.code).toBe('ERR_API_1001');
     expect(await subscription(email)).toMatchObject({ status: 'pending' });
   });
@@ -150,7 +194,13 @@ describe('storefront: POST /api/newsletter/confirm', () => {
       .post('/api/newsletter/subscribe?locale=de-de')
       .set('Sec-Fetch-Site', 'same-origin')
       .set('X-Forwarded-For', nextIp())
-      .send({ email, civility: 'MR', consents: marketing, recaptchaToken: TEST_RECAPTCHA_TOKEN, source: 'newsletter-modal' })
+      .send({
+        email,
+        civility: 'MR',
+        consents: marketing,
+        recaptchaToken: TEST_RECAPTCHA_TOKEN,
+        source: 'newsletter-modal',
+      })
       .expect(204);
     expect(await subscription(email)).toMatchObject({ status: 'pending' });
     const token = await tokenFor(email);
@@ -175,11 +225,18 @@ describe('storefront: POST /api/newsletter/confirm', () => {
 
     const gone = await sf({ token: unknownToken() }).expect(410);
     expect(gone.body).toMatchObject({ code: 'ERR_NWS_API_1003', status: 410 });
-    expect((await sf({ token: token.slice(0, 10) }).expect(400)).body).toMatchObject({ code: 'ERR_API_1018', errors: [{ path: 'body/token' }] });
+    expect((await sf({ token: token.slice(0, 10) }).expect(400)).body).toMatchObject({
+      code: 'ERR_API_1018',
+      errors: [{ path: 'body/token' }],
+    });
     expect((await sf({}).expect(400)).body.code).toBe('ERR_API_1018');
     expect((await sf({ token, status: 'subscribed' }).expect(400)).body.code).toBe('ERR_API_1018');
     expect((await sf({ token }, 'de').expect(400)).body.code).toBe('ERR_API_1005');
-    const cross = await request(t.app).post('/api/newsletter/confirm?locale=de-de').set('Sec-Fetch-Site', 'cross-site').send({ token }).expect(403);
+    const cross = await request(t.app)
+      .post('/api/newsletter/confirm?locale=de-de')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ token })
+      .expect(403);
     expect(cross.body.code).toBe('ERR_API_1001');
     expect(await snapshot(email)).toEqual(before);
 
@@ -203,12 +260,18 @@ describe('page data: GET /ssr/newsletter/confirm', () => {
       market: { locale: 'de-de', country: 'DE' },
       title: 'Ihr Newsletter-Abonnement',
       continueUrl: '/de-de/',
-      meta: { robots: 'noindex, nofollow', canonical: 'http://localhost:3000/de-de/newsletter/confirm', alternates: [] },
+      meta: {
+        robots: 'noindex, nofollow',
+        canonical: 'http://localhost:3000/de-de/newsletter/confirm',
+        alternates: [],
+      },
     });
     expect(de.headers['cache-control']).toBe('public, max-age=60');
     const us = await request(t.app).get('/ssr/newsletter/confirm?locale=en-us').expect(200);
     expect(us.body).toMatchObject({ title: 'Your newsletter subscription', continueUrl: '/' });
     expect((await request(t.app).get('/ssr/newsletter/confirm?locale=de').expect(400)).body.code).toBe('ERR_API_1005');
-    expect((await request(t.app).get('/ssr/newsletter/confirm?locale=de-de&token=abc').expect(400)).body.code).toBe('ERR_API_1018');
+    expect((await request(t.app).get('/ssr/newsletter/confirm?locale=de-de&token=abc').expect(400)).body.code).toBe(
+      'ERR_API_1018',
+    );
   });
 });

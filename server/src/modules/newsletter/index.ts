@@ -1,3 +1,11 @@
-export { NewsletterService, NEWSLETTER_LIMITS, MAIL_QUIET_MS, CONFIRM_LINK_MS, type ConfirmationStatus, type NewsletterOptions, type SubscriptionRequest } from './service.ts';
+export {
+  NewsletterService,
+  NEWSLETTER_LIMITS,
+  MAIL_QUIET_MS,
+  CONFIRM_LINK_MS,
+  type ConfirmationStatus,
+  type NewsletterOptions,
+  type SubscriptionRequest,
+} from './service.ts';
 export { newsletterRoutes, toSubscriptionRequest, toStorefrontError } from './routes.ts';
 export { NewsletterPages, confirmPageTitle } from './pages.ts';

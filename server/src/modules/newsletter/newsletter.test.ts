@@ -20,28 +20,74 @@ const nextIp = () => `10.${Math.floor(Math.random() * 200)}.${++ipCounter}.${Mat
 const VERSION = CONSENTS.marketing_email.version;
 const marketing = [{ id: 'marketing_email', granted: true, version: VERSION }];
 
-const csBody = (over: Record<string, unknown> = {}) => ({ email: address('claire'), civility: 'MS', locale: 'fr-fr', country: 'FR', consents: marketing, recaptchaToken: TEST_RECAPTCHA_TOKEN, ...over });
-const sfBody = (over: Record<string, unknown> = {}) => ({ email: address('julien'), civility: 'MR', consents: marketing, recaptchaToken: TEST_RECAPTCHA_TOKEN, ...over });
+const csBody = (over: Record<string, unknown> = {}) => ({
+  email: address('claire'),
+  civility: 'MS',
+  locale: 'fr-fr',
+  country: 'FR',
+  consents: marketing,
+  recaptchaToken: TEST_RECAPTCHA_TOKEN,
+  ...over,
+});
+const sfBody = (over: Record<string, unknown> = {}) => ({
+  email: address('julien'),
+  civility: 'MR',
+  consents: marketing,
+  recaptchaToken: TEST_RECAPTCHA_TOKEN,
+  ...over,
+});
 const cs = (payload: unknown, ip = nextIp()) =>
-  request(t.app).post(`${CUSTOMER_SERVICE_BASE}/subscription`).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', ip).send(payload as object);
+  request(t.app)
+    .post(`${CUSTOMER_SERVICE_BASE}/subscription`)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', ip)
+    .send(payload as object);
 const sf = (payload: unknown, locale = 'fr-fr', ip = nextIp()) =>
-  request(t.app).post(`/api/newsletter/subscribe?locale=${locale}`).set('Sec-Fetch-Site', 'same-origin').set('X-Forwarded-For', ip).send(payload as object);
+  request(t.app)
+    .post(`/api/newsletter/subscribe?locale=${locale}`)
+    .set('Sec-Fetch-Site', 'same-origin')
+    .set('X-Forwarded-For', ip)
+    .send(payload as object);
 
-const mails = (email: string) => t.database.db.selectFrom('email_outbox').select(['template', 'locale', 'data', 'created_at']).where('recipient', '=', email).orderBy('id').execute();
+const mails = (email: string) =>
+  t.database.db
+    .selectFrom('email_outbox')
+    .select(['template', 'locale', 'data', 'created_at'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
 const subscription = (email: string, country: string) =>
-  t.database.db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email).where('country', '=', country).executeTakeFirst();
-const tokenOf = (mail: { data: unknown }) => /#token=([\w-]+)$/.exec((mail.data as { confirmUrl: string }).confirmUrl)?.[1] ?? '';
+  t.database.db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', email)
+    .where('country', '=', country)
+    .executeTakeFirst();
+const tokenOf = (mail: { data: unknown }) =>
+  /#token=([\w-]+)$/.exec((mail.data as { confirmUrl: string }).confirmUrl)?.[1] ?? '';
 
 describe('customer service: POST /subscription', () => {
   it('subscribes a new address with a welcome e-mail, and answers the same without a second e-mail when subscribed again', async () => {
     const email = address('camille');
     const first = await cs(csBody({ email, source: 'newsletter-modal' })).expect(204);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(await subscription(email, 'FR')).toMatchObject({ status: 'subscribed', civility: 'MS', locale: 'fr-fr', source: 'newsletter-modal', confirm_token_hash: null });
+    expect(await subscription(email, 'FR')).toMatchObject({
+      status: 'subscribed',
+      civility: 'MS',
+      locale: 'fr-fr',
+      source: 'newsletter-modal',
+      confirm_token_hash: null,
+    });
     expect(await mails(email)).toMatchObject([{ template: 'newsletter-welcome', locale: 'fr-fr', data: {} }]);
 
     // No enumeration: the same answer; the new answers replace the earlier ones, no second e-mail.
-    const again = await cs(csBody({ email, civility: 'MRS', consents: [...marketing, { id: 'profiling', granted: true, version: CONSENTS.profiling.version }] })).expect(204);
+    const again = await cs(
+      csBody({
+        email,
+        civility: 'MRS',
+        consents: [...marketing, { id: 'profiling', granted: true, version: CONSENTS.profiling.version }],
+      }),
+    ).expect(204);
     expect(again.text).toBe(first.text);
     const row = await subscription(email, 'FR');
     expect(row).toMatchObject({ status: 'subscribed', civility: 'MRS', source: 'footer' });
@@ -57,7 +103,9 @@ describe('customer service: POST /subscription', () => {
     expect(row?.confirm_token_hash).toBeTruthy();
     const [confirm] = await mails(email);
     expect(confirm).toMatchObject({ template: 'newsletter-confirm', locale: 'de-de' });
-    expect((confirm?.data as { confirmUrl: string }).confirmUrl).toMatch(/^http:\/\/localhost:3000\/de-de\/newsletter\/confirm#token=[\w-]{43}$/);
+    expect((confirm?.data as { confirmUrl: string }).confirmUrl).toMatch(
+      /^http:\/\/localhost:3000\/de-de\/newsletter\/confirm#token=[\w-]{43}$/,
+    );
     // The digest only is stored.
     expect(row?.confirm_token_hash).not.toBe(tokenOf(confirm!));
 
@@ -114,14 +162,26 @@ describe('customer service: POST /subscription', () => {
 
   it('refuses another country than the locale’s, and unknown or stale consents', async () => {
     const wrong = await cs(csBody({ email: address('pays'), country: 'BE' })).expect(400);
-    expect(wrong.body).toMatchObject({ code: 'ERR_API_1018', errors: [{ path: 'body/country', message: 'must be the country of the locale (FR)' }] });
-    const stale = await cs(csBody({ email: address('stale'), consents: [{ id: 'marketing_email', granted: true, version: '2025-01' }] })).expect(400);
+    expect(wrong.body).toMatchObject({
+      code: 'ERR_API_1018',
+      errors: [{ path: 'body/country', message: 'must be the country of the locale (FR)' }],
+    });
+    const stale = await cs(
+      csBody({ email: address('stale'), consents: [{ id: 'marketing_email', granted: true, version: '2025-01' }] }),
+    ).expect(400);
     expect(stale.body).toMatchObject({ code: 'ERR_API_1018', errors: [{ path: 'body/consents/0/version' }] });
-    const sms = await cs(csBody({ email: address('sms'), consents: [...marketing, { id: 'marketing_sms', granted: true, version: VERSION }] })).expect(400);
+    const sms = await cs(
+      csBody({
+        email: address('sms'),
+        consents: [...marketing, { id: 'marketing_sms', granted: true, version: VERSION }],
+      }),
+    ).expect(400);
     expect(sms.body).toMatchObject({ code: 'ERR_API_1018', errors: [{ path: 'body/consents/1/id' }] });
     const twice = await cs(csBody({ email: address('twice'), consents: [...marketing, ...marketing] })).expect(400);
     expect(twice.body.code).toBe('ERR_API_1018');
-    const refused = await cs(csBody({ email: address('refused'), consents: [{ id: 'marketing_email', granted: false, version: VERSION }] })).expect(400);
+    const refused = await cs(
+      csBody({ email: address('refused'), consents: [{ id: 'marketing_email', granted: false, version: VERSION }] }),
+    ).expect(400);
     expect(refused.body.code).toBe('ERR_API_1018');
     for (const name of ['pays', 'stale', 'sms', 'twice', 'refused']) expect(await mails(address(name))).toEqual([]);
   });
@@ -139,7 +199,11 @@ describe('customer service: POST /subscription', () => {
   });
 
   it('refuses cross-site calls', async () => {
-    const res = await request(t.app).post(`${CUSTOMER_SERVICE_BASE}/subscription`).set('Sec-Fetch-Site', 'cross-site').send(csBody({ email: address('cross') })).expect(403);
+    const res = await request(t.app)
+      .post(`${CUSTOMER_SERVICE_BASE}/subscription`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(csBody({ email: address('cross') }))
+      .expect(403);
     expect(res.body.code).toBe('ERR_API_1001');
   });
 });
@@ -147,9 +211,16 @@ describe('customer service: POST /subscription', () => {
 describe('storefront: POST /api/newsletter/subscribe', () => {
   it('subscribes through the customer service, in the market of the locale, the address lower-cased', async () => {
     const email = address('Julien.Bernard').replace('example.org', 'Example.ORG');
-    const res = await sf(sfBody({ email, firstName: 'Julien', lastName: 'Bernard', genderPreference: 'U' })).expect(204);
+    const res = await sf(sfBody({ email, firstName: 'Julien', lastName: 'Bernard', genderPreference: 'U' })).expect(
+      204,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(await subscription(email.toLowerCase(), 'FR')).toMatchObject({ status: 'subscribed', civility: 'MR', locale: 'fr-fr', source: 'footer' });
+    expect(await subscription(email.toLowerCase(), 'FR')).toMatchObject({
+      status: 'subscribed',
+      civility: 'MR',
+      locale: 'fr-fr',
+      source: 'footer',
+    });
     expect(await mails(email.toLowerCase())).toMatchObject([{ template: 'newsletter-welcome' }]);
     // Same answer for an address already subscribed.
     await sf(sfBody({ email: email.toLowerCase() })).expect(204);
@@ -162,16 +233,33 @@ describe('storefront: POST /api/newsletter/subscribe', () => {
 
   it('answers the newsletter codes of the storefront contract', async () => {
     const { civility: _c, ...noCivility } = sfBody();
-    expect((await sf(noCivility).expect(400)).body).toMatchObject({ code: 'ERR_NWS_API_1000', errors: [{ path: 'body/civility' }] });
+    expect((await sf(noCivility).expect(400)).body).toMatchObject({
+      code: 'ERR_NWS_API_1000',
+      errors: [{ path: 'body/civility' }],
+    });
     expect((await sf(sfBody({ email: 'not-an-address' })).expect(400)).body.code).toBe('ERR_NWS_API_1000');
     // The customer service's further address check is a malformed address here.
-    expect((await sf(sfBody({ email: `.x${run}@example.org` })).expect(400)).body).toMatchObject({ code: 'ERR_NWS_API_1000', errors: [{ path: 'body/email' }] });
-    expect((await sf(sfBody({ email: `x${run}@hotmai.fr` })).expect(422)).body).toMatchObject({ code: 'ERR_FORM_1002', errors: [{ path: 'body/email' }] });
-    expect((await sf(sfBody({ email: address('robot'), recaptchaToken: 'forged' })).expect(403)).body.code).toBe('ERR_RECAPTCHA_1002');
-    const stale = await sf(sfBody({ email: address('sf.stale'), consents: [{ id: 'marketing_email', granted: true, version: '2020-01' }] })).expect(400);
+    expect((await sf(sfBody({ email: `.x${run}@example.org` })).expect(400)).body).toMatchObject({
+      code: 'ERR_NWS_API_1000',
+      errors: [{ path: 'body/email' }],
+    });
+    expect((await sf(sfBody({ email: `x${run}@hotmai.fr` })).expect(422)).body).toMatchObject({
+      code: 'ERR_FORM_1002',
+      errors: [{ path: 'body/email' }],
+    });
+    expect((await sf(sfBody({ email: address('robot'), recaptchaToken: 'forged' })).expect(403)).body.code).toBe(
+      'ERR_RECAPTCHA_1002',
+    );
+    const stale = await sf(
+      sfBody({ email: address('sf.stale'), consents: [{ id: 'marketing_email', granted: true, version: '2020-01' }] }),
+    ).expect(400);
     expect(stale.body).toMatchObject({ code: 'ERR_API_1018', errors: [{ path: 'body/consents/0/version' }] });
     expect((await sf(sfBody(), 'fr').expect(400)).body.code).toBe('ERR_API_1005');
-    const cross = await request(t.app).post('/api/newsletter/subscribe?locale=fr-fr').set('Sec-Fetch-Site', 'cross-site').send(sfBody()).expect(403);
+    const cross = await request(t.app)
+      .post('/api/newsletter/subscribe?locale=fr-fr')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(sfBody())
+      .expect(403);
     expect(cross.body.code).toBe('ERR_API_1001');
     for (const name of ['robot', 'sf.stale']) expect(await mails(address(name))).toEqual([]);
   });

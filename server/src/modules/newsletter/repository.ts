@@ -24,7 +24,12 @@ export async function lockAddress(trx: Db, email: string): Promise<void> {
 }
 
 export function findSubscription(db: Db, email: string, country: string) {
-  return db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email).where('country', '=', country).executeTakeFirst();
+  return db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', email)
+    .where('country', '=', country)
+    .executeTakeFirst();
 }
 
 /** The subscription a confirmation link names, whatever its state (a used link stays known). */
@@ -62,7 +67,10 @@ interface SubscriptionFields {
   confirm_token_expires_at: Date | null;
 }
 
-export async function insertSubscription(db: Db, row: SubscriptionFields & { email: string; country: string }): Promise<void> {
+export async function insertSubscription(
+  db: Db,
+  row: SubscriptionFields & { email: string; country: string },
+): Promise<void> {
   await db
     .insertInto('newsletter_subscriptions')
     .values({ ...row, consents: JSON.stringify(row.consents) })

@@ -12,7 +12,10 @@ import { NEWSLETTER_LIMITS, type NewsletterService } from './service.ts';
 const ipOf = (req: Request) => req.ip ?? 'unknown';
 
 /** The storefront's subscription as the customer service takes it: the market of the locale, the address lower-cased. */
-export function toSubscriptionRequest(body: Schemas['NewsletterSubscriptionRequest'], market: { locale: string; country: string }): CsSchemas['SubscriptionRequest'] {
+export function toSubscriptionRequest(
+  body: Schemas['NewsletterSubscriptionRequest'],
+  market: { locale: string; country: string },
+): CsSchemas['SubscriptionRequest'] {
   // Names and the shopping preference have no place in a subscription of the customer service: not sent.
   return {
     email: body.email.trim().toLowerCase(),
@@ -37,7 +40,8 @@ export function toStorefrontError(err: unknown): unknown {
     return new AppError('ERR_NWS_API_1000', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
   }
   const passThrough = err.code.startsWith('ERR_RECAPTCHA_') || err.code === 'ERR_NWS_API_1002';
-  if (!passThrough && (err.code === 'ERR_API_1015' || err.status >= 500)) return new AppError('ERR_NWS_API_1002', 'The customer service did not take the subscription.');
+  if (!passThrough && (err.code === 'ERR_API_1015' || err.status >= 500))
+    return new AppError('ERR_NWS_API_1002', 'The customer service did not take the subscription.');
   return err;
 }
 
@@ -118,7 +122,10 @@ export function newsletterRoutes(
       } catch (err) {
         if (err instanceof AppError) throw err;
         req.log?.error({ err }, 'newsletter page data source failed');
-        throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(
+          'ERR_DATA_1000',
+          `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       res.json(body);
     };

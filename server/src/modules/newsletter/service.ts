@@ -52,7 +52,8 @@ export interface NewsletterOptions {
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const invalid = (issues: Issue[]) => new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+const invalid = (issues: Issue[]) =>
+  new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
 
 /**
  * Newsletter subscriptions of the customer service. One subscription per address and market; answering
@@ -87,7 +88,8 @@ export class NewsletterService {
 
     const checked = checkEmail(input.email);
     if (!checked.ok) {
-      const message = checked.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address';
+      const message =
+        checked.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address';
       throw new AppError(checked.code, `body/email: ${message}`, [{ path: 'body/email', message }]);
     }
     const email = checked.email;
@@ -108,7 +110,12 @@ export class NewsletterService {
     if (issues.length) throw invalid(issues);
 
     const now = this.clock();
-    const answers: StoredConsent[] = input.consents.map((c) => ({ id: c.id, granted: c.granted, version: c.version, at: new Date(now).toISOString() }));
+    const answers: StoredConsent[] = input.consents.map((c) => ({
+      id: c.id,
+      granted: c.granted,
+      version: c.version,
+      at: new Date(now).toISOString(),
+    }));
     const doubleOptIn = this.registration.doubleOptIn(market.locale);
     const source = input.source ?? 'footer';
 
@@ -132,7 +139,13 @@ export class NewsletterService {
           confirm_token_expires_at: expires,
         });
         if (!mayMail) return;
-        if (token) await enqueueMail(trx, { to: email, template: 'newsletter-confirm', locale: market.locale, data: { confirmUrl: this.confirmUrl(market.locale, token) } });
+        if (token)
+          await enqueueMail(trx, {
+            to: email,
+            template: 'newsletter-confirm',
+            locale: market.locale,
+            data: { confirmUrl: this.confirmUrl(market.locale, token) },
+          });
         else await enqueueMail(trx, { to: email, template: 'newsletter-welcome', locale: market.locale, data: {} });
         return;
       }
@@ -143,8 +156,17 @@ export class NewsletterService {
       if (existing.status === 'pending' && mayMail) {
         // Still unconfirmed: a new confirmation e-mail (its link supersedes the earlier one).
         const token = randomBytes(32).toString('base64url');
-        await updateSubscription(trx, { email, country: market.country }, { ...changes, confirm_token_hash: digest(token), confirm_token_expires_at: new Date(now + CONFIRM_LINK_MS) });
-        await enqueueMail(trx, { to: email, template: 'newsletter-confirm', locale: market.locale, data: { confirmUrl: this.confirmUrl(market.locale, token) } });
+        await updateSubscription(
+          trx,
+          { email, country: market.country },
+          { ...changes, confirm_token_hash: digest(token), confirm_token_expires_at: new Date(now + CONFIRM_LINK_MS) },
+        );
+        await enqueueMail(trx, {
+          to: email,
+          template: 'newsletter-confirm',
+          locale: market.locale,
+          data: { confirmUrl: this.confirmUrl(market.locale, token) },
+        });
         return;
       }
       await updateSubscription(trx, { email, country: market.country }, changes);
@@ -164,7 +186,12 @@ export class NewsletterService {
     return this.db.transaction().execute(async (trx) => {
       const confirmed = await confirmPending(trx, hash, now);
       if (confirmed) {
-        await enqueueMail(trx, { to: confirmed.email, template: 'newsletter-welcome', locale: confirmed.locale, data: {} });
+        await enqueueMail(trx, {
+          to: confirmed.email,
+          template: 'newsletter-welcome',
+          locale: confirmed.locale,
+          data: {},
+        });
         return 'confirmed';
       }
       const row = await findByConfirmToken(trx, hash);

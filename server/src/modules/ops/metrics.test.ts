@@ -24,7 +24,14 @@ async function appWithLogs(env: Record<string, string>) {
     testDatabaseKind() === 'postgres'
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 4 })
       : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', LOG_LEVEL: 'info', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    VALIDATE_RESPONSES: 'true',
+    CACHE_TTL_SECONDS: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
   const { app, close } = await createApp({ config, database, logger: createLogger('info', sink), pages: false });
   return { app, lines, close: async () => (await close(), await database.close()) };
 }
@@ -56,7 +63,8 @@ describe('GET /internal/metrics', () => {
     expect(text).not.toContain('women-bags');
     expect(text).not.toContain('no-such-category');
     // Every sample line is `name{labels} value`; every metric has HELP and TYPE.
-    for (const line of text.trim().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|\w+(\{[^}]*\})? -?[\d.e+-]+)$/);
+    for (const line of text.trim().split('\n'))
+      expect(line).toMatch(/^(# (HELP|TYPE) \w+ .+|\w+(\{[^}]*\})? -?[\d.e+-]+)$/);
   });
 
   it('refuses a missing token (ERR_LIB_1007) and a wrong one (ERR_LIB_1008), logging neither value', async () => {
@@ -96,7 +104,8 @@ describe('cache figures in the metrics', () => {
     const before = await figures();
     expect(before.text).toContain('# TYPE storefront_cache_requests_total counter');
     expect(before.text).toContain('# TYPE storefront_cache_entries gauge');
-    for (const name of ['listings', 'page-data', 'content']) expect(before.text).toContain(`storefront_cache_requests_total{cache="${name}",result="hit"}`);
+    for (const name of ['listings', 'page-data', 'content'])
+      expect(before.text).toContain(`storefront_cache_requests_total{cache="${name}",result="hit"}`);
     const url = `/api/data/category/women-bags?locale=fr-fr&page=1&sort=price_desc`;
     await request(t.app).get(url).expect(200);
     const afterMiss = await figures();
@@ -152,20 +161,37 @@ describe('POST /internal/web-vitals on a development server', () => {
     await agent(t.app).post('/internal/web-vitals').send(VITAL).expect(204);
     const line = t.lines.find((l) => l.includes('"webVital"'));
     expect(line).toBeDefined();
-    expect(JSON.parse(line as string)).toMatchObject({ level: 30, webVital: { name: 'LCP', value: 1840.5, pageType: 'product', locale: 'fr-fr' } });
+    expect(JSON.parse(line as string)).toMatchObject({
+      level: 30,
+      webVital: { name: 'LCP', value: 1840.5, pageType: 'product', locale: 'fr-fr' },
+    });
   });
 
   it('refuses a body that is not a WebVitalsReport (ERR_API_1018)', async () => {
-    for (const body of [{ ...VITAL, name: 'FID' }, { ...VITAL, value: -1 }, { ...VITAL, extra: true }, { ...VITAL, path: 'https://evil.example/' }, {}]) {
+    for (const body of [
+      { ...VITAL, name: 'FID' },
+      { ...VITAL, value: -1 },
+      { ...VITAL, extra: true },
+      { ...VITAL, path: 'https://evil.example/' },
+      {},
+    ]) {
       const res = await agent(t.app).post('/internal/web-vitals').send(body).expect(400);
       expect(res.body.code).toBe('ERR_API_1018');
     }
   });
 
   it('refuses a cross-site call (ERR_API_1001)', async () => {
-    const res = await request(t.app).post('/internal/web-vitals').set('Sec-Fetch-Site', 'cross-site').send(VITAL).expect(403);
+    const res = await request(t.app)
+      .post('/internal/web-vitals')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(VITAL)
+      .expect(403);
     expect(res.body.code).toBe('ERR_API_1001');
-    const origin = await request(t.app).post('/internal/web-vitals').set('Origin', 'https://evil.example').send(VITAL).expect(403);
+    const origin = await request(t.app)
+      .post('/internal/web-vitals')
+      .set('Origin', 'https://evil.example')
+      .send(VITAL)
+      .expect(403);
     expect(origin.body.code).toBe('ERR_API_1001');
   });
 });

@@ -97,7 +97,9 @@ export class Metrics {
     const hist: string[] = [];
     for (const [op, h] of this.latency) {
       const l = label(op);
-      LATENCY_BUCKETS.forEach((le, i) => hist.push(`storefront_http_request_duration_seconds_bucket{operation="${l}",le="${le}"} ${h.buckets[i]}`));
+      LATENCY_BUCKETS.forEach((le, i) =>
+        hist.push(`storefront_http_request_duration_seconds_bucket{operation="${l}",le="${le}"} ${h.buckets[i]}`),
+      );
       hist.push(`storefront_http_request_duration_seconds_bucket{operation="${l}",le="+Inf"} ${h.count}`);
       hist.push(`storefront_http_request_duration_seconds_sum{operation="${l}"} ${h.sum}`);
       hist.push(`storefront_http_request_duration_seconds_count{operation="${l}"} ${h.count}`);
@@ -109,31 +111,61 @@ export class Metrics {
         'storefront_cache_requests_total',
         'counter',
         'Reads of the in-process caches (page data, listings, rendered pages…): answered from a fresh entry (hit) or computed (miss).',
-        caches.flatMap((c) => [`storefront_cache_requests_total{cache="${label(c.name)}",result="hit"} ${c.hits}`, `storefront_cache_requests_total{cache="${label(c.name)}",result="miss"} ${c.misses}`]),
+        caches.flatMap((c) => [
+          `storefront_cache_requests_total{cache="${label(c.name)}",result="hit"} ${c.hits}`,
+          `storefront_cache_requests_total{cache="${label(c.name)}",result="miss"} ${c.misses}`,
+        ]),
       );
-      metric('storefront_cache_entries', 'gauge', 'Entries held by each in-process cache.', caches.map((c) => `storefront_cache_entries{cache="${label(c.name)}"} ${c.entries}`));
+      metric(
+        'storefront_cache_entries',
+        'gauge',
+        'Entries held by each in-process cache.',
+        caches.map((c) => `storefront_cache_entries{cache="${label(c.name)}"} ${c.entries}`),
+      );
     }
 
     const mem = process.memoryUsage();
     const cpu = process.cpuUsage();
-    metric('process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes.', [`process_resident_memory_bytes ${mem.rss}`]);
-    metric('process_cpu_user_seconds_total', 'counter', 'User CPU time spent in seconds.', [`process_cpu_user_seconds_total ${cpu.user / 1e6}`]);
-    metric('process_cpu_system_seconds_total', 'counter', 'System CPU time spent in seconds.', [`process_cpu_system_seconds_total ${cpu.system / 1e6}`]);
+    metric('process_resident_memory_bytes', 'gauge', 'Resident memory size in bytes.', [
+      `process_resident_memory_bytes ${mem.rss}`,
+    ]);
+    metric('process_cpu_user_seconds_total', 'counter', 'User CPU time spent in seconds.', [
+      `process_cpu_user_seconds_total ${cpu.user / 1e6}`,
+    ]);
+    metric('process_cpu_system_seconds_total', 'counter', 'System CPU time spent in seconds.', [
+      `process_cpu_system_seconds_total ${cpu.system / 1e6}`,
+    ]);
     metric('process_start_time_seconds', 'gauge', 'Start time of the process since the Unix epoch in seconds.', [
       `process_start_time_seconds ${Math.round(Date.now() / 1000 - process.uptime())}`,
     ]);
-    metric('process_uptime_seconds', 'gauge', 'Seconds since the process started.', [`process_uptime_seconds ${process.uptime()}`]);
-    metric('nodejs_heap_size_used_bytes', 'gauge', 'V8 heap used in bytes.', [`nodejs_heap_size_used_bytes ${mem.heapUsed}`]);
-    metric('nodejs_heap_size_total_bytes', 'gauge', 'V8 heap allocated in bytes.', [`nodejs_heap_size_total_bytes ${mem.heapTotal}`]);
-    metric('nodejs_external_memory_bytes', 'gauge', 'Memory of C++ objects bound to JavaScript objects (buffers, the embedded database).', [
-      `nodejs_external_memory_bytes ${mem.external}`,
+    metric('process_uptime_seconds', 'gauge', 'Seconds since the process started.', [
+      `process_uptime_seconds ${process.uptime()}`,
     ]);
+    metric('nodejs_heap_size_used_bytes', 'gauge', 'V8 heap used in bytes.', [
+      `nodejs_heap_size_used_bytes ${mem.heapUsed}`,
+    ]);
+    metric('nodejs_heap_size_total_bytes', 'gauge', 'V8 heap allocated in bytes.', [
+      `nodejs_heap_size_total_bytes ${mem.heapTotal}`,
+    ]);
+    metric(
+      'nodejs_external_memory_bytes',
+      'gauge',
+      'Memory of C++ objects bound to JavaScript objects (buffers, the embedded database).',
+      [`nodejs_external_memory_bytes ${mem.external}`],
+    );
     const lag = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0);
-    metric('nodejs_eventloop_lag_mean_seconds', 'gauge', 'Mean event-loop delay since the previous scrape.', [`nodejs_eventloop_lag_mean_seconds ${lag(this.lag.mean)}`]);
-    metric('nodejs_eventloop_lag_p99_seconds', 'gauge', '99th percentile of the event-loop delay since the previous scrape.', [
-      `nodejs_eventloop_lag_p99_seconds ${lag(this.lag.percentile(99))}`,
+    metric('nodejs_eventloop_lag_mean_seconds', 'gauge', 'Mean event-loop delay since the previous scrape.', [
+      `nodejs_eventloop_lag_mean_seconds ${lag(this.lag.mean)}`,
     ]);
-    metric('nodejs_eventloop_lag_max_seconds', 'gauge', 'Longest event-loop delay since the previous scrape.', [`nodejs_eventloop_lag_max_seconds ${lag(this.lag.max)}`]);
+    metric(
+      'nodejs_eventloop_lag_p99_seconds',
+      'gauge',
+      '99th percentile of the event-loop delay since the previous scrape.',
+      [`nodejs_eventloop_lag_p99_seconds ${lag(this.lag.percentile(99))}`],
+    );
+    metric('nodejs_eventloop_lag_max_seconds', 'gauge', 'Longest event-loop delay since the previous scrape.', [
+      `nodejs_eventloop_lag_max_seconds ${lag(this.lag.max)}`,
+    ]);
     this.lag.reset();
     const pool = this.pool?.();
     if (pool) {

@@ -79,10 +79,20 @@ describe('operations described but not implemented', () => {
 
   it('none is left in the real contracts', async () => {
     const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, CACHE_TTL_SECONDS: '0' });
-    const { operations, close } = await createApp({ config, database: t.database, logger: createLogger('silent'), pages: false });
+    const { operations, close } = await createApp({
+      config,
+      database: t.database,
+      logger: createLogger('silent'),
+      pages: false,
+    });
     try {
       expect(operations.all().length).toBeGreaterThan(100);
-      expect(operations.all().filter((o) => !operations.implemented(o.id)).map((o) => o.id)).toEqual([]);
+      expect(
+        operations
+          .all()
+          .filter((o) => !operations.implemented(o.id))
+          .map((o) => o.id),
+      ).toEqual([]);
     } finally {
       await close();
     }
@@ -96,7 +106,10 @@ describe('operations described but not implemented', () => {
 
 describe('field codes from the contract, per operation', () => {
   it('a code on the body schema applies to its fields (login → ERR_AUTH_API_1000)', async () => {
-    const res = await agent(t.app).post('/api/auth/login?locale=fr-fr').send({ password: 'x', recaptchaToken: 'y' }).expect(400);
+    const res = await agent(t.app)
+      .post('/api/auth/login?locale=fr-fr')
+      .send({ password: 'x', recaptchaToken: 'y' })
+      .expect(400);
     expect(res.body.code).toBe('ERR_AUTH_API_1000');
   });
   it('the same field name keeps its own code in each operation', async () => {

@@ -11,7 +11,12 @@ export interface Readiness {
 /** How long `/readyz` waits for the database unless told otherwise (READINESS_TIMEOUT_MS). */
 export const READINESS_TIMEOUT_MS = 1_000;
 
-export function opsRoutes(ops: OperationRegistry, database: DatabaseHandle, state: Readiness, pingTimeoutMs = READINESS_TIMEOUT_MS): void {
+export function opsRoutes(
+  ops: OperationRegistry,
+  database: DatabaseHandle,
+  state: Readiness,
+  pingTimeoutMs = READINESS_TIMEOUT_MS,
+): void {
   ops.on('getHealth', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });

@@ -35,7 +35,11 @@ export function startingHandler(): RequestListener {
     const common = { 'cache-control': 'no-store', 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) };
     if (isPageLoad(req, path)) {
       const page = unavailablePage({ path, acceptLanguage: req.headers['accept-language'] }, error);
-      res.writeHead(503, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': NOTICE_CSP });
+      res.writeHead(503, {
+        ...common,
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': NOTICE_CSP,
+      });
       res.end(head ? undefined : page);
       return;
     }

@@ -10,8 +10,12 @@ import type { OperationRegistry } from '../../shared/operations.ts';
 export function webVitalsRoutes(ops: OperationRegistry, development: boolean): void {
   ops.on('reportWebVitals', (req, res) => {
     if (!development) throw new AppError('ERR_API_1002', 'Web vitals are collected by development servers only.');
-    const { name, value, rating, delta, id, navigationType, path, pageType, locale } = req.body as Schemas['WebVitalsReport'];
-    req.log?.info({ webVital: { name, value, rating, delta, id, navigationType, path, pageType, locale } }, `web vital ${name} ${value} (${rating}) on ${pageType} ${locale}`);
+    const { name, value, rating, delta, id, navigationType, path, pageType, locale } =
+      req.body as Schemas['WebVitalsReport'];
+    req.log?.info(
+      { webVital: { name, value, rating, delta, id, navigationType, path, pageType, locale } },
+      `web vital ${name} ${value} (${rating}) on ${pageType} ${locale}`,
+    );
     res.status(204).end();
   });
 }

@@ -33,11 +33,28 @@ export async function advanceOrders(
   let moved = 0;
   for (const { id } of candidates) {
     const changed = await db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).where('updated_at', '<', due).forUpdate().skipLocked().executeTakeFirst();
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('updated_at', '<', due)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
       if (!order) return false;
-      const items = await trx.selectFrom('order_items').select(['line_no', 'status']).where('order_id', '=', id).orderBy('line_no').execute();
+      const items = await trx
+        .selectFrom('order_items')
+        .select(['line_no', 'status'])
+        .where('order_id', '=', id)
+        .orderBy('line_no')
+        .execute();
       const collect = order.delivery_method !== 'ShipToAddress';
-      const next: Record<string, OrderStatus> = { paid: 'processing', processing: collect ? 'readyForPickup' : 'shipped', shipped: 'delivered', readyForPickup: 'delivered' };
+      const next: Record<string, OrderStatus> = {
+        paid: 'processing',
+        processing: collect ? 'readyForPickup' : 'shipped',
+        shipped: 'delivered',
+        readyForPickup: 'delivered',
+      };
       const status = next[order.status];
       if (!status) return false;
       if (status === 'shipped' || status === 'readyForPickup') {
@@ -58,11 +75,20 @@ export async function advanceOrders(
           .onConflict((oc) => oc.columns(['order_id', 'shipment_no']).doNothing())
           .execute();
       } else if (status === 'delivered') {
-        await trx.updateTable('order_shipments').set({ status: 'delivered', delivered_at: now }).where('order_id', '=', id).execute();
+        await trx
+          .updateTable('order_shipments')
+          .set({ status: 'delivered', delivered_at: now })
+          .where('order_id', '=', id)
+          .execute();
       }
       await repo.setStatus(trx, id, status, 'fulfilment');
-      if (onDispatched && (status === 'shipped' || status === 'readyForPickup')) await onDispatched(trx, { ...order, status }, status);
-      await trx.updateTable('orders').set({ updated_at: sql`${now}` }).where('id', '=', id).execute();
+      if (onDispatched && (status === 'shipped' || status === 'readyForPickup'))
+        await onDispatched(trx, { ...order, status }, status);
+      await trx
+        .updateTable('orders')
+        .set({ updated_at: sql`${now}` })
+        .where('id', '=', id)
+        .execute();
       return true;
     });
     if (changed) moved++;

@@ -1,4 +1,11 @@
-export { insertOrder, markPaid, markAwaitingAuthentication, cancelAndRelease, sweepUnpaidOrders, PAYMENT_WINDOW_MINUTES } from './lifecycle.ts';
+export {
+  insertOrder,
+  markPaid,
+  markAwaitingAuthentication,
+  cancelAndRelease,
+  sweepUnpaidOrders,
+  PAYMENT_WINDOW_MINUTES,
+} from './lifecycle.ts';
 export type { NewOrder } from './lifecycle.ts';
 export * as orderRepository from './repository.ts';
 export type { OrderRow, OrderItemRow, OrderBundle } from './repository.ts';

@@ -31,7 +31,16 @@ export interface NewOrder {
   paymentMethod: string;
   estimatedFrom: string;
   estimatedTo: string;
-  lines: { pid: string; sku: string; size: string; name: string; color: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  lines: {
+    pid: string;
+    sku: string;
+    size: string;
+    name: string;
+    color: string;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
 }
 
 /** Writes a placed order (payment pending) with its lines and first event, in the caller's transaction. */
@@ -99,7 +108,11 @@ export async function insertOrder(trx: Q, input: NewOrder): Promise<OrderRow> {
 }
 
 /** The payment is authorised: the order is paid and waits for preparation. */
-export async function markPaid(trx: Q, order: Pick<OrderRow, 'id'>, payment: { reference: string; cardBrand: string | null; cardLast4: string | null }): Promise<void> {
+export async function markPaid(
+  trx: Q,
+  order: Pick<OrderRow, 'id'>,
+  payment: { reference: string; cardBrand: string | null; cardLast4: string | null },
+): Promise<void> {
   await trx
     .updateTable('orders')
     .set({ payment_reference: payment.reference, card_brand: payment.cardBrand, card_last4: payment.cardLast4 })
@@ -108,10 +121,20 @@ export async function markPaid(trx: Q, order: Pick<OrderRow, 'id'>, payment: { r
   await repo.setStatus(trx, order.id, 'paid', 'payment', { payment_status: 'authorised', paid_at: new Date() });
 }
 
-export async function markAwaitingAuthentication(trx: Q, order: Pick<OrderRow, 'id'>, payment: { reference: string; cardBrand: string | null; cardLast4: string | null }): Promise<void> {
+export async function markAwaitingAuthentication(
+  trx: Q,
+  order: Pick<OrderRow, 'id'>,
+  payment: { reference: string; cardBrand: string | null; cardLast4: string | null },
+): Promise<void> {
   await trx
     .updateTable('orders')
-    .set({ payment_status: 'actionRequired', payment_reference: payment.reference, card_brand: payment.cardBrand, card_last4: payment.cardLast4, updated_at: sql`now()` })
+    .set({
+      payment_status: 'actionRequired',
+      payment_reference: payment.reference,
+      card_brand: payment.cardBrand,
+      card_last4: payment.cardLast4,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', order.id)
     .execute();
 }
@@ -156,7 +179,11 @@ export async function sweepUnpaidOrders(db: Q, now: Date = new Date()): Promise<
         .skipLocked()
         .executeTakeFirst();
       if (!order) return true;
-      await cancelAndRelease(trx, order, { paymentStatus: 'abandoned', reason: 'payment not completed', source: 'sweep' });
+      await cancelAndRelease(trx, order, {
+        paymentStatus: 'abandoned',
+        reason: 'payment not completed',
+        source: 'sweep',
+      });
       return false;
     });
     if (done) return swept;

@@ -28,7 +28,9 @@ function intlLanguage(locale: string): string {
 export function mailOrderOf(order: Order, locale: string, origin: string): MailOrder {
   const language = intlLanguage(locale);
   const address = order.deliveryMethod === 'ShipToAddress' && order.shippingAddress ? order.shippingAddress : null;
-  const countryName = address ? (new Intl.DisplayNames([language], { type: 'region' }).of(address.country) ?? address.country) : undefined;
+  const countryName = address
+    ? (new Intl.DisplayNames([language], { type: 'region' }).of(address.country) ?? address.country)
+    : undefined;
   const parcel = order.shipments.find((s) => s.trackingNumber) ?? order.shipments[0];
   return {
     currency: order.currencyCode,
@@ -66,14 +68,29 @@ export function orderMails(publicOrigin: string, stores?: OrderMailStores) {
     row.customer_id
       ? `${publicOrigin}${prefix(row.locale)}/myaccount/order-online?orderNumber=${encodeURIComponent(row.order_number)}`
       : `${publicOrigin}${prefix(row.locale)}/guest/order-online?transactionUuid=${row.transaction_uuid}`;
-  const data = (row: OrderRow, order: Order) => ({ reference: row.order_number, order: mailOrderOf(order, row.locale, publicOrigin), orderUrl: orderUrl(row), firstName: row.first_name });
+  const data = (row: OrderRow, order: Order) => ({
+    reference: row.order_number,
+    order: mailOrderOf(order, row.locale, publicOrigin),
+    orderUrl: orderUrl(row),
+    firstName: row.first_name,
+  });
 
   return {
     async paid(trx: DB, row: OrderRow, order: Order): Promise<void> {
-      await enqueueMail(trx, { to: row.email, template: 'order-confirmation', locale: row.locale, data: data(row, order) });
+      await enqueueMail(trx, {
+        to: row.email,
+        template: 'order-confirmation',
+        locale: row.locale,
+        data: data(row, order),
+      });
     },
     async cancelled(trx: DB, row: OrderRow, order: Order): Promise<void> {
-      await enqueueMail(trx, { to: row.email, template: 'order-cancelled', locale: row.locale, data: data(row, order) });
+      await enqueueMail(trx, {
+        to: row.email,
+        template: 'order-cancelled',
+        locale: row.locale,
+        data: data(row, order),
+      });
     },
     /** The order's parcel left (`shipped`) or its boutique holds it (`readyForPickup`): called by fulfilment in its transaction. */
     async dispatched(trx: DB, row: OrderRow, status: 'shipped' | 'readyForPickup'): Promise<void> {
@@ -81,7 +98,12 @@ export function orderMails(publicOrigin: string, stores?: OrderMailStores) {
       // In the fulfilment's transaction: a read outside it would wait for it forever on the embedded database.
       const storeName = row.store_id ? ((await stores?.data(row.store_id, trx))?.name ?? null) : null;
       const order = toOrderDto(bundle, { language: row.locale.split('-')[0] ?? 'en', now: new Date(), storeName });
-      await enqueueMail(trx, { to: row.email, template: status === 'shipped' ? 'order-shipped' : 'order-ready', locale: row.locale, data: data(row, order) });
+      await enqueueMail(trx, {
+        to: row.email,
+        template: status === 'shipped' ? 'order-shipped' : 'order-ready',
+        locale: row.locale,
+        data: data(row, order),
+      });
     },
   };
 }

@@ -11,7 +11,12 @@ type PageType = Schemas['PageType'];
 
 /** The envelope of a private page (the page-data module's privateShell). */
 export interface Shells {
-  privateShell<T extends PageType>(pageType: T, market: Market, path: string, title: string): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
+  privateShell<T extends PageType>(
+    pageType: T,
+    market: Market,
+    path: string,
+    title: string,
+  ): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
 export interface StoreDetails {
   get(storeId: string, market: Market): Promise<Schemas['Store']>;
@@ -48,7 +53,11 @@ export class OrderPages {
 
   /** The request's session (the SSR host has no per-route session middleware). */
   private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
-    if (res.locals.session === undefined) await new Promise<void>((resolve, reject) => void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+    if (res.locals.session === undefined)
+      await new Promise<void>(
+        (resolve, reject) =>
+          void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+      );
     return sessionOf(res);
   }
 
@@ -71,7 +80,12 @@ export class OrderPages {
     return this.shell('checkout', market, '/checkout', 'checkout');
   }
 
-  async confirmation(req: Request, res: Response, market: Market, orderNumber: string): Promise<Schemas['OrderConfirmationPageData']> {
+  async confirmation(
+    req: Request,
+    res: Response,
+    market: Market,
+    orderNumber: string,
+  ): Promise<Schemas['OrderConfirmationPageData']> {
     const session = await this.session(req, res);
     const order = await this.orders.ofPlacer(session, orderNumber);
     return {
@@ -94,11 +108,20 @@ export class OrderPages {
 
   async history(req: Request, res: Response, market: Market): Promise<Schemas['OrderHistoryPageData']> {
     const customerId = await this.customer(req, res);
-    const [online, offline] = await Promise.all([this.orders.list(customerId, market, 'online'), this.orders.list(customerId, market, 'offline')]);
+    const [online, offline] = await Promise.all([
+      this.orders.list(customerId, market, 'online'),
+      this.orders.list(customerId, market, 'offline'),
+    ]);
     return { ...(await this.shell('my-account-orders', market, '/myaccount/orders', 'orders')), online, offline };
   }
 
-  async customerOrder(req: Request, res: Response, market: Market, channel: 'online' | 'offline', orderNumber: string): Promise<Schemas['OrderDetailPageData']> {
+  async customerOrder(
+    req: Request,
+    res: Response,
+    market: Market,
+    channel: 'online' | 'offline',
+    orderNumber: string,
+  ): Promise<Schemas['OrderDetailPageData']> {
     const customerId = await this.customer(req, res);
     const order = await this.orders.ofCustomer(customerId, orderNumber, channel);
     const dto = await this.orders.dto(order, market, { includeTransaction: true });
@@ -107,7 +130,9 @@ export class OrderPages {
       ...(await this.shell(type, market, `/myaccount/order-${channel}`, 'order')),
       order: dto,
       store: await this.store(order, market),
-      returnUrl: dto.items.some((i) => i.returnableFlows.length) ? `/myaccount/return-exchange?orderNumber=${encodeURIComponent(dto.orderNumber)}` : null,
+      returnUrl: dto.items.some((i) => i.returnableFlows.length)
+        ? `/myaccount/return-exchange?orderNumber=${encodeURIComponent(dto.orderNumber)}`
+        : null,
     };
   }
 
@@ -118,7 +143,9 @@ export class OrderPages {
       ...(await this.shell('guest-order-online', market, '/guest/order-online', 'order')),
       order: dto,
       store: await this.store(order, market),
-      returnUrl: dto.items.some((i) => i.returnableFlows.length) ? `/guest/return-exchange?transactionUuid=${order.transaction_uuid}` : null,
+      returnUrl: dto.items.some((i) => i.returnableFlows.length)
+        ? `/guest/return-exchange?transactionUuid=${order.transaction_uuid}`
+        : null,
     };
   }
 
@@ -129,7 +156,13 @@ export class OrderPages {
   }
 
   /** The SSR host's entry: the data of a page kind of this module. */
-  page(kind: PageType, req: Request, res: Response, market: Market, query: (name: string) => string | undefined): Promise<unknown> {
+  page(
+    kind: PageType,
+    req: Request,
+    res: Response,
+    market: Market,
+    query: (name: string) => string | undefined,
+  ): Promise<unknown> {
     const param = (name: string, pattern: RegExp, code: 'ERR_PAGE_1000' = 'ERR_PAGE_1000') => {
       const v = query(name);
       if (v === undefined || !pattern.test(v)) throw new AppError(code, `The page needs a valid ${name}.`);
@@ -146,7 +179,10 @@ export class OrderPages {
       case 'track-order':
         return this.trackOrder(market);
       case 'guest-order-online':
-        return this.guestOrder(market, param('transactionUuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+        return this.guestOrder(
+          market,
+          param('transactionUuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+        );
       case 'my-account-orders':
         return this.history(req, res, market);
       case 'my-account-order-online':

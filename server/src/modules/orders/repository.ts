@@ -18,7 +18,9 @@ export interface OrderBundle {
 export const HIDDEN_PAYMENT_STATUSES = ['declined', 'abandoned'] as const;
 
 export async function nextOrderNumber(trx: Q, brand: string, country: string): Promise<string> {
-  const { n } = await sql<{ n: string }>`select nextval('order_number_seq')::text as n`.execute(trx).then((r) => r.rows[0]!);
+  const { n } = await sql<{ n: string }>`select nextval('order_number_seq')::text as n`
+    .execute(trx)
+    .then((r) => r.rows[0]!);
   return `${brand.toUpperCase()}-${country.toUpperCase()}-${n.padStart(8, '0')}`;
 }
 
@@ -32,7 +34,12 @@ export async function findByTransaction(db: Q, transactionUuid: string): Promise
 
 /** Locks an order row until the transaction ends (status changes). */
 export async function lockByNumber(trx: Q, orderNumber: string): Promise<OrderRow | undefined> {
-  return trx.selectFrom('orders').selectAll().where('order_number', '=', orderNumber.toUpperCase()).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber.toUpperCase())
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function bundle(db: Q, order: OrderRow): Promise<OrderBundle> {
@@ -58,20 +65,38 @@ export async function bundles(db: Q, orders: OrderRow[]): Promise<OrderBundle[]>
 }
 
 /** One page of a customer's orders of a channel, newest first (index orders_customer_idx). */
-export async function pageOfCustomer(db: Q, customerId: string, channel: 'online' | 'offline', page: number, pageSize: number) {
+export async function pageOfCustomer(
+  db: Q,
+  customerId: string,
+  channel: 'online' | 'offline',
+  page: number,
+  pageSize: number,
+) {
   const visible = db
     .selectFrom('orders')
     .where('customer_id', '=', customerId)
     .where('channel', '=', channel)
     .where('payment_status', 'not in', HIDDEN_PAYMENT_STATUSES);
   const [rows, count] = await Promise.all([
-    visible.selectAll().orderBy('placed_at', 'desc').orderBy('order_number', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    visible
+      .selectAll()
+      .orderBy('placed_at', 'desc')
+      .orderBy('order_number', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     visible.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.n };
 }
 
-export async function setStatus(trx: Q, orderId: string, status: OrderStatus, source: string, extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at' | 'cancelled_at' | 'cancel_reason'>> = {}): Promise<void> {
+export async function setStatus(
+  trx: Q,
+  orderId: string,
+  status: OrderStatus,
+  source: string,
+  extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at' | 'cancelled_at' | 'cancel_reason'>> = {},
+): Promise<void> {
   await trx
     .updateTable('orders')
     .set({ status, updated_at: sql`now()`, ...extra })
@@ -85,13 +110,25 @@ export async function setStatus(trx: Q, orderId: string, status: OrderStatus, so
  * Puts the units of a cancelled order back into the stock they were taken from: the boutique's for
  * PickUpAtStore, the warehouse's otherwise.
  */
-export async function releaseStock(trx: Q, order: Pick<OrderRow, 'id' | 'delivery_method' | 'store_id'>): Promise<void> {
-  const items = await trx.selectFrom('order_items').select(['sku', 'quantity']).where('order_id', '=', order.id).orderBy('sku').execute();
+export async function releaseStock(
+  trx: Q,
+  order: Pick<OrderRow, 'id' | 'delivery_method' | 'store_id'>,
+): Promise<void> {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['sku', 'quantity'])
+    .where('order_id', '=', order.id)
+    .orderBy('sku')
+    .execute();
   for (const item of items) {
     if (order.delivery_method === 'PickUpAtStore' && order.store_id) {
       await returnStoreStock(trx, order.store_id, item.sku, item.quantity);
     } else {
-      await trx.updateTable('product_variants').set({ stock: sql`stock + ${item.quantity}` }).where('sku', '=', item.sku).execute();
+      await trx
+        .updateTable('product_variants')
+        .set({ stock: sql`stock + ${item.quantity}` })
+        .where('sku', '=', item.sku)
+        .execute();
     }
   }
 }

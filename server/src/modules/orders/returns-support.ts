@@ -8,9 +8,19 @@ type Q = Kysely<Database>;
  * every unit is now in a return or exchange request `returnRequested`, the order too once every line is, and
  * records the request in the order's history (`source` names it, e.g. `return:RMA-00030001`).
  */
-export async function markReturnRequested(trx: Q, orderId: string, fullyRequestedLineNos: readonly number[], source: string): Promise<void> {
+export async function markReturnRequested(
+  trx: Q,
+  orderId: string,
+  fullyRequestedLineNos: readonly number[],
+  source: string,
+): Promise<void> {
   if (fullyRequestedLineNos.length) {
-    await trx.updateTable('order_items').set({ status: 'returnRequested' }).where('order_id', '=', orderId).where('line_no', 'in', [...fullyRequestedLineNos]).execute();
+    await trx
+      .updateTable('order_items')
+      .set({ status: 'returnRequested' })
+      .where('order_id', '=', orderId)
+      .where('line_no', 'in', [...fullyRequestedLineNos])
+      .execute();
   }
   const open = await trx
     .selectFrom('order_items')
@@ -18,7 +28,12 @@ export async function markReturnRequested(trx: Q, orderId: string, fullyRequeste
     .where('order_id', '=', orderId)
     .where('status', '!=', 'returnRequested')
     .executeTakeFirstOrThrow();
-  if (open.n === 0) await trx.updateTable('orders').set({ status: 'returnRequested', updated_at: sql`now()` }).where('id', '=', orderId).execute();
+  if (open.n === 0)
+    await trx
+      .updateTable('orders')
+      .set({ status: 'returnRequested', updated_at: sql`now()` })
+      .where('id', '=', orderId)
+      .execute();
   await trx.insertInto('order_events').values({ order_id: orderId, status: 'returnRequested', source }).execute();
 }
 
@@ -29,7 +44,11 @@ export async function markReturnRequested(trx: Q, orderId: string, fullyRequeste
  * `returnRequested`; the lapse is recorded in the order's history (`source`, e.g. `return-lapsed:RMA-00030001`).
  * Whether a line can be returned again is then the window's rule alone (`returnableFlows`).
  */
-export async function markReturnLapsed(trx: Q, order: { id: string; channel: 'online' | 'offline' }, source: string): Promise<void> {
+export async function markReturnLapsed(
+  trx: Q,
+  order: { id: string; channel: 'online' | 'offline' },
+  source: string,
+): Promise<void> {
   const before = order.channel === 'offline' ? 'completed' : 'delivered';
   await sql`
     update order_items i set status = ${before}
@@ -42,9 +61,18 @@ export async function markReturnLapsed(trx: Q, order: { id: string; channel: 'on
     .set({ status: before, updated_at: sql`now()` })
     .where('id', '=', order.id)
     .where('status', '=', 'returnRequested')
-    .where(({ exists, selectFrom }) => exists(selectFrom('order_items').select('id').where('order_id', '=', order.id).where('status', '!=', 'returnRequested')))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('order_items')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('status', '!=', 'returnRequested'),
+      ),
+    )
     .returning('status')
     .executeTakeFirst();
-  const status = row?.status ?? (await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+  const status =
+    row?.status ??
+    (await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
   await trx.insertInto('order_events').values({ order_id: order.id, status, source }).execute();
 }

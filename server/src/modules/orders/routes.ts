@@ -18,13 +18,19 @@ function privateJson(handler: (req: Request, res: Response) => Promise<unknown>,
     } catch (err) {
       if (err instanceof AppError || !page) throw err;
       req.log?.error({ err }, 'order page data source failed');
-      throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new AppError(
+        'ERR_DATA_1000',
+        `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     res.json(body);
   };
 }
 
-export function orderRoutes(ops: OperationRegistry, deps: { orders: OrderService; pages: OrderPages; sessions: SessionService; markets: MarketService }): void {
+export function orderRoutes(
+  ops: OperationRegistry,
+  deps: { orders: OrderService; pages: OrderPages; sessions: SessionService; markets: MarketService },
+): void {
   const { orders, pages, sessions, markets } = deps;
   const session = sessions.middleware();
   const m = (req: Request, res: Response) => marketOf(req, res, markets);
@@ -47,7 +53,9 @@ export function orderRoutes(ops: OperationRegistry, deps: { orders: OrderService
   );
   ops.on(
     'trackOrder',
-    privateJson((req, res) => orders.track(req.body as Schemas['OrderTrackRequest'], { ip: req.ip ?? '' }, m(req, res))),
+    privateJson((req, res) =>
+      orders.track(req.body as Schemas['OrderTrackRequest'], { ip: req.ip ?? '' }, m(req, res)),
+    ),
   );
   ops.on(
     'cancelOrder',
@@ -55,13 +63,45 @@ export function orderRoutes(ops: OperationRegistry, deps: { orders: OrderService
     privateJson((req, res) => orders.cancel(signedIn(res), req.body as Schemas['OrderCancelRequest'], m(req, res))),
   );
 
-  ops.on('getBasketPageData', privateJson((req, res) => pages.basket(m(req, res)), true));
-  ops.on('getCheckoutPageData', privateJson((req, res) => pages.checkout(m(req, res)), true));
-  ops.on('getOrderConfirmationPageData', session, privateJson((req, res) => pages.confirmation(req, res, m(req, res), q(req, 'orderNumber')), true));
-  ops.on('getTrackOrderPageData', privateJson((req, res) => pages.trackOrder(m(req, res)), true));
-  ops.on('getGuestOrderOnlinePageData', privateJson((req, res) => pages.guestOrder(m(req, res), q(req, 'transactionUuid')), true));
-  ops.on('getOrdersPageData', session, privateJson((req, res) => pages.history(req, res, m(req, res)), true));
-  ops.on('getOnlineOrderPageData', session, privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'online', q(req, 'orderNumber')), true));
-  ops.on('getOfflineOrderPageData', session, privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'offline', q(req, 'orderNumber')), true));
-  ops.on('getPaymentPageData', session, privateJson((req, res) => pages.payment(req, res, m(req, res)), true));
+  ops.on(
+    'getBasketPageData',
+    privateJson((req, res) => pages.basket(m(req, res)), true),
+  );
+  ops.on(
+    'getCheckoutPageData',
+    privateJson((req, res) => pages.checkout(m(req, res)), true),
+  );
+  ops.on(
+    'getOrderConfirmationPageData',
+    session,
+    privateJson((req, res) => pages.confirmation(req, res, m(req, res), q(req, 'orderNumber')), true),
+  );
+  ops.on(
+    'getTrackOrderPageData',
+    privateJson((req, res) => pages.trackOrder(m(req, res)), true),
+  );
+  ops.on(
+    'getGuestOrderOnlinePageData',
+    privateJson((req, res) => pages.guestOrder(m(req, res), q(req, 'transactionUuid')), true),
+  );
+  ops.on(
+    'getOrdersPageData',
+    session,
+    privateJson((req, res) => pages.history(req, res, m(req, res)), true),
+  );
+  ops.on(
+    'getOnlineOrderPageData',
+    session,
+    privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'online', q(req, 'orderNumber')), true),
+  );
+  ops.on(
+    'getOfflineOrderPageData',
+    session,
+    privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'offline', q(req, 'orderNumber')), true),
+  );
+  ops.on(
+    'getPaymentPageData',
+    session,
+    privateJson((req, res) => pages.payment(req, res, m(req, res)), true),
+  );
 }

@@ -54,23 +54,50 @@ export class OrderService {
     return this.deps.now?.() ?? new Date();
   }
 
-  async dto(order: OrderRow, market: Market, options: { includeTransaction?: boolean; db?: DB; storeName?: string | null } = {}): Promise<Order> {
+  async dto(
+    order: OrderRow,
+    market: Market,
+    options: { includeTransaction?: boolean; db?: DB; storeName?: string | null } = {},
+  ): Promise<Order> {
     const bundle = await repo.bundle(options.db ?? this.db, order);
     const storeName =
-      options.storeName !== undefined ? options.storeName : order.store_id ? ((await this.deps.stores.data(order.store_id))?.name ?? null) : null;
-    return toOrderDto(bundle, { language: market.language, now: this.now(), storeName, includeTransaction: options.includeTransaction ?? false });
+      options.storeName !== undefined
+        ? options.storeName
+        : order.store_id
+          ? ((await this.deps.stores.data(order.store_id))?.name ?? null)
+          : null;
+    return toOrderDto(bundle, {
+      language: market.language,
+      now: this.now(),
+      storeName,
+      includeTransaction: options.includeTransaction ?? false,
+    });
   }
 
   /** One page of the signed-in customer's orders of a channel. */
-  async list(customerId: string, market: Market, channel: 'online' | 'offline' = 'online', page = 1, pageSize = 10): Promise<Schemas['OrderList']> {
+  async list(
+    customerId: string,
+    market: Market,
+    channel: 'online' | 'offline' = 'online',
+    page = 1,
+    pageSize = 10,
+  ): Promise<Schemas['OrderList']> {
     const { rows, total } = await repo.pageOfCustomer(this.db, customerId, channel, page, pageSize);
     const bundles = await repo.bundles(this.db, rows);
     const names = new Map<string, string | null>();
-    for (const id of new Set(rows.map((r) => r.store_id).filter((s): s is string => Boolean(s)))) names.set(id, (await this.deps.stores.data(id))?.name ?? null);
+    for (const id of new Set(rows.map((r) => r.store_id).filter((s): s is string => Boolean(s))))
+      names.set(id, (await this.deps.stores.data(id))?.name ?? null);
     const now = this.now();
     return {
       channel,
-      orders: bundles.map((b) => toOrderDto(b, { language: market.language, now, storeName: b.order.store_id ? names.get(b.order.store_id) ?? null : null, includeTransaction: true })),
+      orders: bundles.map((b) =>
+        toOrderDto(b, {
+          language: market.language,
+          now,
+          storeName: b.order.store_id ? (names.get(b.order.store_id) ?? null) : null,
+          includeTransaction: true,
+        }),
+      ),
       page,
       pageSize,
       total,
@@ -89,15 +116,20 @@ export class OrderService {
   /** The order just placed, for its confirmation page: the placing session, or the signed-in owner. */
   async ofPlacer(session: { id: string; customerId?: string } | undefined, orderNumber: string): Promise<OrderRow> {
     const order = await repo.findByNumber(this.db, orderNumber);
-    const mine = order && session && (order.session_id === session.id || (session.customerId && order.customer_id === session.customerId));
-    if (!order || !mine || hidden(order)) throw new AppError('ERR_API_1023', `No order ${orderNumber.toUpperCase()} for this session.`);
+    const mine =
+      order &&
+      session &&
+      (order.session_id === session.id || (session.customerId && order.customer_id === session.customerId));
+    if (!order || !mine || hidden(order))
+      throw new AppError('ERR_API_1023', `No order ${orderNumber.toUpperCase()} for this session.`);
     return order;
   }
 
   /** A guest's order, by the transaction id of its e-mail link or of a successful tracking. */
   async ofTransaction(transactionUuid: string): Promise<OrderRow> {
     const order = await repo.findByTransaction(this.db, transactionUuid);
-    if (!order || order.channel !== 'online' || hidden(order)) throw new AppError('ERR_GUEST_API_1001', 'No guest order for this transaction.');
+    if (!order || order.channel !== 'online' || hidden(order))
+      throw new AppError('ERR_GUEST_API_1001', 'No guest order for this transaction.');
     return order;
   }
 
@@ -154,14 +186,24 @@ export class OrderService {
     return this.db.transaction().execute(async (trx) => {
       const order = (await repo.lockByNumber(trx, input.orderNumber))!;
       if (!isCancellable(order)) {
-        throw new AppError('ERR_API_1024', `Order ${order.order_number} is ${order.channel === 'offline' ? 'an in-boutique purchase' : order.status}; only paid or processing online orders can be cancelled.`);
+        throw new AppError(
+          'ERR_API_1024',
+          `Order ${order.order_number} is ${order.channel === 'offline' ? 'an in-boutique purchase' : order.status}; only paid or processing online orders can be cancelled.`,
+        );
       }
       try {
         if (order.payment_reference) await this.deps.provider.void(order.payment_reference);
       } catch (err) {
-        throw Object.assign(new AppError('ERR_CO_API_1004', 'The payment could not be voided; nothing was cancelled.'), { cause: err });
+        throw Object.assign(
+          new AppError('ERR_CO_API_1004', 'The payment could not be voided; nothing was cancelled.'),
+          { cause: err },
+        );
       }
-      await cancelAndRelease(trx, order, { paymentStatus: 'voided', reason: input.comment ? `${input.reason}: ${input.comment}` : input.reason, source: 'customer' });
+      await cancelAndRelease(trx, order, {
+        paymentStatus: 'voided',
+        reason: input.comment ? `${input.reason}: ${input.comment}` : input.reason,
+        source: 'customer',
+      });
       const fresh = (await repo.findByNumber(trx, order.order_number))!;
       const dto = await this.dto(fresh, market, { includeTransaction: true, db: trx, storeName });
       await this.deps.onCancelled?.(trx, fresh, dto);

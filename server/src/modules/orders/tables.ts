@@ -1,7 +1,19 @@
 import type { Generated } from 'kysely';
 
-export type OrderStatus = 'placed' | 'paid' | 'processing' | 'shipped' | 'readyForPickup' | 'delivered' | 'completed' | 'cancelled' | 'returnRequested' | 'returned' | 'exchanged';
-export type PaymentStatus = 'pending' | 'actionRequired' | 'authorised' | 'declined' | 'abandoned' | 'voided' | 'refunded' | 'captured';
+export type OrderStatus =
+  | 'placed'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'readyForPickup'
+  | 'delivered'
+  | 'completed'
+  | 'cancelled'
+  | 'returnRequested'
+  | 'returned'
+  | 'exchanged';
+export type PaymentStatus =
+  'pending' | 'actionRequired' | 'authorised' | 'declined' | 'abandoned' | 'voided' | 'refunded' | 'captured';
 export type OrderDeliveryMethod = 'ShipToAddress' | 'ShipToStore' | 'PickUpAtStore';
 
 export interface OrderTables {

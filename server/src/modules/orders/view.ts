@@ -14,17 +14,22 @@ const DAY_MS = 86_400_000;
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['paid', 'processing'];
 
 const money = (v: string | number) => Math.round(Number(v) * 100) / 100;
-const isoDate = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+const isoDate = (v: string | Date | null) =>
+  v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10);
 const isoTime = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export function isCancellable(order: Pick<OrderRow, 'channel' | 'status' | 'payment_status'>): boolean {
-  return order.channel === 'online' && CANCELLABLE_STATUSES.includes(order.status) && order.payment_status === 'authorised';
+  return (
+    order.channel === 'online' && CANCELLABLE_STATUSES.includes(order.status) && order.payment_status === 'authorised'
+  );
 }
 
 /** When the return window of an order opened: its delivery (online) or the purchase (in boutique). */
 function handedOverAt(bundle: OrderBundle): number | null {
   if (bundle.order.channel === 'offline') return new Date(bundle.order.placed_at).getTime();
-  const delivered = bundle.shipments.map((s) => (s.delivered_at ? new Date(s.delivered_at).getTime() : null)).filter((t): t is number => t !== null);
+  const delivered = bundle.shipments
+    .map((s) => (s.delivered_at ? new Date(s.delivered_at).getTime() : null))
+    .filter((t): t is number => t !== null);
   return delivered.length ? Math.max(...delivered) : null;
 }
 
@@ -37,7 +42,10 @@ export function returnableFlows(bundle: OrderBundle, item: OrderItemRow, now: Da
   return ['Return', 'Exchange'];
 }
 
-export function toOrderDto(bundle: OrderBundle, options: { language: string; now: Date; storeName?: string | null; includeTransaction?: boolean }): Order {
+export function toOrderDto(
+  bundle: OrderBundle,
+  options: { language: string; now: Date; storeName?: string | null; includeTransaction?: boolean },
+): Order {
   const { order } = bundle;
   const items = bundle.items.map((item) => ({
     itemId: String(item.line_no),
@@ -65,7 +73,8 @@ export function toOrderDto(bundle: OrderBundle, options: { language: string; now
     deliveryKind: (order.delivery_kind as Schemas['DeliveryKind'] | null) ?? null,
     storeId: order.store_id,
     storeName: options.storeName ?? null,
-    shippingAddress: order.delivery_method === 'ShipToAddress' ? (order.shipping_address as Schemas['Address'] | null) : null,
+    shippingAddress:
+      order.delivery_method === 'ShipToAddress' ? (order.shipping_address as Schemas['Address'] | null) : null,
     items,
     totals: {
       subtotal: money(order.subtotal),
@@ -81,7 +90,9 @@ export function toOrderDto(bundle: OrderBundle, options: { language: string; now
       status: s.status,
       carrier: s.carrier,
       trackingNumber: s.tracking_number,
-      trackingUrl: s.tracking_number ? `https://tracking.example.com/${encodeURIComponent(s.carrier ?? 'carrier')}/${encodeURIComponent(s.tracking_number)}` : null,
+      trackingUrl: s.tracking_number
+        ? `https://tracking.example.com/${encodeURIComponent(s.carrier ?? 'carrier')}/${encodeURIComponent(s.tracking_number)}`
+        : null,
       estimatedDeliveryDate: isoDate(s.estimated_delivery_date),
       shippedAt: isoTime(s.shipped_at),
       deliveredAt: isoTime(s.delivered_at),
@@ -90,22 +101,30 @@ export function toOrderDto(bundle: OrderBundle, options: { language: string; now
     })),
     cancelledAt: isoTime(order.cancelled_at),
     payment: order.payment_method
-      ? { method: order.payment_method as Schemas['PaymentMethod'], cardBrand: order.card_brand, cardLast4: order.card_last4 }
+      ? {
+          method: order.payment_method as Schemas['PaymentMethod'],
+          cardBrand: order.card_brand,
+          cardLast4: order.card_last4,
+        }
       : null,
     gift: (order.gift as Schemas['GiftOptions'] | null) ?? null,
     email: order.email,
     taxIncluded: pricesIncludeTax(order.country),
     estimatedDelivery:
-      order.estimated_from && order.estimated_to ? { from: isoDate(order.estimated_from)!, to: isoDate(order.estimated_to)! } : null,
+      order.estimated_from && order.estimated_to
+        ? { from: isoDate(order.estimated_from)!, to: isoDate(order.estimated_to)! }
+        : null,
   };
 }
 
 /** Product URLs are canonicalised by the product page (301 to the current name), so a name-derived slug is enough. */
 function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'product';
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'product'
+  );
 }

@@ -23,12 +23,37 @@ interface Desk {
 
 const paris: Hours = { days: 'mon-sat', from: '10:00', to: '19:00', timeZone: 'Europe/Paris' };
 const DESKS: Record<string, Desk> = {
-  US: { phone: '+12129803030', hours: { days: 'mon-sat', from: '09:00', to: '21:00', timeZone: 'America/New_York' }, chat: true },
-  CA: { phone: '+18669843030', hours: { days: 'mon-sat', from: '09:00', to: '21:00', timeZone: 'America/Toronto' }, chat: true },
-  BR: { phone: '+551130403030', hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'America/Sao_Paulo' }, whatsapp: '+5511930403030' },
-  MX: { phone: '+525550903030', hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'America/Mexico_City' }, whatsapp: '+5215550903030' },
-  GB: { phone: '+442074931800', hours: { days: 'mon-sat', from: '09:00', to: '18:00', timeZone: 'Europe/London' }, whatsapp: '+447700903030', chat: true },
-  IE: { phone: '+35315133030', hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Europe/Dublin' }, chat: true },
+  US: {
+    phone: '+12129803030',
+    hours: { days: 'mon-sat', from: '09:00', to: '21:00', timeZone: 'America/New_York' },
+    chat: true,
+  },
+  CA: {
+    phone: '+18669843030',
+    hours: { days: 'mon-sat', from: '09:00', to: '21:00', timeZone: 'America/Toronto' },
+    chat: true,
+  },
+  BR: {
+    phone: '+551130403030',
+    hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'America/Sao_Paulo' },
+    whatsapp: '+5511930403030',
+  },
+  MX: {
+    phone: '+525550903030',
+    hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'America/Mexico_City' },
+    whatsapp: '+5215550903030',
+  },
+  GB: {
+    phone: '+442074931800',
+    hours: { days: 'mon-sat', from: '09:00', to: '18:00', timeZone: 'Europe/London' },
+    whatsapp: '+447700903030',
+    chat: true,
+  },
+  IE: {
+    phone: '+35315133030',
+    hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Europe/Dublin' },
+    chat: true,
+  },
   FR: { phone: '+33142657459', hours: paris, whatsapp: '+33644603030', chat: true },
   MC: { phone: '+37797703030', hours: paris, chat: true },
   DE: { phone: '+4969951193030', hours: { ...paris, timeZone: 'Europe/Berlin' }, chat: true },
@@ -39,17 +64,63 @@ const DESKS: Record<string, Desk> = {
   PT: { phone: '+351213003030', hours: { ...paris, timeZone: 'Europe/Lisbon' }, chat: true },
   JP: { phone: '+81120953030', hours: { days: 'everyday', from: '11:00', to: '19:00', timeZone: 'Asia/Tokyo' } },
   KR: { phone: '+8215443030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Seoul' } },
-  HK: { phone: '+85230083030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Hong_Kong' }, whatsapp: '+85260903030', chat: true },
-  MO: { phone: '+85380033030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Macau' }, whatsapp: '+85366903030' },
-  TW: { phone: '+886800093030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Taipei' }, chat: true },
-  SG: { phone: '+6531383030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Singapore' }, whatsapp: '+6580903030', chat: true },
-  MY: { phone: '+60327303030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Kuala_Lumpur' }, whatsapp: '+60120903030' },
-  TH: { phone: '+6621053030', hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Bangkok' }, whatsapp: '+66810903030' },
-  AU: { phone: '+61290533030', hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Australia/Sydney' }, chat: true },
-  NZ: { phone: '+6498873030', hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Pacific/Auckland' }, chat: true },
-  AE: { phone: '+97180003030', hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Dubai' }, whatsapp: '+971500903030' },
-  SA: { phone: '+966800003030', hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Riyadh' }, whatsapp: '+966500903030' },
-  QA: { phone: '+97480003030', hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Qatar' }, whatsapp: '+97450903030' },
+  HK: {
+    phone: '+85230083030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Hong_Kong' },
+    whatsapp: '+85260903030',
+    chat: true,
+  },
+  MO: {
+    phone: '+85380033030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Macau' },
+    whatsapp: '+85366903030',
+  },
+  TW: {
+    phone: '+886800093030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Taipei' },
+    chat: true,
+  },
+  SG: {
+    phone: '+6531383030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Singapore' },
+    whatsapp: '+6580903030',
+    chat: true,
+  },
+  MY: {
+    phone: '+60327303030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Kuala_Lumpur' },
+    whatsapp: '+60120903030',
+  },
+  TH: {
+    phone: '+6621053030',
+    hours: { days: 'everyday', from: '10:00', to: '19:00', timeZone: 'Asia/Bangkok' },
+    whatsapp: '+66810903030',
+  },
+  AU: {
+    phone: '+61290533030',
+    hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Australia/Sydney' },
+    chat: true,
+  },
+  NZ: {
+    phone: '+6498873030',
+    hours: { days: 'weekdays', from: '09:00', to: '18:00', timeZone: 'Pacific/Auckland' },
+    chat: true,
+  },
+  AE: {
+    phone: '+97180003030',
+    hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Dubai' },
+    whatsapp: '+971500903030',
+  },
+  SA: {
+    phone: '+966800003030',
+    hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Riyadh' },
+    whatsapp: '+966500903030',
+  },
+  QA: {
+    phone: '+97480003030',
+    hours: { days: 'everyday', from: '10:00', to: '22:00', timeZone: 'Asia/Qatar' },
+    whatsapp: '+97450903030',
+  },
 };
 /** Other European markets call the Paris desk's European line; the international site the same. */
 const EUROPE: Desk = { phone: '+33170993030', hours: paris, chat: true };
@@ -75,15 +146,29 @@ function hoursText(h: Hours, language: ContentLanguage, locale: string): string 
 }
 
 /** The client service channels of a market, in display order. */
-export function contactChannels(country: string, language: ContentLanguage, locale: string): Schemas['ClientServicePageData']['contactChannels'] {
+export function contactChannels(
+  country: string,
+  language: ContentLanguage,
+  locale: string,
+): Schemas['ClientServicePageData']['contactChannels'] {
   const desk = DESKS[country] ?? EUROPE;
   const hours = hoursText(desk.hours, language, locale);
   const phone = displayPhone(desk.phone);
   const channels: Schemas['ClientServicePageData']['contactChannels'] = [
-    { channel: 'phoneCall' as Channel, label: `${TEXT[language].call}: ${phone}`, link: { kind: 'phone', label: phone, href: `tel:${desk.phone}` }, openingHours: hours },
+    {
+      channel: 'phoneCall' as Channel,
+      label: `${TEXT[language].call}: ${phone}`,
+      link: { kind: 'phone', label: phone, href: `tel:${desk.phone}` },
+      openingHours: hours,
+    },
   ];
   if (desk.chat) {
-    channels.push({ channel: 'chat', label: TEXT[language].chat, link: { kind: 'action', label: TEXT[language].startChat, href: null, action: 'open-chat' }, openingHours: hours });
+    channels.push({
+      channel: 'chat',
+      label: TEXT[language].chat,
+      link: { kind: 'action', label: TEXT[language].startChat, href: null, action: 'open-chat' },
+      openingHours: hours,
+    });
   }
   if (desk.whatsapp) {
     channels.push({
@@ -94,6 +179,11 @@ export function contactChannels(country: string, language: ContentLanguage, loca
     });
   }
   // E-mail is answered within a working day, whenever it is sent.
-  channels.push({ channel: 'email', label: TEXT[language].write, link: { kind: 'action', label: TEXT[language].write, href: null, action: 'open-contact-form' }, openingHours: null });
+  channels.push({
+    channel: 'email',
+    label: TEXT[language].write,
+    link: { kind: 'action', label: TEXT[language].write, href: null, action: 'open-contact-form' },
+    openingHours: null,
+  });
   return channels;
 }

@@ -52,13 +52,20 @@ describe('page data (/ssr)', () => {
     expect(res.body).toMatchObject({ code: 'ERR_PDT_API_1001', title: 'Product not found.' });
   });
 
-  it.each(['ABC-123', 'ABC%20123', 'A'.repeat(33)])('product: a malformed pid (%s) answers ERR_API_1009', async (pid) => {
-    const res = await request(t.app).get(`/ssr/pr/${pid}?locale=en-us`).expect(400);
-    expect(res.body.code).toBe('ERR_API_1009');
-  });
+  it.each(['ABC-123', 'ABC%20123', 'A'.repeat(33)])(
+    'product: a malformed pid (%s) answers ERR_API_1009',
+    async (pid) => {
+      const res = await request(t.app).get(`/ssr/pr/${pid}?locale=en-us`).expect(400);
+      expect(res.body.code).toBe('ERR_API_1009');
+    },
+  );
 
   it('product: employee-only products are not shown to the public', async () => {
-    const emp = await t.database.db.selectFrom('products').select('pid').where('is_employee_only', '=', true).executeTakeFirst();
+    const emp = await t.database.db
+      .selectFrom('products')
+      .select('pid')
+      .where('is_employee_only', '=', true)
+      .executeTakeFirst();
     if (!emp) return;
     const res = await request(t.app).get(`/ssr/pr/${emp.pid}?locale=en-us`).expect(404);
     expect(res.body.code).toBe('ERR_PDT_API_1001');
@@ -106,19 +113,30 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
 
   it('content page /cp/{slug}', async () => {
     const cp = first('/cp/')!;
-    const res = await request(t.app).get(`/ssr/cp/${slugOf(cp.pageUrl)}`).query({ locale }).expect(200);
+    const res = await request(t.app)
+      .get(`/ssr/cp/${slugOf(cp.pageUrl)}`)
+      .query({ locale })
+      .expect(200);
     expectEnvelope(res.body, locale, 'content');
     expect(res.body.content.cmsPageId).toBe(`${cp.globalPageId}--${language}`);
     expect(res.body.content.title).toBe(cp.title[language].replaceAll('{house}', 'Saint Laurent'));
     expect(res.body.meta.alternates.length).toBeGreaterThan(40);
-    expect(res.body.meta.alternates).toContainEqual({ hreflang: 'x-default', href: `http://localhost:3000${cp.pageUrl}` });
+    expect(res.body.meta.alternates).toContainEqual({
+      hreflang: 'x-default',
+      href: `http://localhost:3000${cp.pageUrl}`,
+    });
   });
 
   it('legal page /legal/{slug} with the other legal pages', async () => {
     const legal = contentPages.filter((p) => p.pageUrl.startsWith('/legal/') && everywhere(p));
-    const res = await request(t.app).get(`/ssr/legal/${slugOf(legal[0]!.pageUrl)}`).query({ locale }).expect(200);
+    const res = await request(t.app)
+      .get(`/ssr/legal/${slugOf(legal[0]!.pageUrl)}`)
+      .query({ locale })
+      .expect(200);
     expectEnvelope(res.body, locale, 'legal');
-    expect(res.body.content.navigationLinks.map((l: { href: string }) => l.href)).toEqual(expect.arrayContaining(legal.map((p) => p.pageUrl)));
+    expect(res.body.content.navigationLinks.map((l: { href: string }) => l.href)).toEqual(
+      expect.arrayContaining(legal.map((p) => p.pageUrl)),
+    );
   });
 
   it('FAQ with its subjects', async () => {
@@ -135,7 +153,11 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
   it('client service with the contact channels of the market', async () => {
     const res = await request(t.app).get('/ssr/client-service').query({ locale }).expect(200);
     expectEnvelope(res.body, locale, 'client-service');
-    const channels = res.body.contactChannels as { channel: string; link: { href: string | null }; openingHours: string | null }[];
+    const channels = res.body.contactChannels as {
+      channel: string;
+      link: { href: string | null };
+      openingHours: string | null;
+    }[];
     expect(channels[0]!.channel).toBe('phoneCall');
     expect(channels.map((c) => c.channel)).toContain('email');
     const prefix = { 'en-us': 'tel:+1', 'fr-fr': 'tel:+33', 'ja-jp': 'tel:+81', 'zh-tw': 'tel:+886' }[locale];
@@ -144,27 +166,39 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
   });
 
   it('catch-all /{slug}', async () => {
-    const page = contentPages.find((p) => p.category === 'custom' && /^\/[a-z0-9-]+$/.test(p.pageUrl) && p.pageUrl !== '/marketing' && everywhere(p));
+    const page = contentPages.find(
+      (p) => p.category === 'custom' && /^\/[a-z0-9-]+$/.test(p.pageUrl) && p.pageUrl !== '/marketing' && everywhere(p),
+    );
     if (!page) return;
-    const res = await request(t.app).get(`/ssr/page/${slugOf(page.pageUrl)}`).query({ locale }).expect(200);
+    const res = await request(t.app)
+      .get(`/ssr/page/${slugOf(page.pageUrl)}`)
+      .query({ locale })
+      .expect(200);
     expectEnvelope(res.body, locale, 'content');
     expect(res.body.content.pageUrl).toBe(page.pageUrl);
   });
 
   it('marketing: campaign content, category and product; unknown ones are null', async () => {
-    const campaign = (contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ?? contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p)))!;
+    const campaign = (contentPages.find((p) => p.pageUrl.startsWith('/marketing') && everywhere(p)) ??
+      contentPages.find((p) => p.category === 'custom' && p.globalPageId !== 'home' && everywhere(p)))!;
     const nav = await request(t.app).get('/api/data/category').query({ locale }).expect(200);
     const cat = nav.body.categories.find((c: { level: number }) => c.level === 2).slug;
     const listing = await request(t.app).get(`/api/data/category/${cat}`).query({ locale }).expect(200);
     const pid = listing.body.products[0].id;
-    const res = await request(t.app).get('/ssr/marketing').query({ locale, cid: campaign.globalPageId, cat, pid }).expect(200);
+    const res = await request(t.app)
+      .get('/ssr/marketing')
+      .query({ locale, cid: campaign.globalPageId, cat, pid })
+      .expect(200);
     expectEnvelope(res.body, locale, 'marketing');
     expect(res.body.campaignId).toBe(campaign.globalPageId);
     expect(res.body.category.slug).toBe(cat);
     expect(res.body.product.id).toBe(pid);
     expect(res.body.products.map((p: { id: string }) => p.id)).not.toContain(pid);
     expect(res.body.meta.robots).toBe('noindex, follow');
-    const unknown = await request(t.app).get('/ssr/marketing').query({ locale, cid: campaign.globalPageId, cat: 'no-such-category', pid: 'NOSUCHPID1' }).expect(200);
+    const unknown = await request(t.app)
+      .get('/ssr/marketing')
+      .query({ locale, cid: campaign.globalPageId, cat: 'no-such-category', pid: 'NOSUCHPID1' })
+      .expect(200);
     expect(unknown.body).toMatchObject({ category: null, product: null, products: [] });
   });
 
@@ -179,7 +213,10 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
   it('rive droite content page', async () => {
     const rd = first('/rive-droite/cp/');
     if (!rd) return;
-    const res = await request(t.app).get(`/ssr/rive-droite/cp/${slugOf(rd.pageUrl)}`).query({ locale }).expect(200);
+    const res = await request(t.app)
+      .get(`/ssr/rive-droite/cp/${slugOf(rd.pageUrl)}`)
+      .query({ locale })
+      .expect(200);
     expectEnvelope(res.body, locale, 'rive-droite-content');
     expect(res.body.layoutVariant).toBe('rive-droite');
     expect(res.body.theme).toBe(rd.tags.some((x) => x.id === 'theme-dark') ? 'dark' : 'light');
@@ -196,7 +233,10 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
     const pids = res.body.listing.products.map((p: { id: string }) => p.id);
     const rows = await t.database.db.selectFrom('products').select(['pid', 'is_rd']).where('pid', 'in', pids).execute();
     expect(rows.every((r) => r.is_rd)).toBe(true);
-    const sorted = await request(t.app).get(`/ssr/rive-droite/ca/${category.slug}`).query({ locale, sort: 'price_asc' }).expect(200);
+    const sorted = await request(t.app)
+      .get(`/ssr/rive-droite/ca/${category.slug}`)
+      .query({ locale, sort: 'price_asc' })
+      .expect(200);
     expect(sorted.body.meta.robots).toBe('noindex, follow');
   });
 
@@ -209,11 +249,14 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
     expect(res.body.layoutVariant).toBe('rive-droite');
     expect(res.body.appliedFilters).toBe('');
     expect(res.body.totalCards).toBe(res.body.cards.length);
-    expect(res.body.cards.map((c: { position: number }) => c.position)).toEqual(res.body.cards.map((_: unknown, i: number) => i + 1));
+    expect(res.body.cards.map((c: { position: number }) => c.position)).toEqual(
+      res.body.cards.map((_: unknown, i: number) => i + 1),
+    );
     for (const c of res.body.cards) expect(c.eventType).toBe(res.body.eventType);
     // Running, then coming, then ended events (the demo calendars have each kind).
     const now = Date.now();
-    const phase = (c: { isCurrent: boolean; endDate: string }) => (c.isCurrent ? 0 : Date.parse(c.endDate) > now ? 1 : 2);
+    const phase = (c: { isCurrent: boolean; endDate: string }) =>
+      c.isCurrent ? 0 : Date.parse(c.endDate) > now ? 1 : 2;
     const phases = res.body.cards.map(phase);
     expect(phases).toEqual([...phases].sort());
     expect(phases).toContain(0);
@@ -225,7 +268,9 @@ describe.each(LOCALES)('content page data in %s', (locale) => {
       .get(`/ssr/rive-droite/calendar/${slug}`)
       .query({ locale, themes: themes.map((v: { value: string }) => v.value).join(','), locations: locations[0].value })
       .expect(200);
-    expect(filtered.body.appliedFilters).toBe(`themes:${themes.map((v: { value: string }) => v.value).join('|')},locations:${locations[0].value}`);
+    expect(filtered.body.appliedFilters).toBe(
+      `themes:${themes.map((v: { value: string }) => v.value).join('|')},locations:${locations[0].value}`,
+    );
     expect(filtered.body.totalCards).toBe(locations[0].count);
     expect(filtered.body.meta.robots).toBe('noindex, follow');
   });
@@ -263,7 +308,9 @@ describe('content page data: errors', () => {
   it('a category without "rive droite" products is not a boutique category', async () => {
     const rd = await t.database.db.selectFrom('products').select('category_id').where('is_rd', '=', true).execute();
     const nav = await request(t.app).get('/api/data/category').query({ locale: 'en-us' }).expect(200);
-    const without = nav.body.categories.find((c: { id: string; level: number }) => c.level === 3 && !rd.some((r) => r.category_id === c.id));
+    const without = nav.body.categories.find(
+      (c: { id: string; level: number }) => c.level === 3 && !rd.some((r) => r.category_id === c.id),
+    );
     if (!without) return;
     const res = await request(t.app).get(`/ssr/rive-droite/ca/${without.slug}`).query({ locale: 'en-us' }).expect(404);
     expect(res.body.code).toBe('ERR_CATALOG_1001');
@@ -290,19 +337,40 @@ describe('content page data: errors', () => {
       countries: ['FR', 'BE'],
       position: 900 + i,
     }));
-    await t.database.db.insertInto('content_pages').values(rows as never).execute();
+    await t.database.db
+      .insertInto('content_pages')
+      .values(rows as never)
+      .execute();
     try {
       const res = await request(t.app).get('/ssr/cp/test-fr-be-only').query({ locale: 'fr-fr' }).expect(200);
       const hreflangs = res.body.meta.alternates.map((a: { hreflang: string }) => a.hreflang).sort();
-      const countries = (await request(t.app).get('/api/data/locale-mdm/countries').expect(200)).body.countries as { country: string; locales: string[] }[];
-      const expected = countries.filter((c) => c.country === 'FR' || c.country === 'BE').flatMap((c) => c.locales).sort();
+      const countries = (await request(t.app).get('/api/data/locale-mdm/countries').expect(200)).body.countries as {
+        country: string;
+        locales: string[];
+      }[];
+      const expected = countries
+        .filter((c) => c.country === 'FR' || c.country === 'BE')
+        .flatMap((c) => c.locales)
+        .sort();
       expect(hreflangs).toEqual(expected);
       expect(hreflangs).not.toContain('x-default');
       for (const locale of ['en-us', 'ja-jp', 'de-de']) {
-        expect((await request(t.app).get('/ssr/cp/test-fr-be-only').query({ locale }).expect(404)).body.code).toBe('ERR_PAGE_1000');
-        expect((await request(t.app).get('/api/data/page').query({ locale, pageId: 'test-fr-be-only', currentContextTags: 'guest' }).expect(404)).body.code).toBe('ERR_PAGE_1000');
+        expect((await request(t.app).get('/ssr/cp/test-fr-be-only').query({ locale }).expect(404)).body.code).toBe(
+          'ERR_PAGE_1000',
+        );
+        expect(
+          (
+            await request(t.app)
+              .get('/api/data/page')
+              .query({ locale, pageId: 'test-fr-be-only', currentContextTags: 'guest' })
+              .expect(404)
+          ).body.code,
+        ).toBe('ERR_PAGE_1000');
       }
-      await request(t.app).get('/api/data/page').query({ locale: 'en-be', pageId: 'test-fr-be-only', currentContextTags: 'guest' }).expect(200);
+      await request(t.app)
+        .get('/api/data/page')
+        .query({ locale: 'en-be', pageId: 'test-fr-be-only', currentContextTags: 'guest' })
+        .expect(200);
     } finally {
       await t.database.db.deleteFrom('content_pages').where('global_page_id', '=', 'test-fr-be-only').execute();
     }
@@ -332,17 +400,31 @@ describe('product pages: theme and shell (spec §4)', () => {
 });
 
 describe('product pages: hreflang alternates (spec §2)', () => {
-  it('point at each language\'s own product URL: the encoded name in Japanese, Korean and Chinese, the slug elsewhere', async () => {
+  it("point at each language's own product URL: the encoded name in Japanese, Korean and Chinese, the slug elsewhere", async () => {
     const v = await sellableVariant(t.database.db);
     const names = new Map(
-      (await t.database.db.selectFrom('product_translations').select(['language', 'name']).where('pid', '=', v.pid).execute()).map((r) => [r.language, r.name]),
+      (
+        await t.database.db
+          .selectFrom('product_translations')
+          .select(['language', 'name'])
+          .where('pid', '=', v.pid)
+          .execute()
+      ).map((r) => [r.language, r.name]),
     );
     for (const locale of ['fr-fr', 'ja-jp']) {
       const res = await request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale }).expect(200);
-      const href = (hreflang: string) => res.body.meta.alternates.find((a: { hreflang: string }) => a.hreflang === hreflang)?.href as string;
+      const href = (hreflang: string) =>
+        res.body.meta.alternates.find((a: { hreflang: string }) => a.hreflang === hreflang)?.href as string;
       expect(href('fr-fr')).toBe(`http://localhost:3000/fr-fr/pr/${v.slug}-${v.pid}.html`);
       expect(href('x-default')).toBe(`http://localhost:3000/pr/${v.slug}-${v.pid}.html`);
-      expect(decodeURIComponent(href('ja-jp'))).toContain(`/ja-jp/pr/${names.get('ja')!.trim().split(/[\s/\\?#%.]+/u).filter(Boolean).join('-')}-${v.pid}.html`);
+      expect(decodeURIComponent(href('ja-jp'))).toContain(
+        `/ja-jp/pr/${names
+          .get('ja')!
+          .trim()
+          .split(/[\s/\\?#%.]+/u)
+          .filter(Boolean)
+          .join('-')}-${v.pid}.html`,
+      );
       expect(decodeURIComponent(href('ko-kr'))).toContain(`/ko-kr/pr/`);
       expect(href('ko-kr')).not.toContain(v.slug);
       // The canonical URL is the market's own.

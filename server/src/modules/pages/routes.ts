@@ -31,7 +31,10 @@ const filterString = (v: unknown) =>
     : undefined;
 
 /** Unexpected failures of a page's sources answer ERR_DATA_1000 (502) naming them; catalogue errors pass through. */
-function dataHandler(handler: (req: Request, res: Response) => Promise<unknown>, validateResponses: boolean): RequestHandler {
+function dataHandler(
+  handler: (req: Request, res: Response) => Promise<unknown>,
+  validateResponses: boolean,
+): RequestHandler {
   return async (req, res) => {
     let body: unknown;
     try {
@@ -39,7 +42,10 @@ function dataHandler(handler: (req: Request, res: Response) => Promise<unknown>,
     } catch (err) {
       if (err instanceof AppError) throw err;
       req.log?.error({ err }, 'page data source failed');
-      throw new AppError('ERR_DATA_1000', `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new AppError(
+        'ERR_DATA_1000',
+        `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     // Where answers are checked against the contract (outside production) the validator reads `res.json`.
     if (validateResponses) res.json(body);
@@ -47,8 +53,14 @@ function dataHandler(handler: (req: Request, res: Response) => Promise<unknown>,
   };
 }
 
-export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService, options: { validateResponses?: boolean } = {}): void {
-  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>) => dataHandler(handler, options.validateResponses ?? false);
+export function pageDataRoutes(
+  ops: OperationRegistry,
+  pages: PageDataService,
+  markets: MarketService,
+  options: { validateResponses?: boolean } = {},
+): void {
+  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>) =>
+    dataHandler(handler, options.validateResponses ?? false);
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
@@ -57,34 +69,107 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
   const m = (req: Request, res: Response) => marketOf(req, res, markets);
   const pageNo = (req: Request) => (req.query.page === undefined ? undefined : Number(req.query.page));
 
-  ops.on('getHomePageData', publicCache, pageData((req, res) => pages.home(m(req, res))));
-  ops.on('getCategoryPageData', publicCache, pageData((req, res) => pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req), optional(req.query.filters))));
-  ops.on('getProductPageData', publicCache, pageData((req, res) => pages.product(m(req, res), String(req.params.pid))));
-  ops.on('getNotFoundPageData', publicCache, pageData((req, res) => pages.notFound(m(req, res))));
-  ops.on('getContentPageData', publicCache, pageData((req, res) => pages.contentPage(m(req, res), String(req.params.slug))));
-  ops.on('getLegalPageData', publicCache, pageData((req, res) => pages.legal(m(req, res), String(req.params.slug))));
-  ops.on('getCatchAllPageData', publicCache, pageData((req, res) => pages.catchAll(m(req, res), String(req.params.slug))));
-  ops.on('getFaqPageData', publicCache, pageData((req, res) => pages.faq(m(req, res))));
-  ops.on('getClientServicePageData', publicCache, pageData((req, res) => pages.clientService(m(req, res))));
+  ops.on(
+    'getHomePageData',
+    publicCache,
+    pageData((req, res) => pages.home(m(req, res))),
+  );
+  ops.on(
+    'getCategoryPageData',
+    publicCache,
+    pageData((req, res) =>
+      pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req), optional(req.query.filters)),
+    ),
+  );
+  ops.on(
+    'getProductPageData',
+    publicCache,
+    pageData((req, res) => pages.product(m(req, res), String(req.params.pid))),
+  );
+  ops.on(
+    'getNotFoundPageData',
+    publicCache,
+    pageData((req, res) => pages.notFound(m(req, res))),
+  );
+  ops.on(
+    'getContentPageData',
+    publicCache,
+    pageData((req, res) => pages.contentPage(m(req, res), String(req.params.slug))),
+  );
+  ops.on(
+    'getLegalPageData',
+    publicCache,
+    pageData((req, res) => pages.legal(m(req, res), String(req.params.slug))),
+  );
+  ops.on(
+    'getCatchAllPageData',
+    publicCache,
+    pageData((req, res) => pages.catchAll(m(req, res), String(req.params.slug))),
+  );
+  ops.on(
+    'getFaqPageData',
+    publicCache,
+    pageData((req, res) => pages.faq(m(req, res))),
+  );
+  ops.on(
+    'getClientServicePageData',
+    publicCache,
+    pageData((req, res) => pages.clientService(m(req, res))),
+  );
   ops.on(
     'getMarketingPageData',
     publicCache,
-    pageData((req, res) => pages.marketing(m(req, res), String(req.query.cid), optional(req.query.cat), optional(req.query.pid))),
+    pageData((req, res) =>
+      pages.marketing(m(req, res), String(req.query.cid), optional(req.query.cat), optional(req.query.pid)),
+    ),
   );
-  ops.on('getCollectionsPageData', publicCache, pageData((req, res) => pages.collectionsLanding(m(req, res))));
-  ops.on('getCollectionPageData', publicCache, pageData((req, res) => pages.collection(m(req, res), String(req.params.slug))));
-  ops.on('getCollectionItemsPageData', publicCache, pageData((req, res) => pages.collectionItems(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))));
-  ops.on('getCollectionLooksPageData', publicCache, pageData((req, res) => pages.collectionLooks(m(req, res), String(req.params.slug), pageNo(req))));
-  ops.on('getLookPageData', publicCache, pageData((req, res) => pages.look(m(req, res), String(req.params.slug))));
+  ops.on(
+    'getCollectionsPageData',
+    publicCache,
+    pageData((req, res) => pages.collectionsLanding(m(req, res))),
+  );
+  ops.on(
+    'getCollectionPageData',
+    publicCache,
+    pageData((req, res) => pages.collection(m(req, res), String(req.params.slug))),
+  );
+  ops.on(
+    'getCollectionItemsPageData',
+    publicCache,
+    pageData((req, res) => pages.collectionItems(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))),
+  );
+  ops.on(
+    'getCollectionLooksPageData',
+    publicCache,
+    pageData((req, res) => pages.collectionLooks(m(req, res), String(req.params.slug), pageNo(req))),
+  );
+  ops.on(
+    'getLookPageData',
+    publicCache,
+    pageData((req, res) => pages.look(m(req, res), String(req.params.slug))),
+  );
   ops.on(
     'getSearchPageData',
     publicCache,
     pageData((req, res) =>
-      pages.searchPage(m(req, res), { q: optional(req.query.q), filters: filterString(req.query.filters), sort: req.query.sort, page: pageNo(req) }),
+      pages.searchPage(m(req, res), {
+        q: optional(req.query.q),
+        filters: filterString(req.query.filters),
+        sort: req.query.sort,
+        page: pageNo(req),
+      }),
     ),
   );
-  ops.on('getRiveDroitePageData', publicCache, pageData((req, res) => pages.riveDroite(m(req, res))));
-  ops.on('getRiveDroiteContentPageData', publicCache, pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))));
+  ops.on(
+    'getRiveDroitePageData',
+    publicCache,
+    pageData((req, res) => pages.riveDroite(m(req, res))),
+  );
+  ops.on(
+    'getRiveDroiteContentPageData',
+    publicCache,
+    pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))),
+  );
   ops.on(
     'getRiveDroiteCategoryPageData',
     publicCache,
@@ -93,6 +178,8 @@ export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, m
   ops.on(
     'getRiveDroiteCalendarPageData',
     publicCache,
-    pageData((req, res) => pages.riveDroiteCalendar(m(req, res), String(req.params.slug), list(req.query.themes), list(req.query.locations))),
+    pageData((req, res) =>
+      pages.riveDroiteCalendar(m(req, res), String(req.params.slug), list(req.query.themes), list(req.query.locations)),
+    ),
   );
 }

@@ -17,9 +17,15 @@ type NavItem = Schemas['CategoryNavItem'];
 export type Envelope<T extends Schemas['PageType']> = Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T };
 
 /** Shell of a page from its content tags (spec §2 and §4). */
-export function shellOf(tags: readonly { id: string }[] | undefined, rd = false): { theme: 'light' | 'dark'; layoutVariant: 'default' | 'rive-droite' } {
+export function shellOf(
+  tags: readonly { id: string }[] | undefined,
+  rd = false,
+): { theme: 'light' | 'dark'; layoutVariant: 'default' | 'rive-droite' } {
   const ids = new Set((tags ?? []).map((t) => t.id));
-  return { theme: ids.has('theme-dark') ? 'dark' : 'light', layoutVariant: rd || ids.has('rive-droite') ? 'rive-droite' : 'default' };
+  return {
+    theme: ids.has('theme-dark') ? 'dark' : 'light',
+    layoutVariant: rd || ids.has('rive-droite') ? 'rive-droite' : 'default',
+  };
 }
 
 /** Everything each server-rendered page needs, in one response; SSR calls this in-process. */
@@ -60,7 +66,9 @@ export class PageDataService {
       this.cache.clear();
       return n;
     }
-    return this.cache.deleteWhere((k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|')[1] === l) ?? false));
+    return this.cache.deleteWhere(
+      (k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|')[1] === l) ?? false),
+    );
   }
 
   /** Site-relative URL of a page in a locale: en-us has no prefix (spec §2). */
@@ -74,7 +82,15 @@ export class PageDataService {
    * page exists (`countries`: the countries it is published in; null = every market).
    */
   /** `pathIn(language)`: the page's path in another language when it differs (product URLs, spec §2). */
-  private meta(market: Market, path: string, title: string, description: string, robots = 'index, follow', countries: string[] | null = null, pathIn?: (language: string) => string): Schemas['PageMeta'] {
+  private meta(
+    market: Market,
+    path: string,
+    title: string,
+    description: string,
+    robots = 'index, follow',
+    countries: string[] | null = null,
+    pathIn?: (language: string) => string,
+  ): Schemas['PageMeta'] {
     const published = (country: string) => !countries || countries.includes(country);
     const alternates = this.markets
       .countries()
@@ -111,19 +127,40 @@ export class PageDataService {
    * The envelope of a private or utility page (account area, sign-in, sign-up): canonical to itself,
    * never indexed, no alternates (their content is not the same in every market).
    */
-  async privateShell<T extends Schemas['PageType']>(pageType: T, market: Market, path: string, title: string): Promise<Envelope<T>> {
-    const meta: Schemas['PageMeta'] = { title: `${title} | ${this.brandName}`, description: '', canonical: this.origin + this.localizedPath(market.locale, path), robots: 'noindex, nofollow', alternates: [] };
+  async privateShell<T extends Schemas['PageType']>(
+    pageType: T,
+    market: Market,
+    path: string,
+    title: string,
+  ): Promise<Envelope<T>> {
+    const meta: Schemas['PageMeta'] = {
+      title: `${title} | ${this.brandName}`,
+      description: '',
+      canonical: this.origin + this.localizedPath(market.locale, path),
+      robots: 'noindex, nofollow',
+      alternates: [],
+    };
     return this.envelope(pageType, market, meta);
   }
 
   /** Meta of a content page: its own title and description, alternates where it is published. */
-  private contentMeta(market: Market, page: ContentPage, row: Pick<PageRow, 'countries'> | null, robots = 'index, follow', path = page.pageUrl): Schemas['PageMeta'] {
+  private contentMeta(
+    market: Market,
+    page: ContentPage,
+    row: Pick<PageRow, 'countries'> | null,
+    robots = 'index, follow',
+    path = page.pageUrl,
+  ): Schemas['PageMeta'] {
     const title = page.metaTitle ?? `${page.title} | ${this.brandName}`;
     return this.meta(market, path, title, page.metaDescription ?? '', robots, row?.countries ?? null);
   }
 
   /** A content page at a site URL, public view, with the row it comes from; ERR_PAGE_1000 when missing. */
-  private async contentAt(market: Market, url: string, navigationPrefix?: string): Promise<{ page: ContentPage; row: PageRow }> {
+  private async contentAt(
+    market: Market,
+    url: string,
+    navigationPrefix?: string,
+  ): Promise<{ page: ContentPage; row: PageRow }> {
     const row = await this.content.findPage(market, { url });
     if (!row) throw new AppError('ERR_PAGE_1000', `No page ${url} in ${market.locale}.`);
     const page = await this.content.pageAt(market, url, navigationPrefix ?? row.navigation_links_prefix);
@@ -136,7 +173,8 @@ export class PageDataService {
     try {
       return await this.contentAt(market, url);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'ERR_PAGE_1000') throw new AppError('ERR_DATA_1000', `content: no page ${url} published in ${market.locale}.`);
+      if (err instanceof AppError && err.code === 'ERR_PAGE_1000')
+        throw new AppError('ERR_DATA_1000', `content: no page ${url} published in ${market.locale}.`);
       throw err;
     }
   }
@@ -190,18 +228,36 @@ export class PageDataService {
     };
   }
 
-  category(market: Market, slug: string, sort: unknown, page: number | undefined, filters?: string): Promise<Schemas['CategoryPageData']> {
-    return this.cached(`ca|${market.locale}|${slug}|${normalizeSort(sort)}|${page ?? 1}|${filters ?? ''}`, () => this.buildCategory(market, slug, sort, page, filters));
+  category(
+    market: Market,
+    slug: string,
+    sort: unknown,
+    page: number | undefined,
+    filters?: string,
+  ): Promise<Schemas['CategoryPageData']> {
+    return this.cached(`ca|${market.locale}|${slug}|${normalizeSort(sort)}|${page ?? 1}|${filters ?? ''}`, () =>
+      this.buildCategory(market, slug, sort, page, filters),
+    );
   }
 
-  private async buildCategory(market: Market, slug: string, sort: unknown, page: number | undefined, filters: string | undefined): Promise<Schemas['CategoryPageData']> {
+  private async buildCategory(
+    market: Market,
+    slug: string,
+    sort: unknown,
+    page: number | undefined,
+    filters: string | undefined,
+  ): Promise<Schemas['CategoryPageData']> {
     const listing = await this.catalog.listing({ slug, market, sort, page, filters });
     const path = `/ca/${slug}`;
     const title = `${listing.breadcrumbs.map((b) => b.name).join(' ')} | ${this.brandName}`;
     const description = `${listing.category.name} — ${this.brandName}. ${listing.totalNrOfProducts} ${listing.breadcrumbs.map((b) => b.name).join(' · ')}.`;
     // Sorted, paginated or filtered variants of a listing are not indexed separately.
-    const robots = (page ?? 1) > 1 || listing.sort !== 'recommended' || listing.appliedFilters ? 'noindex, follow' : 'index, follow';
-    return { ...(await this.envelope('category', market, this.meta(market, path, title, description, robots))), listing };
+    const robots =
+      (page ?? 1) > 1 || listing.sort !== 'recommended' || listing.appliedFilters ? 'noindex, follow' : 'index, follow';
+    return {
+      ...(await this.envelope('category', market, this.meta(market, path, title, description, robots))),
+      listing,
+    };
   }
 
   product(market: Market, pid: string): Promise<Schemas['ProductPageData']> {
@@ -214,7 +270,15 @@ export class PageDataService {
     // Style, colours, tags and display statuses come from the product-data module when it is wired.
     const product = this.productData ? await this.productData.productPage(found.product, market) : found.product;
     const pathIn = await this.catalog.productPathsByLanguage(product.id, slug);
-    const meta = this.meta(market, product.url, `${product.name} | ${this.brandName}`, product.description.slice(0, 160), 'index, follow', null, pathIn);
+    const meta = this.meta(
+      market,
+      product.url,
+      `${product.name} | ${this.brandName}`,
+      product.description.slice(0, 160),
+      'index, follow',
+      null,
+      pathIn,
+    );
     const price = product.price;
     meta.jsonLd = {
       '@context': 'https://schema.org',
@@ -234,7 +298,9 @@ export class PageDataService {
               priceCurrency: price.currencyCode,
               // Spec §7: the offer price has two decimals.
               price: (price.salePriceValue ?? price.listPriceValue).toFixed(2),
-              availability: product.availability.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+              availability: product.availability.inStock
+                ? 'https://schema.org/InStock'
+                : 'https://schema.org/OutOfStock',
               itemCondition: 'https://schema.org/NewCondition',
             },
           }
@@ -264,22 +330,43 @@ export class PageDataService {
    * `/search`: with `q`, one page of results (never cached: the query space is open-ended, and the
    * search is indexed); without, the market's trending searches. Result pages are not indexed.
    */
-  async searchPage(market: Market, input: { q?: string | undefined; filters?: string | undefined; sort?: unknown; page?: number | undefined }): Promise<Schemas['SearchPageData']> {
+  async searchPage(
+    market: Market,
+    input: { q?: string | undefined; filters?: string | undefined; sort?: unknown; page?: number | undefined },
+  ): Promise<Schemas['SearchPageData']> {
     const search = this.search;
     if (!search) throw new AppError('ERR_DATA_1000', 'search: no search service.');
     if (input.q === undefined) {
       return this.cached(`search|${market.locale}`, async () => {
         const meta = this.meta(market, '/search', this.brandName, '', 'noindex, follow');
-        return { ...(await this.envelope('search', market, meta)), search: null, trending: await search.trending(market) };
+        return {
+          ...(await this.envelope('search', market, meta)),
+          search: null,
+          trending: await search.trending(market),
+        };
       });
     }
-    const result = await search.search({ market, q: input.q, filters: input.filters, sort: input.sort, page: input.page });
-    const meta = this.meta(market, `/search?${new URLSearchParams({ q: result.query })}`, `${result.query} | ${this.brandName}`, '', 'noindex, follow');
+    const result = await search.search({
+      market,
+      q: input.q,
+      filters: input.filters,
+      sort: input.sort,
+      page: input.page,
+    });
+    const meta = this.meta(
+      market,
+      `/search?${new URLSearchParams({ q: result.query })}`,
+      `${result.query} | ${this.brandName}`,
+      '',
+      'noindex, follow',
+    );
     return { ...(await this.envelope('search', market, meta)), search: result, trending: null };
   }
 
   notFound(market: Market): Promise<Schemas['PageEnvelope']> {
-    return this.cached(`404|${market.locale}`, () => this.envelope('not-found', market, this.meta(market, '/404', `${this.brandName}`, '', 'noindex, follow')));
+    return this.cached(`404|${market.locale}`, () =>
+      this.envelope('not-found', market, this.meta(market, '/404', `${this.brandName}`, '', 'noindex, follow')),
+    );
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -289,7 +376,10 @@ export class PageDataService {
   contentPage(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
     return this.cached(`cp|${market.locale}|${slug}`, async () => {
       const { page, row } = await this.contentAt(market, `/cp/${slug}`);
-      return { ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))), content: page };
+      return {
+        ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))),
+        content: page,
+      };
     });
   }
 
@@ -298,7 +388,10 @@ export class PageDataService {
     return this.cached(`legal|${market.locale}|${slug}`, async () => {
       const row = await this.content.findPage(market, { url: `/legal/${slug}` });
       const { page } = await this.contentAt(market, `/legal/${slug}`, row?.navigation_links_prefix ?? '/legal');
-      return { ...(await this.envelope('legal', market, this.contentMeta(market, page, row ?? null), shellOf(page.tags))), content: page };
+      return {
+        ...(await this.envelope('legal', market, this.contentMeta(market, page, row ?? null), shellOf(page.tags))),
+        content: page,
+      };
     });
   }
 
@@ -306,7 +399,10 @@ export class PageDataService {
   catchAll(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
     return this.cached(`page|${market.locale}|${slug}`, async () => {
       const { page, row } = await this.contentAt(market, `/${slug}`);
-      return { ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))), content: page };
+      return {
+        ...(await this.envelope('content', market, this.contentMeta(market, page, row), shellOf(page.tags, page.isRd))),
+        content: page,
+      };
     });
   }
 
@@ -316,7 +412,11 @@ export class PageDataService {
       const subjects = page.components
         .filter((c): c is Schemas['CmsAccordionComponent'] => c.type === 'accordion' && !!c.tagSubjectId)
         .map((a) => ({ id: a.tagSubjectId as string, label: a.title, questionCount: a.items.length }));
-      return { ...(await this.envelope('faq', market, this.contentMeta(market, page, row), shellOf(page.tags))), content: page, subjects };
+      return {
+        ...(await this.envelope('faq', market, this.contentMeta(market, page, row), shellOf(page.tags))),
+        content: page,
+        subjects,
+      };
     });
   }
 
@@ -332,7 +432,12 @@ export class PageDataService {
   }
 
   /** `/marketing?cid=&cat=&pid=`: unknown `cat` or `pid` are null, not errors (campaign links outlive products). */
-  marketing(market: Market, cid: string, cat: string | undefined, pid: string | undefined): Promise<Schemas['MarketingPageData']> {
+  marketing(
+    market: Market,
+    cid: string,
+    cat: string | undefined,
+    pid: string | undefined,
+  ): Promise<Schemas['MarketingPageData']> {
     return this.cached(`marketing|${market.locale}|${cid}|${cat ?? ''}|${pid?.toUpperCase() ?? ''}`, async () => {
       const row = await this.content.findPage(market, { pageId: cid });
       const content = row ? await this.content.pageAt(market, row.page_url) : null;
@@ -352,7 +457,14 @@ export class PageDataService {
       const query = new URLSearchParams({ cid, ...(cat ? { cat } : {}), ...(pid ? { pid } : {}) });
       // Campaign landings are not indexed: their audience arrives from the campaign.
       const meta = this.contentMeta(market, content, row, 'noindex, follow', `/marketing?${query}`);
-      return { ...(await this.envelope('marketing', market, meta, shellOf(content.tags, content.isRd))), campaignId: cid, content, category, product, products };
+      return {
+        ...(await this.envelope('marketing', market, meta, shellOf(content.tags, content.isRd))),
+        campaignId: cid,
+        content,
+        category,
+        product,
+        products,
+      };
     });
   }
 
@@ -391,11 +503,24 @@ export class PageDataService {
   riveDroiteContent(market: Market, slug: string): Promise<Schemas['ContentPageData']> {
     return this.cached(`rd-cp|${market.locale}|${slug}`, async () => {
       const { page, row } = await this.contentAt(market, `/rive-droite/cp/${slug}`);
-      return { ...(await this.envelope('rive-droite-content', market, this.contentMeta(market, page, row), shellOf(page.tags, true))), content: page };
+      return {
+        ...(await this.envelope(
+          'rive-droite-content',
+          market,
+          this.contentMeta(market, page, row),
+          shellOf(page.tags, true),
+        )),
+        content: page,
+      };
     });
   }
 
-  riveDroiteCategory(market: Market, slug: string, sortInput: unknown, pageInput: number | undefined): Promise<Schemas['RiveDroiteCategoryPageData']> {
+  riveDroiteCategory(
+    market: Market,
+    slug: string,
+    sortInput: unknown,
+    pageInput: number | undefined,
+  ): Promise<Schemas['RiveDroiteCategoryPageData']> {
     const sort = normalizeSort(sortInput);
     const pageNo = pageInput ?? 1;
     return this.cached(`rd-ca|${market.locale}|${slug}|${sort}|${pageNo}`, async () => {
@@ -409,7 +534,9 @@ export class PageDataService {
         limit: pageSize,
         offset: (pageNo - 1) * pageSize,
       });
-      const crumbs = this.catalog.breadcrumbs(this.catalog.categoryBySlug(slug), market).map((b) => ({ ...b, url: b.url.replace(/^\/ca\//, '/rive-droite/ca/') }));
+      const crumbs = this.catalog
+        .breadcrumbs(this.catalog.categoryBySlug(slug), market)
+        .map((b) => ({ ...b, url: b.url.replace(/^\/ca\//, '/rive-droite/ca/') }));
       const listing: Schemas['CategoryListing'] = {
         market: toMarketDto(market),
         category,
@@ -426,12 +553,28 @@ export class PageDataService {
       const row = content ? await this.content.findPage(market, { url: `/rive-droite/ca/${slug}` }) : undefined;
       const robots = pageNo > 1 || sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
       const title = `${crumbs.map((b) => b.name).join(' ')} | ${this.brandName} Rive Droite`;
-      const meta = this.meta(market, `/rive-droite/ca/${slug}`, content?.metaTitle ?? title, content?.metaDescription ?? `${category.name} — ${this.brandName} Rive Droite.`, robots, row?.countries ?? null);
-      return { ...(await this.envelope('rive-droite-category', market, meta, shellOf(content?.tags, true))), listing, content };
+      const meta = this.meta(
+        market,
+        `/rive-droite/ca/${slug}`,
+        content?.metaTitle ?? title,
+        content?.metaDescription ?? `${category.name} — ${this.brandName} Rive Droite.`,
+        robots,
+        row?.countries ?? null,
+      );
+      return {
+        ...(await this.envelope('rive-droite-category', market, meta, shellOf(content?.tags, true))),
+        listing,
+        content,
+      };
     });
   }
 
-  riveDroiteCalendar(market: Market, slug: string, themes: string[] | undefined, locations: string[] | undefined): Promise<Schemas['RiveDroiteCalendarPageData']> {
+  riveDroiteCalendar(
+    market: Market,
+    slug: string,
+    themes: string[] | undefined,
+    locations: string[] | undefined,
+  ): Promise<Schemas['RiveDroiteCalendarPageData']> {
     const key = `rd-cal|${market.locale}|${slug}|${themes?.join(',') ?? ''}|${locations?.join(',') ?? ''}`;
     return this.cached(key, async () => {
       const eventType = await this.content.calendarType(market, slug);
@@ -442,7 +585,14 @@ export class PageDataService {
       const calendar = await this.content.calendar(market, { eventType, themes, locations, includePast: true });
       const filtered = (themes?.length ?? 0) + (locations?.length ?? 0) > 0;
       const title = content?.metaTitle ?? `${content?.title ?? slug} | ${this.brandName} Rive Droite`;
-      const meta = this.meta(market, url, title, content?.metaDescription ?? '', filtered ? 'noindex, follow' : 'index, follow', row?.countries ?? null);
+      const meta = this.meta(
+        market,
+        url,
+        title,
+        content?.metaDescription ?? '',
+        filtered ? 'noindex, follow' : 'index, follow',
+        row?.countries ?? null,
+      );
       return {
         ...(await this.envelope('rive-droite-calendar', market, meta, shellOf(content?.tags, true))),
         content,
@@ -464,7 +614,10 @@ export class PageDataService {
   }
 
   /** The editorial content of a collections page, when the content service publishes one. */
-  private async optionalContent(market: Market, url: string): Promise<{ content: ContentPage | null; countries: string[] | null }> {
+  private async optionalContent(
+    market: Market,
+    url: string,
+  ): Promise<{ content: ContentPage | null; countries: string[] | null }> {
     const content = await this.content.pageAt(market, url);
     const row = content ? await this.content.findPage(market, { url }) : undefined;
     return { content, countries: row?.countries ?? null };
@@ -476,16 +629,36 @@ export class PageDataService {
   }
 
   private collectionsTitle(market: Market): string {
-    const titles: Record<string, string> = { fr: 'Collections', it: 'Collezioni', es: 'Colecciones', de: 'Kollektionen', pt: 'Coleções', ja: 'コレクション', ko: '컬렉션', zh: '系列' };
+    const titles: Record<string, string> = {
+      fr: 'Collections',
+      it: 'Collezioni',
+      es: 'Colecciones',
+      de: 'Kollektionen',
+      pt: 'Coleções',
+      ja: 'コレクション',
+      ko: '컬렉션',
+      zh: '系列',
+    };
     return titles[market.language] ?? 'Collections';
   }
 
   collectionsLanding(market: Market): Promise<Schemas['CollectionsPageData']> {
     return this.cached(`collections|${market.locale}`, async () => {
-      const [collections, { content, countries }] = await Promise.all([this.collectionService().all(market), this.optionalContent(market, '/collections')]);
+      const [collections, { content, countries }] = await Promise.all([
+        this.collectionService().all(market),
+        this.optionalContent(market, '/collections'),
+      ]);
       const title = content?.metaTitle ?? `${this.collectionsTitle(market)} | ${this.brandName}`;
       const description = content?.metaDescription ?? collections.map((c) => c.name).join(' · ');
-      return { ...(await this.envelope('collections', market, this.meta(market, '/collections', title, description, 'index, follow', countries))), content, collections };
+      return {
+        ...(await this.envelope(
+          'collections',
+          market,
+          this.meta(market, '/collections', title, description, 'index, follow', countries),
+        )),
+        content,
+        collections,
+      };
     });
   }
 
@@ -493,20 +666,50 @@ export class PageDataService {
     return this.cached(`collection|${market.locale}|${slug}`, async () => {
       const collection = await this.collectionService().detail(slug, market);
       const { content, countries } = await this.optionalContent(market, collection.url);
-      const meta = this.meta(market, collection.url, content?.metaTitle ?? `${collection.name} | ${this.brandName}`, content?.metaDescription ?? collection.description ?? '', 'index, follow', countries);
-      return { ...(await this.envelope('collection', market, meta)), collection, breadcrumbs: this.collectionCrumbs(market, collection), content };
+      const meta = this.meta(
+        market,
+        collection.url,
+        content?.metaTitle ?? `${collection.name} | ${this.brandName}`,
+        content?.metaDescription ?? collection.description ?? '',
+        'index, follow',
+        countries,
+      );
+      return {
+        ...(await this.envelope('collection', market, meta)),
+        collection,
+        breadcrumbs: this.collectionCrumbs(market, collection),
+        content,
+      };
     });
   }
 
-  collectionItems(market: Market, slug: string, sortInput: unknown, page: number | undefined): Promise<Schemas['CollectionItemsPageData']> {
-    return this.cached(`collection-items|${market.locale}|${slug}|${normalizeSort(sortInput)}|${page ?? 1}`, async () => {
-      const data = await this.collectionService().items(slug, market, sortInput, page ?? 1);
-      const path = `${data.collection.url}/items`;
-      // Sorted or paginated variants are not indexed separately.
-      const robots = data.page > 1 || data.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
-      const meta = this.meta(market, path, `${data.collection.name} | ${this.brandName}`, data.collection.description ?? '', robots);
-      return { ...(await this.envelope('collection-items', market, meta)), ...data, breadcrumbs: this.collectionCrumbs(market, data.collection) };
-    });
+  collectionItems(
+    market: Market,
+    slug: string,
+    sortInput: unknown,
+    page: number | undefined,
+  ): Promise<Schemas['CollectionItemsPageData']> {
+    return this.cached(
+      `collection-items|${market.locale}|${slug}|${normalizeSort(sortInput)}|${page ?? 1}`,
+      async () => {
+        const data = await this.collectionService().items(slug, market, sortInput, page ?? 1);
+        const path = `${data.collection.url}/items`;
+        // Sorted or paginated variants are not indexed separately.
+        const robots = data.page > 1 || data.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
+        const meta = this.meta(
+          market,
+          path,
+          `${data.collection.name} | ${this.brandName}`,
+          data.collection.description ?? '',
+          robots,
+        );
+        return {
+          ...(await this.envelope('collection-items', market, meta)),
+          ...data,
+          breadcrumbs: this.collectionCrumbs(market, data.collection),
+        };
+      },
+    );
   }
 
   collectionLooks(market: Market, slug: string, page: number | undefined): Promise<Schemas['CollectionLooksPageData']> {
@@ -514,8 +717,18 @@ export class PageDataService {
       const data = await this.collectionService().looksPage(slug, market, page ?? 1);
       const path = `${data.collection.url}/looks`;
       const robots = data.page > 1 ? 'noindex, follow' : 'index, follow';
-      const meta = this.meta(market, path, `${data.collection.name} | ${this.brandName}`, data.collection.description ?? '', robots);
-      return { ...(await this.envelope('collection-looks', market, meta)), ...data, breadcrumbs: this.collectionCrumbs(market, data.collection) };
+      const meta = this.meta(
+        market,
+        path,
+        `${data.collection.name} | ${this.brandName}`,
+        data.collection.description ?? '',
+        robots,
+      );
+      return {
+        ...(await this.envelope('collection-looks', market, meta)),
+        ...data,
+        breadcrumbs: this.collectionCrumbs(market, data.collection),
+      };
     });
   }
 
@@ -524,9 +737,15 @@ export class PageDataService {
       const data = await this.collectionService().look(slug, market);
       const crumbs = this.collectionCrumbs(market, data.collection ?? undefined);
       crumbs.push({ name: data.look.name, url: data.look.url });
-      const title = data.collection ? `${data.look.name} — ${data.collection.name} | ${this.brandName}` : `${data.look.name} | ${this.brandName}`;
+      const title = data.collection
+        ? `${data.look.name} — ${data.collection.name} | ${this.brandName}`
+        : `${data.look.name} | ${this.brandName}`;
       const description = data.look.description ?? data.look.products.map((p) => p.name).join(', ');
-      return { ...(await this.envelope('look', market, this.meta(market, data.look.url, title, description.slice(0, 160)))), ...data, breadcrumbs: crumbs };
+      return {
+        ...(await this.envelope('look', market, this.meta(market, data.look.url, title, description.slice(0, 160)))),
+        ...data,
+        breadcrumbs: crumbs,
+      };
     });
   }
 }

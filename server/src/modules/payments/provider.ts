@@ -24,7 +24,13 @@ export interface AuthorizeRequest {
 
 export type AuthorizeResult =
   | { status: 'authorised'; pspReference: string; cardBrand: string | null; cardLast4: string | null }
-  | { status: 'actionRequired'; pspReference: string; challengeId: string; cardBrand: string | null; cardLast4: string | null }
+  | {
+      status: 'actionRequired';
+      pspReference: string;
+      challengeId: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+    }
   | { status: 'declined'; reason: string; cardBrand: string | null; cardLast4: string | null }
   /** The details cannot be a card (number, expiry): the shopper corrects them. */
   | { status: 'invalid'; reason: string };
@@ -33,7 +39,11 @@ export interface PaymentProvider {
   readonly name: string;
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
   /** The shopper's answer to the issuer's challenge of an `actionRequired` payment. */
-  authenticate(request: { pspReference: string; challengeId: string; code: string }): Promise<{ status: 'authorised' | 'declined'; reason?: string }>;
+  authenticate(request: {
+    pspReference: string;
+    challengeId: string;
+    code: string;
+  }): Promise<{ status: 'authorised' | 'declined'; reason?: string }>;
   /** Releases an authorisation (order cancelled before capture). */
   void(pspReference: string): Promise<void>;
 }

@@ -1,10 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import {
-  PaymentProviderError,
-  type AuthorizeRequest,
-  type AuthorizeResult,
-  type PaymentProvider,
-} from './provider.ts';
+import { PaymentProviderError, type AuthorizeRequest, type AuthorizeResult, type PaymentProvider } from './provider.ts';
 
 /**
  * The built-in test provider: documented card numbers decide the outcome (docs/checkout.md). It keeps no
@@ -61,8 +56,10 @@ export class TestPaymentProvider implements PaymentProvider {
     const pspReference = `test_${request.reference}`;
     if (request.method === 'expressPay') {
       const token = request.walletToken ?? '';
-      if (token === TEST_WALLET_TOKENS.approved) return { status: 'authorised', pspReference, cardBrand: 'visa', cardLast4: '4242' };
-      if (token === TEST_WALLET_TOKENS.declined) return { status: 'declined', reason: 'wallet_declined', cardBrand: null, cardLast4: null };
+      if (token === TEST_WALLET_TOKENS.approved)
+        return { status: 'authorised', pspReference, cardBrand: 'visa', cardLast4: '4242' };
+      if (token === TEST_WALLET_TOKENS.declined)
+        return { status: 'declined', reason: 'wallet_declined', cardBrand: null, cardLast4: null };
       return { status: 'invalid', reason: 'unknown wallet token' };
     }
     const card = request.card;
@@ -71,32 +68,51 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!/^[0-9]{12,19}$/.test(digits) || !luhnValid(digits)) return { status: 'invalid', reason: 'card number' };
     const now = this.now();
     const endOfExpiry = Date.UTC(card.expiryYear, card.expiryMonth, 1);
-    if (endOfExpiry <= now.getTime()) return { status: 'invalid', reason: `card expired ${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}` };
+    if (endOfExpiry <= now.getTime())
+      return {
+        status: 'invalid',
+        reason: `card expired ${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`,
+      };
     const brand = cardBrand(digits);
     const last4 = digits.slice(-4);
-    if (brand === 'amex' ? card.cvc.length !== 4 : card.cvc.length !== 3) return { status: 'invalid', reason: 'security code' };
+    if (brand === 'amex' ? card.cvc.length !== 4 : card.cvc.length !== 3)
+      return { status: 'invalid', reason: 'security code' };
     switch (digits) {
       case TEST_CARDS.approved:
       case TEST_CARDS.approvedMastercard:
       case TEST_CARDS.approvedAmex:
         return { status: 'authorised', pspReference, cardBrand: brand, cardLast4: last4 };
       case TEST_CARDS.authentication:
-        return { status: 'actionRequired', pspReference, challengeId: this.challengeOf(pspReference), cardBrand: brand, cardLast4: last4 };
+        return {
+          status: 'actionRequired',
+          pspReference,
+          challengeId: this.challengeOf(pspReference),
+          cardBrand: brand,
+          cardLast4: last4,
+        };
       case TEST_CARDS.insufficientFunds:
         return { status: 'declined', reason: 'insufficient_funds', cardBrand: brand, cardLast4: last4 };
       case TEST_CARDS.providerError:
         throw new PaymentProviderError('test provider: processing error');
       default:
         // A real card number, or an unlisted one: the test provider never charges anything.
-        return { status: 'declined', reason: digits === TEST_CARDS.declined ? 'card_declined' : 'not_a_test_card', cardBrand: brand, cardLast4: last4 };
+        return {
+          status: 'declined',
+          reason: digits === TEST_CARDS.declined ? 'card_declined' : 'not_a_test_card',
+          cardBrand: brand,
+          cardLast4: last4,
+        };
     }
   }
 
   async authenticate(request: { pspReference: string; challengeId: string; code: string }) {
     const expected = Buffer.from(this.challengeOf(request.pspReference));
     const given = Buffer.from(request.challengeId);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { status: 'declined' as const, reason: 'unknown challenge' };
-    return request.code === TEST_AUTHENTICATION_CODE ? { status: 'authorised' as const } : { status: 'declined' as const, reason: 'wrong code' };
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      return { status: 'declined' as const, reason: 'unknown challenge' };
+    return request.code === TEST_AUTHENTICATION_CODE
+      ? { status: 'authorised' as const }
+      : { status: 'declined' as const, reason: 'wrong code' };
   }
 
   async void(): Promise<void> {}

@@ -10,7 +10,8 @@ afterAll(() => t.close());
 
 type Display = { context: string; status: string }[];
 const statuses = (display: Display) => Object.fromEntries(display.map((d) => [d.context, d.status]));
-const availability = (pid: string, locale = 'fr-fr') => request(t.app).get(`/api/data/product/${pid}/availability?locale=${locale}`);
+const availability = (pid: string, locale = 'fr-fr') =>
+  request(t.app).get(`/api/data/product/${pid}/availability?locale=${locale}`);
 
 describe('GET /api/data/product/{pid}/availability', () => {
   it('answers an in-stock product with its tags, display statuses and each size, never cached', async () => {
@@ -18,7 +19,12 @@ describe('GET /api/data/product/{pid}/availability', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.pid).toBe('ZPDAVAIL1');
     expect(res.body.stock).toBe('in_stock');
-    expect(res.body.availability).toMatchObject({ isSellableOnline: true, isEcomAssortment: true, inStock: true, stockStatus: 'in_stock' });
+    expect(res.body.availability).toMatchObject({
+      isSellableOnline: true,
+      isEcomAssortment: true,
+      inStock: true,
+      stockStatus: 'in_stock',
+    });
     // Only the five generic tags are tags; a merchandiser's typo is not answered.
     expect(res.body.tags).toEqual(['generic tag 2', 'available online']);
     expect(statuses(res.body.display)).toEqual({
@@ -29,9 +35,21 @@ describe('GET /api/data/product/{pid}/availability', () => {
       recommendations: 'available',
     });
     const bySize = Object.fromEntries(res.body.variants.map((v: { size: string }) => [v.size, v]));
-    expect(bySize['36']).toMatchObject({ sku: 'ZPDAVAIL1-36', stock: 'in_stock', inStock: true, lowStock: false, displayStatus: 'available', tags: ['available online'] });
+    expect(bySize['36']).toMatchObject({
+      sku: 'ZPDAVAIL1-36',
+      stock: 'in_stock',
+      inStock: true,
+      lowStock: false,
+      displayStatus: 'available',
+      tags: ['available online'],
+    });
     // A sold-out size with back-in-stock alerts open offers "notify me".
-    expect(bySize['37']).toMatchObject({ stock: 'notifyMe', inStock: false, displayStatus: 'notify me', tags: ['out of stock', 'notify me'] });
+    expect(bySize['37']).toMatchObject({
+      stock: 'notifyMe',
+      inStock: false,
+      displayStatus: 'notify me',
+      tags: ['out of stock', 'notify me'],
+    });
     expect(bySize['38']).toMatchObject({ inStock: true, lowStock: true, tags: ['available online', 'last item left'] });
   });
 
@@ -46,7 +64,11 @@ describe('GET /api/data/product/{pid}/availability', () => {
 
   it('sends call and contact sale channels to client service', async () => {
     const call = await availability('ZPDCALL').expect(200);
-    expect(statuses(call.body.display)).toMatchObject({ 'product page': 'call to buy', card: 'call to buy', recommendations: 'call to buy' });
+    expect(statuses(call.body.display)).toMatchObject({
+      'product page': 'call to buy',
+      card: 'call to buy',
+      recommendations: 'call to buy',
+    });
     expect(call.body.variants[0].displayStatus).toBe('call to buy');
     const contact = await availability('ZPDCONTACT').expect(200);
     expect(statuses(contact.body.display)).toMatchObject({ 'product page': 'contact us', minicart: 'contact us' });
@@ -107,7 +129,9 @@ describe('GET /api/data/product/{pid}/availability', () => {
     await availability('ZPDAVAIL3', 'en-us').expect(200);
     expect((await availability('ZPD-1').expect(400)).body.code).toBe('ERR_API_1009');
     expect((await availability('ZPDAVAIL1', 'FR').expect(400)).body.code).toBe('ERR_API_1005');
-    expect((await request(t.app).get('/api/data/product/ZPDAVAIL1/availability?locale=fr-fr&x=1').expect(400)).body.code).toBe('ERR_API_1018');
+    expect(
+      (await request(t.app).get('/api/data/product/ZPDAVAIL1/availability?locale=fr-fr&x=1').expect(400)).body.code,
+    ).toBe('ERR_API_1018');
   });
 });
 
@@ -118,7 +142,11 @@ describe('GET /api/data/product/{pid}/prices', () => {
     expect(res.body.price).toEqual({ listPriceValue: 1000, salePriceValue: 600, currencyCode: 'EUR' });
     expect(res.body.discountPercent).toBe(40);
     expect(res.body.formatted).toEqual({ list: '1\u00a0000,00\u00a0€', sale: '600,00\u00a0€' });
-    expect(res.body.variants.map((v: { sku: string }) => v.sku)).toEqual(['ZPDAVAIL1-36', 'ZPDAVAIL1-37', 'ZPDAVAIL1-38']);
+    expect(res.body.variants.map((v: { sku: string }) => v.sku)).toEqual([
+      'ZPDAVAIL1-36',
+      'ZPDAVAIL1-37',
+      'ZPDAVAIL1-38',
+    ]);
     const jp = await request(t.app).get('/api/data/product/ZPDAVAIL1/prices?locale=ja-jp').expect(200);
     expect(jp.body).toMatchObject({ discountPercent: null, formatted: { list: '¥160,000', sale: null } });
   });
@@ -129,7 +157,11 @@ describe('GET /api/data/product/{pid}/prices', () => {
   });
 
   it('refuses an unknown product and a malformed pid', async () => {
-    expect((await request(t.app).get('/api/data/product/ZPDNOPE/prices?locale=fr-fr').expect(404)).body.code).toBe('ERR_PDT_API_1001');
-    expect((await request(t.app).get('/api/data/product/ZPD%20X/prices?locale=fr-fr').expect(400)).body.code).toBe('ERR_API_1009');
+    expect((await request(t.app).get('/api/data/product/ZPDNOPE/prices?locale=fr-fr').expect(404)).body.code).toBe(
+      'ERR_PDT_API_1001',
+    );
+    expect((await request(t.app).get('/api/data/product/ZPD%20X/prices?locale=fr-fr').expect(400)).body.code).toBe(
+      'ERR_API_1009',
+    );
   });
 });

@@ -9,12 +9,24 @@ type Tag = Schemas['ProductAvailabilityTag'];
 type Stock = Schemas['ProductAvailabilityStock'];
 type Context = Schemas['ProductAvailabilityDisplayContext'];
 
-export const DISPLAY_CONTEXTS: readonly Context[] = ['card', 'product page', 'size dropdown', 'minicart', 'recommendations'];
+export const DISPLAY_CONTEXTS: readonly Context[] = [
+  'card',
+  'product page',
+  'size dropdown',
+  'minicart',
+  'recommendations',
+];
 
 /** Statuses a recommendation carousel shows; anything else (out of stock, notify me, find in store) is left out. */
 const RECOMMENDABLE = new Set<Status>(['available', 'pre-order', 'coming soon', 'call to buy', 'contact us']);
 
-const GENERIC_TAGS = new Set<Tag>(['generic tag 1', 'generic tag 2', 'generic tag 3', 'generic tag 4', 'generic tag 5']);
+const GENERIC_TAGS = new Set<Tag>([
+  'generic tag 1',
+  'generic tag 2',
+  'generic tag 3',
+  'generic tag 4',
+  'generic tag 5',
+]);
 
 export interface AvailabilityInput {
   is_sellable_online: boolean;

@@ -35,7 +35,9 @@ describe('GET /ssr/pr/{pid}: the product page data', () => {
 
   it('shows a client-service product’s call to action', async () => {
     const res = await request(t.app).get('/ssr/pr/ZPDCALL?locale=en-us').expect(200);
-    expect(res.body.product.display.find((d: { context: string }) => d.context === 'product page').status).toBe('call to buy');
+    expect(res.body.product.display.find((d: { context: string }) => d.context === 'product page').status).toBe(
+      'call to buy',
+    );
     expect(res.body.product.sizes[0].displayStatus).toBe('call to buy');
   });
 });
@@ -67,7 +69,13 @@ describe('when the data source fails', () => {
     const bis = await request(down.app)
       .post('/api/data/product/ZPDAVAIL1/back-in-stock?locale=fr-fr')
       .set('Sec-Fetch-Site', 'same-origin')
-      .send({ email: 'claire@example.org', size: '37', locale: 'fr-fr', recaptchaToken: 'test-recaptcha-token', consent: true })
+      .send({
+        email: 'claire@example.org',
+        size: '37',
+        locale: 'fr-fr',
+        recaptchaToken: 'test-recaptcha-token',
+        consent: true,
+      })
       .expect(502);
     expect(bis.body.code).toBe('ERR_PDT_API_1003');
   });

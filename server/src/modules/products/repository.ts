@@ -73,7 +73,9 @@ function sold(db: DB, scope: Scope, f: Filter) {
   if (f.mainStorefront) q = q.where('p.is_rd', '=', false);
   const joined = q
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', scope.language))
-    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', scope.currency ?? '-'));
+    .leftJoin('product_prices as pr', (j) =>
+      j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', scope.currency ?? '-'),
+    );
   const priced = scope.currency ? joined.where('pr.list_price', 'is not', null) : joined;
   return priced.select([
     'p.pid',
@@ -104,7 +106,9 @@ function sold(db: DB, scope: Scope, f: Filter) {
     't.color_name',
     'pr.list_price',
     'pr.sale_price',
-    sql<VariantRow[]>`coalesce((select json_agg(json_build_object('sku', v.sku, 'size', v.size, 'stock', v.stock) order by v.position)
+    sql<
+      VariantRow[]
+    >`coalesce((select json_agg(json_build_object('sku', v.sku, 'size', v.size, 'stock', v.stock) order by v.position)
       from product_variants v where v.pid = p.pid), '[]'::json)`.as('variants'),
   ]);
 }
@@ -120,9 +124,7 @@ export async function findProducts(db: DB, scope: Scope, pids: readonly string[]
 export async function findStyleMates(db: DB, scope: Scope, styleCodes: readonly string[]): Promise<ProductDataRow[]> {
   const codes = [...new Set(styleCodes.filter(Boolean))];
   if (codes.length === 0) return [];
-  const rows = await sold(db, scope, { styleCodes: codes })
-    .orderBy('p.rank')
-    .execute();
+  const rows = await sold(db, scope, { styleCodes: codes }).orderBy('p.rank').execute();
   return rows as ProductDataRow[];
 }
 
@@ -144,10 +146,7 @@ export async function findInCategories(
 
 /** Best-ranked products of the house (trending items). */
 export async function findTopRanked(db: DB, scope: Scope, limit: number): Promise<ProductDataRow[]> {
-  const rows = await sold(db, scope, { mainStorefront: true })
-    .orderBy('p.rank')
-    .limit(limit)
-    .execute();
+  const rows = await sold(db, scope, { mainStorefront: true }).orderBy('p.rank').limit(limit).execute();
   return rows as ProductDataRow[];
 }
 
@@ -185,7 +184,13 @@ export async function findCompanions(db: DB, brand: string, pid: string, limit: 
 
 /** Whether the house has a boutique in a country (pickup in store). */
 export async function hasBoutiqueIn(db: DB, brand: string, country: string): Promise<boolean> {
-  const row = await db.selectFrom('stores').select(sql<number>`1`.as('one')).where('brand', '=', brand).where('country', '=', country).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('stores')
+    .select(sql<number>`1`.as('one'))
+    .where('brand', '=', brand)
+    .where('country', '=', country)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -9,7 +9,12 @@ import type { ProductDataService } from './service.ts';
 
 const optional = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-export function productDataRoutes(ops: OperationRegistry, products: ProductDataService, sessions: SessionService, markets: MarketService): void {
+export function productDataRoutes(
+  ops: OperationRegistry,
+  products: ProductDataService,
+  sessions: SessionService,
+  markets: MarketService,
+): void {
   const session = sessions.middleware();
   // Live commerce data (stock, prices, delivery dates) or per shopper: never kept by a browser or proxy.
   const noStore: RequestHandler = (_req, res, next) => {
@@ -54,7 +59,13 @@ export function productDataRoutes(ops: OperationRegistry, products: ProductDataS
   });
   ops.on('getManualRecommendations', noStore, session, async (req, res) => {
     const market = marketOf(req, res, markets);
-    await products.checkShopper(optional(req.query.usid), sessionOf(res)?.id, market, 'ERR_RCM_API_1000', 'ERR_RCM_API_1001');
+    await products.checkShopper(
+      optional(req.query.usid),
+      sessionOf(res)?.id,
+      market,
+      'ERR_RCM_API_1000',
+      'ERR_RCM_API_1001',
+    );
     res.json(await products.manualRecommendations(String(req.query.pid), market));
   });
   ops.on('getAlgoliaRecommendations', noStore, session, async (req, res) => {
@@ -67,7 +78,13 @@ export function productDataRoutes(ops: OperationRegistry, products: ProductDataS
   });
   ops.on('getRecentlyViewedProducts', noStore, session, async (req, res) => {
     const market = marketOf(req, res, markets);
-    await products.checkShopper(optional(req.query.usid), sessionOf(res)?.id, market, 'ERR_REC_API_1000', 'ERR_REC_API_1001');
+    await products.checkShopper(
+      optional(req.query.usid),
+      sessionOf(res)?.id,
+      market,
+      'ERR_REC_API_1000',
+      'ERR_REC_API_1001',
+    );
     res.json(await products.recentlyViewed(String(req.query.pids), market));
   });
   ops.on('getSizeGuide', publicCache, (req, res) => {

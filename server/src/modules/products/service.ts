@@ -37,8 +37,31 @@ export { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';
  * of the address), entries starting with `@` misspelt mail providers (matched anywhere after the `@`).
  */
 const TYPO_BLACKLIST = [
-  '.con', '.comn', '.cpm', '.cmo', '@gmal', '@gmai.', '@gmaill', '@gamil', '@hotnail', '@hotmaol', '@hotmai.', '@yahooo', '@yhoo',
-  '@ickoud', '.come', '@yhaoo', '@hitmail', '.om', '@hotmil', '@hoymail', '@hotmal', '@hormail', '@gmil', '@yaho.com', '@email.tst',
+  '.con',
+  '.comn',
+  '.cpm',
+  '.cmo',
+  '@gmal',
+  '@gmai.',
+  '@gmaill',
+  '@gamil',
+  '@hotnail',
+  '@hotmaol',
+  '@hotmai.',
+  '@yahooo',
+  '@yhoo',
+  '@ickoud',
+  '.come',
+  '@yhaoo',
+  '@hitmail',
+  '.om',
+  '@hotmil',
+  '@hoymail',
+  '@hotmal',
+  '@hormail',
+  '@gmil',
+  '@yaho.com',
+  '@email.tst',
 ];
 
 /** Spec §5 email rules past the contract's pattern: the typo blacklist and the further address check. */
@@ -48,11 +71,17 @@ export function emailProblem(email: string): string | undefined {
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  if (!/^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+  if (
+    !/^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  ) {
     return 'The part before @ is not a valid mailbox name.';
   }
   const labels = domain.split('.');
-  if (domain.length > 253 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return 'The domain is not valid.';
+  if (domain.length > 253 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)))
+    return 'The domain is not valid.';
   if (!/^[a-z]{2,12}$/.test(labels.at(-1) ?? '')) return 'The top-level domain must have 2 to 12 letters.';
   return undefined;
 }
@@ -65,11 +94,61 @@ export function maskEmail(email: string): string {
 }
 
 const TITLES: Record<'manual' | Schemas['RecommendationModel'], Record<string, string>> = {
-  manual: { en: 'Complete the look', fr: 'Compléter la silhouette', it: 'Completa il look', es: 'Completa el look', de: 'Den Look vervollständigen', pt: 'Complete o visual', ja: 'コーディネートを完成させる', ko: '룩 완성하기', zh: '完成造型' },
-  'related-products': { en: 'You may also like', fr: 'Vous aimerez aussi', it: 'Potrebbe piacerti anche', es: 'También te puede gustar', de: 'Das könnte Ihnen auch gefallen', pt: 'Você também pode gostar', ja: 'おすすめアイテム', ko: '추천 상품', zh: '您可能还喜欢' },
-  'frequently-bought-together': { en: 'Often bought together', fr: 'Souvent achetés ensemble', it: 'Spesso acquistati insieme', es: 'Comprados juntos a menudo', de: 'Häufig zusammen gekauft', pt: 'Frequentemente comprados juntos', ja: 'よく一緒に購入されているアイテム', ko: '함께 자주 구매한 상품', zh: '经常一起购买' },
-  'looking-similar': { en: 'Similar items', fr: 'Articles similaires', it: 'Articoli simili', es: 'Artículos similares', de: 'Ähnliche Artikel', pt: 'Itens semelhantes', ja: '類似アイテム', ko: '비슷한 상품', zh: '相似商品' },
-  'trending-items': { en: 'Trending now', fr: 'Tendances du moment', it: 'Di tendenza', es: 'Tendencias', de: 'Gerade angesagt', pt: 'Em alta', ja: 'トレンドアイテム', ko: '지금 인기 있는 상품', zh: '当下热门' },
+  manual: {
+    en: 'Complete the look',
+    fr: 'Compléter la silhouette',
+    it: 'Completa il look',
+    es: 'Completa el look',
+    de: 'Den Look vervollständigen',
+    pt: 'Complete o visual',
+    ja: 'コーディネートを完成させる',
+    ko: '룩 완성하기',
+    zh: '完成造型',
+  },
+  'related-products': {
+    en: 'You may also like',
+    fr: 'Vous aimerez aussi',
+    it: 'Potrebbe piacerti anche',
+    es: 'También te puede gustar',
+    de: 'Das könnte Ihnen auch gefallen',
+    pt: 'Você também pode gostar',
+    ja: 'おすすめアイテム',
+    ko: '추천 상품',
+    zh: '您可能还喜欢',
+  },
+  'frequently-bought-together': {
+    en: 'Often bought together',
+    fr: 'Souvent achetés ensemble',
+    it: 'Spesso acquistati insieme',
+    es: 'Comprados juntos a menudo',
+    de: 'Häufig zusammen gekauft',
+    pt: 'Frequentemente comprados juntos',
+    ja: 'よく一緒に購入されているアイテム',
+    ko: '함께 자주 구매한 상품',
+    zh: '经常一起购买',
+  },
+  'looking-similar': {
+    en: 'Similar items',
+    fr: 'Articles similaires',
+    it: 'Articoli simili',
+    es: 'Artículos similares',
+    de: 'Ähnliche Artikel',
+    pt: 'Itens semelhantes',
+    ja: '類似アイテム',
+    ko: '비슷한 상품',
+    zh: '相似商品',
+  },
+  'trending-items': {
+    en: 'Trending now',
+    fr: 'Tendances du moment',
+    it: 'Di tendenza',
+    es: 'Tendencias',
+    de: 'Gerade angesagt',
+    pt: 'Em alta',
+    ja: 'トレンドアイテム',
+    ko: '지금 인기 있는 상품',
+    zh: '当下热门',
+  },
 };
 const inLanguage = (texts: Record<string, string>, language: string) => texts[language] ?? texts.en ?? '';
 
@@ -104,7 +183,8 @@ export class ProductDataService {
   /** `pids` as the contract allows it (format checked by the validator): count, case, repeats. */
   parsePids(raw: string): string[] {
     const ids = raw.split(',');
-    if (ids.length > MAX_PIDS) throw new AppError('ERR_API_1007', `${ids.length} ids were sent; at most ${MAX_PIDS} are answered.`);
+    if (ids.length > MAX_PIDS)
+      throw new AppError('ERR_API_1007', `${ids.length} ids were sent; at most ${MAX_PIDS} are answered.`);
     return [...new Set(ids.map((p) => p.toUpperCase()))];
   }
 
@@ -116,7 +196,11 @@ export class ProductDataService {
   }
 
   /** Rows of `pids` in their order, and the ids the market does not sell. */
-  private async many(pids: string[], market: Market, code: ErrorCode): Promise<{ rows: ProductDataRow[]; missingPids: string[] }> {
+  private async many(
+    pids: string[],
+    market: Market,
+    code: ErrorCode,
+  ): Promise<{ rows: ProductDataRow[]; missingPids: string[] }> {
     const found = await this.source(code, () => findProducts(this.db, this.scope(market), pids));
     const byPid = new Map(found.map((r) => [r.pid, r]));
     return {
@@ -129,7 +213,14 @@ export class ProductDataService {
 
   private availabilityOf(row: ProductDataRow): Schemas['ProductAvailability'] {
     const d = productDisplay(row);
-    return { pid: row.pid, availability: d.availability, stock: d.stock, tags: d.tags, display: d.display, variants: d.variants };
+    return {
+      pid: row.pid,
+      availability: d.availability,
+      stock: d.stock,
+      tags: d.tags,
+      display: d.display,
+      variants: d.variants,
+    };
   }
 
   async availability(pid: string, market: Market): Promise<Schemas['ProductAvailability']> {
@@ -151,7 +242,10 @@ export class ProductDataService {
   private pricesOf(row: ProductDataRow, market: Market): Schemas['ProductPrices'] {
     const price = this.priceOf(row, market);
     const sale = price?.salePriceValue ?? null;
-    const discount = price && sale !== null && sale < price.listPriceValue ? Math.round((1 - sale / price.listPriceValue) * 100) : null;
+    const discount =
+      price && sale !== null && sale < price.listPriceValue
+        ? Math.round((1 - sale / price.listPriceValue) * 100)
+        : null;
     return {
       pid: row.pid,
       price,
@@ -189,14 +283,22 @@ export class ProductDataService {
     const chain: Schemas['CategoryNavItem'][] = [];
     for (let c = nav.get(categoryId); c; c = c.parentId ? nav.get(c.parentId) : undefined) chain.unshift(c);
     return {
-      names: { macroCategory: chain[0]?.name ?? '', microCategory: chain[1]?.name ?? '', superMicroCategory: chain[2]?.name ?? '' },
+      names: {
+        macroCategory: chain[0]?.name ?? '',
+        microCategory: chain[1]?.name ?? '',
+        superMicroCategory: chain[2]?.name ?? '',
+      },
       ids: { macro: chain[0]?.id ?? '', micro: chain[1]?.id ?? '', superMicro: chain[2]?.id ?? '' },
     };
   }
 
   /** The colours of each style the market sells, by style code. */
   private async styles(rows: ProductDataRow[], market: Market): Promise<Map<string, ProductDataRow[]>> {
-    const mates = await findStyleMates(this.db, this.scope(market), rows.map((r) => r.style_code));
+    const mates = await findStyleMates(
+      this.db,
+      this.scope(market),
+      rows.map((r) => r.style_code),
+    );
     const byStyle = new Map<string, ProductDataRow[]>();
     for (const m of mates) byStyle.set(m.style_code, [...(byStyle.get(m.style_code) ?? []), m]);
     return byStyle;
@@ -282,7 +384,11 @@ export class ProductDataService {
   }
 
   private eta(m: Method, market: Market): Schemas['ShippingInfoEta'] {
-    return { from: m.from, to: m.to, label: `${formatDate(m.from, market.country)} – ${formatDate(m.to, market.country)}` };
+    return {
+      from: m.from,
+      to: m.to,
+      label: `${formatDate(m.from, market.country)} – ${formatDate(m.to, market.country)}`,
+    };
   }
 
   /** Backend-only: the shipping methods of a product in a market. */
@@ -293,7 +399,8 @@ export class ProductDataService {
       methods = await this.methodsOf(market);
     } catch (err) {
       // The backend call has its own failure code; the ATP message is the shopper-facing one.
-      if (err instanceof AppError && err.code === 'ERR_PDT_API_1005') throw new AppError('ERR_PDT_API_1012', err.detail);
+      if (err instanceof AppError && err.code === 'ERR_PDT_API_1005')
+        throw new AppError('ERR_PDT_API_1012', err.detail);
       throw err;
     }
     return {
@@ -317,7 +424,10 @@ export class ProductDataService {
    */
   async shippingInfo(pid: string, market: Market, size?: string): Promise<Schemas['ShippingInfo']> {
     const row = await this.one(pid, market, 'ERR_PDT_API_1018');
-    const variant = size === undefined ? (row.variants.find((v) => sizeStatus(row, v.stock) === 'available') ?? null) : row.variants.find((v) => v.size === size.toUpperCase() || v.size === size);
+    const variant =
+      size === undefined
+        ? (row.variants.find((v) => sizeStatus(row, v.stock) === 'available') ?? null)
+        : row.variants.find((v) => v.size === size.toUpperCase() || v.size === size);
     if (variant === undefined) throw new AppError('ERR_PDT_API_1007', `${row.pid} has no size ${size ?? ''}.`);
     const methods = await this.methodsOf(market);
     const status = variant ? sizeStatus(row, variant.stock) : productDisplay(row).display[1]?.status;
@@ -338,7 +448,11 @@ export class ProductDataService {
 
   // --- back in stock -----------------------------------------------------------------------------
 
-  async subscribeBackInStock(pid: string, market: Market, body: Schemas['BackInStockRequest']): Promise<Schemas['BackInStockSubscription']> {
+  async subscribeBackInStock(
+    pid: string,
+    market: Market,
+    body: Schemas['BackInStockRequest'],
+  ): Promise<Schemas['BackInStockSubscription']> {
     await this.options.recaptcha.verify(body.recaptchaToken);
     const email = body.email.trim().toLowerCase();
     const problem = emailProblem(email);
@@ -347,11 +461,15 @@ export class ProductDataService {
     const variant = row.variants.find((v) => v.size === body.size || v.size === body.size.toUpperCase());
     if (!variant) throw new AppError('ERR_PDT_API_1007', `${row.pid} has no size ${body.size}.`);
     const status = sizeStatus(row, variant.stock);
-    if (status === 'available') throw new AppError('ERR_PDT_API_1014', `Size ${variant.size} of ${row.pid} is in stock.`);
-    if (status !== 'notify me') throw new AppError('ERR_PDT_API_1002', `Back-in-stock alerts are not offered for ${row.pid} (${status}).`);
+    if (status === 'available')
+      throw new AppError('ERR_PDT_API_1014', `Size ${variant.size} of ${row.pid} is in stock.`);
+    if (status !== 'notify me')
+      throw new AppError('ERR_PDT_API_1002', `Back-in-stock alerts are not offered for ${row.pid} (${status}).`);
     // The alert's email is written in the body's language and market, falling back like any locale.
     const locale = this.markets.resolve(body.locale).locale;
-    const created = await this.source('ERR_PDT_API_1003', () => insertBackInStock(this.db, { sku: variant.sku, pid: row.pid, email, locale }));
+    const created = await this.source('ERR_PDT_API_1003', () =>
+      insertBackInStock(this.db, { sku: variant.sku, pid: row.pid, email, locale }),
+    );
     if (!created) throw new AppError('ERR_PDT_API_1013', `An alert exists for ${variant.sku} and this address.`);
     return {
       pid: row.pid,
@@ -369,17 +487,29 @@ export class ProductDataService {
    * A usid sent by the browser must be its own session's, opened for the same business region as the
    * request's market; otherwise the personalisation would use another shopper's or market's data.
    */
-  async checkShopper(usid: string | undefined, sessionId: string | undefined, market: Market, code: 'ERR_RCM_API_1000' | 'ERR_REC_API_1000', failure: ErrorCode): Promise<void> {
+  async checkShopper(
+    usid: string | undefined,
+    sessionId: string | undefined,
+    market: Market,
+    code: 'ERR_RCM_API_1000' | 'ERR_REC_API_1000',
+    failure: ErrorCode,
+  ): Promise<void> {
     if (usid === undefined) return;
     if (!sessionId) throw new AppError(code, 'The usid needs the session cookie it belongs to.');
     const data = await this.source(failure, () => sessionData(this.db, sessionId));
     if (!data || data.usid !== usid) throw new AppError(code, 'The usid is not this session’s.');
     const region = (data.contextTags ?? []).find((t) => t.startsWith('region-'));
     if (!region) throw new AppError(code, 'The session has no region; open it for this locale first.');
-    if (region !== `region-${market.businessRegion.toLowerCase()}`) throw new AppError(code, `The session belongs to the ${region.slice(7).toUpperCase()} region.`);
+    if (region !== `region-${market.businessRegion.toLowerCase()}`)
+      throw new AppError(code, `The session belongs to the ${region.slice(7).toUpperCase()} region.`);
   }
 
-  private carousel(rows: ProductDataRow[], market: Market, exclude: string | null, max: number): Schemas['ProductTile'][] {
+  private carousel(
+    rows: ProductDataRow[],
+    market: Market,
+    exclude: string | null,
+    max: number,
+  ): Schemas['ProductTile'][] {
     const seen = new Set<string>(exclude ? [exclude] : []);
     const out: Schemas['ProductTile'][] = [];
     for (const row of rows) {
@@ -399,7 +529,11 @@ export class ProductDataService {
     const macro = micro?.parentId ? byId.get(micro.parentId) : undefined;
     const under = (id: string | undefined) => (id ? nav.filter((c) => c.parentId === id).map((c) => c.id) : []);
     const microIds = under(micro?.id);
-    return { leaf: [row.category_id], micro: microIds, macro: under(macro?.id).flatMap((m) => (m === micro?.id ? [] : under(m))) };
+    return {
+      leaf: [row.category_id],
+      micro: microIds,
+      macro: under(macro?.id).flatMap((m) => (m === micro?.id ? [] : under(m))),
+    };
   }
 
   async manualRecommendations(pid: string, market: Market): Promise<Schemas['RecommendationList']> {
@@ -428,7 +562,8 @@ export class ProductDataService {
     max: number,
     usid: string | undefined,
   ): Promise<Schemas['RecommendationList']> {
-    if (model !== 'trending-items' && pid === undefined) throw new AppError('ERR_RCM_API_1002', `The ${model} model needs a pid.`);
+    if (model !== 'trending-items' && pid === undefined)
+      throw new AppError('ERR_RCM_API_1002', `The ${model} model needs a pid.`);
     const row = pid === undefined ? undefined : await this.one(pid, market, 'ERR_RCM_API_1001');
     const limit = max * CANDIDATE_FACTOR;
     const scope = this.scope(market);
@@ -440,9 +575,17 @@ export class ProductDataService {
         case 'looking-similar':
           // Same leaf and macro colour first, then the leaf, then the macro colour in the micro category.
           return [
-            ...(await findInCategories(this.db, scope, { ...base, categoryIds: near.leaf, macroColor: row.macro_color })),
+            ...(await findInCategories(this.db, scope, {
+              ...base,
+              categoryIds: near.leaf,
+              macroColor: row.macro_color,
+            })),
             ...(await findInCategories(this.db, scope, { ...base, categoryIds: near.leaf })),
-            ...(await findInCategories(this.db, scope, { ...base, categoryIds: near.micro, macroColor: row.macro_color })),
+            ...(await findInCategories(this.db, scope, {
+              ...base,
+              categoryIds: near.micro,
+              macroColor: row.macro_color,
+            })),
           ];
         case 'frequently-bought-together': {
           // Styled together by the merchandisers first, then other families of the same line.
@@ -460,7 +603,10 @@ export class ProductDataService {
           ];
       }
     });
-    const queryID = createHash('sha256').update(`${model}|${row?.pid ?? ''}|${market.locale}|${usid ?? ''}`).digest('hex').slice(0, 32);
+    const queryID = createHash('sha256')
+      .update(`${model}|${row?.pid ?? ''}|${market.locale}|${usid ?? ''}`)
+      .digest('hex')
+      .slice(0, 32);
     return {
       market: toMarketDto(market),
       source: 'algolia',
@@ -479,9 +625,20 @@ export class ProductDataService {
 
   // --- size guide --------------------------------------------------------------------------------
 
-  sizeGuide(categories: { macro: string; micro: string; 'super-micro'?: string | undefined }, market: Market): Schemas['SizeGuide'] {
-    const found = sizeGuideFor(this.brand, { macro: categories.macro, micro: categories.micro, superMicro: categories['super-micro'] });
-    if (!found) throw new AppError('ERR_CTT_API_1007', `No size guide for ${[categories.macro, categories.micro, categories['super-micro']].filter(Boolean).join(' > ')}.`);
+  sizeGuide(
+    categories: { macro: string; micro: string; 'super-micro'?: string | undefined },
+    market: Market,
+  ): Schemas['SizeGuide'] {
+    const found = sizeGuideFor(this.brand, {
+      macro: categories.macro,
+      micro: categories.micro,
+      superMicro: categories['super-micro'],
+    });
+    if (!found)
+      throw new AppError(
+        'ERR_CTT_API_1007',
+        `No size guide for ${[categories.macro, categories.micro, categories['super-micro']].filter(Boolean).join(' > ')}.`,
+      );
     const region = sizeGuideRegionOf(market.country);
     return {
       group: found.guide.group,
@@ -489,7 +646,11 @@ export class ProductDataService {
       regions: [region, ...SIZE_SYSTEMS.filter((s) => s !== region)],
       title: found.guide.title[market.language],
       introduction: found.guide.introduction[market.language],
-      rows: found.rows.map((r) => ({ size: r.size, conversions: { ...r.conversions }, measurements: { ...r.measurements } })),
+      rows: found.rows.map((r) => ({
+        size: r.size,
+        conversions: { ...r.conversions },
+        measurements: { ...r.measurements },
+      })),
     };
   }
 }

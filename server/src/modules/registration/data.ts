@@ -18,8 +18,28 @@ export type ConsentId = 'privacy_notice' | 'terms_of_use' | 'marketing_email' | 
 /** The language the texts of a locale are written in: Traditional Chinese for Taiwan, Hong Kong and Macau. */
 export const formLanguageOf = (locale: string): FormLanguage => contentLanguageOf(locale);
 
-const L = (en: string, fr: string, de: string, it: string, es: string, pt: string, ja: string, ko: string, zh: string, zhHant: string): Localized => ({
-  en, fr, de, it, es, pt, ja, ko, zh, 'zh-hant': zhHant,
+const L = (
+  en: string,
+  fr: string,
+  de: string,
+  it: string,
+  es: string,
+  pt: string,
+  ja: string,
+  ko: string,
+  zh: string,
+  zhHant: string,
+): Localized => ({
+  en,
+  fr,
+  de,
+  it,
+  es,
+  pt,
+  ja,
+  ko,
+  zh,
+  'zh-hant': zhHant,
 });
 
 // ---- fields ------------------------------------------------------------------------------------
@@ -31,23 +51,67 @@ export interface FieldSpec {
 }
 
 export const FIELDS: Record<FieldName, FieldSpec> = {
-  civility: { type: 'select', label: L('Title', 'Civilité', 'Anrede', 'Titolo', 'Tratamiento', 'Tratamento', '敬称', '호칭', '称谓', '稱謂') },
-  firstName: { type: 'text', maxLength: 50, label: L('First name', 'Prénom', 'Vorname', 'Nome', 'Nombre', 'Nome', '名', '이름', '名', '名字') },
-  lastName: { type: 'text', maxLength: 50, label: L('Last name', 'Nom', 'Nachname', 'Cognome', 'Apellidos', 'Sobrenome', '姓', '성', '姓', '姓氏') },
+  civility: {
+    type: 'select',
+    label: L('Title', 'Civilité', 'Anrede', 'Titolo', 'Tratamiento', 'Tratamento', '敬称', '호칭', '称谓', '稱謂'),
+  },
+  firstName: {
+    type: 'text',
+    maxLength: 50,
+    label: L('First name', 'Prénom', 'Vorname', 'Nome', 'Nombre', 'Nome', '名', '이름', '名', '名字'),
+  },
+  lastName: {
+    type: 'text',
+    maxLength: 50,
+    label: L('Last name', 'Nom', 'Nachname', 'Cognome', 'Apellidos', 'Sobrenome', '姓', '성', '姓', '姓氏'),
+  },
   firstNameKana: {
     type: 'text',
     maxLength: 50,
-    label: L('First name (katakana)', 'Prénom (katakana)', 'Vorname (Katakana)', 'Nome (katakana)', 'Nombre (katakana)', 'Nome (katakana)', 'メイ（カナ）', '이름 (가타카나)', '名（片假名）', '名字（片假名）'),
+    label: L(
+      'First name (katakana)',
+      'Prénom (katakana)',
+      'Vorname (Katakana)',
+      'Nome (katakana)',
+      'Nombre (katakana)',
+      'Nome (katakana)',
+      'メイ（カナ）',
+      '이름 (가타카나)',
+      '名（片假名）',
+      '名字（片假名）',
+    ),
   },
   lastNameKana: {
     type: 'text',
     maxLength: 50,
-    label: L('Last name (katakana)', 'Nom (katakana)', 'Nachname (Katakana)', 'Cognome (katakana)', 'Apellidos (katakana)', 'Sobrenome (katakana)', 'セイ（カナ）', '성 (가타카나)', '姓（片假名）', '姓氏（片假名）'),
+    label: L(
+      'Last name (katakana)',
+      'Nom (katakana)',
+      'Nachname (Katakana)',
+      'Cognome (katakana)',
+      'Apellidos (katakana)',
+      'Sobrenome (katakana)',
+      'セイ（カナ）',
+      '성 (가타카나)',
+      '姓（片假名）',
+      '姓氏（片假名）',
+    ),
   },
   emailAddress: {
     type: 'email',
     maxLength: 254,
-    label: L('Email address', 'Adresse e-mail', 'E-Mail-Adresse', 'Indirizzo e-mail', 'Correo electrónico', 'E-mail', 'メールアドレス', '이메일 주소', '电子邮箱', '電子郵件地址'),
+    label: L(
+      'Email address',
+      'Adresse e-mail',
+      'E-Mail-Adresse',
+      'Indirizzo e-mail',
+      'Correo electrónico',
+      'E-mail',
+      'メールアドレス',
+      '이메일 주소',
+      '电子邮箱',
+      '電子郵件地址',
+    ),
   },
   password: {
     type: 'password',
@@ -65,9 +129,52 @@ export const FIELDS: Record<FieldName, FieldSpec> = {
       '密碼（至少 12 個字元）',
     ),
   },
-  phone: { type: 'tel', maxLength: 16, label: L('Phone number', 'Téléphone', 'Telefonnummer', 'Numero di telefono', 'Teléfono', 'Telefone', '電話番号', '전화번호', '电话号码', '電話號碼') },
-  birthDate: { type: 'date', label: L('Date of birth', 'Date de naissance', 'Geburtsdatum', 'Data di nascita', 'Fecha de nacimiento', 'Data de nascimento', '生年月日', '생년월일', '出生日期', '出生日期') },
-  country: { type: 'select', label: L('Country/region', 'Pays/région', 'Land/Region', 'Paese/area geografica', 'País/región', 'País/região', '国/地域', '국가/지역', '国家/地区', '國家/地區') },
+  phone: {
+    type: 'tel',
+    maxLength: 16,
+    label: L(
+      'Phone number',
+      'Téléphone',
+      'Telefonnummer',
+      'Numero di telefono',
+      'Teléfono',
+      'Telefone',
+      '電話番号',
+      '전화번호',
+      '电话号码',
+      '電話號碼',
+    ),
+  },
+  birthDate: {
+    type: 'date',
+    label: L(
+      'Date of birth',
+      'Date de naissance',
+      'Geburtsdatum',
+      'Data di nascita',
+      'Fecha de nacimiento',
+      'Data de nascimento',
+      '生年月日',
+      '생년월일',
+      '出生日期',
+      '出生日期',
+    ),
+  },
+  country: {
+    type: 'select',
+    label: L(
+      'Country/region',
+      'Pays/région',
+      'Land/Region',
+      'Paese/area geografica',
+      'País/región',
+      'País/região',
+      '国/地域',
+      '국가/지역',
+      '国家/地区',
+      '國家/地區',
+    ),
+  },
 };
 
 /** Markets whose registration asks the form of address (customary in formal correspondence there). */
@@ -88,7 +195,11 @@ export function dateFormatOf(country: string): DateFormat {
 /** The fields of a market's form in display order. */
 export function fieldOrder(country: string, language: FormLanguage): FieldName[] {
   const names: FieldName[] = FAMILY_NAME_FIRST.has(language) ? ['lastName', 'firstName'] : ['firstName', 'lastName'];
-  const kana: FieldName[] = KANA_REQUIRED.has(country) ? (FAMILY_NAME_FIRST.has(language) ? ['lastNameKana', 'firstNameKana'] : ['firstNameKana', 'lastNameKana']) : [];
+  const kana: FieldName[] = KANA_REQUIRED.has(country)
+    ? FAMILY_NAME_FIRST.has(language)
+      ? ['lastNameKana', 'firstNameKana']
+      : ['firstNameKana', 'lastNameKana']
+    : [];
   return ['civility', ...names, ...kana, 'emailAddress', 'password', 'phone', 'birthDate', 'country'];
 }
 
@@ -180,12 +291,25 @@ const NORTH_AMERICA = new Set(['US', 'CA']);
 
 export function civilityOptions(country: string, language: FormLanguage): { value: Civility; label: string }[] {
   const options = CIVILITY_OPTIONS[language];
-  return language === 'en' && NORTH_AMERICA.has(country) ? options.map((o) => ({ value: o.value, label: `${o.label}.` })) : options.map((o) => ({ ...o }));
+  return language === 'en' && NORTH_AMERICA.has(country)
+    ? options.map((o) => ({ value: o.value, label: `${o.label}.` }))
+    : options.map((o) => ({ ...o }));
 }
 
 // ---- country -------------------------------------------------------------------------------------
 
-const INTERNATIONAL = L('International', 'International', 'International', 'Internazionale', 'Internacional', 'Internacional', 'インターナショナル', '인터내셔널', '国际', '國際');
+const INTERNATIONAL = L(
+  'International',
+  'International',
+  'International',
+  'Internazionale',
+  'Internacional',
+  'Internacional',
+  'インターナショナル',
+  '인터내셔널',
+  '国际',
+  '國際',
+);
 const regionNames = new Map<FormLanguage, Intl.DisplayNames>();
 
 /** The market's country as its language writes it (`EN`, the international site, has no country). */
@@ -193,7 +317,10 @@ export function countryLabel(country: string, language: FormLanguage): string {
   if (country === 'EN') return INTERNATIONAL[language];
   let names = regionNames.get(language);
   if (!names) {
-    names = new Intl.DisplayNames([language === 'zh-hant' ? 'zh-Hant' : language], { type: 'region', fallback: 'none' });
+    names = new Intl.DisplayNames([language === 'zh-hant' ? 'zh-Hant' : language], {
+      type: 'region',
+      fallback: 'none',
+    });
     regionNames.set(language, names);
   }
   // `ZH` is the market code of China (spec §3), not an ISO region.
@@ -277,7 +404,18 @@ export const CONSENTS: Record<ConsentId, ConsentSpec> = {
     ),
     link: {
       slug: 'privacy-policy',
-      label: L('Privacy Policy', 'Politique de confidentialité', 'Datenschutzerklärung', 'Informativa sulla privacy', 'Política de privacidad', 'Política de privacidade', 'プライバシーポリシー', '개인정보 처리방침', '隐私政策', '隱私權政策'),
+      label: L(
+        'Privacy Policy',
+        'Politique de confidentialité',
+        'Datenschutzerklärung',
+        'Informativa sulla privacy',
+        'Política de privacidad',
+        'Política de privacidade',
+        'プライバシーポリシー',
+        '개인정보 처리방침',
+        '隐私政策',
+        '隱私權政策',
+      ),
     },
   },
   terms_of_use: {
@@ -311,7 +449,18 @@ export const CONSENTS: Record<ConsentId, ConsentSpec> = {
     ),
     link: {
       slug: 'terms-and-conditions',
-      label: L('Terms and Conditions', 'Conditions générales de vente', 'Allgemeine Geschäftsbedingungen', 'Termini e condizioni', 'Términos y condiciones', 'Termos e condições', 'ご利用規約', '이용 약관', '条款与条件', '條款與細則'),
+      label: L(
+        'Terms and Conditions',
+        'Conditions générales de vente',
+        'Allgemeine Geschäftsbedingungen',
+        'Termini e condizioni',
+        'Términos y condiciones',
+        'Termos e condições',
+        'ご利用規約',
+        '이용 약관',
+        '条款与条件',
+        '條款與細則',
+      ),
     },
   },
   marketing_email: {
@@ -429,11 +578,59 @@ export const US_PRIVACY_NOTE: Partial<Localized> & { en: string } = {
 /** Markets where a subscription to marketing e-mail is confirmed from an e-mail first (double opt-in). */
 export const DOUBLE_OPT_IN = new Set(['DE', 'AT', 'CH']);
 /** Markets where marketing by text message is offered. */
-export const SMS_MARKETS = new Set(['US', 'CA', 'BR', 'MX', 'GB', 'AU', 'NZ', 'KR', 'HK', 'MO', 'TW', 'SG', 'MY', 'TH', 'AE', 'SA', 'QA', 'ZH']);
+export const SMS_MARKETS = new Set([
+  'US',
+  'CA',
+  'BR',
+  'MX',
+  'GB',
+  'AU',
+  'NZ',
+  'KR',
+  'HK',
+  'MO',
+  'TW',
+  'SG',
+  'MY',
+  'TH',
+  'AE',
+  'SA',
+  'QA',
+  'ZH',
+]);
 /** Markets where profiling needs its own consent (GDPR and the European markets that follow it; Korea's PIPA). */
 export const PROFILING_MARKETS = new Set([
-  'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV',
-  'MC', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SK', 'KR',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MC',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SK',
+  'KR',
 ]);
 
 /** The consents of a market, in display order. */

@@ -16,23 +16,57 @@ describe('registration form of each market', () => {
   it('lists the fields in display order with the market rules (United States)', () => {
     const form = t.registration.form('en-us');
     expect(form).toMatchObject({ locale: 'en-us', country: 'US' });
-    expect(names('en-us')).toEqual(['civility', 'firstName', 'lastName', 'emailAddress', 'password', 'phone', 'birthDate', 'country']);
+    expect(names('en-us')).toEqual([
+      'civility',
+      'firstName',
+      'lastName',
+      'emailAddress',
+      'password',
+      'phone',
+      'birthDate',
+      'country',
+    ]);
     expect(field('en-us', 'civility')).toMatchObject({ type: 'select', required: false, label: 'Title' });
     expect(field('en-us', 'civility')?.options?.map((o) => o.label)).toEqual(['Mr.', 'Mrs.', 'Ms.', 'Mx.']);
     expect(field('en-us', 'birthDate')).toMatchObject({ type: 'date', required: false, dateFormat: 'MM/dd/yyyy' });
     expect(field('en-us', 'phone')).toMatchObject({ type: 'tel', required: false, maxLength: 16 });
-    expect(field('en-us', 'country')).toMatchObject({ required: true, options: [{ value: 'US', label: 'United States' }] });
+    expect(field('en-us', 'country')).toMatchObject({
+      required: true,
+      options: [{ value: 'US', label: 'United States' }],
+    });
     expect(field('en-gb', 'civility')?.options?.map((o) => o.label)).toEqual(['Mr', 'Mrs', 'Ms', 'Mx']);
   });
 
   it('asks katakana names and a phone number in Japan, family name first in Japanese', () => {
-    expect(names('ja-jp')).toEqual(['civility', 'lastName', 'firstName', 'lastNameKana', 'firstNameKana', 'emailAddress', 'password', 'phone', 'birthDate', 'country']);
+    expect(names('ja-jp')).toEqual([
+      'civility',
+      'lastName',
+      'firstName',
+      'lastNameKana',
+      'firstNameKana',
+      'emailAddress',
+      'password',
+      'phone',
+      'birthDate',
+      'country',
+    ]);
     expect(field('ja-jp', 'lastNameKana')).toMatchObject({ required: true, label: 'セイ（カナ）', maxLength: 50 });
     expect(field('ja-jp', 'phone')).toMatchObject({ required: true, label: '電話番号' });
     expect(field('ja-jp', 'birthDate')?.dateFormat).toBe('yyyy/MM/dd');
     expect(field('ja-jp', 'country')?.options).toEqual([{ value: 'JP', label: '日本' }]);
     // English in Japan: the Japanese market's rules, in English and English order.
-    expect(names('en-jp')).toEqual(['civility', 'firstName', 'lastName', 'firstNameKana', 'lastNameKana', 'emailAddress', 'password', 'phone', 'birthDate', 'country']);
+    expect(names('en-jp')).toEqual([
+      'civility',
+      'firstName',
+      'lastName',
+      'firstNameKana',
+      'lastNameKana',
+      'emailAddress',
+      'password',
+      'phone',
+      'birthDate',
+      'country',
+    ]);
     expect(field('en-jp', 'firstNameKana')).toMatchObject({ required: true, label: 'First name (katakana)' });
     expect(names('fr-fr')).not.toContain('firstNameKana');
   });
@@ -57,15 +91,34 @@ describe('registration form of each market', () => {
   it('has the consent texts of each market in its language, with versions and links', () => {
     const fr = t.registration.consents('fr-fr');
     expect(fr.consents.map((c) => c.id)).toEqual(['privacy_notice', 'terms_of_use', 'marketing_email', 'profiling']);
-    expect(fr.consents[0]).toMatchObject({ kind: 'privacyNotice', required: true, version: '2026-03', links: [{ label: 'Politique de confidentialité', href: '/fr-fr/legal/privacy-policy' }] });
+    expect(fr.consents[0]).toMatchObject({
+      kind: 'privacyNotice',
+      required: true,
+      version: '2026-03',
+      links: [{ label: 'Politique de confidentialité', href: '/fr-fr/legal/privacy-policy' }],
+    });
     expect(fr.consents[1]?.links?.[0]?.href).toBe('/fr-fr/legal/terms-and-conditions');
-    expect(t.registration.consents('en-us').consents.map((c) => c.id)).toEqual(['privacy_notice', 'terms_of_use', 'marketing_email', 'marketing_sms']);
+    expect(t.registration.consents('en-us').consents.map((c) => c.id)).toEqual([
+      'privacy_notice',
+      'terms_of_use',
+      'marketing_email',
+      'marketing_sms',
+    ]);
     expect(t.registration.consents('en-us').consents[0]?.text).toContain('\n\nCalifornia residents');
-    expect(t.registration.consents('ja-jp').consents.map((c) => c.id)).toEqual(['privacy_notice', 'terms_of_use', 'marketing_email']);
+    expect(t.registration.consents('ja-jp').consents.map((c) => c.id)).toEqual([
+      'privacy_notice',
+      'terms_of_use',
+      'marketing_email',
+    ]);
     // Double opt-in markets say the subscription is confirmed by e-mail.
     for (const locale of ['de-de', 'de-at', 'fr-ch']) {
       expect(t.registration.doubleOptIn(locale)).toBe(true);
-      expect(t.registration.consents(locale).consents.find((c) => c.id === 'marketing_email')?.text.split('\n\n')).toHaveLength(2);
+      expect(
+        t.registration
+          .consents(locale)
+          .consents.find((c) => c.id === 'marketing_email')
+          ?.text.split('\n\n'),
+      ).toHaveLength(2);
     }
     expect(t.registration.doubleOptIn('fr-fr')).toBe(false);
   });
@@ -94,12 +147,32 @@ describe('consent and required-field checks', () => {
   const v = CONSENTS.privacy_notice.version;
 
   it('reports unknown and stale consents (ERR_API_1018 issues)', () => {
-    expect(t.registration.checkConsents([{ id: 'privacy_notice', granted: true, version: v }, { id: 'profiling', granted: false, version: v }], 'fr-fr')).toEqual([]);
+    expect(
+      t.registration.checkConsents(
+        [
+          { id: 'privacy_notice', granted: true, version: v },
+          { id: 'profiling', granted: false, version: v },
+        ],
+        'fr-fr',
+      ),
+    ).toEqual([]);
     expect(t.registration.checkConsents([{ id: 'marketing_sms', granted: true, version: v }], 'fr-fr')).toEqual([
       { path: 'body/consents/0/id', message: 'is not a consent of this market (fr-fr)' },
     ]);
-    expect(t.registration.checkConsents([{ id: 'privacy_notice', granted: true, version: v }, { id: 'terms_of_use', granted: true, version: '2025-09' }], 'ja-jp', 'body/x')).toEqual([
-      { path: 'body/x/1/version', message: `is not the current version of terms_of_use (${CONSENTS.terms_of_use.version})` },
+    expect(
+      t.registration.checkConsents(
+        [
+          { id: 'privacy_notice', granted: true, version: v },
+          { id: 'terms_of_use', granted: true, version: '2025-09' },
+        ],
+        'ja-jp',
+        'body/x',
+      ),
+    ).toEqual([
+      {
+        path: 'body/x/1/version',
+        message: `is not the current version of terms_of_use (${CONSENTS.terms_of_use.version})`,
+      },
     ]);
   });
 
@@ -108,15 +181,30 @@ describe('consent and required-field checks', () => {
       { id: 'privacy_notice', granted: true, version: v },
       { id: 'terms_of_use', granted: true, version: v },
     ];
-    const body = { emailAddress: 'hanako@example.jp', password: 'a long enough pass', firstName: '花子', lastName: '山田', consents };
-    expect(t.registration.missingRequired(body, 'ja-jp').map((i) => i.path)).toEqual(['body/lastNameKana', 'body/firstNameKana', 'body/phone']);
-    expect(t.registration.missingRequired({ ...body, lastNameKana: 'ヤマダ', firstNameKana: ' ', phone: '+819012345678' }, 'ja-jp')).toEqual([
-      { path: 'body/firstNameKana', message: 'is required in this market (ja-jp)' },
+    const body = {
+      emailAddress: 'hanako@example.jp',
+      password: 'a long enough pass',
+      firstName: '花子',
+      lastName: '山田',
+      consents,
+    };
+    expect(t.registration.missingRequired(body, 'ja-jp').map((i) => i.path)).toEqual([
+      'body/lastNameKana',
+      'body/firstNameKana',
+      'body/phone',
     ]);
+    expect(
+      t.registration.missingRequired(
+        { ...body, lastNameKana: 'ヤマダ', firstNameKana: ' ', phone: '+819012345678' },
+        'ja-jp',
+      ),
+    ).toEqual([{ path: 'body/firstNameKana', message: 'is required in this market (ja-jp)' }]);
     // The country comes from the locale when absent; the US asks no civility, France does.
     expect(t.registration.missingRequired(body, 'en-us')).toEqual([]);
     expect(t.registration.missingRequired(body, 'fr-fr').map((i) => i.path)).toEqual(['body/civility']);
-    expect(t.registration.missingRequired({ ...body, consents: [{ ...consents[0], granted: false }] }, 'en-us')).toEqual([
+    expect(
+      t.registration.missingRequired({ ...body, consents: [{ ...consents[0], granted: false }] }, 'en-us'),
+    ).toEqual([
       { path: 'body/consents/0/granted', message: 'must be true: privacy_notice is required in this market (en-us)' },
       { path: 'body/consents', message: 'must include terms_of_use, required in this market (en-us)' },
     ]);
@@ -137,9 +225,13 @@ describe('customer service: GET /fields, /consent, /fields-and-consent', () => {
   });
 
   it('refuses a malformed locale, a missing one and undocumented parameters', async () => {
-    expect((await request(t.app).get(`${CUSTOMER_SERVICE_BASE}/fields?locale=fr`).expect(400)).body.code).toBe('ERR_API_1005');
+    expect((await request(t.app).get(`${CUSTOMER_SERVICE_BASE}/fields?locale=fr`).expect(400)).body.code).toBe(
+      'ERR_API_1005',
+    );
     expect((await request(t.app).get(`${CUSTOMER_SERVICE_BASE}/consent`).expect(400)).body.code).toBe('ERR_API_1005');
-    expect((await request(t.app).get(`${CUSTOMER_SERVICE_BASE}/fields-and-consent?locale=fr-fr&x=1`).expect(400)).body.code).toBe('ERR_API_1018');
+    expect(
+      (await request(t.app).get(`${CUSTOMER_SERVICE_BASE}/fields-and-consent?locale=fr-fr&x=1`).expect(400)).body.code,
+    ).toBe('ERR_API_1018');
   });
 });
 
@@ -149,7 +241,16 @@ describe('storefront: GET /api/register/get-data', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=600');
     expect(res.body).toMatchObject({ locale: 'fr-fr', country: 'FR' });
     const fieldNames = (res.body.fields as { name: string }[]).map((f) => f.name);
-    expect(fieldNames).toEqual(['civility', 'firstName', 'lastName', 'emailAddress', 'password', 'phone', 'birthDate', 'genderPreference']);
+    expect(fieldNames).toEqual([
+      'civility',
+      'firstName',
+      'lastName',
+      'emailAddress',
+      'password',
+      'phone',
+      'birthDate',
+      'genderPreference',
+    ]);
     expect(res.body.fields[7]).toEqual({
       name: 'genderPreference',
       type: 'select',
@@ -167,20 +268,27 @@ describe('storefront: GET /api/register/get-data', () => {
       label: 'J’ai pris connaissance de la Politique de confidentialité.',
       linkHref: '/fr-fr/legal/privacy-policy',
     });
-    expect(res.body.consents.map((c: { id: string }) => c.id)).toEqual(['privacy_notice', 'terms_of_use', 'marketing_email', 'profiling']);
+    expect(res.body.consents.map((c: { id: string }) => c.id)).toEqual([
+      'privacy_notice',
+      'terms_of_use',
+      'marketing_email',
+      'profiling',
+    ]);
   });
 
   it('answers the Japanese rules and the default market', async () => {
     const ja = await request(t.app).get('/api/register/get-data?locale=ja-jp').expect(200);
-    expect(ja.body.fields.filter((f: { required: boolean }) => f.required).map((f: { name: string }) => f.name)).toEqual([
-      'lastName', 'firstName', 'lastNameKana', 'firstNameKana', 'emailAddress', 'password', 'phone',
-    ]);
+    expect(
+      ja.body.fields.filter((f: { required: boolean }) => f.required).map((f: { name: string }) => f.name),
+    ).toEqual(['lastName', 'firstName', 'lastNameKana', 'firstNameKana', 'emailAddress', 'password', 'phone']);
     const zz = await request(t.app).get('/api/register/get-data?locale=en-zz').expect(200);
     expect(zz.body).toMatchObject({ locale: 'en-us', country: 'US' });
   });
 
   it('refuses a malformed locale and undocumented parameters', async () => {
     expect((await request(t.app).get('/api/register/get-data?locale=FR').expect(400)).body.code).toBe('ERR_API_1005');
-    expect((await request(t.app).get('/api/register/get-data?locale=fr-fr&debug=1').expect(400)).body.code).toBe('ERR_API_1018');
+    expect((await request(t.app).get('/api/register/get-data?locale=fr-fr&debug=1').expect(400)).body.code).toBe(
+      'ERR_API_1018',
+    );
   });
 });

@@ -18,7 +18,12 @@ export function toRegisterFormData(form: CsSchemas['RegistrationForm']): Schemas
   }
   fields.push(genderPreferenceField(formLanguageOf(form.locale)));
   const consents = form.consents.map((c) => {
-    const text: Schemas['RegisterConsentText'] = { id: c.id as Schemas['RegisterConsentText']['id'], version: c.version, required: c.required, label: c.label };
+    const text: Schemas['RegisterConsentText'] = {
+      id: c.id as Schemas['RegisterConsentText']['id'],
+      version: c.version,
+      required: c.required,
+      label: c.label,
+    };
     const href = c.links?.[0]?.href;
     if (href) text.linkHref = href;
     return text;
@@ -31,7 +36,12 @@ export function toRegisterFormData(form: CsSchemas['RegistrationForm']): Schemas
  * registration data), and the storefront's `GET /api/register/get-data`, which asks the customer service
  * through its client.
  */
-export function registrationRoutes(ops: OperationRegistry, registration: RegistrationService, markets: MarketService, gateway: CustomerServiceGateway): void {
+export function registrationRoutes(
+  ops: OperationRegistry,
+  registration: RegistrationService,
+  markets: MarketService,
+  gateway: CustomerServiceGateway,
+): void {
   // The same for every visitor of a market (contract: `public, max-age=300`).
   const answer = (res: Response, body: unknown) => res.set('Cache-Control', 'public, max-age=300').json(body);
   const locale = (req: Request) => String(req.query.locale);
@@ -44,11 +54,17 @@ export function registrationRoutes(ops: OperationRegistry, registration: Registr
     const market = marketOf(req, res, markets);
     let form: CsSchemas['RegistrationForm'] | null;
     try {
-      form = await gateway.call(res, gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }));
+      form = await gateway.call(
+        res,
+        gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
+      );
     } catch (err) {
       // The customer service unreachable (ERR_API_1015) or its settings unreadable (ERR_API_1027): the
       // storefront's contract says "momentarily unavailable".
-      if (err instanceof AppError && (err.code === 'ERR_API_1015' || err.code === 'ERR_API_1027' || err.status >= 500)) {
+      if (
+        err instanceof AppError &&
+        (err.code === 'ERR_API_1015' || err.code === 'ERR_API_1027' || err.status >= 500)
+      ) {
         req.log?.warn({ code: err.code }, 'registration settings unavailable');
         throw new AppError('ERR_API_1003', 'The registration settings are momentarily unavailable.');
       }

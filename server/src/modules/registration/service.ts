@@ -54,7 +54,12 @@ export class RegistrationService {
     const market = this.market(locale);
     let form = this.forms.get(market.locale);
     if (!form) {
-      form = { locale: market.locale, country: market.country, fields: this.buildFields(market), consents: this.buildConsents(market) };
+      form = {
+        locale: market.locale,
+        country: market.country,
+        fields: this.buildFields(market),
+        consents: this.buildConsents(market),
+      };
       this.forms.set(market.locale, form);
     }
     return structuredClone(form);
@@ -84,7 +89,8 @@ export class RegistrationService {
         return;
       }
       const current = CONSENTS[d.id as ConsentId].version;
-      if (d.version !== current) issues.push({ path: `${path}/${i}/version`, message: `is not the current version of ${d.id} (${current})` });
+      if (d.version !== current)
+        issues.push({ path: `${path}/${i}/version`, message: `is not the current version of ${d.id} (${current})` });
     });
     return issues;
   }
@@ -100,14 +106,23 @@ export class RegistrationService {
     for (const field of form.fields) {
       // The country comes from the locale; the password may be chosen after activation (recovery e-mail).
       if (!field.required || field.name === 'country' || field.name === 'password') continue;
-      if (isBlank(body[field.name])) issues.push({ path: `body/${field.name}`, message: `is required in this market (${form.locale})` });
+      if (isBlank(body[field.name]))
+        issues.push({ path: `body/${field.name}`, message: `is required in this market (${form.locale})` });
     }
     const answers = Array.isArray(body.consents) ? (body.consents as ConsentAnswer[]) : [];
     for (const consent of form.consents) {
       if (!consent.required) continue;
       const index = answers.findIndex((a) => a?.id === consent.id);
-      if (index < 0) issues.push({ path: 'body/consents', message: `must include ${consent.id}, required in this market (${form.locale})` });
-      else if (answers[index]?.granted !== true) issues.push({ path: `body/consents/${index}/granted`, message: `must be true: ${consent.id} is required in this market (${form.locale})` });
+      if (index < 0)
+        issues.push({
+          path: 'body/consents',
+          message: `must include ${consent.id}, required in this market (${form.locale})`,
+        });
+      else if (answers[index]?.granted !== true)
+        issues.push({
+          path: `body/consents/${index}/granted`,
+          message: `must be true: ${consent.id} is required in this market (${form.locale})`,
+        });
     }
     return issues;
   }
@@ -116,11 +131,17 @@ export class RegistrationService {
     const language = formLanguageOf(market.locale);
     return fieldOrder(market.country, language).map((name: FieldName) => {
       const spec = FIELDS[name];
-      const field: RegistrationField = { name, type: spec.type, required: isRequired(name, market.country), label: spec.label[language] };
+      const field: RegistrationField = {
+        name,
+        type: spec.type,
+        required: isRequired(name, market.country),
+        label: spec.label[language],
+      };
       if (spec.maxLength) field.maxLength = spec.maxLength;
       if (name === 'birthDate') field.dateFormat = dateFormatOf(market.country);
       if (name === 'civility') field.options = civilityOptions(market.country, language);
-      if (name === 'country') field.options = [{ value: market.country, label: countryLabel(market.country, language) }];
+      if (name === 'country')
+        field.options = [{ value: market.country, label: countryLabel(market.country, language) }];
       return field;
     });
   }
@@ -131,9 +152,18 @@ export class RegistrationService {
       const spec = CONSENTS[id];
       const paragraphs = [spec.text[language]];
       if (id === 'marketing_email' && DOUBLE_OPT_IN.has(market.country)) paragraphs.push(DOUBLE_OPT_IN_NOTE[language]);
-      if (id === 'privacy_notice' && market.country === 'US') paragraphs.push(US_PRIVACY_NOTE[language] ?? US_PRIVACY_NOTE.en);
-      const text: ConsentText = { id, kind: spec.kind, version: spec.version, required: spec.required, label: spec.label[language], text: paragraphs.join('\n\n') };
-      if (spec.link) text.links = [{ label: spec.link.label[language], href: `/${market.locale}/legal/${spec.link.slug}` }];
+      if (id === 'privacy_notice' && market.country === 'US')
+        paragraphs.push(US_PRIVACY_NOTE[language] ?? US_PRIVACY_NOTE.en);
+      const text: ConsentText = {
+        id,
+        kind: spec.kind,
+        version: spec.version,
+        required: spec.required,
+        label: spec.label[language],
+        text: paragraphs.join('\n\n'),
+      };
+      if (spec.link)
+        text.links = [{ label: spec.link.label[language], href: `/${market.locale}/legal/${spec.link.slug}` }];
       return text;
     });
   }

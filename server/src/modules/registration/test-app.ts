@@ -41,8 +41,19 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
     testDatabaseKind() === 'postgres'
       ? await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 })
       : await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0', PUBLIC_ORIGIN });
-  const { app, operations, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    VALIDATE_RESPONSES: 'true',
+    CACHE_TTL_SECONDS: '0',
+    PUBLIC_ORIGIN,
+  });
+  const { app, operations, close } = await createApp({
+    config,
+    database,
+    logger: createLogger(config.logLevel),
+    pages: false,
+  });
   const { db } = database;
   const markets = await MarketService.load(db);
   const registration = new RegistrationService(markets);
@@ -50,10 +61,29 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
   const catalog = new CatalogService(db, config.brand, 0);
   await catalog.refresh();
   const content = new ContentService(db, catalog, config.brand, 0);
-  const pages = new PageDataService(catalog, markets, config.publicOrigin, config.brand, 0, content, new CollectionService(db, catalog));
-  const sources = { pages, content, markets, publicOrigin: config.publicOrigin, recaptchaSiteKey: config.recaptchaSiteKey };
-  const newsletterAt = (clock: () => number) => new NewsletterService(db, registration, recaptcha, new RateLimiter(db, clock), { publicOrigin: config.publicOrigin, clock });
-  const contactAt = (clock: () => number) => new ContactService(db, recaptcha, new RateLimiter(db, clock), sources, { clock });
+  const pages = new PageDataService(
+    catalog,
+    markets,
+    config.publicOrigin,
+    config.brand,
+    0,
+    content,
+    new CollectionService(db, catalog),
+  );
+  const sources = {
+    pages,
+    content,
+    markets,
+    publicOrigin: config.publicOrigin,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+  };
+  const newsletterAt = (clock: () => number) =>
+    new NewsletterService(db, registration, recaptcha, new RateLimiter(db, clock), {
+      publicOrigin: config.publicOrigin,
+      clock,
+    });
+  const contactAt = (clock: () => number) =>
+    new ContactService(db, recaptcha, new RateLimiter(db, clock), sources, { clock });
 
   let gateway: CustomerServiceGateway | undefined;
   if (!operations.implemented('csGetRegistrationForm')) {
@@ -61,7 +91,13 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
     const limits = new RateLimiter(db);
     gateway = new CustomerServiceGateway(sessions);
     registrationRoutes(operations, registration, markets, gateway);
-    newsletterRoutes(operations, new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }), markets, gateway, limits);
+    newsletterRoutes(
+      operations,
+      new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }),
+      markets,
+      gateway,
+      limits,
+    );
     contactRoutes(operations, new ContactService(db, recaptcha, limits, sources), sessions, markets);
     await gateway.listenLoopback(app, CUSTOMER_SERVICE_BASE);
   }

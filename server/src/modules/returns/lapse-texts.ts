@@ -9,8 +9,12 @@ import type { ReturnFlow } from './tables.ts';
 /** The lapse texts of a locale (the `lapse` object of returns.json). */
 const textsOf = (locale: string) => serverTexts('returns', locale).lapse;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
-const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
+const day = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso.slice(0, 10)}T00:00:00Z`),
+  );
 
 /** What became of the request: the reserved size released (exchange) or no refund (return). */
 export function lapseOutcome(locale: string, flow: ReturnFlow): string {
@@ -25,9 +29,16 @@ export function lapseNext(locale: string, windowEnds: string | null): string {
 }
 
 /** The thank-you page's steps of a lapsed request, in place of the hand-over instructions. */
-export function lapsedInstructions(locale: string, r: { flowType: ReturnFlow; returnNumber: string; returnBy: string; cancelledAt: string }): string[] {
+export function lapsedInstructions(
+  locale: string,
+  r: { flowType: ReturnFlow; returnNumber: string; returnBy: string; cancelledAt: string },
+): string[] {
   const t = textsOf(locale);
-  return [fill(t.closed, { date: day(r.returnBy, locale), closed: day(r.cancelledAt, locale) }), lapseOutcome(locale, r.flowType), fill(t.sent, { returnNumber: r.returnNumber })];
+  return [
+    fill(t.closed, { date: day(r.returnBy, locale), closed: day(r.cancelledAt, locale) }),
+    lapseOutcome(locale, r.flowType),
+    fill(t.sent, { returnNumber: r.returnNumber }),
+  ];
 }
 
 /** Every language's lapse texts. */

@@ -6,7 +6,14 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { enqueueMail } from '../mail/index.ts';
-import { markReturnLapsed, orderRepository, returnableFlows, RETURN_WINDOW_DAYS, type OrderBundle, type OrderRow } from '../orders/index.ts';
+import {
+  markReturnLapsed,
+  orderRepository,
+  returnableFlows,
+  RETURN_WINDOW_DAYS,
+  type OrderBundle,
+  type OrderRow,
+} from '../orders/index.ts';
 import { lapseNext, lapseOutcome } from './lapse-texts.ts';
 
 /** Days a parcel handed over on its return-by date has to reach the return centre (carrier transit). */
@@ -29,7 +36,10 @@ export function lapsedReturnBy(now: Date): string {
 function windowEnds(bundle: OrderBundle, lineNos: Set<number>, now: Date): string | null {
   const open = bundle.items.some((i) => lineNos.has(i.line_no) && returnableFlows(bundle, i, now).length > 0);
   if (!open) return null;
-  const since = bundle.order.channel === 'offline' ? new Date(bundle.order.placed_at).getTime() : Math.max(...bundle.shipments.map((s) => (s.delivered_at ? new Date(s.delivered_at).getTime() : 0)));
+  const since =
+    bundle.order.channel === 'offline'
+      ? new Date(bundle.order.placed_at).getTime()
+      : Math.max(...bundle.shipments.map((s) => (s.delivered_at ? new Date(s.delivered_at).getTime() : 0)));
   return isoDate(new Date(since + RETURN_WINDOW_DAYS * DAY_MS));
 }
 
@@ -41,7 +51,10 @@ function windowEnds(bundle: OrderBundle, lineNos: Set<number>, now: Date): strin
  * Lock order: requests, then their orders by id, then the variants by sku (an exchange request locks an
  * order, then variants by sku), so a sweep and new requests never deadlock. Returns how many lapsed.
  */
-export async function sweepLapsedReturns(db: DB, options: { publicOrigin: string; now?: Date; batch?: number }): Promise<number> {
+export async function sweepLapsedReturns(
+  db: DB,
+  options: { publicOrigin: string; now?: Date; batch?: number },
+): Promise<number> {
   const now = options.now ?? new Date();
   const cutoff = lapsedReturnBy(now);
   const batch = options.batch ?? RETURN_LAPSE_BATCH;
@@ -68,14 +81,29 @@ export async function sweepLapsedReturns(db: DB, options: { publicOrigin: string
         .orderBy('id')
         .forUpdate()
         .execute();
-      const lines = await trx.selectFrom('return_lines').selectAll().where('return_id', 'in', ids).orderBy('return_id').orderBy('line_no').execute();
+      const lines = await trx
+        .selectFrom('return_lines')
+        .selectAll()
+        .where('return_id', 'in', ids)
+        .orderBy('return_id')
+        .orderBy('line_no')
+        .execute();
       // The exchanges' reserved units, back to the online stock they were taken from (reserveUnits), by sku.
       const units = new Map<string, number>();
-      for (const l of lines) if (l.replacement_sku) units.set(l.replacement_sku, (units.get(l.replacement_sku) ?? 0) + l.quantity);
+      for (const l of lines)
+        if (l.replacement_sku) units.set(l.replacement_sku, (units.get(l.replacement_sku) ?? 0) + l.quantity);
       for (const sku of [...units.keys()].sort()) {
-        await trx.updateTable('product_variants').set({ stock: sql`stock + ${units.get(sku)!}` }).where('sku', '=', sku).execute();
+        await trx
+          .updateTable('product_variants')
+          .set({ stock: sql`stock + ${units.get(sku)!}` })
+          .where('sku', '=', sku)
+          .execute();
       }
-      await trx.updateTable('return_requests').set({ status: 'cancelled', cancel_reason: 'lapsed', cancelled_at: now }).where('id', 'in', ids).execute();
+      await trx
+        .updateTable('return_requests')
+        .set({ status: 'cancelled', cancel_reason: 'lapsed', cancelled_at: now })
+        .where('id', 'in', ids)
+        .execute();
       const byId = new Map<string, OrderRow>(orders.map((o) => [o.id, o]));
       for (const r of requests) {
         const order = byId.get(r.order_id)!;

@@ -11,11 +11,21 @@ type PageType = Schemas['PageType'];
 
 /** The envelope of a private page (the page-data module's privateShell). */
 export interface Shells {
-  privateShell<T extends PageType>(pageType: T, market: Market, path: string, title: string): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
+  privateShell<T extends PageType>(
+    pageType: T,
+    market: Market,
+    path: string,
+    title: string,
+  ): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
 
 /** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
-export const RETURN_PAGE_KINDS = new Set<PageType>(['return-order', 'guest-return-exchange', 'my-account-return-exchange', 'my-account-return-thank-you']);
+export const RETURN_PAGE_KINDS = new Set<PageType>([
+  'return-order',
+  'guest-return-exchange',
+  'my-account-return-exchange',
+  'my-account-return-thank-you',
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
@@ -34,7 +44,11 @@ export class ReturnPages {
 
   /** The request's session (the SSR host has no per-route session middleware). */
   private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
-    if (res.locals.session === undefined) await new Promise<void>((resolve, reject) => void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+    if (res.locals.session === undefined)
+      await new Promise<void>(
+        (resolve, reject) =>
+          void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+      );
     return sessionOf(res);
   }
 
@@ -45,7 +59,12 @@ export class ReturnPages {
 
   async returnOrder(market: Market): Promise<Schemas['ReturnOrderPageData']> {
     return {
-      ...(await this.deps.shells.privateShell('return-order', market, '/return-order', returnPageTitle(market.locale, 'returnOrder'))),
+      ...(await this.deps.shells.privateShell(
+        'return-order',
+        market,
+        '/return-order',
+        returnPageTitle(market.locale, 'returnOrder'),
+      )),
       content: null,
       formId: 'trackOrder',
       recaptchaSiteKey: this.deps.recaptchaSiteKey,
@@ -54,7 +73,13 @@ export class ReturnPages {
     };
   }
 
-  private async flowPage(type: 'guest-return-exchange' | 'my-account-return-exchange', path: string, order: OrderRow, market: Market, flow: string | undefined): Promise<Schemas['ReturnExchangePageData']> {
+  private async flowPage(
+    type: 'guest-return-exchange' | 'my-account-return-exchange',
+    path: string,
+    order: OrderRow,
+    market: Market,
+    flow: string | undefined,
+  ): Promise<Schemas['ReturnExchangePageData']> {
     const flowType = flow === 'Exchange' ? 'Exchange' : 'Return';
     const [shell, dto, options] = await Promise.all([
       this.deps.shells.privateShell(type, market, path, returnPageTitle(market.locale, 'returnExchange')),
@@ -69,21 +94,42 @@ export class ReturnPages {
     return this.flowPage('guest-return-exchange', '/guest/return-exchange', order, market, flow);
   }
 
-  async account(req: Request, res: Response, market: Market, orderNumber: string, flow?: string): Promise<Schemas['ReturnExchangePageData']> {
+  async account(
+    req: Request,
+    res: Response,
+    market: Market,
+    orderNumber: string,
+    flow?: string,
+  ): Promise<Schemas['ReturnExchangePageData']> {
     const order = await this.returns.orderOf(await this.caller(req, res), { orderNumber });
     return this.flowPage('my-account-return-exchange', '/myaccount/return-exchange', order, market, flow);
   }
 
-  async thankYou(req: Request, res: Response, market: Market, ref: { orderNumber?: string; transactionUuid?: string }): Promise<Schemas['ReturnThankYouPageData']> {
-    if (!ref.orderNumber && !ref.transactionUuid) throw new AppError('ERR_CO_API_1000', 'The page needs orderNumber (signed in) or transactionUuid (guest).');
+  async thankYou(
+    req: Request,
+    res: Response,
+    market: Market,
+    ref: { orderNumber?: string; transactionUuid?: string },
+  ): Promise<Schemas['ReturnThankYouPageData']> {
+    if (!ref.orderNumber && !ref.transactionUuid)
+      throw new AppError('ERR_CO_API_1000', 'The page needs orderNumber (signed in) or transactionUuid (guest).');
     const guest = Boolean(ref.transactionUuid);
     const order = await this.returns.orderOf(guest ? {} : await this.caller(req, res), ref);
     const request = await this.returns.latest(order, market);
-    if (!request) throw new AppError(guest ? 'ERR_GUEST_API_1001' : 'ERR_API_1023', `Order ${order.order_number} has no return request.`);
+    if (!request)
+      throw new AppError(
+        guest ? 'ERR_GUEST_API_1001' : 'ERR_API_1023',
+        `Order ${order.order_number} has no return request.`,
+      );
     const dto = await this.orders.dto(order, market, { includeTransaction: true });
     const lineIds = new Set(request.lines.map((l) => l.itemId));
     return {
-      ...(await this.deps.shells.privateShell('my-account-return-thank-you', market, '/myaccount/return-thank-you', returnPageTitle(market.locale, 'thankYou'))),
+      ...(await this.deps.shells.privateShell(
+        'my-account-return-thank-you',
+        market,
+        '/myaccount/return-thank-you',
+        returnPageTitle(market.locale, 'thankYou'),
+      )),
       orderNumber: order.order_number,
       returnNumber: request.returnNumber,
       flowType: request.flowType,
@@ -97,7 +143,13 @@ export class ReturnPages {
   }
 
   /** The SSR host's entry: the data of a page kind of this module. */
-  page(kind: PageType, req: Request, res: Response, market: Market, query: (name: string) => string | undefined): Promise<unknown> {
+  page(
+    kind: PageType,
+    req: Request,
+    res: Response,
+    market: Market,
+    query: (name: string) => string | undefined,
+  ): Promise<unknown> {
     const param = (name: string, pattern: RegExp) => {
       const v = query(name);
       if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
@@ -114,7 +166,10 @@ export class ReturnPages {
       case 'my-account-return-thank-you': {
         const transactionUuid = optional('transactionUuid', UUID);
         const orderNumber = transactionUuid ? undefined : param('orderNumber', ORDER_NUMBER);
-        return this.thankYou(req, res, market, { ...(orderNumber ? { orderNumber } : {}), ...(transactionUuid ? { transactionUuid } : {}) });
+        return this.thankYou(req, res, market, {
+          ...(orderNumber ? { orderNumber } : {}),
+          ...(transactionUuid ? { transactionUuid } : {}),
+        });
       }
       default:
         throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);

@@ -7,7 +7,9 @@ export type ReturnRow = Selectable<ReturnTables['return_requests']>;
 export type ReturnLineRow = Selectable<ReturnTables['return_lines']>;
 
 export async function nextReturnNumber(trx: Q): Promise<string> {
-  const { n } = await sql<{ n: string }>`select nextval('return_number_seq')::text as n`.execute(trx).then((r) => r.rows[0]!);
+  const { n } = await sql<{ n: string }>`select nextval('return_number_seq')::text as n`
+    .execute(trx)
+    .then((r) => r.rows[0]!);
   return `RMA-${n.padStart(8, '0')}`;
 }
 
@@ -25,15 +27,29 @@ export async function requestedUnits(db: Q, orderId: string): Promise<Map<string
 }
 
 /** The sizes of a product with their stock, in the catalogue's order. */
-export async function sizesOf(db: Q, pids: readonly string[]): Promise<{ pid: string; sku: string; size: string; stock: number }[]> {
+export async function sizesOf(
+  db: Q,
+  pids: readonly string[],
+): Promise<{ pid: string; sku: string; size: string; stock: number }[]> {
   if (!pids.length) return [];
-  return db.selectFrom('product_variants').select(['pid', 'sku', 'size', 'stock']).where('pid', 'in', [...pids]).orderBy('pid').orderBy('position').execute();
+  return db
+    .selectFrom('product_variants')
+    .select(['pid', 'sku', 'size', 'stock'])
+    .where('pid', 'in', [...pids])
+    .orderBy('pid')
+    .orderBy('position')
+    .execute();
 }
 
 /** Today's price of one unit of each product in a currency (the sale price when there is one). */
 export async function pricesOf(db: Q, pids: readonly string[], currency: string): Promise<Map<string, number>> {
   if (!pids.length) return new Map();
-  const rows = await db.selectFrom('product_prices').select(['pid', 'list_price', 'sale_price']).where('pid', 'in', [...pids]).where('currency', '=', currency).execute();
+  const rows = await db
+    .selectFrom('product_prices')
+    .select(['pid', 'list_price', 'sale_price'])
+    .where('pid', 'in', [...pids])
+    .where('currency', '=', currency)
+    .execute();
   return new Map(rows.map((r) => [r.pid, Number(r.sale_price ?? r.list_price)]));
 }
 
@@ -52,7 +68,13 @@ export async function reserveUnits(trx: Q, sku: string, quantity: number): Promi
   return row !== undefined;
 }
 
-export async function insertRequest(trx: Q, values: Omit<ReturnTables['return_requests'], 'id' | 'status' | 'shipping_amount' | 'created_at' | 'cancel_reason' | 'cancelled_at'>): Promise<ReturnRow> {
+export async function insertRequest(
+  trx: Q,
+  values: Omit<
+    ReturnTables['return_requests'],
+    'id' | 'status' | 'shipping_amount' | 'created_at' | 'cancel_reason' | 'cancelled_at'
+  >,
+): Promise<ReturnRow> {
   return trx.insertInto('return_requests').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -61,9 +83,24 @@ export async function insertLines(trx: Q, lines: Omit<ReturnTables['return_lines
 }
 
 /** The newest request of an order, with its lines; undefined when it has none. */
-export async function latestOfOrder(db: Q, orderId: string): Promise<{ request: ReturnRow; lines: ReturnLineRow[] } | undefined> {
-  const request = await db.selectFrom('return_requests').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('return_number', 'desc').limit(1).executeTakeFirst();
+export async function latestOfOrder(
+  db: Q,
+  orderId: string,
+): Promise<{ request: ReturnRow; lines: ReturnLineRow[] } | undefined> {
+  const request = await db
+    .selectFrom('return_requests')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('return_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!request) return undefined;
-  const lines = await db.selectFrom('return_lines').selectAll().where('return_id', '=', request.id).orderBy('line_no').execute();
+  const lines = await db
+    .selectFrom('return_lines')
+    .selectAll()
+    .where('return_id', '=', request.id)
+    .orderBy('line_no')
+    .execute();
   return { request, lines };
 }

@@ -4,7 +4,15 @@ import type { Schemas } from '../../shared/http.ts';
 import { productImage } from '../catalog/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { Market } from '../markets/index.ts';
-import { markReturnRequested, orderRepository, returnableFlows, RETURN_WINDOW_DAYS, type OrderBundle, type OrderRow, type OrderService } from '../orders/index.ts';
+import {
+  markReturnRequested,
+  orderRepository,
+  returnableFlows,
+  RETURN_WINDOW_DAYS,
+  type OrderBundle,
+  type OrderRow,
+  type OrderService,
+} from '../orders/index.ts';
 import type { StoreService } from '../stores/index.ts';
 import * as repo from './repository.ts';
 import type { ReturnLineRow, ReturnRow } from './repository.ts';
@@ -61,15 +69,35 @@ export class ReturnService {
   /** The boutiques of a country that take online orders back. */
   async returnStores(country: string, market: Market): Promise<Schemas['ReturnStore'][]> {
     const { stores } = await this.deps.stores.list(country, market);
-    return stores.filter((s) => s.services.includes('returnsInStore')).map((s) => ({ id: s.id, name: s.name, addressLines: s.address.formatted ?? [], city: s.address.city, url: s.url }));
+    return stores
+      .filter((s) => s.services.includes('returnsInStore'))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        addressLines: s.address.formatted ?? [],
+        city: s.address.city,
+        url: s.url,
+      }));
   }
 
   /** What the return pages need beyond the order: units left per line, exchange sizes, methods, boutiques. */
-  async options(order: OrderRow, market: Market): Promise<Pick<Schemas['ReturnExchangePageData'], 'lines' | 'availableFlowTypes' | 'returnReasons' | 'returnMethods' | 'handovers' | 'stores' | 'returnWindowDays'>> {
+  async options(
+    order: OrderRow,
+    market: Market,
+  ): Promise<
+    Pick<
+      Schemas['ReturnExchangePageData'],
+      'lines' | 'availableFlowTypes' | 'returnReasons' | 'returnMethods' | 'handovers' | 'stores' | 'returnWindowDays'
+    >
+  > {
     const bundle = await orderRepository.bundle(this.db, order);
     const requested = await repo.requestedUnits(this.db, order.id);
     const pids = [...new Set(bundle.items.map((i) => i.pid))];
-    const [sizes, prices, stores] = await Promise.all([repo.sizesOf(this.db, pids), repo.pricesOf(this.db, pids, order.currency), this.returnStores(order.country, market)]);
+    const [sizes, prices, stores] = await Promise.all([
+      repo.sizesOf(this.db, pids),
+      repo.pricesOf(this.db, pids, order.currency),
+      this.returnStores(order.country, market),
+    ]);
     const now = this.now();
     const flows = new Set<ReturnFlow>();
     const lines = bundle.items.map((item) => {
@@ -81,7 +109,11 @@ export class ReturnService {
         left > 0 && open.includes('Exchange') && price !== undefined
           ? sizes
               .filter((s) => s.pid === item.pid && s.size !== item.size && s.stock > 0)
-              .map((s) => ({ size: s.size, unitPrice: money(price), priceDifference: money(price - Number(item.unit_price)) }))
+              .map((s) => ({
+                size: s.size,
+                unitPrice: money(price),
+                priceDifference: money(price - Number(item.unit_price)),
+              }))
           : [];
       return { itemId: String(item.line_no), returnableQuantity: left, exchangeSizes };
     });
@@ -114,7 +146,10 @@ export class ReturnService {
       store = this.deps.stores.toDto(data, market);
     }
     if (input.handover === 'pickUp' && found.delivery_method !== 'ShipToAddress') {
-      throw new AppError('ERR_FORM_1008', 'A courier pick-up needs an order delivered to an address; choose a drop-off point or a boutique.');
+      throw new AppError(
+        'ERR_FORM_1008',
+        'A courier pick-up needs an order delivered to an address; choose a drop-off point or a boutique.',
+      );
     }
     const now = this.now();
     const created = await this.db.transaction().execute(async (trx) => {
@@ -125,9 +160,14 @@ export class ReturnService {
       const [sizes, prices] = await Promise.all([repo.sizesOf(trx, pids), repo.pricesOf(trx, pids, order.currency)]);
       const lines = input.lines.map((line) => checkLine(bundle, line, input.flowType, requested, now, sizes, prices));
       // Replacement units, in a stable order (sku) so concurrent requests lock the rows alike.
-      for (const l of [...lines].filter((l) => l.replacement).sort((a, b) => a.replacement!.sku.localeCompare(b.replacement!.sku))) {
+      for (const l of [...lines]
+        .filter((l) => l.replacement)
+        .sort((a, b) => a.replacement!.sku.localeCompare(b.replacement!.sku))) {
         if (!(await repo.reserveUnits(trx, l.replacement!.sku, l.quantity))) {
-          throw new AppError('ERR_OCAPI_1011', `Size ${l.replacement!.size} of ${l.item.pid} has fewer than ${l.quantity} unit(s) in stock.`);
+          throw new AppError(
+            'ERR_OCAPI_1011',
+            `Size ${l.replacement!.size} of ${l.item.pid} has fewer than ${l.quantity} unit(s) in stock.`,
+          );
         }
       }
       const totals = refundOf(order, input.flowType, lines);
@@ -163,7 +203,9 @@ export class ReturnService {
           replacement_size: l.replacement?.size ?? null,
         })),
       );
-      const full = lines.filter((l) => (requested.get(l.item.id) ?? 0) + l.quantity >= l.item.quantity).map((l) => l.item.line_no);
+      const full = lines
+        .filter((l) => (requested.get(l.item.id) ?? 0) + l.quantity >= l.item.quantity)
+        .map((l) => l.item.line_no);
       await markReturnRequested(trx, order.id, full, `return:${returnNumber}`);
       const dto = this.toDto(order, bundle, request, rows, store, market);
       await enqueueMail(trx, {
@@ -186,8 +228,15 @@ export class ReturnService {
               imageUrl: new URL(l.image.src, `${this.deps.publicOrigin}/`).href,
               imageAlt: l.image.alt,
             })),
-            refund: { items: dto.refund.itemsAmount, tax: dto.refund.taxAmount, shipping: dto.refund.shippingAmount, total: dto.refund.total },
-            payment: dto.refund.method ? { method: dto.refund.method, cardBrand: dto.refund.cardBrand, cardLast4: dto.refund.cardLast4 } : null,
+            refund: {
+              items: dto.refund.itemsAmount,
+              tax: dto.refund.taxAmount,
+              shipping: dto.refund.shippingAmount,
+              total: dto.refund.total,
+            },
+            payment: dto.refund.method
+              ? { method: dto.refund.method, cardBrand: dto.refund.cardBrand, cardLast4: dto.refund.cardLast4 }
+              : null,
           },
           handover: dto.instructions[1] ?? '',
           outcome: dto.instructions[2] ?? '',
@@ -203,7 +252,9 @@ export class ReturnService {
   /** The thank-you page of the request (a guest's by the transaction id, which the order e-mail carries too). */
   thankYouUrl(order: OrderRow, market: Market, guest: boolean): string {
     const prefix = market.locale === 'en-us' ? '' : `/${market.locale}`;
-    const query = guest ? `transactionUuid=${order.transaction_uuid}` : `orderNumber=${encodeURIComponent(order.order_number)}`;
+    const query = guest
+      ? `transactionUuid=${order.transaction_uuid}`
+      : `orderNumber=${encodeURIComponent(order.order_number)}`;
     return `${this.deps.publicOrigin}${prefix}/myaccount/return-thank-you?${query}`;
   }
 
@@ -213,10 +264,24 @@ export class ReturnService {
     if (!found) return undefined;
     const bundle = await orderRepository.bundle(this.db, order);
     const data = found.request.store_id ? await this.deps.stores.data(found.request.store_id) : undefined;
-    return this.toDto(order, bundle, found.request, found.lines, data ? this.deps.stores.toDto(data, market) : null, market);
+    return this.toDto(
+      order,
+      bundle,
+      found.request,
+      found.lines,
+      data ? this.deps.stores.toDto(data, market) : null,
+      market,
+    );
   }
 
-  private toDto(order: OrderRow, bundle: OrderBundle, r: ReturnRow, lines: ReturnLineRow[], store: Schemas['Store'] | null, market: Market): ReturnRequest {
+  private toDto(
+    order: OrderRow,
+    bundle: OrderBundle,
+    r: ReturnRow,
+    lines: ReturnLineRow[],
+    store: Schemas['Store'] | null,
+    market: Market,
+  ): ReturnRequest {
     const byId = new Map(bundle.items.map((i) => [i.id, i]));
     const returnBy = isoDate(r.return_by);
     const refundTotal = money(r.refund_total);
@@ -245,7 +310,15 @@ export class ReturnService {
       }),
       returnMethod: r.return_method,
       handover: r.handover,
-      store: store ? { id: store.id, name: store.name, addressLines: store.address.formatted ?? [], city: store.address.city, url: store.url } : null,
+      store: store
+        ? {
+            id: store.id,
+            name: store.name,
+            addressLines: store.address.formatted ?? [],
+            city: store.address.city,
+            url: store.url,
+          }
+        : null,
       refund: {
         currencyCode: r.currency as Schemas['CurrencyCode'],
         itemsAmount: money(r.items_amount),
@@ -259,8 +332,21 @@ export class ReturnService {
       returnLabelUrl: null,
       instructions:
         r.cancel_reason === 'lapsed' && r.cancelled_at
-          ? lapsedInstructions(market.locale, { flowType: r.flow_type, returnNumber: r.return_number, returnBy, cancelledAt: new Date(r.cancelled_at).toISOString() })
-          : instructionsOf(market.locale, { flowType: r.flow_type, returnNumber: r.return_number, returnBy, handover: r.handover, storeName: store?.name ?? null, refundTotal, currency: r.currency }),
+          ? lapsedInstructions(market.locale, {
+              flowType: r.flow_type,
+              returnNumber: r.return_number,
+              returnBy,
+              cancelledAt: new Date(r.cancelled_at).toISOString(),
+            })
+          : instructionsOf(market.locale, {
+              flowType: r.flow_type,
+              returnNumber: r.return_number,
+              returnBy,
+              handover: r.handover,
+              storeName: store?.name ?? null,
+              refundTotal,
+              currency: r.currency,
+            }),
     };
   }
 }
@@ -268,19 +354,30 @@ export class ReturnService {
 /** Rules the contract cannot say: exactly one order reference, each line once, fields that go with the flow and method. */
 function checkShape(input: Input): void {
   const issues: Issue[] = [];
-  if ((input.orderNumber === undefined) === (input.transactionUuid === undefined)) issues.push({ path: 'body/orderNumber', message: 'give either orderNumber (signed in) or transactionUuid (guest)' });
+  if ((input.orderNumber === undefined) === (input.transactionUuid === undefined))
+    issues.push({
+      path: 'body/orderNumber',
+      message: 'give either orderNumber (signed in) or transactionUuid (guest)',
+    });
   const seen = new Set<string>();
   input.lines.forEach((l, i) => {
     if (seen.has(l.itemId)) issues.push({ path: `body/lines/${i}/itemId`, message: 'each line at most once' });
     seen.add(l.itemId);
-    if (input.flowType === 'Exchange' && l.exchangeSize === undefined) issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'an exchange needs the replacement size' });
-    if (input.flowType === 'Return' && l.exchangeSize !== undefined) issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'a return takes no replacement size' });
+    if (input.flowType === 'Exchange' && l.exchangeSize === undefined)
+      issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'an exchange needs the replacement size' });
+    if (input.flowType === 'Return' && l.exchangeSize !== undefined)
+      issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'a return takes no replacement size' });
   });
-  if (input.returnMethod === 'ShipToReturnCenter' && input.handover === undefined) issues.push({ path: 'body/handover', message: 'a parcel to the return center needs pickUp or dropOff' });
-  if (input.returnMethod === 'ShipToReturnCenter' && input.storeId !== undefined) issues.push({ path: 'body/storeId', message: 'only for ShipToStore' });
-  if (input.returnMethod === 'ShipToStore' && input.storeId === undefined) issues.push({ path: 'body/storeId', message: 'a return to a boutique needs storeId' });
-  if (input.returnMethod === 'ShipToStore' && input.handover !== undefined) issues.push({ path: 'body/handover', message: 'only for ShipToReturnCenter' });
-  if (issues.length) throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+  if (input.returnMethod === 'ShipToReturnCenter' && input.handover === undefined)
+    issues.push({ path: 'body/handover', message: 'a parcel to the return center needs pickUp or dropOff' });
+  if (input.returnMethod === 'ShipToReturnCenter' && input.storeId !== undefined)
+    issues.push({ path: 'body/storeId', message: 'only for ShipToStore' });
+  if (input.returnMethod === 'ShipToStore' && input.storeId === undefined)
+    issues.push({ path: 'body/storeId', message: 'a return to a boutique needs storeId' });
+  if (input.returnMethod === 'ShipToStore' && input.handover !== undefined)
+    issues.push({ path: 'body/handover', message: 'only for ShipToReturnCenter' });
+  if (issues.length)
+    throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
 }
 
 interface CheckedLine {
@@ -304,30 +401,63 @@ function checkLine(
   const item = bundle.items.find((i) => String(i.line_no) === line.itemId);
   if (!item) throw new AppError('ERR_API_1025', `Order ${orderNumber} has no line ${line.itemId}.`);
   if (!returnableFlows(bundle, item, now).includes(flow)) {
-    throw new AppError('ERR_API_1025', `Line ${line.itemId} of ${orderNumber} cannot take a ${flow.toLowerCase()} now (${item.status}; only delivered lines within ${RETURN_WINDOW_DAYS} days of delivery, not an employee sale).`);
+    throw new AppError(
+      'ERR_API_1025',
+      `Line ${line.itemId} of ${orderNumber} cannot take a ${flow.toLowerCase()} now (${item.status}; only delivered lines within ${RETURN_WINDOW_DAYS} days of delivery, not an employee sale).`,
+    );
   }
   const left = item.quantity - (requested.get(item.id) ?? 0);
-  if (line.quantity > left) throw new AppError('ERR_API_1025', `Line ${line.itemId} of ${orderNumber} has ${left} unit(s) left to send back, not ${line.quantity}.`);
+  if (line.quantity > left)
+    throw new AppError(
+      'ERR_API_1025',
+      `Line ${line.itemId} of ${orderNumber} has ${left} unit(s) left to send back, not ${line.quantity}.`,
+    );
   const unitPaid = Number(item.unit_price);
-  if (flow === 'Return') return { item, quantity: line.quantity, reasonId: line.reasonId, amount: money(unitPaid * line.quantity), replacement: null };
+  if (flow === 'Return')
+    return {
+      item,
+      quantity: line.quantity,
+      reasonId: line.reasonId,
+      amount: money(unitPaid * line.quantity),
+      replacement: null,
+    };
   const size = line.exchangeSize!.trim();
   const target = sizes.find((s) => s.pid === item.pid && s.size.toLowerCase() === size.toLowerCase());
   if (!target || target.size === item.size) {
-    throw new AppError('ERR_API_1025', target ? `Line ${line.itemId} is already size ${item.size}: choose another size.` : `${item.pid} has no size ${size}.`);
+    throw new AppError(
+      'ERR_API_1025',
+      target
+        ? `Line ${line.itemId} is already size ${item.size}: choose another size.`
+        : `${item.pid} has no size ${size}.`,
+    );
   }
   const price = prices.get(item.pid);
-  if (price === undefined) throw new AppError('ERR_API_1025', `${item.pid} is no longer sold in ${bundle.order.currency}.`);
+  if (price === undefined)
+    throw new AppError('ERR_API_1025', `${item.pid} is no longer sold in ${bundle.order.currency}.`);
   if (price > unitPaid + 0.005) {
-    throw new AppError('ERR_API_1026', `Size ${target.size} of ${item.pid} costs ${price.toFixed(2)} ${bundle.order.currency} today; line ${line.itemId} paid ${unitPaid.toFixed(2)} ${bundle.order.currency}.`);
+    throw new AppError(
+      'ERR_API_1026',
+      `Size ${target.size} of ${item.pid} costs ${price.toFixed(2)} ${bundle.order.currency} today; line ${line.itemId} paid ${unitPaid.toFixed(2)} ${bundle.order.currency}.`,
+    );
   }
-  return { item, quantity: line.quantity, reasonId: line.reasonId, amount: 0, replacement: { sku: target.sku, size: target.size } };
+  return {
+    item,
+    quantity: line.quantity,
+    reasonId: line.reasonId,
+    amount: 0,
+    replacement: { sku: target.sku, size: target.size },
+  };
 }
 
 /**
  * The refund of a return: the price paid for the units, plus the sales tax charged on top of it where prices
  * exclude tax (US, CA: the order's total is above subtotal + shipping). Exchanges refund nothing.
  */
-function refundOf(order: OrderRow, flow: ReturnFlow, lines: CheckedLine[]): { items: number; tax: number; total: number } {
+function refundOf(
+  order: OrderRow,
+  flow: ReturnFlow,
+  lines: CheckedLine[],
+): { items: number; tax: number; total: number } {
   if (flow === 'Exchange') return { items: 0, tax: 0, total: 0 };
   const items = money(lines.reduce((sum, l) => sum + l.amount, 0));
   const base = Number(order.subtotal) + Number(order.shipping) - Number(order.discount);
@@ -335,4 +465,3 @@ function refundOf(order: OrderRow, flow: ReturnFlow, lines: CheckedLine[]): { it
   const tax = taxOnTop ? money((items * Number(order.tax)) / base) : 0;
   return { items, tax, total: money(items + tax) };
 }
-

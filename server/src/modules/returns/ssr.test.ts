@@ -31,7 +31,13 @@ describe('server-rendered return pages', () => {
 
     await agent(t.app)
       .post('/api/data/order/return-request?locale=fr-fr')
-      .send({ transactionUuid: order.transactionUuid, flowType: 'Return', lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }], returnMethod: 'ShipToReturnCenter', handover: 'dropOff' })
+      .send({
+        transactionUuid: order.transactionUuid,
+        flowType: 'Return',
+        lines: [{ itemId: '1', quantity: 1, reasonId: 'quality' }],
+        returnMethod: 'ShipToReturnCenter',
+        handover: 'dropOff',
+      })
       .expect(201);
     const thanks = await html(`/fr-fr/myaccount/return-thank-you?transactionUuid=${order.transactionUuid}`).expect(200);
     expect(thanks.headers['cache-control']).toBe('private, no-store');

@@ -27,7 +27,12 @@ export async function twoSizeProducts(db: DB, count: number, offset = 0, currenc
     group by p.pid having count(*) >= 2
     order by p.pid desc offset ${offset} limit ${count}`.execute(db);
   if (rows.rows.length < count) throw new Error('not enough products with two sizes in stock');
-  return rows.rows.map((r) => ({ pid: r.pid, size: r.sizes[0]!, sku: r.skus[0]!, other: { size: r.sizes[1]!, sku: r.skus[1]! } }));
+  return rows.rows.map((r) => ({
+    pid: r.pid,
+    size: r.sizes[0]!,
+    sku: r.skus[0]!,
+    other: { size: r.sizes[1]!, sku: r.skus[1]! },
+  }));
 }
 
 /** Moves one order on to `delivered` (paid → processing → shipped → delivered) with the demo fulfilment. */
@@ -44,22 +49,37 @@ export async function deliveredOrder(
   app: Express,
   db: DB,
   v: { pid: string; size: string },
-  options: { a?: Agent; quantity?: number; email?: string; deliver?: boolean; locale?: string; overrides?: (option: { id: string; total: { total: number } }) => Record<string, unknown> } = {},
+  options: {
+    a?: Agent;
+    quantity?: number;
+    email?: string;
+    deliver?: boolean;
+    locale?: string;
+    overrides?: (option: { id: string; total: { total: number } }) => Record<string, unknown>;
+  } = {},
 ) {
   const a = options.a ?? agent(app);
   const locale = options.locale ?? 'fr-fr';
-  await a.post(`/api/data/basket/add-item?locale=${locale}`).send({ pid: v.pid, size: v.size, quantity: options.quantity ?? 1 }).expect(200);
+  await a
+    .post(`/api/data/basket/add-item?locale=${locale}`)
+    .send({ pid: v.pid, size: v.size, quantity: options.quantity ?? 1 })
+    .expect(200);
   const draft = await orderBody(a, options.email ? { email: options.email } : {}, locale);
   const body = options.overrides ? { ...draft.body, ...options.overrides(draft.option) } : draft.body;
   const res = await place(a, body, undefined, locale);
   if (res.status !== 201) throw new Error(`place-order answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const order = res.body as { orderNumber: string; transactionUuid: string; items: { itemId: string; unitPrice: number; lineTotal: number }[] };
+  const order = res.body as {
+    orderNumber: string;
+    transactionUuid: string;
+    items: { itemId: string; unitPrice: number; lineTotal: number }[];
+  };
   if (options.deliver !== false) await deliver(db, order.orderNumber);
   return { a, order };
 }
 
 export async function stockOf(db: DB, sku: string): Promise<number> {
-  return (await db.selectFrom('product_variants').select('stock').where('sku', '=', sku).executeTakeFirstOrThrow()).stock;
+  return (await db.selectFrom('product_variants').select('stock').where('sku', '=', sku).executeTakeFirstOrThrow())
+    .stock;
 }
 
 /** What a request may write: requests, lines, e-mails, order events, for one order. */
@@ -69,7 +89,9 @@ export async function footprint(db: DB, orderNumber: string) {
       (select count(*)::int from return_requests rr join orders o on o.id = rr.order_id where o.order_number = ${orderNumber}) as requests,
       (select count(*)::int from return_lines l join return_requests rr on rr.id = l.return_id join orders o on o.id = rr.order_id where o.order_number = ${orderNumber}) as lines,
       (select count(*)::int from order_events e join orders o on o.id = e.order_id where o.order_number = ${orderNumber}) as events,
-      (select count(*)::int from email_outbox where template = 'return-request' and data->>'orderNumber' = ${orderNumber}) as mails`.execute(db);
+      (select count(*)::int from email_outbox where template = 'return-request' and data->>'orderNumber' = ${orderNumber}) as mails`.execute(
+    db,
+  );
   return r.rows[0]!;
 }
 
@@ -77,7 +99,12 @@ export async function footprint(db: DB, orderNumber: string) {
  * An exchange of `quantity` units of a delivered guest order for the other size, sent through the API; its
  * `return_by` is then moved to `returnBy` (a date long past) so that only the lapse tests' requests lapse.
  */
-export async function lapsingExchange(app: Express, db: DB, v: TwoSizes, options: { quantity?: number; returnBy?: string; flow?: 'Exchange' | 'Return' } = {}) {
+export async function lapsingExchange(
+  app: Express,
+  db: DB,
+  v: TwoSizes,
+  options: { quantity?: number; returnBy?: string; flow?: 'Exchange' | 'Return' } = {},
+) {
   const quantity = options.quantity ?? 1;
   const flow = options.flow ?? 'Exchange';
   const { order } = await deliveredOrder(app, db, v, { quantity });
@@ -86,19 +113,36 @@ export async function lapsingExchange(app: Express, db: DB, v: TwoSizes, options
     .send({
       transactionUuid: order.transactionUuid,
       flowType: flow,
-      lines: [{ itemId: '1', quantity, reasonId: 'size-too-small', ...(flow === 'Exchange' ? { exchangeSize: v.other.size } : {}) }],
+      lines: [
+        {
+          itemId: '1',
+          quantity,
+          reasonId: 'size-too-small',
+          ...(flow === 'Exchange' ? { exchangeSize: v.other.size } : {}),
+        },
+      ],
       returnMethod: 'ShipToReturnCenter',
       handover: 'dropOff',
     });
   if (res.status !== 201) throw new Error(`return-request answered ${res.status}: ${JSON.stringify(res.body)}`);
   const returnNumber = res.body.returnNumber as string;
-  await db.updateTable('return_requests').set({ return_by: options.returnBy ?? '2020-01-10' }).where('return_number', '=', returnNumber).execute();
+  await db
+    .updateTable('return_requests')
+    .set({ return_by: options.returnBy ?? '2020-01-10' })
+    .where('return_number', '=', returnNumber)
+    .execute();
   return { order, returnNumber };
 }
 
 /** A request's state after a sweep: status, reason, lapse events and e-mails. */
 export async function lapseState(db: DB, returnNumber: string) {
-  const r = await sql<{ status: string; cancel_reason: string | null; cancelled: boolean; events: number; mails: number }>`
+  const r = await sql<{
+    status: string;
+    cancel_reason: string | null;
+    cancelled: boolean;
+    events: number;
+    mails: number;
+  }>`
     select r.status, r.cancel_reason, r.cancelled_at is not null as cancelled,
       (select count(*)::int from order_events e where e.order_id = r.order_id and e.source = ${`return-lapsed:${returnNumber}`}) as events,
       (select count(*)::int from email_outbox m where m.template = 'return-lapsed' and m.data->>'reference' = ${returnNumber}) as mails

@@ -4,7 +4,14 @@
 import { serverTexts, type Texts } from '../../locales/index.ts';
 import type { ReturnFlow, ReturnHandover } from './tables.ts';
 
-export const RETURN_REASON_IDS = ['size-too-small', 'size-too-large', 'not-as-pictured', 'quality', 'wrong-item', 'changed-mind'] as const;
+export const RETURN_REASON_IDS = [
+  'size-too-small',
+  'size-too-large',
+  'not-as-pictured',
+  'quality',
+  'wrong-item',
+  'changed-mind',
+] as const;
 export type ReturnReasonId = (typeof RETURN_REASON_IDS)[number];
 
 type PageKey = keyof Texts<'returns'>['titles'];
@@ -22,15 +29,29 @@ export function returnReasons(locale: string): { id: ReturnReasonId; label: stri
   return RETURN_REASON_IDS.map((id) => ({ id, label: t.reasons[id] }));
 }
 
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
 
 /** The steps after a request, in order: packing, handing over, then what the client gets back. */
 export function instructionsOf(
   locale: string,
-  r: { flowType: ReturnFlow; returnNumber: string; returnBy: string; handover: ReturnHandover | null; storeName: string | null; refundTotal: number; currency: string },
+  r: {
+    flowType: ReturnFlow;
+    returnNumber: string;
+    returnBy: string;
+    handover: ReturnHandover | null;
+    storeName: string | null;
+    refundTotal: number;
+    currency: string;
+  },
 ): string[] {
   const t = textsOf(locale);
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${r.returnBy}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${r.returnBy}T00:00:00Z`));
   const amount = formatMoney(r.refundTotal, r.currency, locale);
   const values = { returnNumber: r.returnNumber, date, store: r.storeName ?? '', amount };
   const handover = r.storeName ? t.store : r.handover === 'pickUp' ? t.pickUp : t.dropOff;
@@ -38,5 +59,7 @@ export function instructionsOf(
 }
 
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount).replace(/\u202f|\u00a0/g, '\u00a0');
+  return new Intl.NumberFormat(locale, { style: 'currency', currency })
+    .format(amount)
+    .replace(/\u202f|\u00a0/g, '\u00a0');
 }

@@ -40,7 +40,12 @@ beforeAll(async () => {
     const database = await openDatabase({ databaseUrl: own.url, poolSize: 10 });
     await migrateToLatest(database.db);
     await seed(database.db, { brand: TEST_BRAND, products: 240 });
-    const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, VALIDATE_RESPONSES: 'true', CACHE_TTL_SECONDS: '0' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      BRAND: TEST_BRAND,
+      VALIDATE_RESPONSES: 'true',
+      CACHE_TTL_SECONDS: '0',
+    });
     const { app, close } = await createApp({ config, database, logger: createLogger(config.logLevel), pages: false });
     t = {
       app,
@@ -81,7 +86,8 @@ async function queriesOf(language: string, n: number): Promise<string[]> {
     const pick = words[(i * 7) % Math.max(1, words.length)] ?? '';
     out.add([...pick].slice(0, 3).join(''));
     if (words.length > 1) out.add(`${words[0]} ${[...(words[1] as string)].slice(0, 2).join('')}`);
-    if (words.length > 2) out.add(`${[...(words[2] as string)].slice(0, 3).join('')} ${[...first].slice(0, 2).join('')}`);
+    if (words.length > 2)
+      out.add(`${[...(words[2] as string)].slice(0, 3).join('')} ${[...first].slice(0, 2).join('')}`);
     if (cjk) {
       const chars = [...r.name.replace(/\s+/g, '')];
       out.add(chars.slice(1, 3).join(''));
@@ -103,7 +109,10 @@ describe('prefix index: the same answers as PostgreSQL', () => {
       for (const q of await queriesOf(market.language, 14)) {
         for (const page of [1, 2]) {
           const o = { facets: false, pageSize: 6, page };
-          const [a, b] = await Promise.all([indexed.search(input(market, q, o)), reference.search(input(market, q, o))]);
+          const [a, b] = await Promise.all([
+            indexed.search(input(market, q, o)),
+            reference.search(input(market, q, o)),
+          ]);
           expect(a, `${locale} "${q}" page ${page}`).toEqual(b);
           compared++;
         }
@@ -120,7 +129,12 @@ describe('prefix index: the same answers as PostgreSQL', () => {
       const market = markets.resolve(locale);
       const queries = (await queriesOf(market.language, 8)).slice(0, 25);
       for (const [i, q] of queries.entries()) {
-        const o: Partial<SearchInput> = [{}, { sort: 'price_asc', page: 2, pageSize: 5 }, { filters: 'instock:true' }, { sort: 'newest', filters: 'color:black|brown' }][i % 4] as Partial<SearchInput>;
+        const o: Partial<SearchInput> = [
+          {},
+          { sort: 'price_asc', page: 2, pageSize: 5 },
+          { filters: 'instock:true' },
+          { sort: 'newest', filters: 'color:black|brown' },
+        ][i % 4] as Partial<SearchInput>;
         const [a, b] = await Promise.all([indexed.search(input(market, q, o)), reference.search(input(market, q, o))]);
         expect(a, `${locale} "${q}" ${JSON.stringify(o)}`).toEqual(b);
       }
@@ -140,7 +154,9 @@ describe('prefix index: the same answers as PostgreSQL', () => {
 
 describe('prefix index: kept current from the database', () => {
   const ac = async (q: string, locale = 'fr-fr') => {
-    const res = await request(t.app).get('/api/data/search').query({ brand: TEST_BRAND, locale, q, pageSize: 48, facets: 'false' });
+    const res = await request(t.app)
+      .get('/api/data/search')
+      .query({ brand: TEST_BRAND, locale, q, pageSize: 48, facets: 'false' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { totalNrOfProducts: number; products: { id: string; name: string }[] };
   };
@@ -158,16 +174,23 @@ describe('prefix index: kept current from the database', () => {
     const db = t.database.db;
     await ac('sac'); // the app's index is loaded and current
     const pid = await product(3);
-    await sql`update product_translations set name = 'Zéphyrine Quokka' where pid = ${pid} and language = 'fr'`.execute(db);
+    await sql`update product_translations set name = 'Zéphyrine Quokka' where pid = ${pid} and language = 'fr'`.execute(
+      db,
+    );
     expect((await ac('zéphyrine quo')).products.map((p) => p.id)).toEqual([pid]);
     expect((await ac('quokk')).products.map((p) => p.id)).toEqual([pid]);
 
-    const prices = await sql<{ list_price: string; sale_price: string | null }>`select list_price, sale_price from product_prices where pid = ${pid} and currency = 'EUR'`.execute(db);
+    const prices = await sql<{
+      list_price: string;
+      sale_price: string | null;
+    }>`select list_price, sale_price from product_prices where pid = ${pid} and currency = 'EUR'`.execute(db);
     await sql`delete from product_prices where pid = ${pid} and currency = 'EUR'`.execute(db);
     expect((await ac('zéphyrine')).totalNrOfProducts).toBe(0);
     expect((await ac('zéphyrine', 'en-us')).totalNrOfProducts).toBe(0); // the English name is unchanged
     const p = prices.rows[0] as { list_price: string; sale_price: string | null };
-    await sql`insert into product_prices (pid, currency, list_price, sale_price) values (${pid}, 'EUR', ${p.list_price}, ${p.sale_price})`.execute(db);
+    await sql`insert into product_prices (pid, currency, list_price, sale_price) values (${pid}, 'EUR', ${p.list_price}, ${p.sale_price})`.execute(
+      db,
+    );
     expect((await ac('zéphyrine')).products.map((x) => x.id)).toEqual([pid]);
 
     // A copy of another product under a new pid and a new name: found at once.
@@ -176,14 +199,26 @@ describe('prefix index: kept current from the database', () => {
     const columns = async (table: string, not: string[]) => {
       const r = await sql<{ name: string }>`
         select column_name as name from information_schema.columns
-        where table_schema = current_schema() and table_name = ${table} and not (column_name = any(${sql.val(not)}::text[])) order by ordinal_position`.execute(db);
+        where table_schema = current_schema() and table_name = ${table} and not (column_name = any(${sql.val(not)}::text[])) order by ordinal_position`.execute(
+        db,
+      );
       return sql.raw(r.rows.map((c) => `"${c.name}"`).join(', '));
     };
-    const [pCols, prCols, tCols] = await Promise.all([columns('products', ['pid', 'num']), columns('product_prices', ['pid']), columns('product_translations', ['pid', 'name'])]);
+    const [pCols, prCols, tCols] = await Promise.all([
+      columns('products', ['pid', 'num']),
+      columns('product_prices', ['pid']),
+      columns('product_translations', ['pid', 'name']),
+    ]);
     await db.transaction().execute(async (trx) => {
-      await sql`insert into products (pid, ${pCols}) select ${copy}, ${pCols} from products where pid = ${source}`.execute(trx);
-      await sql`insert into product_prices (pid, ${prCols}) select ${copy}, ${prCols} from product_prices where pid = ${source}`.execute(trx);
-      await sql`insert into product_translations (pid, name, ${tCols}) select ${copy}, 'Wombatine ' || name, ${tCols} from product_translations where pid = ${source}`.execute(trx);
+      await sql`insert into products (pid, ${pCols}) select ${copy}, ${pCols} from products where pid = ${source}`.execute(
+        trx,
+      );
+      await sql`insert into product_prices (pid, ${prCols}) select ${copy}, ${prCols} from product_prices where pid = ${source}`.execute(
+        trx,
+      );
+      await sql`insert into product_translations (pid, name, ${tCols}) select ${copy}, 'Wombatine ' || name, ${tCols} from product_translations where pid = ${source}`.execute(
+        trx,
+      );
     });
     expect((await ac('wombatine')).products.map((x) => x.id)).toEqual([copy]);
 
@@ -197,22 +232,29 @@ describe('prefix index: kept current from the database', () => {
     }
   });
 
-  it.runIf(postgres)('sees a change whose transaction began before a catch-up and committed after a later one', async () => {
-    const pid = await product(7);
-    const client = await t.database.db.connection().execute(async (conn) => {
-      // One connection holds a transaction open across the other requests.
-      await sql`begin`.execute(conn);
-      await sql`update product_translations set name = 'Ornithorynque Lent' where pid = ${pid} and language = 'fr'`.execute(conn);
-      // Another transaction commits and is caught up on while this one is open.
-      const other = await product(8);
-      await sql`update product_translations set name = 'Capybara Vif' where pid = ${other} and language = 'fr'`.execute(t.database.db);
-      expect((await ac('capybara')).products.map((x) => x.id)).toEqual([other]);
-      expect((await ac('ornithorynque')).totalNrOfProducts).toBe(0);
-      await sql`commit`.execute(conn);
-      return pid;
-    });
-    expect((await ac('ornithorynque')).products.map((x) => x.id)).toEqual([client]);
-  });
+  it.runIf(postgres)(
+    'sees a change whose transaction began before a catch-up and committed after a later one',
+    async () => {
+      const pid = await product(7);
+      const client = await t.database.db.connection().execute(async (conn) => {
+        // One connection holds a transaction open across the other requests.
+        await sql`begin`.execute(conn);
+        await sql`update product_translations set name = 'Ornithorynque Lent' where pid = ${pid} and language = 'fr'`.execute(
+          conn,
+        );
+        // Another transaction commits and is caught up on while this one is open.
+        const other = await product(8);
+        await sql`update product_translations set name = 'Capybara Vif' where pid = ${other} and language = 'fr'`.execute(
+          t.database.db,
+        );
+        expect((await ac('capybara')).products.map((x) => x.id)).toEqual([other]);
+        expect((await ac('ornithorynque')).totalNrOfProducts).toBe(0);
+        await sql`commit`.execute(conn);
+        return pid;
+      });
+      expect((await ac('ornithorynque')).products.map((x) => x.id)).toEqual([client]);
+    },
+  );
 });
 
 describe('prefix index: PostgreSQL answers when it cannot', () => {
@@ -230,7 +272,10 @@ describe('prefix index: PostgreSQL answers when it cannot', () => {
   });
 
   it('leaves a language over the size bound to PostgreSQL', async () => {
-    const bounded = new SearchService(t.database.db, TEST_BRAND, catalog, { minChars: 1, prefixIndex: { maxDocuments: 10 } });
+    const bounded = new SearchService(t.database.db, TEST_BRAND, catalog, {
+      minChars: 1,
+      prefixIndex: { maxDocuments: 10 },
+    });
     const market = markets.resolve('en-us');
     expect(await bounded.currentIndex('en')).toBeNull();
     const o = { facets: false, pageSize: 6 };
@@ -242,7 +287,10 @@ describe('prefix index: PostgreSQL answers when it cannot', () => {
   it('answers autocomplete through PostgreSQL when the catch-up fails, and from the index again after', async () => {
     const db = t.database.db;
     const errors: string[] = [];
-    const s = new SearchService(db, TEST_BRAND, catalog, { minChars: 1, prefixIndex: { onError: (_e, m) => errors.push(m) } });
+    const s = new SearchService(db, TEST_BRAND, catalog, {
+      minChars: 1,
+      prefixIndex: { onError: (_e, m) => errors.push(m) },
+    });
     await s.currentIndex('de');
     const market = markets.resolve('de-de');
     const o = { facets: false, pageSize: 6 };
@@ -275,7 +323,7 @@ describe('prefix index: PostgreSQL answers when it cannot', () => {
 describe('prefix index: against a plain evaluation, through changes', () => {
   it('answers like a scan of every document after loads, bulk and single changes, removals and slot reuse', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)] as T;
     const syllables = ['sa', 'sac', 'lo', 'lou', 'bo', 'ca', 'é', 'ab', 'zu', 'x'];
     const word = () => Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => pick(syllables)).join('');
@@ -291,25 +339,52 @@ describe('prefix index: against a plain evaluation, through changes', () => {
         grams.add(chars[i] as string);
         if (i + 1 < chars.length) grams.add((chars[i] as string) + (chars[i + 1] as string));
       }
-      return { pid, num: n, brand, listed: rnd() > 0.1, rank: Math.floor(rnd() * 1e6) * 10_000 + n++, name_lc: name, text_lc: text, lexemes, grams: [...grams] };
+      return {
+        pid,
+        num: n,
+        brand,
+        listed: rnd() > 0.1,
+        rank: Math.floor(rnd() * 1e6) * 10_000 + n++,
+        name_lc: name,
+        text_lc: text,
+        lexemes,
+        grams: [...grams],
+      };
     };
     const truth = new Map<string, DocRow>();
     const initial = Array.from({ length: 400 }, (_, i) => doc(`p${i}`));
     for (const d of initial) if (d.listed) truth.set(d.pid, d);
-    const index = new PrefixIndex('ysl', 'ja', 's0', initial.filter((d) => d.listed));
+    const index = new PrefixIndex(
+      'ysl',
+      'ja',
+      's0',
+      initial.filter((d) => d.listed),
+    );
     const sold = (num: number) => num % 5 !== 0;
     const matches = (d: DocRow, q: IndexQuery) => {
       if (d.name_lc.startsWith(q.text)) return true;
       const all = (terms: string[]) => terms.length > 0 && terms.every((t) => d.lexemes.some((l) => l.startsWith(t)));
       if (q.words && (all(q.stemmed) || all(q.typed))) return true;
-      return q.substrings.length > 0 && q.grams.every((g) => d.grams.includes(g)) && q.substrings.every((x) => (d.text_lc ?? '').includes(x));
+      return (
+        q.substrings.length > 0 &&
+        q.grams.every((g) => d.grams.includes(g)) &&
+        q.substrings.every((x) => (d.text_lc ?? '').includes(x))
+      );
     };
     const check = () => {
       for (let i = 0; i < 40; i++) {
         const w = word().slice(0, 1 + Math.floor(rnd() * 3));
         const sub = pick(cjk);
-        const subGrams = [...sub].length === 1 ? [sub] : [...sub].slice(0, -1).map((c, j) => c + ([...sub][j + 1] as string));
-        const q: IndexQuery = { text: w, words: rnd() > 0.2, stemmed: rnd() > 0.5 ? [w] : [w, word().slice(0, 2)], typed: rnd() > 0.3 ? [w] : [], substrings: rnd() > 0.5 ? [sub] : [], grams: [] };
+        const subGrams =
+          [...sub].length === 1 ? [sub] : [...sub].slice(0, -1).map((c, j) => c + ([...sub][j + 1] as string));
+        const q: IndexQuery = {
+          text: w,
+          words: rnd() > 0.2,
+          stemmed: rnd() > 0.5 ? [w] : [w, word().slice(0, 2)],
+          typed: rnd() > 0.3 ? [w] : [],
+          substrings: rnd() > 0.5 ? [sub] : [],
+          grams: [],
+        };
         if (q.substrings.length) q.grams = subGrams;
         const docs = [...truth.values()].filter((d) => matches(d, q));
         const tier = (d: DocRow) => (d.name_lc === q.text ? 0 : d.name_lc.startsWith(q.text) ? 1 : 2);
@@ -322,7 +397,9 @@ describe('prefix index: against a plain evaluation, through changes', () => {
         });
         const set = index.matchSet(q);
         const got = [...set.nums].map((num, j) => `${num}:${set.relevance[j]}`).sort();
-        expect(got).toEqual(docs.map((d) => `${d.num}:${(d.name_lc === q.text ? 2 : 0) + (d.name_lc.startsWith(q.text) ? 1 : 0)}`).sort());
+        expect(got).toEqual(
+          docs.map((d) => `${d.num}:${(d.name_lc === q.text ? 2 : 0) + (d.name_lc.startsWith(q.text) ? 1 : 0)}`).sort(),
+        );
         expect(index.anyMatch(q, sold)).toBe(ordered.length > 0);
       }
     };

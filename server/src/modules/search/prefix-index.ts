@@ -312,9 +312,17 @@ export class PrefixIndex {
     this.rank[slot] = row.rank;
     this.names[slot] = row.name_lc;
     this.texts[slot] = row.text_lc;
-    this.lexemes.set(slot, [...new Set(row.lexemes)].map((w) => this.vocabulary.id(w)), this.size);
+    this.lexemes.set(
+      slot,
+      [...new Set(row.lexemes)].map((w) => this.vocabulary.id(w)),
+      this.size,
+    );
     this.posted = null;
-    this.gramLists.set(slot, row.grams.map((g) => this.gramIds.id(g)), this.size);
+    this.gramLists.set(
+      slot,
+      row.grams.map((g) => this.gramIds.id(g)),
+      this.size,
+    );
   }
 
   private drop(pid: string): void {
@@ -466,7 +474,8 @@ export class PrefixIndex {
    * substrings checked document by document.
    */
   private withMatcher<T>(q: IndexQuery, f: (other: (slot: number) => boolean, any: boolean) => T): T {
-    if (q.stemmed.length > MAX_QUERY_TERMS || q.typed.length > MAX_QUERY_TERMS) throw new Error('prefix index: too many terms');
+    if (q.stemmed.length > MAX_QUERY_TERMS || q.typed.length > MAX_QUERY_TERMS)
+      throw new Error('prefix index: too many terms');
     let words: Uint32Array | null = null;
     if (q.words) {
       const p = this.postings();
@@ -529,7 +538,13 @@ export class PrefixIndex {
    * names, then names starting with the query, then the other matches, each in merchandising order, among
    * the products sold in the market.
    */
-  autocomplete(q: IndexQuery, limit: number, offset: number, cap: number, sold: Sold): { pids: string[]; total: number; exact: boolean } {
+  autocomplete(
+    q: IndexQuery,
+    limit: number,
+    offset: number,
+    cap: number,
+    sold: Sold,
+  ): { pids: string[]; total: number; exact: boolean } {
     const k = offset + limit;
     const named = this.flagNames(q.text);
     try {
@@ -619,7 +634,8 @@ export class PrefixIndex {
       for (const s of named) if (sold(this.nums[s] as number)) return true;
       return this.withMatcher(q, (other, any) => {
         if (!any) return false;
-        for (let s = 0; s < this.size; s++) if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
+        for (let s = 0; s < this.size; s++)
+          if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
         return false;
       });
     } finally {
@@ -634,10 +650,20 @@ export class PrefixIndex {
   bytes(): number {
     let strings = 0;
     for (let i = 0; i < this.size; i++) {
-      strings += 2 * ((this.names[i]?.length ?? 0) + (this.texts[i]?.length ?? 0) + (this.pids[i]?.length ?? 0)) + 3 * 16;
+      strings +=
+        2 * ((this.names[i]?.length ?? 0) + (this.texts[i]?.length ?? 0) + (this.pids[i]?.length ?? 0)) + 3 * 16;
     }
     const slots = this.capacity * (4 + 8 + 1 + 1) + (this.byRank?.byteLength ?? 0) + (this.byName?.byteLength ?? 0);
-    return strings + slots + this.slotOf.size * 40 + this.lexemes.bytes() + this.gramLists.bytes() + this.vocabulary.bytes() + this.gramIds.bytes() + this.postingBytes();
+    return (
+      strings +
+      slots +
+      this.slotOf.size * 40 +
+      this.lexemes.bytes() +
+      this.gramLists.bytes() +
+      this.vocabulary.bytes() +
+      this.gramIds.bytes() +
+      this.postingBytes()
+    );
   }
 
   private postingBytes(): number {

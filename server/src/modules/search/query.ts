@@ -14,7 +14,10 @@ const MAX_WORDS = 8;
  */
 export function planQuery(raw: string): MatchPlan {
   const text = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, MAX_WORDS);
+  const words = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
   const substrings = [...new Set(words.filter((w) => UNSEGMENTED.test(w)))];
   const grams = new Set<string>();
   for (const s of substrings) {

@@ -49,7 +49,8 @@ function textMatch(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBui
   if (mode === 'typo') return sql<SqlBool>`${plan.text} <% d.name_lc`;
   const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`d.name_lc like ${likePrefix(plan.text)}`];
   const unsegmented = UNSEGMENTED_LANGUAGES.has(scope.language);
-  if (plan.prefixQuery && !(unsegmented && plan.onlyUnsegmented)) parts.push(sql<SqlBool>`d.doc @@ ${tsQuery(scope, plan)}`);
+  if (plan.prefixQuery && !(unsegmented && plan.onlyUnsegmented))
+    parts.push(sql<SqlBool>`d.doc @@ ${tsQuery(scope, plan)}`);
   if (plan.substrings.length > 0 && unsegmented) {
     const all = sql.join(
       plan.substrings.map((s) => sql`strpos(d.text_lc, ${s}) > 0`),
@@ -66,9 +67,10 @@ function textMatch(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBui
  */
 function matches(scope: SearchScope, plan: MatchPlan, mode: MatchMode, extra?: RawBuilder<SqlBool>, checkPrice = true) {
   // An index lookup per candidate: queries stop after a page (or the count cap), so few are made.
-  const priced = scope.currency && checkPrice
-    ? sql`and exists (select 1 from product_prices x where x.pid = d.pid and x.currency = ${scope.currency})`
-    : sql``;
+  const priced =
+    scope.currency && checkPrice
+      ? sql`and exists (select 1 from product_prices x where x.pid = d.pid and x.currency = ${scope.currency})`
+      : sql``;
   // `extra` may replace the text predicate when it implies it (a name equal to, or starting with, the query).
   return sql`
     from search_documents d
@@ -81,9 +83,17 @@ function matches(scope: SearchScope, plan: MatchPlan, mode: MatchMode, extra?: R
  * The products (pid and number) a query matches in a market with their relevance (see `relevanceScore`), as a subquery read in
  * one pass over the documents: the listing's match set for result pages and their facets.
  */
-export function matchingRows(scope: SearchScope, plan: MatchPlan, mode: MatchMode): RawBuilder<{ pid: string; num: number; relevance: number }> {
+export function matchingRows(
+  scope: SearchScope,
+  plan: MatchPlan,
+  mode: MatchMode,
+): RawBuilder<{ pid: string; num: number; relevance: number }> {
   // The listing checks the market's prices itself.
-  return sql<{ pid: string; num: number; relevance: number }>`(select d.pid, d.num, ${relevanceScore(plan, mode)} as relevance ${matches(scope, plan, mode, undefined, false)})`;
+  return sql<{
+    pid: string;
+    num: number;
+    relevance: number;
+  }>`(select d.pid, d.num, ${relevanceScore(plan, mode)} as relevance ${matches(scope, plan, mode, undefined, false)})`;
 }
 
 /**
@@ -134,8 +144,14 @@ export async function autocomplete(
   if (mode === 'typo') {
     // The trigram index hands out names closest first and stops at the limit.
     const closest = sql`order by ${plan.text} <<-> d.name_lc`;
-    const page = await sql<{ pid: string }>`select d.pid ${matches(scope, plan, mode)} ${closest} limit ${limit} offset ${offset}`.execute(db);
-    const counted = await sql<{ n: number }>`select count(*)::int as n from (select 1 ${matches(scope, plan, mode)} ${closest} limit ${cap + 1}) x`.execute(db);
+    const page = await sql<{
+      pid: string;
+    }>`select d.pid ${matches(scope, plan, mode)} ${closest} limit ${limit} offset ${offset}`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from (select 1 ${matches(scope, plan, mode)} ${closest} limit ${cap + 1}) x`.execute(
+      db,
+    );
     const n = counted.rows[0]?.n ?? 0;
     return { pids: page.rows.map((r) => r.pid), total: Math.min(n, cap), exact: n <= cap };
   }
@@ -202,7 +218,6 @@ export async function autocomplete(
 /** Names beyond a page read in case some of the page's products are not priced in the market currency. */
 const PRICE_MARGIN = 20;
 
-
 /** `LIKE` pattern for "starts with", with the pattern characters of the text escaped. */
 export function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -212,7 +227,12 @@ export function likePrefix(text: string): string {
  * The closest word to each query word (spelling suggestion), among the words of the names of `pids` (the
  * hits of the typo search, closest first).
  */
-export async function closestWords(db: DB, scope: SearchScope, pids: string[], words: string[]): Promise<(string | null)[]> {
+export async function closestWords(
+  db: DB,
+  scope: SearchScope,
+  pids: string[],
+  words: string[],
+): Promise<(string | null)[]> {
   if (pids.length === 0 || words.length === 0) return words.map(() => null);
   const { rows } = await sql<{ i: number; w: string }>`
     with vocabulary as (
@@ -269,7 +289,8 @@ export interface HitTileRow extends HitRow {
 /** What hit tiles show, for some pids, in that order (pids without a text in the language are left out): one statement. */
 export async function hitTileRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitTileRow[]> {
   if (pids.length === 0) return [];
-  const { rows } = await sql<HitTileRow>`select * from ${hitTiles(scope, sql`${sql.val(pids)}::text[]`)} order by i`.execute(db);
+  const { rows } =
+    await sql<HitTileRow>`select * from ${hitTiles(scope, sql`${sql.val(pids)}::text[]`)} order by i`.execute(db);
   return rows;
 }
 
@@ -309,13 +330,21 @@ export async function trendingQueries(db: DB, brand: string, language: string, l
 }
 
 /** Replaces the trending queries of a house (reference data, upserted at start). */
-export async function upsertTrending(db: DB, brand: string, byLanguage: Record<string, readonly string[]>): Promise<void> {
-  const values = Object.entries(byLanguage).flatMap(([language, queries]) => queries.map((query, i) => ({ brand, language, position: i + 1, query })));
+export async function upsertTrending(
+  db: DB,
+  brand: string,
+  byLanguage: Record<string, readonly string[]>,
+): Promise<void> {
+  const values = Object.entries(byLanguage).flatMap(([language, queries]) =>
+    queries.map((query, i) => ({ brand, language, position: i + 1, query })),
+  );
   if (values.length === 0) return;
   await db
     .insertInto('trending_searches')
     .values(values)
-    .onConflict((oc) => oc.columns(['brand', 'language', 'position']).doUpdateSet((eb) => ({ query: eb.ref('excluded.query') })))
+    .onConflict((oc) =>
+      oc.columns(['brand', 'language', 'position']).doUpdateSet((eb) => ({ query: eb.ref('excluded.query') })),
+    )
     .execute();
 }
 
@@ -349,11 +378,19 @@ interface DocText extends Omit<DocRow, 'lexemes' | 'grams'> {
 }
 
 function docRow(r: DocText): DocRow {
-  return { ...r, lexemes: r.lexemes ? r.lexemes.split(LIST_SEPARATOR) : [], grams: r.grams ? r.grams.split(LIST_SEPARATOR) : [] };
+  return {
+    ...r,
+    lexemes: r.lexemes ? r.lexemes.split(LIST_SEPARATOR) : [],
+    grams: r.grams ? r.grams.split(LIST_SEPARATOR) : [],
+  };
 }
 
 /** The listed documents of a house in a language and the snapshot they are as of (one repeatable-read transaction). */
-export async function loadSearchDocuments(db: DB, brand: string, language: string): Promise<{ snapshot: string; rows: DocRow[] }> {
+export async function loadSearchDocuments(
+  db: DB,
+  brand: string,
+  language: string,
+): Promise<{ snapshot: string; rows: DocRow[] }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -368,7 +405,11 @@ export async function loadSearchDocuments(db: DB, brand: string, language: strin
 
 /** Listed documents of a house in a language (the prefix index's size bound is checked before loading). */
 export async function countSearchDocuments(db: DB, brand: string, language: string): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from search_documents d where d.language = ${sql.lit(language)} and d.brand = ${brand} and d.listed`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from search_documents d where d.language = ${sql.lit(language)} and d.brand = ${brand} and d.listed`.execute(
+    db,
+  );
   return r.rows[0]?.n ?? 0;
 }
 
@@ -378,7 +419,11 @@ export async function countSearchDocuments(db: DB, brand: string, language: stri
  * pids whose product was deleted since (`listing_facts_removed`: a document goes only with its product), and
  * the snapshot of this read; `stale` when removals it did not see may have been pruned (load afresh).
  */
-export async function searchDocumentsSince(db: DB, language: string, snapshot: string): Promise<{ snapshot: string; stale: boolean; rows: DocRow[]; removed: string[] }> {
+export async function searchDocumentsSince(
+  db: DB,
+  language: string,
+  snapshot: string,
+): Promise<{ snapshot: string; stale: boolean; rows: DocRow[]; removed: string[] }> {
   const lang = sql.lit(language);
   const r = await sql<Partial<DocText> & { snapshot: string; stale: boolean; gone: boolean | null }>`
     select pg_current_snapshot()::text as snapshot,
@@ -410,7 +455,11 @@ export async function searchDocumentsSince(db: DB, language: string, snapshot: s
  * language's configuration (stemmed; [] for a stop word) and as typed (`simple`). Null where the answer is
  * not a conjunction of prefixes (the prefix index does not evaluate it; PostgreSQL answers that query).
  */
-export async function readWords(db: DB, language: string, words: readonly string[]): Promise<Map<string, { stemmed: string[] | null; typed: string[] | null }>> {
+export async function readWords(
+  db: DB,
+  language: string,
+  words: readonly string[],
+): Promise<Map<string, { stemmed: string[] | null; typed: string[] | null }>> {
   const out = new Map<string, { stemmed: string[] | null; typed: string[] | null }>();
   if (words.length === 0) return out;
   const { rows } = await sql<{ word: string; stemmed: string; typed: string }>`

@@ -7,7 +7,12 @@ import type { SearchService } from './service.ts';
 const optionalInt = (v: unknown) => (v === undefined ? undefined : Number(v));
 const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-export function searchRoutes(ops: OperationRegistry, search: SearchService, markets: MarketService, brand: string): void {
+export function searchRoutes(
+  ops: OperationRegistry,
+  search: SearchService,
+  markets: MarketService,
+  brand: string,
+): void {
   ops.on('searchProducts', async (req, res) => {
     // One deployment serves one house: another house's code is not a brand this API knows.
     if (req.query.brand !== brand) throw new AppError('ERR_API_1004', `This storefront serves the brand "${brand}".`);

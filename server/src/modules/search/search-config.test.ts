@@ -18,11 +18,17 @@ async function appWith(minChars: string) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', BRAND: TEST_BRAND, CACHE_TTL_SECONDS: '0', SEARCH_MIN_CHARS: minChars });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BRAND: TEST_BRAND,
+    CACHE_TTL_SECONDS: '0',
+    SEARCH_MIN_CHARS: minChars,
+  });
   const { app } = await createApp({ config, database, logger: createLogger('warn', sink), pages: false });
   return { app, lines, close: () => database.close() };
 }
@@ -43,7 +49,9 @@ describe('search minimum (spec §5, §8)', () => {
     const t = await appWith('lots');
     try {
       expect(t.lines.some((l) => l.code === 'ERR_ALG_2000')).toBe(true);
-      const res = await request(t.app).get(`/api/data/search?brand=${TEST_BRAND}&locale=en-us&q=s&pageSize=3`).expect(200);
+      const res = await request(t.app)
+        .get(`/api/data/search?brand=${TEST_BRAND}&locale=en-us&q=s&pageSize=3`)
+        .expect(200);
       expect(res.body.products.length).toBeGreaterThan(0);
     } finally {
       await t.close();
@@ -54,7 +62,9 @@ describe('search minimum (spec §5, §8)', () => {
     const t = await appWith('3');
     try {
       expect(t.lines.some((l) => l.code === 'ERR_ALG_2000')).toBe(false);
-      const short = await request(t.app).get(`/api/data/search?brand=${TEST_BRAND}&locale=en-us&q=${encodeURIComponent(' sa ')}`);
+      const short = await request(t.app).get(
+        `/api/data/search?brand=${TEST_BRAND}&locale=en-us&q=${encodeURIComponent(' sa ')}`,
+      );
       expect(short.status, JSON.stringify(t.lines.slice(-2))).toBe(400);
       expect(short.body.code).toBe('ERR_SEARCH_API_1000');
       await request(t.app).get(`/api/data/search?brand=${TEST_BRAND}&locale=en-us&q=sac`).expect(200);
@@ -74,14 +84,21 @@ describe('index name (spec §7)', () => {
 
 describe('query plan', () => {
   it('matches words as prefixes, safely inside to_tsquery', () => {
-    expect(planQuery('  Sac  de JOUR ')).toMatchObject({ text: 'sac de jour', prefixQuery: 'sac:* & de:* & jour:*', substrings: [] });
+    expect(planQuery('  Sac  de JOUR ')).toMatchObject({
+      text: 'sac de jour',
+      prefixQuery: 'sac:* & de:* & jour:*',
+      substrings: [],
+    });
     expect(planQuery("d'agneau & !x | (y:*)").prefixQuery).toBe('d:* & agneau:* & x:* & y:*');
     expect(planQuery('%_\\').prefixQuery).toBe('');
   });
 
   it('matches Japanese, Korean and Chinese as substrings through their character grams', () => {
     expect(planQuery('シ')).toMatchObject({ substrings: ['シ'], grams: ['シ'] });
-    expect(planQuery('ショルダー')).toMatchObject({ substrings: ['ショルダー'], grams: ['ショ', 'ョル', 'ルダ', 'ダー'] });
+    expect(planQuery('ショルダー')).toMatchObject({
+      substrings: ['ショルダー'],
+      grams: ['ショ', 'ョル', 'ルダ', 'ダー'],
+    });
     expect(planQuery('숄더백').grams).toEqual(['숄더', '더백']);
   });
 });

@@ -135,29 +135,47 @@ describe('GET /api/data/search', () => {
     const counted = color.values.reduce((n: number, v: { count: number }) => n + v.count, 0);
     expect(counted).toBe(all.body.totalNrOfProducts);
     const black = color.values.find((v: { count: number }) => v.count > 0);
-    const filtered = await search(`locale=en-us&q=leather&pageSize=48&filters=${encodeURIComponent(`color:${black.value}`)}`).expect(200);
+    const filtered = await search(
+      `locale=en-us&q=leather&pageSize=48&filters=${encodeURIComponent(`color:${black.value}`)}`,
+    ).expect(200);
     expect(filtered.body.totalNrOfProducts).toBe(black.count);
     expect(filtered.body.appliedFilters).toBe(`color:${black.value}`);
     expect(filtered.body.products.every((h: Hit) => h.macroColor === black.value)).toBe(true);
-    const selected = filtered.body.filters.find((f: { urlName: string }) => f.urlName === 'color').values.find((v: { value: string }) => v.value === black.value);
+    const selected = filtered.body.filters
+      .find((f: { urlName: string }) => f.urlName === 'color')
+      .values.find((v: { value: string }) => v.value === black.value);
     expect(selected.selected).toBe(true);
     // Unknown values of a known key are dropped, as on listings.
-    const unknown = await search(`locale=en-us&q=leather&filters=${encodeURIComponent(`color:${black.value}|plaid`)}`).expect(200);
+    const unknown = await search(
+      `locale=en-us&q=leather&filters=${encodeURIComponent(`color:${black.value}|plaid`)}`,
+    ).expect(200);
     expect(unknown.body.appliedFilters).toBe(`color:${black.value}`);
     const stock = await search('locale=en-us&q=leather&pageSize=48&filters=instock%3Atrue').expect(200);
     expect(stock.body.products.every((h: Hit) => h.availability.inStock)).toBe(true);
   });
 
   it('answers autocomplete without facets, with the same hits and filters applied', async () => {
-    for (const [locale, q] of [['en-us', 'leather'], ['fr-fr', 'sac'], ['ja-jp', 'バッグ']] as const) {
+    for (const [locale, q] of [
+      ['en-us', 'leather'],
+      ['fr-fr', 'sac'],
+      ['ja-jp', 'バッグ'],
+    ] as const) {
       const page = await search(`locale=${locale}&q=${encodeURIComponent(q)}&pageSize=6`).expect(200);
       const drawer = await search(`locale=${locale}&q=${encodeURIComponent(q)}&pageSize=6&facets=false`).expect(200);
-      expect(drawer.body.products.map((h: Hit) => h.id), q).toEqual(page.body.products.map((h: Hit) => h.id));
+      expect(
+        drawer.body.products.map((h: Hit) => h.id),
+        q,
+      ).toEqual(page.body.products.map((h: Hit) => h.id));
       expect(drawer.body.totalNrOfProducts).toBe(page.body.totalNrOfProducts);
       expect(drawer.body.totalNrOfProductsIsExact).toBe(true);
-      const second = await search(`locale=${locale}&q=${encodeURIComponent(q)}&pageSize=6&page=2&facets=false`).expect(200);
+      const second = await search(`locale=${locale}&q=${encodeURIComponent(q)}&pageSize=6&page=2&facets=false`).expect(
+        200,
+      );
       const pageTwo = await search(`locale=${locale}&q=${encodeURIComponent(q)}&pageSize=6&page=2`).expect(200);
-      expect(second.body.products.map((h: Hit) => h.id), q).toEqual(pageTwo.body.products.map((h: Hit) => h.id));
+      expect(
+        second.body.products.map((h: Hit) => h.id),
+        q,
+      ).toEqual(pageTwo.body.products.map((h: Hit) => h.id));
     }
     // Many matches: the drawer stops counting at 100 and walks the merchandising order.
     const page = await search('locale=en-us&q=s&pageSize=6').expect(200);
@@ -176,7 +194,10 @@ describe('GET /api/data/search', () => {
     for (const sort of ['price_asc', 'newest']) {
       const a = await search(`locale=en-us&q=leather&pageSize=6&sort=${sort}`).expect(200);
       const b = await search(`locale=en-us&q=leather&pageSize=6&sort=${sort}&facets=false`).expect(200);
-      expect(b.body.products.map((h: Hit) => h.id), sort).toEqual(a.body.products.map((h: Hit) => h.id));
+      expect(
+        b.body.products.map((h: Hit) => h.id),
+        sort,
+      ).toEqual(a.body.products.map((h: Hit) => h.id));
     }
   });
 
@@ -261,25 +282,77 @@ describe('search documents follow the catalogue', () => {
     const db = bal.database.db;
     await db.deleteFrom('products').where('pid', '=', PID).execute();
     await db.deleteFrom('categories').where('id', '=', CAT).execute();
-    await db.insertInto('categories').values({ id: CAT, brand: 'bal', slug: 'search-test-bags', parent_id: null, level: 3, gender: 'women', position: 1 }).execute();
-    await db.insertInto('category_translations').values([
-      { category_id: CAT, language: 'en', name: 'Tassel bags' },
-      { category_id: CAT, language: 'de', name: 'Quastentaschen' },
-    ]).execute();
-    await db.insertInto('products').values({
-      pid: PID, brand: 'bal', category_id: CAT, gender_code: 'D', slug: 'zephyrine-tassel-bag', color_code: 'BLK', color_hex: '#000000',
-      macro_color: 'black', micro_color: 'black', material: 'calfskin', size_group: null, image_count: 2, born_season: 'FW26',
-      created_at: new Date('2026-10-01T00:00:00Z'), rank: 1,
-    }).execute();
-    await db.insertInto('product_translations').values([
-      { pid: PID, language: 'en', name: 'Zephyrine tassel bag', description: '-', composition: '100% calfskin', color_name: 'Black' },
-      { pid: PID, language: 'de', name: 'Zephyrine Quastentasche', description: '-', composition: '100 % Kalbsleder', color_name: 'Schwarz' },
-    ]).execute();
-    await db.insertInto('product_prices').values([
-      { pid: PID, currency: 'USD', list_price: 2100, sale_price: null },
-      { pid: PID, currency: 'EUR', list_price: 1900, sale_price: null },
-    ]).execute();
-    await db.insertInto('product_variants').values({ sku: `${PID}-TU`, pid: PID, size: 'TU', position: 1, stock: 2 }).execute();
+    await db
+      .insertInto('categories')
+      .values({
+        id: CAT,
+        brand: 'bal',
+        slug: 'search-test-bags',
+        parent_id: null,
+        level: 3,
+        gender: 'women',
+        position: 1,
+      })
+      .execute();
+    await db
+      .insertInto('category_translations')
+      .values([
+        { category_id: CAT, language: 'en', name: 'Tassel bags' },
+        { category_id: CAT, language: 'de', name: 'Quastentaschen' },
+      ])
+      .execute();
+    await db
+      .insertInto('products')
+      .values({
+        pid: PID,
+        brand: 'bal',
+        category_id: CAT,
+        gender_code: 'D',
+        slug: 'zephyrine-tassel-bag',
+        color_code: 'BLK',
+        color_hex: '#000000',
+        macro_color: 'black',
+        micro_color: 'black',
+        material: 'calfskin',
+        size_group: null,
+        image_count: 2,
+        born_season: 'FW26',
+        created_at: new Date('2026-10-01T00:00:00Z'),
+        rank: 1,
+      })
+      .execute();
+    await db
+      .insertInto('product_translations')
+      .values([
+        {
+          pid: PID,
+          language: 'en',
+          name: 'Zephyrine tassel bag',
+          description: '-',
+          composition: '100% calfskin',
+          color_name: 'Black',
+        },
+        {
+          pid: PID,
+          language: 'de',
+          name: 'Zephyrine Quastentasche',
+          description: '-',
+          composition: '100 % Kalbsleder',
+          color_name: 'Schwarz',
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('product_prices')
+      .values([
+        { pid: PID, currency: 'USD', list_price: 2100, sale_price: null },
+        { pid: PID, currency: 'EUR', list_price: 1900, sale_price: null },
+      ])
+      .execute();
+    await db
+      .insertInto('product_variants')
+      .values({ sku: `${PID}-TU`, pid: PID, size: 'TU', position: 1, stock: 2 })
+      .execute();
   });
   afterAll(async () => {
     await bal.database.db.deleteFrom('products').where('pid', '=', PID).execute();
@@ -292,12 +365,24 @@ describe('search documents follow the catalogue', () => {
     expect(ids(await find('locale=en-us&q=tassel%20bags').expect(200))).toEqual([PID]);
     expect(ids(await find('locale=de-de&q=quastentas').expect(200))).toEqual([PID]);
     const hit = (await find('locale=de-de&q=zephyrine').expect(200)).body.products[0];
-    expect(hit).toMatchObject({ id: PID, objectID: `${PID}-TU`, smcId: PID, totalColors: 1, colorVariants: [], price: { currencyCode: 'EUR', listPriceValue: 1900 } });
+    expect(hit).toMatchObject({
+      id: PID,
+      objectID: `${PID}-TU`,
+      smcId: PID,
+      totalColors: 1,
+      colorVariants: [],
+      price: { currencyCode: 'EUR', listPriceValue: 1900 },
+    });
   });
 
   it('follows renames, and leaves out employee-only, rive-droite and unpriced products', async () => {
     const db = bal.database.db;
-    await db.updateTable('product_translations').set({ name: 'Aurelienne tassel bag' }).where('pid', '=', PID).where('language', '=', 'en').execute();
+    await db
+      .updateTable('product_translations')
+      .set({ name: 'Aurelienne tassel bag' })
+      .where('pid', '=', PID)
+      .where('language', '=', 'en')
+      .execute();
     expect(ids(await find('locale=en-us&q=aurelien').expect(200))).toEqual([PID]);
     expect(ids(await find('locale=en-us&q=zephyr').expect(200))).toEqual([]);
     await db.updateTable('products').set({ is_employee_only: true }).where('pid', '=', PID).execute();
@@ -308,7 +393,12 @@ describe('search documents follow the catalogue', () => {
     expect(ids(await find('locale=en-us&q=aurelien').expect(200))).toEqual([PID]);
     // Not priced in Swiss francs: not sold in Switzerland, not found there.
     expect(ids(await find('locale=en-ch&q=aurelien').expect(200))).toEqual([]);
-    await db.updateTable('category_translations').set({ name: 'Fringe bags' }).where('category_id', '=', CAT).where('language', '=', 'en').execute();
+    await db
+      .updateTable('category_translations')
+      .set({ name: 'Fringe bags' })
+      .where('category_id', '=', CAT)
+      .where('language', '=', 'en')
+      .execute();
     expect(ids(await find('locale=en-us&q=fringe').expect(200))).toEqual([PID]);
   });
 });

@@ -4,7 +4,14 @@ import type { Schemas } from '../../shared/http.ts';
 import type { Brand } from '../../../../reference/brands.ts';
 import { trendingSearches } from '../../../../fixtures/catalog/trending.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
-import { formatFilterString, normalizeSort, parseFilterString, productUrl, type CatalogService, type FilterSelection } from '../catalog/index.ts';
+import {
+  formatFilterString,
+  normalizeSort,
+  parseFilterString,
+  productUrl,
+  type CatalogService,
+  type FilterSelection,
+} from '../catalog/index.ts';
 import { indexName, planQuery, queryWords, type SortKey } from './query.ts';
 import { PrefixIndex, MAX_QUERY_TERMS, type IndexQuery } from './prefix-index.ts';
 import {
@@ -109,7 +116,10 @@ export class SearchService {
   checkedQuery(q: unknown): string {
     const text = typeof q === 'string' ? q.trim() : '';
     if ([...text].length < Math.max(1, this.options.minChars)) {
-      throw new AppError('ERR_SEARCH_API_1000', `The query needs at least ${this.options.minChars} character(s) after trimming.`);
+      throw new AppError(
+        'ERR_SEARCH_API_1000',
+        `The query needs at least ${this.options.minChars} character(s) after trimming.`,
+      );
     }
     return text;
   }
@@ -143,7 +153,8 @@ export class SearchService {
       mode === 'typo' ? this.spellingSuggestion(scope, plan, found.pids) : Promise.resolve(null),
     ]);
     const suggestions: Schemas['SearchSuggestion'][] = [];
-    if (spelling && spelling !== plan.text) suggestions.push({ query: spelling, url: searchUrl(spelling), category: null });
+    if (spelling && spelling !== plan.text)
+      suggestions.push({ query: spelling, url: searchUrl(spelling), category: null });
     suggestions.push(...this.categorySuggestions(market, plan));
     return {
       market: toMarketDto(market),
@@ -175,26 +186,48 @@ export class SearchService {
     selection: FilterSelection,
     market: Market,
     o: { sort: SortKey; page: number; pageSize: number; withFacets: boolean },
-  ): Promise<{ pids: string[]; total: number; exact: boolean; facets: Schemas['Filter'][]; rows?: HitTileRow[] | undefined }> {
+  ): Promise<{
+    pids: string[];
+    total: number;
+    exact: boolean;
+    facets: Schemas['Filter'][];
+    rows?: HitTileRow[] | undefined;
+  }> {
     const offset = (o.page - 1) * o.pageSize;
     // Text queries from the prefix index when it is ready and reads the query; typos and the rest from PostgreSQL.
     const autocompleting = !o.withFacets && o.sort === 'recommended' && Object.keys(selection).length === 0;
     // Autocomplete checks the market's prices in the listing index, caught up beside the prefix index.
     const [indexed, soldIn] = await Promise.all([
       mode === 'text' ? this.indexed(scope, plan) : null,
-      autocompleting && mode === 'text' && scope.currency && this.options.prefixIndex?.enabled !== false ? this.catalog.soldIn(scope.currency).catch(() => null) : null,
+      autocompleting && mode === 'text' && scope.currency && this.options.prefixIndex?.enabled !== false
+        ? this.catalog.soldIn(scope.currency).catch(() => null)
+        : null,
     ]);
-    if (mode === 'text') this.answered[indexed && (!autocompleting || soldIn || !scope.currency) ? 'index' : 'database']++;
+    if (mode === 'text')
+      this.answered[indexed && (!autocompleting || soldIn || !scope.currency) ? 'index' : 'database']++;
     if (autocompleting) {
       if (indexed && (soldIn || !scope.currency)) {
         const [index, q] = indexed;
-        return { ...index.autocomplete(q, o.pageSize, offset, AUTOCOMPLETE_COUNT_LIMIT, soldIn ?? (() => true)), facets: [] };
+        return {
+          ...index.autocomplete(q, o.pageSize, offset, AUTOCOMPLETE_COUNT_LIMIT, soldIn ?? (() => true)),
+          facets: [],
+        };
       }
       return { ...(await autocomplete(this.db, scope, plan, mode, o.pageSize, offset)), facets: [] };
     }
     // The matches and their relevance read once (from the index, or the database), for the facets and the page.
-    const listed = await this.catalog.listMatches(indexed ? { matchSet: indexed[0].matchSet(indexed[1]) } : { matches: matchingRows(scope, plan, mode) }, selection, market, o);
-    return { pids: listed.pids, total: listed.totalNrOfProducts, exact: true, facets: o.withFacets ? listed.filters : [] };
+    const listed = await this.catalog.listMatches(
+      indexed ? { matchSet: indexed[0].matchSet(indexed[1]) } : { matches: matchingRows(scope, plan, mode) },
+      selection,
+      market,
+      o,
+    );
+    return {
+      pids: listed.pids,
+      total: listed.totalNrOfProducts,
+      exact: true,
+      facets: o.withFacets ? listed.filters : [],
+    };
   }
 
   /** Whether anything matches the words in the market, filters aside: the prefix index, else the database. */
@@ -219,7 +252,10 @@ export class SearchService {
       return null;
     }
     try {
-      const [index, q] = await Promise.all([this.currentIndex(scope.language), this.indexQuery(keeper, scope.language, plan)]);
+      const [index, q] = await Promise.all([
+        this.currentIndex(scope.language),
+        this.indexQuery(keeper, scope.language, plan),
+      ]);
       return index && q ? [index, q] : null;
     } catch (err) {
       o?.onError?.(err, `search prefix index (${scope.language}): catch-up failed, answered by PostgreSQL`);
@@ -282,7 +318,10 @@ export class SearchService {
           if (k.index === loading) k.ready = true;
         },
         (err: unknown) => {
-          this.options.prefixIndex?.onError?.(err, `search prefix index (${language}): load failed (the next search tries again)`);
+          this.options.prefixIndex?.onError?.(
+            err,
+            `search prefix index (${language}): load failed (the next search tries again)`,
+          );
           if (k.index === loading) k.index = null;
         },
       );
@@ -354,7 +393,12 @@ export class SearchService {
     const byId = new Map(nav.map((c) => [c.id, c]));
     const pathOf = (c: Schemas['CategoryNavItem']) => {
       const chain: string[] = [];
-      for (let cur: Schemas['CategoryNavItem'] | undefined = c; cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined) chain.unshift(cur.name);
+      for (
+        let cur: Schemas['CategoryNavItem'] | undefined = c;
+        cur;
+        cur = cur.parentId ? byId.get(cur.parentId) : undefined
+      )
+        chain.unshift(cur.name);
       return chain.join(' ');
     };
     const unsegmented = plan.substrings.length > 0;
@@ -381,9 +425,15 @@ export class SearchService {
     return rows.map((row) => this.hitTile(row, market, row.colours, byId));
   }
 
-  private hitTile(row: HitRow, market: Market, colours: ColourRow[], byId: Map<string, Schemas['CategoryNavItem']>): Schemas['HitTile'] {
+  private hitTile(
+    row: HitRow,
+    market: Market,
+    colours: ColourRow[],
+    byId: Map<string, Schemas['CategoryNavItem']>,
+  ): Schemas['HitTile'] {
     const chain: Schemas['CategoryNavItem'][] = [];
-    for (let cur = byId.get(row.category_id); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined) chain.unshift(cur);
+    for (let cur = byId.get(row.category_id); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined)
+      chain.unshift(cur);
     const others = colours.filter((c) => c.pid !== row.pid);
     return {
       ...this.catalog.tile(row, market),
@@ -410,7 +460,9 @@ export class SearchService {
       })),
       bornSeasonDesc: row.born_season,
       styleCode: row.style_code,
-      ...(chain.length === 3 ? { categoryIds: { macro: chain[0]!.id, micro: chain[1]!.id, superMicro: chain[2]!.id } } : {}),
+      ...(chain.length === 3
+        ? { categoryIds: { macro: chain[0]!.id, micro: chain[1]!.id, superMicro: chain[2]!.id } }
+        : {}),
     };
   }
 
@@ -437,4 +489,3 @@ export class SearchService {
 function searchUrl(query: string): string {
   return `/search?${new URLSearchParams({ q: query })}`;
 }
-

@@ -1,4 +1,11 @@
-export { SitemapService, SITEMAP_TYPES, URLS_PER_FILE, MAX_BYTES_PER_FILE, MAX_URLS_PER_FILE, contentTypeOf } from './service.ts';
+export {
+  SitemapService,
+  SITEMAP_TYPES,
+  URLS_PER_FILE,
+  MAX_BYTES_PER_FILE,
+  MAX_URLS_PER_FILE,
+  contentTypeOf,
+} from './service.ts';
 export type { SitemapType } from './service.ts';
 export { seoRoutes, robotsTxt } from './routes.ts';
 export { escapeXml } from './xml.ts';

@@ -19,8 +19,14 @@ export interface SitemapProductRow {
  * has a currency, priced in it (the rule of `CatalogService.product`). Ordered by pid and read one file's
  * page at a time (`LIMIT`/`OFFSET` over the primary key), so a sitemap never loads the whole catalogue.
  */
-export async function productPage(db: DB, q: { brand: string; currency: string | null; limit: number; offset: number }): Promise<SitemapProductRow[]> {
-  const priced = q.currency === null ? sql`true` : sql`exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${q.currency})`;
+export async function productPage(
+  db: DB,
+  q: { brand: string; currency: string | null; limit: number; offset: number },
+): Promise<SitemapProductRow[]> {
+  const priced =
+    q.currency === null
+      ? sql`true`
+      : sql`exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${q.currency})`;
   // The page's pids first (an index walk; the skipped rows cost a probe each), then their prices and names.
   const { rows } = await sql<SitemapProductRow>`
     with page as (

@@ -19,7 +19,10 @@ function sitemapHandler(handler: (req: Request, res: Response) => Promise<string
 }
 
 export function seoRoutes(ops: OperationRegistry, sitemaps: SitemapService): void {
-  ops.on('getSitemapIndex', sitemapHandler(() => sitemaps.index()));
+  ops.on(
+    'getSitemapIndex',
+    sitemapHandler(() => sitemaps.index()),
+  );
   ops.on(
     'getSitemap',
     sitemapHandler((req) => {

@@ -10,7 +10,17 @@ import { newestByCategory, productCounts, productPage, type SitemapProductRow } 
 import { sitemapIndex, urlset, type SitemapUrl } from './xml.ts';
 
 export type SitemapType = Schemas['SitemapType'];
-export const SITEMAP_TYPES: readonly SitemapType[] = ['products', 'categories', 'collections', 'contents', 'legal', 'sites', 'rd-contents', 'rd-categories', 'rd-events'];
+export const SITEMAP_TYPES: readonly SitemapType[] = [
+  'products',
+  'categories',
+  'collections',
+  'contents',
+  'legal',
+  'sites',
+  'rd-contents',
+  'rd-categories',
+  'rd-events',
+];
 
 /**
  * URLs per sitemap file. sitemaps.org allows 50,000 URLs and 50 MB; each URL here carries an alternate for
@@ -23,7 +33,18 @@ export const MAX_BYTES_PER_FILE = 50 * 1024 * 1024;
 /** Fixed pages of every locale (`/search` is `noindex`: not listed). */
 const SITE_PAGES = ['/', '/stores', '/contact', '/faq', '/client-service'];
 /** First path segments that are not catch-all content pages. */
-const NOT_CONTENT = new Set(['faq', 'client-service', 'legal', 'marketing', 'rive-droite', 'collections', 'stores', 'contact', 'search', 'looks']);
+const NOT_CONTENT = new Set([
+  'faq',
+  'client-service',
+  'legal',
+  'marketing',
+  'rive-droite',
+  'collections',
+  'stores',
+  'contact',
+  'search',
+  'looks',
+]);
 
 type Memo = Map<string, Promise<unknown>>;
 
@@ -129,7 +150,8 @@ export class SitemapService {
     const others = this.served.filter((l) => l.locale !== self.locale && having.has(l.locale));
     const alternates = [self, ...others].map((l) => ({ hreflang: l.locale, href: this.href(l.locale, pathOf(l)) }));
     const us = this.served.find((l) => l.locale === DEFAULT_LOCALE);
-    if (us && having.has(DEFAULT_LOCALE)) alternates.push({ hreflang: 'x-default', href: this.href(DEFAULT_LOCALE, pathOf(us)) });
+    if (us && having.has(DEFAULT_LOCALE))
+      alternates.push({ hreflang: 'x-default', href: this.href(DEFAULT_LOCALE, pathOf(us)) });
     return { loc: this.href(self.locale, pathOf(self)), lastmod: e.lastmod, alternates };
   }
 
@@ -143,13 +165,16 @@ export class SitemapService {
 
   private productEntry(row: SitemapProductRow): Entry {
     const priced = new Set(row.currencies);
-    const locales = this.served.filter((l) => l.market.currency === null || priced.has(l.market.currency)).map((l) => l.locale);
+    const locales = this.served
+      .filter((l) => l.market.currency === null || priced.has(l.market.currency))
+      .map((l) => l.locale);
     const names = row.names ?? {};
     return {
       path: productUrl(row.slug, row.pid),
       lastmod: new Date(row.created_at),
       locales,
-      pathIn: (language) => productUrl(row.slug, row.pid, names[language] ? { language, name: names[language] } : undefined),
+      pathIn: (language) =>
+        productUrl(row.slug, row.pid, names[language] ? { language, name: names[language] } : undefined),
     };
   }
 
@@ -161,17 +186,21 @@ export class SitemapService {
 
   /** Locales where each content page URL is published. */
   private contentLocales(memo?: Memo): Promise<Map<string, string[]>> {
-    return this.cached('content-locales', async () => {
-      const byUrl = new Map<string, string[]>();
-      for (const l of this.served) {
-        for (const p of await this.content.pagesOf(l.market, () => true)) {
-          const list = byUrl.get(p.page_url) ?? [];
-          list.push(l.locale);
-          byUrl.set(p.page_url, list);
+    return this.cached(
+      'content-locales',
+      async () => {
+        const byUrl = new Map<string, string[]>();
+        for (const l of this.served) {
+          for (const p of await this.content.pagesOf(l.market, () => true)) {
+            const list = byUrl.get(p.page_url) ?? [];
+            list.push(l.locale);
+            byUrl.set(p.page_url, list);
+          }
         }
-      }
-      return byUrl;
-    }, memo);
+        return byUrl;
+      },
+      memo,
+    );
   }
 
   /** When each content page last changed (`seedContent` keeps a digest of each). */
@@ -207,7 +236,11 @@ export class SitemapService {
       if (rd && !ids.some((id) => (rdCounts.get(id) ?? 0) > 0)) continue;
       const times = ids.map((id) => newest.get(id)?.getTime() ?? 0);
       const last = Math.max(0, ...times);
-      out.push({ path: rd ? `/rive-droite/ca/${c.slug}` : `/ca/${c.slug}`, lastmod: last ? new Date(last) : await this.newestProduct(memo), locales: all });
+      out.push({
+        path: rd ? `/rive-droite/ca/${c.slug}` : `/ca/${c.slug}`,
+        lastmod: last ? new Date(last) : await this.newestProduct(memo),
+        locales: all,
+      });
     }
     return out;
   }
@@ -241,7 +274,11 @@ export class SitemapService {
     }
     for (const [url, locales] of byUrl) {
       if (contentTypeOf(url) !== type || !locales.includes(info.locale)) continue;
-      if (type === 'rd-events' && !(await this.content.calendarType(info.market, url.slice('/rive-droite/calendar/'.length)))) continue;
+      if (
+        type === 'rd-events' &&
+        !(await this.content.calendarType(info.market, url.slice('/rive-droite/calendar/'.length)))
+      )
+        continue;
       out.push({ path: url, lastmod: lastmodOf(url), locales });
     }
     return out;
@@ -269,13 +306,19 @@ export class SitemapService {
     if (type === 'products') {
       const counts = await this.productCounts(memo);
       const c = counts.find((x) => x.currency === info.market.currency) ?? { n: 0, last: null };
-      return { pages: Math.ceil(c.n / this.urlsPerFile), lastmod: c.last ? new Date(c.last) : await this.publishedAt(memo) };
+      return {
+        pages: Math.ceil(c.n / this.urlsPerFile),
+        lastmod: c.last ? new Date(c.last) : await this.publishedAt(memo),
+      };
     }
     // Collections: the landing page is always there; its files are not built for the index.
     if (type === 'collections') return { pages: 1, lastmod: await this.newestProduct(memo) };
     const list = await this.entries(info, type, memo);
     const last = Math.max(0, ...list.map((e) => e.lastmod.getTime()));
-    return { pages: Math.ceil(list.length / this.urlsPerFile), lastmod: new Date(last || (await this.publishedAt(memo)).getTime()) };
+    return {
+      pages: Math.ceil(list.length / this.urlsPerFile),
+      lastmod: new Date(last || (await this.publishedAt(memo)).getTime()),
+    };
   }
 
   /** `/sitemap_index.xml`: every non-empty file of every locale and type. */
@@ -287,7 +330,10 @@ export class SitemapService {
         for (const type of SITEMAP_TYPES) {
           const { pages, lastmod } = await this.files(info, type, memo);
           for (let page = 1; page <= pages; page++) {
-            out.push({ loc: `${this.origin}/sitemaps/${info.locale}/sitemap-${type}.xml${page > 1 ? `?page=${page}` : ''}`, lastmod });
+            out.push({
+              loc: `${this.origin}/sitemaps/${info.locale}/sitemap-${type}.xml${page > 1 ? `?page=${page}` : ''}`,
+              lastmod,
+            });
           }
         }
       }
@@ -301,16 +347,24 @@ export class SitemapService {
     const offset = (page - 1) * this.urlsPerFile;
     let entries: Entry[];
     if (type === 'products') {
-      const rows = await productPage(this.db, { brand: this.brand, currency: info.market.currency, limit: this.urlsPerFile, offset });
+      const rows = await productPage(this.db, {
+        brand: this.brand,
+        currency: info.market.currency,
+        limit: this.urlsPerFile,
+        offset,
+      });
       entries = rows.map((r) => this.productEntry(r));
     } else {
       entries = (await this.entries(info, type)).slice(offset, offset + this.urlsPerFile);
     }
-    if (page > 1 && entries.length === 0) throw new AppError('ERR_API_1002', `The ${type} sitemap of ${locale} has no page ${page}.`);
+    if (page > 1 && entries.length === 0)
+      throw new AppError('ERR_API_1002', `The ${type} sitemap of ${locale} has no page ${page}.`);
     const xml = urlset(entries.map((e) => this.toUrl(info, e)));
     const bytes = Buffer.byteLength(xml);
     if (entries.length > MAX_URLS_PER_FILE || bytes > MAX_BYTES_PER_FILE) {
-      throw new Error(`sitemap ${locale}/${type} page ${page}: ${entries.length} URLs, ${bytes} bytes exceed the sitemap limits`);
+      throw new Error(
+        `sitemap ${locale}/${type} page ${page}: ${entries.length} URLs, ${bytes} bytes exceed the sitemap limits`,
+      );
     }
     return xml;
   }

@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name),
+});
 
 interface UrlNode {
   loc: string;
@@ -24,7 +28,10 @@ interface UrlNode {
 }
 
 /** The response parsed as XML after checking it is well-formed. */
-function parse(text: string): { urlset?: { url?: UrlNode[] }; sitemapindex?: { sitemap?: { loc: string; lastmod: string }[] } } {
+function parse(text: string): {
+  urlset?: { url?: UrlNode[] };
+  sitemapindex?: { sitemap?: { loc: string; lastmod: string }[] };
+} {
   expect(XMLValidator.validate(text)).toBe(true);
   return parser.parse(text);
 }
@@ -42,7 +49,17 @@ describe('the sitemap index', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const entries = parse(res.text).sitemapindex?.sitemap ?? [];
     const locs = entries.map((e) => e.loc);
-    for (const type of ['products', 'categories', 'collections', 'contents', 'legal', 'sites', 'rd-contents', 'rd-categories', 'rd-events']) {
+    for (const type of [
+      'products',
+      'categories',
+      'collections',
+      'contents',
+      'legal',
+      'sites',
+      'rd-contents',
+      'rd-categories',
+      'rd-events',
+    ]) {
       expect(locs).toContain(`${ORIGIN}/sitemaps/fr-fr/sitemap-${type}.xml`);
     }
     expect(locs).toContain(`${ORIGIN}/sitemaps/en-us/sitemap-products.xml`);
@@ -75,11 +92,16 @@ describe('a products sitemap', () => {
       where p.brand = 'ysl' and not p.is_employee_only and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = 'EUR')
       order by p.pid`.execute(db);
     const list = await urls('/sitemaps/fr-fr/sitemap-products.xml');
-    expect(list.map((u) => u.loc)).toEqual(rows.slice(0, 2000).map((r) => `${ORIGIN}/fr-fr${productUrl(r.slug, r.pid)}`));
+    expect(list.map((u) => u.loc)).toEqual(
+      rows.slice(0, 2000).map((r) => `${ORIGIN}/fr-fr${productUrl(r.slug, r.pid)}`),
+    );
     const first = list[0] as UrlNode;
     const links = first['xhtml:link'] ?? [];
     expect(links[0]).toMatchObject({ '@rel': 'alternate', '@hreflang': 'fr-fr', '@href': first.loc });
-    expect(links.at(-1)).toMatchObject({ '@hreflang': 'x-default', '@href': `${ORIGIN}${productUrl(rows[0]!.slug, rows[0]!.pid)}` });
+    expect(links.at(-1)).toMatchObject({
+      '@hreflang': 'x-default',
+      '@href': `${ORIGIN}${productUrl(rows[0]!.slug, rows[0]!.pid)}`,
+    });
     const hreflangs = links.map((l) => l['@hreflang']);
     expect(hreflangs).toEqual(expect.arrayContaining(['en-us', 'ja-jp', 'de-de']));
     expect(hreflangs).not.toContain('zh-cn');
@@ -91,10 +113,14 @@ describe('a products sitemap', () => {
 
   it('leaves out employee-only products and products not priced in the market', async () => {
     const { db } = t.database;
-    const employee = await sql<{ pid: string }>`select pid from products where is_employee_only order by pid limit 1`.execute(db);
+    const employee = await sql<{
+      pid: string;
+    }>`select pid from products where is_employee_only order by pid limit 1`.execute(db);
     const hidden = employee.rows[0]!.pid;
     // A product withdrawn from the Japanese market only.
-    const withdrawn = (await sql<{ pid: string }>`select pid from products where not is_employee_only order by pid limit 1`.execute(db)).rows[0]!.pid;
+    const withdrawn = (
+      await sql<{ pid: string }>`select pid from products where not is_employee_only order by pid limit 1`.execute(db)
+    ).rows[0]!.pid;
     await sql`delete from product_prices where pid = ${withdrawn} and currency = 'JPY'`.execute(db);
     try {
       const jp = (await urls('/sitemaps/ja-jp/sitemap-products.xml')).map((u) => u.loc);
@@ -109,7 +135,9 @@ describe('a products sitemap', () => {
       expect(fr.some((u) => u.loc.endsWith(`-${hidden}.html`))).toBe(false);
     } finally {
       await sql`insert into product_prices (pid, currency, list_price, sale_price)
-        select pid, 'JPY', list_price * 160, null from product_prices where pid = ${withdrawn} and currency = 'USD'`.execute(db);
+        select pid, 'JPY', list_price * 160, null from product_prices where pid = ${withdrawn} and currency = 'USD'`.execute(
+        db,
+      );
     }
   });
 
@@ -118,13 +146,17 @@ describe('a products sitemap', () => {
     expect(list[0]!.loc).toMatch(new RegExp(`^${ORIGIN}/pr/`));
     const res = await agent(t.app).get('/sitemaps/en-us/sitemap-products.xml?page=2').expect(404);
     expect(res.body.code).toBe('ERR_API_1002');
-    expect((await agent(t.app).get('/sitemaps/en-us/sitemap-products.xml?page=0').expect(400)).body.code).toBe('ERR_API_1018');
+    expect((await agent(t.app).get('/sitemaps/en-us/sitemap-products.xml?page=0').expect(400)).body.code).toBe(
+      'ERR_API_1018',
+    );
   });
 });
 
 describe('the other sitemaps', () => {
   it('categories: every category of the navigation', async () => {
-    const { rows } = await sql<{ slug: string }>`select slug from categories where brand = 'ysl'`.execute(t.database.db);
+    const { rows } = await sql<{ slug: string }>`select slug from categories where brand = 'ysl'`.execute(
+      t.database.db,
+    );
     const list = (await urls('/sitemaps/fr-fr/sitemap-categories.xml')).map((u) => u.loc);
     expect(list.sort()).toEqual(rows.map((r) => `${ORIGIN}/fr-fr/ca/${r.slug}`).sort());
   });
@@ -137,13 +169,23 @@ describe('the other sitemaps', () => {
     const legal = (await urls('/sitemaps/fr-fr/sitemap-legal.xml')).map((u) => u.loc);
     expect(legal).toContain(`${ORIGIN}/fr-fr/legal/privacy-policy`);
     const sites = (await urls('/sitemaps/en-us/sitemap-sites.xml')).map((u) => u.loc);
-    expect(sites).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/faq`, `${ORIGIN}/stores`, `${ORIGIN}/contact`, `${ORIGIN}/client-service`]));
+    expect(sites).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/`,
+        `${ORIGIN}/faq`,
+        `${ORIGIN}/stores`,
+        `${ORIGIN}/contact`,
+        `${ORIGIN}/client-service`,
+      ]),
+    );
     expect(sites.some((l) => l.includes('/search'))).toBe(false);
     const rd = (await urls('/sitemaps/ja-jp/sitemap-rd-contents.xml')).map((u) => u.loc);
     expect(rd).toContain(`${ORIGIN}/ja-jp/rive-droite`);
     const events = await urls('/sitemaps/ja-jp/sitemap-rd-events.xml');
     expect(events.map((u) => u.loc)).toContain(`${ORIGIN}/ja-jp/rive-droite/calendar/exhibitions`);
-    expect(events[0]!['xhtml:link']!.map((l) => l['@hreflang'])).toEqual(expect.arrayContaining(['ja-jp', 'en-us', 'fr-fr', 'x-default']));
+    expect(events[0]!['xhtml:link']!.map((l) => l['@hreflang'])).toEqual(
+      expect.arrayContaining(['ja-jp', 'en-us', 'fr-fr', 'x-default']),
+    );
     const rdCategories = (await urls('/sitemaps/fr-fr/sitemap-rd-categories.xml')).map((u) => u.loc);
     expect(rdCategories.length).toBeGreaterThan(0);
     for (const l of rdCategories) expect(l).toMatch(new RegExp(`^${ORIGIN}/fr-fr/rive-droite/ca/[a-z0-9-]+$`));
@@ -157,7 +199,8 @@ describe('the other sitemaps', () => {
     const at = (iso: string) => new Date(iso);
     const lastmods = async (path: string) => new Map((await urls(path)).map((u) => [u.loc, u.lastmod]));
     const indexOf = async () => {
-      const entries = parse((await agent(t.app).get('/sitemap_index.xml').expect(200)).text).sitemapindex?.sitemap ?? [];
+      const entries =
+        parse((await agent(t.app).get('/sitemap_index.xml').expect(200)).text).sitemapindex?.sitemap ?? [];
       return new Map(entries.map((e) => [e.loc, e.lastmod]));
     };
     const house = `${ORIGIN}/fr-fr/cp/the-house`;
@@ -166,7 +209,14 @@ describe('the other sitemaps', () => {
     const rewritten = {
       ...contentFixtures,
       pages: contentFixtures.pages.map((p) =>
-        p.pageUrl === '/cp/the-house' ? { ...p, title: Object.fromEntries(contentFixtures.CONTENT_LANGUAGES.map((l) => [l, `The house, rewritten (${l})`])) as typeof p.title } : p,
+        p.pageUrl === '/cp/the-house'
+          ? {
+              ...p,
+              title: Object.fromEntries(
+                contentFixtures.CONTENT_LANGUAGES.map((l) => [l, `The house, rewritten (${l})`]),
+              ) as typeof p.title,
+            }
+          : p,
       ),
     };
     const before = await lastmods('/sitemaps/fr-fr/sitemap-contents.xml');
@@ -218,9 +268,13 @@ describe('the other sitemaps', () => {
 
 describe('sitemap errors', () => {
   it('a malformed locale is ERR_API_1021, an unknown type ERR_API_1018', async () => {
-    expect((await agent(t.app).get('/sitemaps/FRANCE/sitemap-products.xml').expect(400)).body.code).toBe('ERR_API_1021');
+    expect((await agent(t.app).get('/sitemaps/FRANCE/sitemap-products.xml').expect(400)).body.code).toBe(
+      'ERR_API_1021',
+    );
     expect((await agent(t.app).get('/sitemaps/fr-fr/sitemap-shoes.xml').expect(400)).body.code).toBe('ERR_API_1018');
-    expect((await agent(t.app).get('/sitemaps/fr-fr/sitemap-products.xml?extra=1').expect(400)).body.code).toBe('ERR_API_1018');
+    expect((await agent(t.app).get('/sitemaps/fr-fr/sitemap-products.xml?extra=1').expect(400)).body.code).toBe(
+      'ERR_API_1018',
+    );
   });
 
   it('a well-formed locale the site does not serve is ERR_API_1002', async () => {

@@ -42,10 +42,16 @@ describe('POST /api/data/session', () => {
   it('reuses the session the basket created', async () => {
     const a = agent(t.app);
     await a.post('/api/data/basket/add-item').query({ locale: 'en-us' }).send({ pid: 'NOPE', size: 'M' });
-    const sessionsBefore = await t.database.db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const sessionsBefore = await t.database.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     await open(a, 'en-us').expect(200);
     await open(a, 'en-us').expect(200);
-    const sessionsAfter = await t.database.db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const sessionsAfter = await t.database.db
+      .selectFrom('sessions')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(sessionsAfter.n - sessionsBefore.n).toBe(1);
   });
 
@@ -54,17 +60,31 @@ describe('POST /api/data/session', () => {
     const res = await open(a, 'en-gb').expect(200);
     const cookie = String(res.headers['set-cookie']?.[0]).split(';')[0] as string;
     const { createHash } = await import('node:crypto');
-    const id = createHash('sha256').update(cookie.split('=')[1] as string).digest('base64url');
+    const id = createHash('sha256')
+      .update(cookie.split('=')[1] as string)
+      .digest('base64url');
     await t.database.db
       .updateTable('sessions')
-      .set({ data: sql`data || '{"isEmployee": true, "isEmployeeTraffic": true, "contextTags": ["market-gb", "employee-sale", "vip-client"]}'::jsonb` })
+      .set({
+        data: sql`data || '{"isEmployee": true, "isEmployeeTraffic": true, "contextTags": ["market-gb", "employee-sale", "vip-client"]}'::jsonb`,
+      })
       .where('id', '=', id)
       .execute();
     const again = await open(a, 'en-gb').expect(200);
     expect(again.body.isEmployee).toBe(false);
     expect(again.body.isEmployeeTraffic).toBe(true);
-    expect(again.body.currentContextTags).toEqual(['market-gb', 'lang-en', 'region-emea', 'segment-guest', 'vip-client']);
-    const row = await t.database.db.selectFrom('sessions').select('data').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(again.body.currentContextTags).toEqual([
+      'market-gb',
+      'lang-en',
+      'region-emea',
+      'segment-guest',
+      'vip-client',
+    ]);
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .select('data')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect((row.data as { contextTags: string[] }).contextTags).toContain('employee-sale');
   });
 
@@ -85,7 +105,10 @@ describe('POST /api/data/session', () => {
   it('reads the visitor country from the configured header', async () => {
     const other = await startTestApp({ VISITOR_COUNTRY_HEADER: 'X-Geo-Country' });
     try {
-      const res = await open(agent(other.app), 'en-us').set('X-Geo-Country', 'jp').set('CF-IPCountry', 'FR').expect(200);
+      const res = await open(agent(other.app), 'en-us')
+        .set('X-Geo-Country', 'jp')
+        .set('CF-IPCountry', 'FR')
+        .expect(200);
       expect(res.body.visitorCountry).toBe('JP');
     } finally {
       await other.close();
@@ -93,17 +116,34 @@ describe('POST /api/data/session', () => {
   });
 
   it.each([
-    ['fr', 'FR'], ['US', 'US'], [' gb ', 'GB'], ['XX', 'unknown'], ['T1', 'unknown'], ['ZZ', 'unknown'], ['EU', 'unknown'],
-    ['QQ', 'unknown'], ['FRA', 'unknown'], ['', 'unknown'], [undefined, 'unknown'],
+    ['fr', 'FR'],
+    ['US', 'US'],
+    [' gb ', 'GB'],
+    ['XX', 'unknown'],
+    ['T1', 'unknown'],
+    ['ZZ', 'unknown'],
+    ['EU', 'unknown'],
+    ['QQ', 'unknown'],
+    ['FRA', 'unknown'],
+    ['', 'unknown'],
+    [undefined, 'unknown'],
   ])('visitor country %j → %s', (header, expected) => {
     expect(visitorCountryOf(header)).toBe(expected);
   });
 
   it('refuses cross-site calls with ERR_API_1001 and creates nothing', async () => {
-    const res = await request(t.app).post('/api/data/session').query({ locale: 'fr-fr' }).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    const res = await request(t.app)
+      .post('/api/data/session')
+      .query({ locale: 'fr-fr' })
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
     expect(res.body.code).toBe('ERR_API_1001');
     expect(res.headers['set-cookie']).toBeUndefined();
-    const byOrigin = await request(t.app).post('/api/data/session').query({ locale: 'fr-fr' }).set('Origin', 'https://evil.example').expect(403);
+    const byOrigin = await request(t.app)
+      .post('/api/data/session')
+      .query({ locale: 'fr-fr' })
+      .set('Origin', 'https://evil.example')
+      .expect(403);
     expect(byOrigin.body.code).toBe('ERR_API_1001');
   });
 

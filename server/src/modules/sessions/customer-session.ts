@@ -102,7 +102,11 @@ export class CustomerSessionService {
         // The raw flag of the account is kept on the server session only (spec §6).
         ...(customer ? { isEmployee: customer.isEmployee } : {}),
       };
-      await trx.updateTable('sessions').set({ data: JSON.stringify(next) as never }).where('id', '=', id).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ data: JSON.stringify(next) as never })
+        .where('id', '=', id)
+        .execute();
       const session: CustomerSession = {
         usid: next.usid as string,
         customerAuthenticated: customer?.customerAuthenticated ?? false,
@@ -124,11 +128,25 @@ export class CustomerSessionService {
   /** Marks the session as employee-sale traffic (spec §6 session sync): the internal tag is added, never answered. */
   async markEmployeeTraffic(ref: SessionRef): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('sessions').select('data').where('id', '=', ref.id).forUpdate().executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom('sessions')
+        .select('data')
+        .where('id', '=', ref.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const data = row.data as SessionData;
       const tags = data.contextTags ?? [];
-      const next: SessionData = { ...data, isEmployeeTraffic: true, isEmployee: true, contextTags: tags.includes(EMPLOYEE_SALE_TAG) ? tags : [...tags, EMPLOYEE_SALE_TAG] };
-      await trx.updateTable('sessions').set({ data: JSON.stringify(next) as never }).where('id', '=', ref.id).execute();
+      const next: SessionData = {
+        ...data,
+        isEmployeeTraffic: true,
+        isEmployee: true,
+        contextTags: tags.includes(EMPLOYEE_SALE_TAG) ? tags : [...tags, EMPLOYEE_SALE_TAG],
+      };
+      await trx
+        .updateTable('sessions')
+        .set({ data: JSON.stringify(next) as never })
+        .where('id', '=', ref.id)
+        .execute();
     });
   }
 }

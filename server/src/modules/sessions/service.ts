@@ -95,7 +95,11 @@ export class SessionService {
             } else {
               ref.customerId = row.customer_id;
               if (now - seen > AUTH_TOUCH_MS) {
-                await this.db.updateTable('sessions').set({ auth_seen_at: new Date(now) }).where('id', '=', id).execute();
+                await this.db
+                  .updateTable('sessions')
+                  .set({ auth_seen_at: new Date(now) })
+                  .where('id', '=', id)
+                  .execute();
               }
             }
           }
@@ -141,7 +145,13 @@ export class SessionService {
   }
 
   setCookie(res: Response, token: string): void {
-    const options = { httpOnly: true, sameSite: 'lax' as const, secure: this.secure, path: '/', maxAge: SESSION_IDLE_DAYS * DAY_MS };
+    const options = {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.secure,
+      path: '/',
+      maxAge: SESSION_IDLE_DAYS * DAY_MS,
+    };
     res.cookie(this.cookieName, token, options);
     res.cookie(this.serviceCookieName, token, options);
   }

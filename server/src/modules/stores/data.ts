@@ -13,4 +13,5 @@ export const SIZE_PHRASE = perLanguage((t) => t.stores.sizePhrase);
 /** A one-size product (`TU`). */
 export const ONE_SIZE = perLanguage((t) => t.stores.oneSize);
 
-export const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+export const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);

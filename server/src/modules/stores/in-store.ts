@@ -95,7 +95,10 @@ export interface StoreCaller {
 const REFUSAL_MESSAGES: Record<SlotRefusal, { path: string; message: string }> = {
   invalid: { path: 'body/date', message: 'is not a calendar date' },
   closed: { path: 'body/date', message: 'the boutique is closed on that day' },
-  'outside-hours': { path: 'body/time', message: 'the one-hour appointment must fit within the opening hours of that day' },
+  'outside-hours': {
+    path: 'body/time',
+    message: 'the one-hour appointment must fit within the opening hours of that day',
+  },
   'too-soon': { path: 'body/time', message: `must be at least ${APPOINTMENT_RULES.minLeadMinutes / 60} hours ahead` },
   'too-far': { path: 'body/date', message: `must be at most ${APPOINTMENT_RULES.maxDaysAhead} days ahead` },
 };
@@ -132,13 +135,16 @@ export class InStoreService {
 
   private async product(pid: string, market: Market, code: ErrorCode): Promise<BoutiqueProduct> {
     const id = pid.toUpperCase();
-    const product = await this.source(code, () => findBoutiqueProduct(this.db, this.brand, id, market.language, market.currency));
+    const product = await this.source(code, () =>
+      findBoutiqueProduct(this.db, this.brand, id, market.language, market.currency),
+    );
     if (!product) throw new AppError('ERR_PDT_API_1001', `No product ${id} in this market.`);
     return product;
   }
 
   private static variant(product: BoutiqueProduct, size: string) {
-    const v = product.variants.find((x) => x.size === size) ?? product.variants.find((x) => x.size === size.toUpperCase());
+    const v =
+      product.variants.find((x) => x.size === size) ?? product.variants.find((x) => x.size === size.toUpperCase());
     if (!v) throw new AppError('ERR_PDT_API_1007', `${product.pid} has no size ${size}.`);
     return v;
   }
@@ -148,7 +154,10 @@ export class InStoreService {
   }
 
   /** `POST /api/data/stores/product-availability`: the product's stock in each known boutique, in request order. */
-  async availability(input: Schemas['StoreProductAvailabilityRequest'], market: Market): Promise<Schemas['StoreProductAvailability']> {
+  async availability(
+    input: Schemas['StoreProductAvailabilityRequest'],
+    market: Market,
+  ): Promise<Schemas['StoreProductAvailability']> {
     const product = await this.product(input.pid, market, 'ERR_API_1013');
     const variants = input.size === undefined ? product.variants : [InStoreService.variant(product, input.size)];
     const found = await this.source('ERR_API_1013', () => findStores(this.db, this.brand, input.storeIds));
@@ -167,7 +176,10 @@ export class InStoreService {
       size: input.size === undefined ? null : (variants[0]?.size ?? null),
       stores: stores.map((s) => {
         const sizes = variants.map((v) => ({ size: v.size, status: stockStatus(units.get(`${s.id}|${v.sku}`) ?? 0) }));
-        const best = sizes.reduce<StockStatus>((acc, x) => (RANK[x.status] > RANK[acc] ? x.status : acc), 'unavailable');
+        const best = sizes.reduce<StockStatus>(
+          (acc, x) => (RANK[x.status] > RANK[acc] ? x.status : acc),
+          'unavailable',
+        );
         return {
           storeId: s.id,
           name: this.storeName(s, market),
@@ -180,14 +192,23 @@ export class InStoreService {
   }
 
   /** The contact details every in-store form asks, checked by the spec §5 rules; issues name their field. */
-  private contact(input: { firstName: string; lastName: string; email: string; phone: string; message?: string | undefined }, market: Market) {
+  private contact(
+    input: { firstName: string; lastName: string; email: string; phone: string; message?: string | undefined },
+    market: Market,
+  ) {
     const issues: Issue[] = [];
     const email = checkEmail(input.email);
-    if (!email.ok) issues.push({ path: 'body/email', message: email.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address' });
+    if (!email.ok)
+      issues.push({
+        path: 'body/email',
+        message: email.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address',
+      });
     const first = checkName(input.firstName);
     const last = checkName(input.lastName);
-    if (!first.ok) issues.push({ path: 'body/firstName', message: 'must contain letters, spaces, apostrophes and hyphens only' });
-    if (!last.ok) issues.push({ path: 'body/lastName', message: 'must contain letters, spaces, apostrophes and hyphens only' });
+    if (!first.ok)
+      issues.push({ path: 'body/firstName', message: 'must contain letters, spaces, apostrophes and hyphens only' });
+    if (!last.ok)
+      issues.push({ path: 'body/lastName', message: 'must contain letters, spaces, apostrophes and hyphens only' });
     const phone = parsePhone(input.phone, market.country);
     if (!phone.ok) issues.push({ path: 'body/phone', message: PHONE_MESSAGES[phone.reason] });
     const message = input.message?.trim() || null;
@@ -214,19 +235,31 @@ export class InStoreService {
     for (let i = HOLD_DAYS; i < HOLD_DAYS + 14; i++) {
       const date = addDays(today, i);
       const last = periodsOn(hours, date).periods.at(-1);
-      if (last) return last.closes === '24:00' ? zonedTimeToInstant(addDays(date, 1), '00:00', s.timeZone) : zonedTimeToInstant(date, last.closes, s.timeZone);
+      if (last)
+        return last.closes === '24:00'
+          ? zonedTimeToInstant(addDays(date, 1), '00:00', s.timeZone)
+          : zonedTimeToInstant(date, last.closes, s.timeZone);
     }
     return new Date(now.getTime() + HOLD_DAYS * 86_400_000);
   }
 
   /** `POST /api/store/reserve-product`. */
-  async reserve(input: Schemas['ReservationRequest'], market: Market, caller: StoreCaller): Promise<Schemas['Reservation']> {
+  async reserve(
+    input: Schemas['ReservationRequest'],
+    market: Market,
+    caller: StoreCaller,
+  ): Promise<Schemas['Reservation']> {
     await this.recaptcha.verify(input.recaptchaToken, caller.ip);
     await this.limits.hit(STORE_LIMITS.reservationPerIp, caller.ip);
     await this.limits.hit(STORE_LIMITS.reservationPerEmail, input.email.trim().toLowerCase());
 
     const contact = this.contact(input, market);
-    if (contact.issues.length) throw new AppError('ERR_STORE_API_1000', contact.issues.map((i) => `${i.path}: ${i.message}`).join('; '), contact.issues);
+    if (contact.issues.length)
+      throw new AppError(
+        'ERR_STORE_API_1000',
+        contact.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+        contact.issues,
+      );
     const store = await this.store(input.storeId, 'ERR_STORE_API_1001');
     const product = await this.product(input.pid, market, 'ERR_STORE_API_1001');
     const variant = InStoreService.variant(product, input.size);
@@ -246,7 +279,11 @@ export class InStoreService {
       if (existing) return { row: existing, created: false };
       const held = await heldUnits(trx, store.id, variant.sku, now);
       // Too few units left is the request's conflict with the stock (409), never a failure of the service.
-      if (stock - held < quantity) throw new AppError('ERR_STORE_API_1005', `Boutique ${store.id} has ${Math.max(0, stock - held)} unit(s) of ${variant.sku} to reserve.`);
+      if (stock - held < quantity)
+        throw new AppError(
+          'ERR_STORE_API_1005',
+          `Boutique ${store.id} has ${Math.max(0, stock - held)} unit(s) of ${variant.sku} to reserve.`,
+        );
       const holdUntil = this.holdUntil(store, now);
       for (let attempt = 0; attempt < 5; attempt++) {
         const reference = newStoreReference('RES', this.clock());
@@ -274,7 +311,14 @@ export class InStoreService {
           to: contact.email,
           template: 'store-reservation-ack',
           locale: market.locale,
-          data: { reference, storeName, productName: product.name, size, storeUrl: this.options.publicOrigin + this.stores.urlOf(store, market), firstName: contact.firstName },
+          data: {
+            reference,
+            storeName,
+            productName: product.name,
+            size,
+            storeUrl: this.options.publicOrigin + this.stores.urlOf(store, market),
+            firstName: contact.firstName,
+          },
         });
         return { row, created: true };
       }
@@ -296,26 +340,44 @@ export class InStoreService {
   }
 
   /** `POST /api/store/appointment`. */
-  async book(input: Schemas['AppointmentRequest'], market: Market, caller: StoreCaller): Promise<Schemas['Appointment']> {
+  async book(
+    input: Schemas['AppointmentRequest'],
+    market: Market,
+    caller: StoreCaller,
+  ): Promise<Schemas['Appointment']> {
     await this.recaptcha.verify(input.recaptchaToken, caller.ip);
     await this.limits.hit(STORE_LIMITS.appointmentPerIp, caller.ip);
     await this.limits.hit(STORE_LIMITS.appointmentPerEmail, input.email.trim().toLowerCase());
 
     const contact = this.contact(input, market);
     if (input.preferredChannel && !BOUTIQUE_CHANNELS.has(input.preferredChannel)) {
-      contact.issues.push({ path: 'body/preferredChannel', message: 'boutiques answer by e-mail, telephone or WhatsApp' });
+      contact.issues.push({
+        path: 'body/preferredChannel',
+        message: 'boutiques answer by e-mail, telephone or WhatsApp',
+      });
     }
-    const fail = (issues: Issue[]) => new AppError('ERR_STORE_API_1002', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    const fail = (issues: Issue[]) =>
+      new AppError('ERR_STORE_API_1002', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
     if (contact.issues.length) throw fail(contact.issues);
     const store = await this.store(input.storeId, 'ERR_STORE_API_1003');
-    if (!store.services.includes('appointment')) throw fail([{ path: 'body/storeId', message: 'this boutique does not take appointments' }]);
-    if (!appointmentReasons(store.services).includes(input.reason)) throw fail([{ path: 'body/reason', message: 'this boutique does not offer this service' }]);
+    if (!store.services.includes('appointment'))
+      throw fail([{ path: 'body/storeId', message: 'this boutique does not take appointments' }]);
+    if (!appointmentReasons(store.services).includes(input.reason))
+      throw fail([{ path: 'body/reason', message: 'this boutique does not offer this service' }]);
     const now = new Date(this.clock());
-    const refusal = appointmentRefusal(this.stores.hoursOf(store, APPOINTMENT_RULES.maxDaysAhead + 2), store.timeZone, input.date, input.time, now);
+    const refusal = appointmentRefusal(
+      this.stores.hoursOf(store, APPOINTMENT_RULES.maxDaysAhead + 2),
+      store.timeZone,
+      input.date,
+      input.time,
+      now,
+    );
     if (refusal) throw fail([REFUSAL_MESSAGES[refusal]]);
     const pids = [...new Set((input.pids ?? []).map((p) => p.toUpperCase()))];
     for (const [i, pid] of pids.entries()) {
-      const found = await this.source('ERR_STORE_API_1003', () => findBoutiqueProduct(this.db, this.brand, pid, market.language, market.currency));
+      const found = await this.source('ERR_STORE_API_1003', () =>
+        findBoutiqueProduct(this.db, this.brand, pid, market.language, market.currency),
+      );
       if (!found) throw fail([{ path: `body/pids/${i}`, message: 'is not a product of this market' }]);
     }
 
@@ -347,12 +409,22 @@ export class InStoreService {
           if (open) return open;
           continue;
         }
-        const when = new Intl.DateTimeFormat(intlLocale(market.locale), { dateStyle: 'full', timeStyle: 'short', timeZone: store.timeZone }).format(startsAt);
+        const when = new Intl.DateTimeFormat(intlLocale(market.locale), {
+          dateStyle: 'full',
+          timeStyle: 'short',
+          timeZone: store.timeZone,
+        }).format(startsAt);
         await enqueueMail(trx, {
           to: contact.email,
           template: 'store-appointment-ack',
           locale: market.locale,
-          data: { reference, storeName, when, storeUrl: this.options.publicOrigin + this.stores.urlOf(store, market), firstName: contact.firstName },
+          data: {
+            reference,
+            storeName,
+            when,
+            storeUrl: this.options.publicOrigin + this.stores.urlOf(store, market),
+            firstName: contact.firstName,
+          },
         });
         return inserted;
       }

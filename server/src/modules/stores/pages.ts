@@ -60,7 +60,10 @@ export class StorePages {
     return this.cached(`stores|${market.locale}`, async () => {
       const { pages, publicOrigin } = this.sources;
       const language = contentLanguageOf(market.locale);
-      const [storeList, countries] = await Promise.all([this.stores.list(market.country, market), this.stores.countries(market)]);
+      const [storeList, countries] = await Promise.all([
+        this.stores.list(market.country, market),
+        this.stores.countries(market),
+      ]);
       const meta: Schemas['PageMeta'] = {
         title: `${BOUTIQUES[language]} | ${pages.brandName}`,
         description: fill(LIST_DESCRIPTION[language], { brand: pages.brandName }),
@@ -76,7 +79,8 @@ export class StorePages {
   detail(market: Market, slug: string): Promise<Schemas['StoreDetailPageData']> {
     const id = storeIdOfSlug(slug);
     // The contract refuses such a segment (ERR_API_1021) before this; a rendered page URL is simply not found.
-    if (!id) return Promise.reject(new AppError('ERR_GLS_1006', 'The boutique segment must end with a dash and digits.'));
+    if (!id)
+      return Promise.reject(new AppError('ERR_GLS_1006', 'The boutique segment must end with a dash and digits.'));
     return this.cached(`store|${market.locale}|${id}`, async () => {
       const { pages, publicOrigin, markets } = this.sources;
       const language = contentLanguageOf(market.locale);
@@ -85,8 +89,13 @@ export class StorePages {
       const store = this.stores.toDto(data, market);
       const nearbyStores = await this.stores.nearby(store, market);
       const canonicalPath = store.url;
-      const title = store.name.includes(pages.brandName) ? `${store.name} – ${store.address.city}` : `${store.name} – ${store.address.city} | ${pages.brandName}`;
-      const description = fill(DETAIL_DESCRIPTION[language], { name: store.name, address: (store.address.formatted ?? [store.address.addressLine1, store.address.city]).join(', ') });
+      const title = store.name.includes(pages.brandName)
+        ? `${store.name} – ${store.address.city}`
+        : `${store.name} – ${store.address.city} | ${pages.brandName}`;
+      const description = fill(DETAIL_DESCRIPTION[language], {
+        name: store.name,
+        address: (store.address.formatted ?? [store.address.addressLine1, store.address.city]).join(', '),
+      });
       const meta: Schemas['PageMeta'] = {
         title,
         description,
@@ -115,9 +124,18 @@ export class StorePages {
             ...(store.address.stateCode ? { addressRegion: store.address.stateCode } : {}),
             addressCountry: store.address.country,
           },
-          geo: { '@type': 'GeoCoordinates', latitude: store.coordinates.latitude, longitude: store.coordinates.longitude },
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: store.coordinates.latitude,
+            longitude: store.coordinates.longitude,
+          },
           openingHoursSpecification: store.openingHours.flatMap((d) =>
-            d.periods.map((p) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${SCHEMA_DAYS[d.dayOfWeek - 1]}`, opens: p.opens, closes: p.closes })),
+            d.periods.map((p) => ({
+              '@type': 'OpeningHoursSpecification',
+              dayOfWeek: `https://schema.org/${SCHEMA_DAYS[d.dayOfWeek - 1]}`,
+              opens: p.opens,
+              closes: p.closes,
+            })),
           ),
         },
       };

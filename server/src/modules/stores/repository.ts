@@ -7,18 +7,33 @@ import { ACTIVE_RESERVATION_STATUSES, OPEN_APPOINTMENT_STATUSES, type StoreData,
 type Db = Kysely<Database>;
 
 export async function listStores(db: DB, brand: string, country: string): Promise<StoreData[]> {
-  const rows = await db.selectFrom('stores').select('data').where('brand', '=', brand).where('country', '=', country).execute();
+  const rows = await db
+    .selectFrom('stores')
+    .select('data')
+    .where('brand', '=', brand)
+    .where('country', '=', country)
+    .execute();
   return rows.map((r) => r.data);
 }
 
 export async function findStore(db: Db, brand: string, id: string): Promise<StoreData | undefined> {
-  const row = await db.selectFrom('stores').select('data').where('brand', '=', brand).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('stores')
+    .select('data')
+    .where('brand', '=', brand)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.data;
 }
 
 export async function findStores(db: Db, brand: string, ids: readonly string[]): Promise<StoreData[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('stores').select('data').where('brand', '=', brand).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('stores')
+    .select('data')
+    .where('brand', '=', brand)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map((r) => r.data);
 }
 
@@ -36,7 +51,13 @@ export async function storeCountries(db: DB, brand: string): Promise<{ country: 
  * A product as boutiques see it: the house's, not employee-only, priced in the market's currency when the
  * market has one; with its name in the language and its sizes in size-run order.
  */
-export async function findBoutiqueProduct(db: Db, brand: string, pid: string, language: string, currency: string | null) {
+export async function findBoutiqueProduct(
+  db: Db,
+  brand: string,
+  pid: string,
+  language: string,
+  currency: string | null,
+) {
   const product = await db
     .selectFrom('products as p')
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
@@ -46,13 +67,23 @@ export async function findBoutiqueProduct(db: Db, brand: string, pid: string, la
     .where('p.pid', '=', pid)
     .executeTakeFirst();
   if (!product || product.is_employee_only || (currency !== null && product.list_price === null)) return undefined;
-  const variants = await db.selectFrom('product_variants').select(['sku', 'size']).where('pid', '=', pid).orderBy('position').execute();
+  const variants = await db
+    .selectFrom('product_variants')
+    .select(['sku', 'size'])
+    .where('pid', '=', pid)
+    .orderBy('position')
+    .execute();
   return { pid: product.pid, name: product.name, variants };
 }
 export type BoutiqueProduct = NonNullable<Awaited<ReturnType<typeof findBoutiqueProduct>>>;
 
 /** Units of the skus each boutique can still offer: its stock less the units active reservations hold. */
-export async function availableUnits(db: Db, storeIds: readonly string[], skus: readonly string[], now: Date): Promise<Map<string, number>> {
+export async function availableUnits(
+  db: Db,
+  storeIds: readonly string[],
+  skus: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (storeIds.length === 0 || skus.length === 0) return out;
   const rows = await db
@@ -80,7 +111,13 @@ export async function availableUnits(db: Db, storeIds: readonly string[], skus: 
 
 /** Locks a boutique's stock row of a size for the transaction; its quantity, or undefined when it holds none. */
 export async function lockStock(trx: Db, storeId: string, sku: string): Promise<number | undefined> {
-  const row = await trx.selectFrom('store_stock').select('quantity').where('store_id', '=', storeId).where('sku', '=', sku).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('store_stock')
+    .select('quantity')
+    .where('store_id', '=', storeId)
+    .where('sku', '=', sku)
+    .forUpdate()
+    .executeTakeFirst();
   return row?.quantity;
 }
 
@@ -116,10 +153,17 @@ export async function findActiveReservation(trx: Db, storeId: string, sku: strin
 
 /** Stores a reservation; undefined when its reference is already taken (the caller draws another). */
 export async function insertReservation(trx: Db, row: NewReservation) {
-  return trx.insertInto('store_reservations').values(row).onConflict((oc) => oc.column('reference').doNothing()).returningAll().executeTakeFirst();
+  return trx
+    .insertInto('store_reservations')
+    .values(row)
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
-type NewAppointment = Omit<StoreTables['store_appointments'], 'id' | 'status' | 'created_at' | 'pids'> & { pids: string[] };
+type NewAppointment = Omit<StoreTables['store_appointments'], 'id' | 'status' | 'created_at' | 'pids'> & {
+  pids: string[];
+};
 
 /**
  * Stores an appointment request; undefined when its reference is taken or the client already has an open

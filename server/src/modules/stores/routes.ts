@@ -31,7 +31,11 @@ const publicCache: RequestHandler = (_req, res, next) => {
  * The boutique services' answers: a refusal with the operation's own code is logged with its internal cause
  * (a GLS code); an unexpected failure is logged and answered with that code. Other catalogue errors pass.
  */
-async function answering<T>(req: Request, codes: { answer: ErrorCode; cause: ErrorCode }, run: () => Promise<T>): Promise<T> {
+async function answering<T>(
+  req: Request,
+  codes: { answer: ErrorCode; cause: ErrorCode },
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {
@@ -58,9 +62,12 @@ export function storeRoutes(ops: OperationRegistry, deps: StoreRouteDeps): void 
     const q = req.query as { country?: string; latitude?: number | string; longitude?: number | string };
     if ((q.latitude === undefined) !== (q.longitude === undefined)) {
       const missing = q.latitude === undefined ? 'latitude' : 'longitude';
-      throw new AppError('ERR_API_1018', 'latitude and longitude are sent together.', [{ path: `query/${missing}`, message: 'is required with the other coordinate' }]);
+      throw new AppError('ERR_API_1018', 'latitude and longitude are sent together.', [
+        { path: `query/${missing}`, message: 'is required with the other coordinate' },
+      ]);
     }
-    const position = q.latitude !== undefined ? { latitude: Number(q.latitude), longitude: Number(q.longitude) } : undefined;
+    const position =
+      q.latitude !== undefined ? { latitude: Number(q.latitude), longitude: Number(q.longitude) } : undefined;
     const country = q.country ?? market.country;
     let body;
     try {
@@ -92,23 +99,32 @@ export function storeRoutes(ops: OperationRegistry, deps: StoreRouteDeps): void 
 
   ops.on('getStoreProductAvailability', noStore, async (req, res) => {
     const body = req.body as Schemas['StoreProductAvailabilityRequest'];
-    res.json(await answering(req, { answer: 'ERR_API_1013', cause: 'ERR_GLS_1004' }, () => inStore.availability(body, m(req, res))));
+    res.json(
+      await answering(req, { answer: 'ERR_API_1013', cause: 'ERR_GLS_1004' }, () =>
+        inStore.availability(body, m(req, res)),
+      ),
+    );
   });
 
   ops.on('reserveProductInStore', noStore, sessions.middleware(), async (req, res) => {
     const body = req.body as Schemas['ReservationRequest'];
-    const reservation = await answering(req, { answer: 'ERR_STORE_API_1001', cause: 'ERR_GLS_1010' }, () => inStore.reserve(body, m(req, res), caller(req, res)));
+    const reservation = await answering(req, { answer: 'ERR_STORE_API_1001', cause: 'ERR_GLS_1010' }, () =>
+      inStore.reserve(body, m(req, res), caller(req, res)),
+    );
     res.status(201).json(reservation);
   });
 
   ops.on('bookStoreAppointment', noStore, sessions.middleware(), async (req, res) => {
     const body = req.body as Schemas['AppointmentRequest'];
-    const appointment = await answering(req, { answer: 'ERR_STORE_API_1003', cause: 'ERR_GLS_1010' }, () => inStore.book(body, m(req, res), caller(req, res)));
+    const appointment = await answering(req, { answer: 'ERR_STORE_API_1003', cause: 'ERR_GLS_1010' }, () =>
+      inStore.book(body, m(req, res), caller(req, res)),
+    );
     res.status(201).json(appointment);
   });
 
   // Page data: a source failure names itself (ERR_DATA_1000); a missing boutique is ERR_GLS_1006 (404).
-  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+  const pageData =
+    (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
     async (req, res) => {
       let body: unknown;
       try {
@@ -116,10 +132,21 @@ export function storeRoutes(ops: OperationRegistry, deps: StoreRouteDeps): void 
       } catch (err) {
         if (err instanceof AppError) throw err;
         req.log?.error({ err, code: 'ERR_GLS_1004' }, 'page data source failed');
-        throw new AppError('ERR_DATA_1000', `A source of the page failed (ERR_STS_API_1001): ${err instanceof Error ? err.message : String(err)}`);
+        throw new AppError(
+          'ERR_DATA_1000',
+          `A source of the page failed (ERR_STS_API_1001): ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       res.json(body);
     };
-  ops.on('getStoreListPageData', publicCache, pageData((req, res) => pages.list(m(req, res))));
-  ops.on('getStoreDetailPageData', publicCache, pageData((req, res) => pages.detail(m(req, res), String(req.params.storeSlug))));
+  ops.on(
+    'getStoreListPageData',
+    publicCache,
+    pageData((req, res) => pages.list(m(req, res))),
+  );
+  ops.on(
+    'getStoreDetailPageData',
+    publicCache,
+    pageData((req, res) => pages.detail(m(req, res), String(req.params.storeSlug))),
+  );
 }

@@ -10,7 +10,9 @@ export async function seedStores(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('stores')
-      .values(stores.map((s) => ({ id: s.id, brand: s.brand, country: s.address.country, data: JSON.stringify(s) as never })))
+      .values(
+        stores.map((s) => ({ id: s.id, brand: s.brand, country: s.address.country, data: JSON.stringify(s) as never })),
+      )
       .onConflict((oc) =>
         oc.column('id').doUpdateSet({
           brand: (eb) => eb.ref('excluded.brand'),
@@ -20,7 +22,14 @@ export async function seedStores(db: DB): Promise<void> {
         }),
       )
       .execute();
-    await trx.deleteFrom('stores').where('id', 'not in', stores.map((s) => s.id)).execute();
+    await trx
+      .deleteFrom('stores')
+      .where(
+        'id',
+        'not in',
+        stores.map((s) => s.id),
+      )
+      .execute();
   });
 }
 

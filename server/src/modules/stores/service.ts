@@ -9,7 +9,10 @@ import { findStore, listStores, storeCountries } from './repository.ts';
 import type { StoreData } from './tables.ts';
 
 type Store = Schemas['Store'];
-export interface Position { latitude: number; longitude: number }
+export interface Position {
+  latitude: number;
+  longitude: number;
+}
 
 /** Spec §2: Japanese, Korean and Chinese locales keep the name URL-encoded as typed, others slugify it. */
 const RAW_NAME_LANGUAGES = new Set(['ja', 'ko', 'zh']);
@@ -44,7 +47,13 @@ function occurrences(monthDay: string, now: Date, days: number): string[] {
 /** The special hours of a boutique over the coming `days`, dated and labelled in a language, by date. */
 function datedSpecialHours(s: StoreData, language: string, now: Date, days: number): Schemas['StoreSpecialHours'][] {
   return s.specialHours
-    .flatMap((h) => occurrences(h.monthDay, now, days).map((date) => ({ date, label: h.label[language as 'en'] ?? h.label.en, periods: h.periods })))
+    .flatMap((h) =>
+      occurrences(h.monthDay, now, days).map((date) => ({
+        date,
+        label: h.label[language as 'en'] ?? h.label.en,
+        periods: h.periods,
+      })),
+    )
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
@@ -116,7 +125,10 @@ export class StoreService {
    */
   urlOf(s: StoreData, market: Pick<Market, 'locale' | 'language'>): string {
     const local = s.names?.[market.language as 'en'];
-    const slug = RAW_NAME_LANGUAGES.has(market.language) && local ? encodeURIComponent(local) : slugify(local ?? s.name) || 'store';
+    const slug =
+      RAW_NAME_LANGUAGES.has(market.language) && local
+        ? encodeURIComponent(local)
+        : slugify(local ?? s.name) || 'store';
     return `${market.locale === DEFAULT_LOCALE ? '' : `/${market.locale}`}/stores/${slug}-${s.id}`;
   }
 

@@ -13,7 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Store = { id: string; name: string; url: string; brand: string; address: { city: string; country: string; formatted: string[] }; distanceKm?: number; specialHours: { date: string; label?: string }[]; openingHours: unknown[] };
+type Store = {
+  id: string;
+  name: string;
+  url: string;
+  brand: string;
+  address: { city: string; country: string; formatted: string[] };
+  distanceKm?: number;
+  specialHours: { date: string; label?: string }[];
+  openingHours: unknown[];
+};
 const get = (query: Record<string, string | number>) => request(t.app).get('/api/data/locale-mdm/stores').query(query);
 const ours = fixtures.filter((s) => s.brand === TEST_BRAND);
 
@@ -25,7 +34,10 @@ describe('store master data (fixtures)', () => {
       expect(s.id).toMatch(/^[0-9]{1,10}$/);
       expect(s.phone).toMatch(/^\+[1-9][0-9]{7,14}$/);
       expect(s.openingHours).toHaveLength(7);
-      expect(countries.some((c) => c.country === s.address.country), s.id).toBe(true);
+      expect(
+        countries.some((c) => c.country === s.address.country),
+        s.id,
+      ).toBe(true);
       expect(() => new Intl.DateTimeFormat('en', { timeZone: s.timeZone })).not.toThrow();
     }
     expect(new Set(ours.map((s) => s.address.country)).size).toBeGreaterThanOrEqual(25);
@@ -38,7 +50,12 @@ describe('GET /api/data/locale-mdm/stores', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=600');
     expect(res.body.country).toBe('FR');
     const list = res.body.stores as Store[];
-    expect(list.map((s) => s.id).sort()).toEqual(ours.filter((s) => s.address.country === 'FR').map((s) => s.id).sort());
+    expect(list.map((s) => s.id).sort()).toEqual(
+      ours
+        .filter((s) => s.address.country === 'FR')
+        .map((s) => s.id)
+        .sort(),
+    );
     expect(list.every((s) => s.brand === TEST_BRAND && s.distanceKm === undefined)).toBe(true);
     expect(list[0]?.address.city).toBe('Cannes');
     const montaigne = list.find((s) => s.id === '1042');
@@ -111,10 +128,15 @@ describe('StoreService', () => {
     const fr = await service.list('FR', markets.resolve('fr-fr'));
     const montaigne = fr.stores.find((s) => s.id === '1042');
     expect(montaigne?.specialHours?.map((h) => [h.date, h.label])).toEqual([
-      ['2026-12-24', 'Veille de Noël'], ['2026-12-25', 'Noël'], ['2026-12-31', 'Saint-Sylvestre'], ['2027-01-01', "Jour de l'An"],
+      ['2026-12-24', 'Veille de Noël'],
+      ['2026-12-25', 'Noël'],
+      ['2026-12-31', 'Saint-Sylvestre'],
+      ['2027-01-01', "Jour de l'An"],
     ]);
     const summer = new StoreService(t.database.db, TEST_BRAND, () => new Date('2026-06-01T10:00:00Z'));
-    expect((await summer.list('FR', markets.resolve('en-fr'))).stores.every((s) => s.specialHours?.length === 0)).toBe(true);
+    expect((await summer.list('FR', markets.resolve('en-fr'))).stores.every((s) => s.specialHours?.length === 0)).toBe(
+      true,
+    );
   });
 
   it('measures great-circle distances', () => {

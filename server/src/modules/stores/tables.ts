@@ -6,7 +6,11 @@ export type StoreData = StoreFixture;
 export type ReservationStatus = 'requested' | 'confirmed' | 'ready' | 'collected' | 'expired' | 'cancelled';
 export type AppointmentStatus = 'requested' | 'confirmed' | 'cancelled' | 'completed';
 /** Statuses whose units are held: counted against the boutique's stock until `hold_until`. */
-export const ACTIVE_RESERVATION_STATUSES = ['requested', 'confirmed', 'ready'] as const satisfies readonly ReservationStatus[];
+export const ACTIVE_RESERVATION_STATUSES = [
+  'requested',
+  'confirmed',
+  'ready',
+] as const satisfies readonly ReservationStatus[];
 /** Statuses of an appointment still expected. */
 export const OPEN_APPOINTMENT_STATUSES = ['requested', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 

@@ -11,8 +11,33 @@ export type TranslationLanguage = PathParams['language'];
 export type TranslationNamespace = PathParams['namespace'];
 
 /** The contract's enums (the validator refuses anything else with ERR_API_1021); the test keeps them equal. */
-export const TRANSLATION_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh', 'zh-hant'] as const satisfies readonly TranslationLanguage[];
-export const TRANSLATION_NAMESPACES = ['common', 'errors', 'market', 'consent', 'content', 'catalog', 'product', 'account', 'contact', 'checkout', 'orders', 'stores', 'returns'] as const satisfies readonly TranslationNamespace[];
+export const TRANSLATION_LANGUAGES = [
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'ko',
+  'pt',
+  'zh',
+  'zh-hant',
+] as const satisfies readonly TranslationLanguage[];
+export const TRANSLATION_NAMESPACES = [
+  'common',
+  'errors',
+  'market',
+  'consent',
+  'content',
+  'catalog',
+  'product',
+  'account',
+  'contact',
+  'checkout',
+  'orders',
+  'stores',
+  'returns',
+] as const satisfies readonly TranslationNamespace[];
 
 /** The web app's strings, `<language>/<namespace>.json`: they ship with the release. */
 export const DEFAULT_LOCALES_DIR = fromRoot('web/src/locales');
@@ -32,13 +57,20 @@ type Entry = { ok: true; strings: Strings } | { ok: false; reason: string };
 export class TranslationService {
   private constructor(private readonly entries: Map<string, Entry>) {}
 
-  static async load({ dir = DEFAULT_LOCALES_DIR, logger }: { dir?: string; logger?: Logger } = {}): Promise<TranslationService> {
+  static async load({
+    dir = DEFAULT_LOCALES_DIR,
+    logger,
+  }: { dir?: string; logger?: Logger } = {}): Promise<TranslationService> {
     const entries = new Map<string, Entry>();
     await Promise.all(
       TRANSLATION_LANGUAGES.flatMap((language) =>
         TRANSLATION_NAMESPACES.map(async (namespace) => {
           const entry = await readStrings(join(dir, language, `${namespace}.json`));
-          if (!entry.ok) logger?.warn({ code: 'ERR_CMS_9000', language, namespace, reason: entry.reason }, 'translations unavailable');
+          if (!entry.ok)
+            logger?.warn(
+              { code: 'ERR_CMS_9000', language, namespace, reason: entry.reason },
+              'translations unavailable',
+            );
           entries.set(`${language}/${namespace}`, entry);
         }),
       ),
@@ -61,13 +93,18 @@ async function readStrings(file: string): Promise<Entry> {
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { ok: false, reason: 'not a JSON object' };
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, reason: 'not a JSON object' };
   const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
   return { ok: true, strings: { body: body as Record<string, unknown>, etag } };
 }
 
 // Fails to compile when the contract gains a language or namespace these lists lack.
-const everyLanguage: [Exclude<TranslationLanguage, (typeof TRANSLATION_LANGUAGES)[number]>] extends [never] ? true : false = true;
-const everyNamespace: [Exclude<TranslationNamespace, (typeof TRANSLATION_NAMESPACES)[number]>] extends [never] ? true : false = true;
+const everyLanguage: [Exclude<TranslationLanguage, (typeof TRANSLATION_LANGUAGES)[number]>] extends [never]
+  ? true
+  : false = true;
+const everyNamespace: [Exclude<TranslationNamespace, (typeof TRANSLATION_NAMESPACES)[number]>] extends [never]
+  ? true
+  : false = true;
 void everyLanguage;
 void everyNamespace;

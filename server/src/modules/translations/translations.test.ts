@@ -10,7 +10,13 @@ import { OperationRegistry } from '../../shared/operations.ts';
 import { problemHandler } from '../../shared/error-handler.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { AppError } from '../../shared/errors.ts';
-import { DEFAULT_LOCALES_DIR, TRANSLATION_LANGUAGES, TRANSLATION_NAMESPACES, TranslationService, translationRoutes } from './index.ts';
+import {
+  DEFAULT_LOCALES_DIR,
+  TRANSLATION_LANGUAGES,
+  TRANSLATION_NAMESPACES,
+  TranslationService,
+  translationRoutes,
+} from './index.ts';
 
 const readLocale = (language: string, namespace: string) =>
   JSON.parse(readFileSync(join(DEFAULT_LOCALES_DIR, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
@@ -51,7 +57,12 @@ describe('GET /api/data/translations/{language}/{namespace}', () => {
   });
 
   it('refuses an unknown language or namespace with ERR_API_1021 (the contract enums, x-error-code)', async () => {
-    for (const path of ['/api/data/translations/nl/common', '/api/data/translations/zh-hans/common', '/api/data/translations/fr/payments', '/api/data/translations/FR/common']) {
+    for (const path of [
+      '/api/data/translations/nl/common',
+      '/api/data/translations/zh-hans/common',
+      '/api/data/translations/fr/payments',
+      '/api/data/translations/FR/common',
+    ]) {
       const res = await request(t.app).get(path).expect(400);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.body, path).toMatchObject({ code: 'ERR_API_1021', status: 400 });
@@ -64,7 +75,9 @@ describe('GET /api/data/translations/{language}/{namespace}', () => {
   });
 
   it('knows exactly the languages and namespaces of the contract', () => {
-    const contract = loadContract() as { paths: Record<string, { get: { parameters: { name: string; schema: { enum: string[] } }[] } }> };
+    const contract = loadContract() as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { enum: string[] } }[] } }>;
+    };
     const params = contract.paths['/api/data/translations/{language}/{namespace}']!.get.parameters;
     expect([...TRANSLATION_LANGUAGES]).toEqual(params.find((p) => p.name === 'language')!.schema.enum);
     expect([...TRANSLATION_NAMESPACES]).toEqual(params.find((p) => p.name === 'namespace')!.schema.enum);
@@ -92,7 +105,12 @@ describe('strings that cannot be read', () => {
   });
 
   it('gives ERR_CMS_9000 for a file that is missing, not JSON or not an object', () => {
-    for (const [language, namespace] of [['fr', 'errors'], ['fr', 'market'], ['fr', 'consent'], ['de', 'common']] as const) {
+    for (const [language, namespace] of [
+      ['fr', 'errors'],
+      ['fr', 'market'],
+      ['fr', 'consent'],
+      ['de', 'common'],
+    ] as const) {
       let error: unknown;
       try {
         service.get(language, namespace);
@@ -108,11 +126,17 @@ describe('strings that cannot be read', () => {
     // The module's router and the app's problem handler, over the temporary directory.
     const ops = new OperationRegistry([{ base: '', document: loadContract() }]);
     translationRoutes(ops, service);
-    const app = express().use(ops.router).use(problemHandler(createLogger('silent'), new Map()));
+    const app = express()
+      .use(ops.router)
+      .use(problemHandler(createLogger('silent'), new Map()));
     const res = await request(app).get('/api/data/translations/fr/errors').expect(502);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.headers['cache-control']).toBeUndefined();
-    expect(res.body).toMatchObject({ code: 'ERR_CMS_9000', status: 502, detail: 'The fr/errors strings could not be read.' });
+    expect(res.body).toMatchObject({
+      code: 'ERR_CMS_9000',
+      status: 502,
+      detail: 'The fr/errors strings could not be read.',
+    });
     await request(app).get('/api/data/translations/fr/common').expect(200, { close: 'Fermer' });
   });
 });

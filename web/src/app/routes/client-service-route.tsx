@@ -5,7 +5,6 @@ import { ContentRenderer } from '../../features/content';
 import { ContactChannels } from './contact-channels';
 import './content-routes.css';
 
-
 /** Client service: its content and the ways to reach an advisor in this market. */
 export function ClientServiceRoute({ data }: { data: Schemas['ClientServicePageData'] }) {
   const { t } = useTranslation('content');
@@ -14,7 +13,12 @@ export function ClientServiceRoute({ data }: { data: Schemas['ClientServicePageD
     <div className="client-service">
       <Breadcrumbs items={content.breadcrumbs.slice(0, -1)} />
       <h1 className="content-page__title">{content.title}</h1>
-      <ContactChannels channels={contactChannels} headingId="contact-channels" title={t('clientService.channels')} alwaysOpen={t('clientService.alwaysOpen')} />
+      <ContactChannels
+        channels={contactChannels}
+        headingId="contact-channels"
+        title={t('clientService.channels')}
+        alwaysOpen={t('clientService.alwaysOpen')}
+      />
       <ContentRenderer components={content.components} />
     </div>
   );

@@ -19,7 +19,9 @@ export function CollectionsRoute({ data }: { data: Schemas['CollectionsPageData'
       <header className="editorial__header">
         <h1 className="editorial__title">{data.content?.title || t('collections.title')}</h1>
       </header>
-      {data.content && data.content.components.length > 0 && <ContentRenderer components={data.content.components} heroIsPageTitle={false} />}
+      {data.content && data.content.components.length > 0 && (
+        <ContentRenderer components={data.content.components} heroIsPageTitle={false} />
+      )}
       {data.collections.length === 0 ? (
         <p className="editorial__note">{t('collections.none')}</p>
       ) : (
@@ -29,7 +31,15 @@ export function CollectionsRoute({ data }: { data: Schemas['CollectionsPageData'
   );
 }
 
-function CollectionHeader({ collection, breadcrumbs, subtitle }: { collection: Schemas['Collection']; breadcrumbs: Schemas['Breadcrumb'][]; subtitle?: string }) {
+function CollectionHeader({
+  collection,
+  breadcrumbs,
+  subtitle,
+}: {
+  collection: Schemas['Collection'];
+  breadcrumbs: Schemas['Breadcrumb'][];
+  subtitle?: string;
+}) {
   return (
     <>
       <Breadcrumbs items={breadcrumbs} />
@@ -51,14 +61,22 @@ export function CollectionRoute({ data }: { data: Schemas['CollectionPageData'] 
     <div className="editorial">
       <CollectionHeader collection={collection} breadcrumbs={data.breadcrumbs} />
       <figure className="editorial__hero" style={{ margin: 0 }}>
-        <img src={collection.image.src} alt={collection.image.alt} width={collection.image.width ?? 1440} height={collection.image.height ?? 900} fetchPriority="high" />
+        <img
+          src={collection.image.src}
+          alt={collection.image.alt}
+          width={collection.image.width ?? 1440}
+          height={collection.image.height ?? 900}
+          fetchPriority="high"
+        />
       </figure>
       {collection.description && (
         <div className="editorial__header">
           <p className="editorial__text">{collection.description}</p>
         </div>
       )}
-      {data.content && data.content.components.length > 0 && <ContentRenderer components={data.content.components} heroIsPageTitle={false} />}
+      {data.content && data.content.components.length > 0 && (
+        <ContentRenderer components={data.content.components} heroIsPageTitle={false} />
+      )}
       <section className="editorial__section" aria-labelledby="collection-looks">
         <div className="editorial__section-head">
           <h2 id="collection-looks" className="editorial__section-title">
@@ -93,7 +111,11 @@ export function CollectionRoute({ data }: { data: Schemas['CollectionPageData'] 
             </Link>
           )}
         </div>
-        {collection.items.length > 0 ? <ProductGrid products={collection.items} label={t('collections.items')} eagerCount={0} /> : <p className="editorial__note">{t('collections.noItems')}</p>}
+        {collection.items.length > 0 ? (
+          <ProductGrid products={collection.items} label={t('collections.items')} eagerCount={0} />
+        ) : (
+          <p className="editorial__note">{t('collections.noItems')}</p>
+        )}
       </section>
     </div>
   );
@@ -118,7 +140,11 @@ export function CollectionItemsRoute({ data }: { data: Schemas['CollectionItemsP
   return (
     <div className="editorial">
       <CollectionHeader collection={collection} breadcrumbs={data.breadcrumbs} subtitle={t('collections.items')} />
-      {collection.items.length > 0 ? <ProductGrid products={collection.items} label={t('collections.items')} headingLevel={2} /> : <p className="editorial__note">{t('collections.noItems')}</p>}
+      {collection.items.length > 0 ? (
+        <ProductGrid products={collection.items} label={t('collections.items')} headingLevel={2} />
+      ) : (
+        <p className="editorial__note">{t('collections.noItems')}</p>
+      )}
       <Pager page={data.page} pageCount={data.pageCount} hrefOf={hrefOf} />
     </div>
   );

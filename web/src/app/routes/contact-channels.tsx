@@ -9,7 +9,17 @@ const ICONS: Record<Schemas['ContactChannel'], string> = {
 };
 
 /** The ways to reach client service in the market (client-service and contact pages). */
-export function ContactChannels({ channels, headingId, title, alwaysOpen }: { channels: Schemas['ClientServicePageData']['contactChannels']; headingId: string; title: string; alwaysOpen: string }) {
+export function ContactChannels({
+  channels,
+  headingId,
+  title,
+  alwaysOpen,
+}: {
+  channels: Schemas['ClientServicePageData']['contactChannels'];
+  headingId: string;
+  title: string;
+  alwaysOpen: string;
+}) {
   if (channels.length === 0) return null;
   return (
     <section className="contact-channels" aria-labelledby={headingId}>

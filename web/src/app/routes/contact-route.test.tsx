@@ -7,11 +7,22 @@ import { render } from '../../entry-server';
 import type { PageData } from '../storefront';
 
 const example = (name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: PageData }).value;
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: PageData }
+  ).value;
 
 describe('/contact', () => {
   it('renders the contact form and the other channels of the market (fr-fr)', async () => {
-    const { appHtml, bootstrap } = await render({ url: '/fr-fr/contact', data: example('get-contact-page-data-fr-fr'), brandName: 'Saint Laurent' });
+    const { appHtml, bootstrap } = await render({
+      url: '/fr-fr/contact',
+      data: example('get-contact-page-data-fr-fr'),
+      brandName: 'Saint Laurent',
+    });
     expect(bootstrap.namespaces).toContain('contact');
     expect(appHtml).toContain('class="contact-form"');
     expect(appHtml).toContain('Écrivez-nous');
@@ -20,7 +31,11 @@ describe('/contact', () => {
   });
 
   it('renders in English where the strings are not translated yet (ja-jp)', async () => {
-    const { appHtml } = await render({ url: '/ja-jp/contact', data: example('get-contact-page-data-ja-jp'), brandName: 'Saint Laurent' });
+    const { appHtml } = await render({
+      url: '/ja-jp/contact',
+      data: example('get-contact-page-data-ja-jp'),
+      brandName: 'Saint Laurent',
+    });
     expect(appHtml).toContain('class="contact-form"');
   });
 });

@@ -8,7 +8,6 @@ import { useSendContactRequest } from '../../features/contact/api/contact-querie
 import { ContactForm } from '../../features/contact/components/contact-form';
 import './content-routes.css';
 
-
 /** `/contact`: the contact form of the market, its content (when published) and the other ways to reach client service. */
 export function ContactRoute({ data }: { data: Schemas['ContactPageData'] }) {
   const { t } = useTranslation('contact');
@@ -20,7 +19,12 @@ export function ContactRoute({ data }: { data: Schemas['ContactPageData'] }) {
       {content && <Breadcrumbs items={content.breadcrumbs.slice(0, -1)} />}
       <h1 className="content-page__title">{content?.title ?? t('page.title')}</h1>
       <ContactForm form={form} send={(body) => sending.mutateAsync(body)} location="contact-page" />
-      <ContactChannels channels={contactChannels} headingId="contact-page-channels" title={t('page.channels')} alwaysOpen={t('page.alwaysOpen')} />
+      <ContactChannels
+        channels={contactChannels}
+        headingId="contact-page-channels"
+        title={t('page.channels')}
+        alwaysOpen={t('page.alwaysOpen')}
+      />
       {content && <ContentRenderer components={content.components} />}
     </div>
   );

@@ -27,7 +27,14 @@ function LegacyHome({ data }: { data: Schemas['HomePageData'] }) {
   return (
     <div className="home">
       <section className="home__hero" aria-labelledby="home-hero-title">
-        <img className="home__hero-image" src={data.hero.image.src} alt="" width={1440} height={900} fetchPriority="high" />
+        <img
+          className="home__hero-image"
+          src={data.hero.image.src}
+          alt=""
+          width={1440}
+          height={900}
+          fetchPriority="high"
+        />
         <div className="home__hero-text">
           <h1 id="home-hero-title">{data.hero.title}</h1>
           <p>{data.hero.subtitle}</p>

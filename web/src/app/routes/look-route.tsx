@@ -18,7 +18,16 @@ export function LookRoute({ data }: { data: Schemas['LookPageData'] }) {
       <article className="look-page">
         <div className="look-page__gallery">
           {images.map((img, i) => (
-            <img key={img.src} src={img.src} alt={img.alt} width={img.width ?? 600} height={img.height ?? 900} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+            <img
+              key={img.src}
+              src={img.src}
+              alt={img.alt}
+              width={img.width ?? 600}
+              height={img.height ?? 900}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              decoding="async"
+            />
           ))}
         </div>
         <div className="look-page__text">
@@ -31,7 +40,9 @@ export function LookRoute({ data }: { data: Schemas['LookPageData'] }) {
               look.bornSeasonCode
             )}
           </p>
-          {t('look.position', { position: look.position }) !== look.name && <p className="editorial__eyebrow">{t('look.position', { position: look.position })}</p>}
+          {t('look.position', { position: look.position }) !== look.name && (
+            <p className="editorial__eyebrow">{t('look.position', { position: look.position })}</p>
+          )}
           <h1 className="editorial__title">{look.name}</h1>
           {look.description && <p className="editorial__text">{look.description}</p>}
           <section className="editorial__section" aria-labelledby="look-products">

@@ -32,7 +32,15 @@ export function NotFoundRoute({ navigation = [] }: { navigation?: readonly Schem
           if (q) void navigate(localize(`/search?${new URLSearchParams({ q })}`));
         }}
       >
-        <input type="search" name="q" className="not-found__input" aria-label={t('catalog:search.label')} placeholder={t('catalog:search.placeholder')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          name="q"
+          className="not-found__input"
+          aria-label={t('catalog:search.label')}
+          placeholder={t('catalog:search.placeholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit" className="not-found__submit">
           {t('catalog:search.submit')}
         </button>

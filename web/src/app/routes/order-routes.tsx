@@ -36,7 +36,14 @@ export function AccountOrderRoute({ data }: { data: Schemas['OrderDetailPageData
   const goToSignIn = useGoToSignIn();
   return (
     <AccountShell title={<OrderTitle orderNumber={data.order.orderNumber} />}>
-      <OrderDetail key={data.order.orderNumber} order={data.order} store={data.store} returnUrl={data.returnUrl} canCancel={data.order.channel === 'online'} onSignedOut={goToSignIn} />
+      <OrderDetail
+        key={data.order.orderNumber}
+        order={data.order}
+        store={data.store}
+        returnUrl={data.returnUrl}
+        canCancel={data.order.channel === 'online'}
+        onSignedOut={goToSignIn}
+      />
     </AccountShell>
   );
 }

@@ -8,7 +8,9 @@ import { ExpressCheckoutButton } from '../../features/basket/components/express-
 import { ProductTile } from '../../features/catalog/components/product-tile';
 
 /** The boutiques' find-in-store modal (a React Aria dialog and the reservation form) loads when first opened. */
-const FindInStoreDialog = lazy(() => import('../../features/stores/components/find-in-store-dialog').then((m) => ({ default: m.FindInStoreDialog })));
+const FindInStoreDialog = lazy(() =>
+  import('../../features/stores/components/find-in-store-dialog').then((m) => ({ default: m.FindInStoreDialog })),
+);
 
 /**
  * The product page composes four features: the product view, the basket's add-to-bag form (given
@@ -25,12 +27,19 @@ export function ProductRoute({ data, onAdded }: { data: Schemas['ProductPageData
         product={data.product}
         renderPurchase={({ size, callToAction }) => (
           <>
-            <AddToBasketForm product={data.product} size={size} onAdded={onAdded} {...(callToAction === 'pre-order' ? { submitLabel: t('status.preOrder') } : {})} />
+            <AddToBasketForm
+              product={data.product}
+              size={size}
+              onAdded={onAdded}
+              {...(callToAction === 'pre-order' ? { submitLabel: t('status.preOrder') } : {})}
+            />
             {callToAction !== 'pre-order' && <ExpressCheckoutButton product={data.product} size={size} />}
           </>
         )}
         renderTile={(tile) => <ProductTile product={tile} />}
-        renderFindInStore={({ isOpen, onOpenChange, size }) => <FindInStoreDialog isOpen={isOpen} onOpenChange={onOpenChange} product={data.product} size={size} />}
+        renderFindInStore={({ isOpen, onOpenChange, size }) => (
+          <FindInStoreDialog isOpen={isOpen} onOpenChange={onOpenChange} product={data.product} size={size} />
+        )}
       />
     </>
   );

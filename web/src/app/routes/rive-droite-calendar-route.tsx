@@ -50,7 +50,14 @@ export function RiveDroiteCalendarRoute({ data }: { data: Schemas['RiveDroiteCal
   const [params] = useSearchParams();
   const selection = parseFilterString(params.get('filters'));
   const groups = useMemo(() => groupCards(data.cards, Date.now()), [data.cards]);
-  const defaultTab: Period = data.hasCurrentEvents && groups.now.length > 0 ? 'now' : groups.upcoming.length > 0 ? 'upcoming' : groups.now.length > 0 ? 'now' : 'past';
+  const defaultTab: Period =
+    data.hasCurrentEvents && groups.now.length > 0
+      ? 'now'
+      : groups.upcoming.length > 0
+        ? 'upcoming'
+        : groups.now.length > 0
+          ? 'now'
+          : 'past';
   const facets = data.filters.filter((f) => f.urlName === 'themes' || f.urlName === 'locations');
 
   const apply = (next: Record<string, string[]>) => {
@@ -106,7 +113,11 @@ export function RiveDroiteCalendarRoute({ data }: { data: Schemas['RiveDroiteCal
       <p className="calendar__count" role="status">
         {t('calendar.count', { count: data.totalCards })}
       </p>
-      <Tabs key={`${defaultTab}-${params.get('filters') ?? ''}`} defaultSelectedKey={defaultTab} className="calendar__tabs">
+      <Tabs
+        key={`${defaultTab}-${params.get('filters') ?? ''}`}
+        defaultSelectedKey={defaultTab}
+        className="calendar__tabs"
+      >
         <TabList aria-label={t('calendar.periods')} className="calendar__tablist">
           <Tab id="now" className="calendar__tab">
             {t('calendar.now')} <span aria-hidden="true">({groups.now.length})</span>

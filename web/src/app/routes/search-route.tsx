@@ -15,10 +15,18 @@ export function SearchRoute({ data }: { data: Schemas['SearchPageData'] }) {
   const search = data.search;
   // Analytics learn which search index (spec §7) answered each page of results.
   useEffect(() => {
-    if (search) trackSearchResults({ searchTerm: search.query, indexName: search.indexName, resultsCount: search.totalNrOfProducts, page: search.page });
+    if (search)
+      trackSearchResults({
+        searchTerm: search.query,
+        indexName: search.indexName,
+        resultsCount: search.totalNrOfProducts,
+        page: search.page,
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page of results: its values, not the object a refetch renews
   }, [search?.query, search?.indexName, search?.totalNrOfProducts, search?.page]);
-  const renderProducts = (products: Schemas['ProductTile'][]) => <ProductGrid products={products} label={data.meta.title} view="ViewBy6" />;
+  const renderProducts = (products: Schemas['ProductTile'][]) => (
+    <ProductGrid products={products} label={data.meta.title} view="ViewBy6" />
+  );
   return (
     <div className="search-page">
       <SearchPageHeader key={search?.query ?? ''} query={search?.query ?? null} />
@@ -36,10 +44,19 @@ export function SearchRoute({ data }: { data: Schemas['SearchPageData'] }) {
           filters={search.filters}
           facetsQuery={(filters) => searchFacetsQuery(locale, search.query, filters)}
           defaultView={search.defaultGridView}
-          empty={<SearchNoResults query={search.query} suggestions={search.suggestions} trending={data.trending} renderProducts={renderProducts} />}
+          empty={
+            <SearchNoResults
+              query={search.query}
+              suggestions={search.suggestions}
+              trending={data.trending}
+              renderProducts={renderProducts}
+            />
+          }
         />
       ) : (
-        data.trending && <SearchNoResults query="" suggestions={[]} trending={data.trending} renderProducts={renderProducts} />
+        data.trending && (
+          <SearchNoResults query="" suggestions={[]} trending={data.trending} renderProducts={renderProducts} />
+        )
       )}
     </div>
   );

@@ -14,7 +14,13 @@ const BagIcon = () => (
 export const Playground: Story<ButtonProps & { label: string }> = ({ label, ...props }) => (
   <Button {...props}>{label}</Button>
 );
-Playground.args = { label: 'Add to bag', isPending: false, isDisabled: false, isFullWidth: false, pendingLabel: 'Adding to bag' };
+Playground.args = {
+  label: 'Add to bag',
+  isPending: false,
+  isDisabled: false,
+  isFullWidth: false,
+  pendingLabel: 'Adding to bag',
+};
 Playground.argTypes = {
   variant: { options: ['primary', 'secondary', 'tertiary'], control: { type: 'radio' }, defaultValue: 'primary' },
   size: { options: ['sm', 'md', 'lg'], control: { type: 'radio' }, defaultValue: 'md' },

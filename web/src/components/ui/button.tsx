@@ -18,7 +18,10 @@ export function variantClass(variant: ButtonVariantName = 'primary'): string {
 }
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'style' | 'onClick' | 'disabled' | 'children'> {
+export interface ButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'className' | 'style' | 'onClick' | 'disabled' | 'children'
+> {
   /** Called on activation (click, Enter, Space); not while pending or disabled. */
   onPress?: () => void;
   /** Default "button" (never submits a form by accident); "submit" for a form's action. */

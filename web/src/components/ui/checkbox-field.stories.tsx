@@ -19,7 +19,13 @@ export const WithError: Story = () => {
   const [terms, setTerms] = useState(false);
   return (
     <div style={{ maxWidth: 420 }}>
-      <CheckboxField name="terms" isSelected={terms} onChange={setTerms} isRequired error={terms ? undefined : 'Please accept the terms and conditions.'}>
+      <CheckboxField
+        name="terms"
+        isSelected={terms}
+        onChange={setTerms}
+        isRequired
+        error={terms ? undefined : 'Please accept the terms and conditions.'}
+      >
         I have read and accept the <a href="#terms">terms and conditions of sale</a>.
       </CheckboxField>
     </div>

@@ -20,11 +20,25 @@ export interface CheckboxFieldProps {
  * toggles it) inside its `<label>`, beside the drawn box. The error is linked with `aria-describedby` and sets
  * `aria-invalid`.
  */
-export function CheckboxField({ name, isSelected, onChange, error, isRequired, isDisabled, children, className }: CheckboxFieldProps) {
+export function CheckboxField({
+  name,
+  isSelected,
+  onChange,
+  error,
+  isRequired,
+  isDisabled,
+  children,
+  className,
+}: CheckboxFieldProps) {
   const { errorId, describedBy } = useFieldIds(false, Boolean(error));
   return (
     <div className={classes('form-checkbox', className)}>
-      <label className="form-checkbox__control" data-selected={isSelected || undefined} data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
+      <label
+        className="form-checkbox__control"
+        data-selected={isSelected || undefined}
+        data-invalid={error ? true : undefined}
+        data-disabled={isDisabled || undefined}
+      >
         <input
           type="checkbox"
           className="form-checkbox__input sr-only"

@@ -24,7 +24,15 @@ export const WithError: Story = () => {
   const [value, setValue] = useState<string | null>(null);
   return (
     <div style={{ maxWidth: 560 }}>
-      <ChoiceCards name="delivery" label="Delivery method" isLabelHidden items={options} value={value} onChange={setValue} error={value ? undefined : 'Please choose a delivery method.'} />
+      <ChoiceCards
+        name="delivery"
+        label="Delivery method"
+        isLabelHidden
+        items={options}
+        value={value}
+        onChange={setValue}
+        error={value ? undefined : 'Please choose a delivery method.'}
+      />
     </div>
   );
 };

@@ -33,7 +33,16 @@ export interface ChoiceCardsProps {
  * radio (so the card's whole text is the radio's name). Tab enters the group, the arrow keys move and choose,
  * skipping unavailable cards.
  */
-export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange, error, className }: ChoiceCardsProps) {
+export function ChoiceCards({
+  name,
+  label,
+  isLabelHidden,
+  items,
+  value,
+  onChange,
+  error,
+  className,
+}: ChoiceCardsProps) {
   const { id, errorId, describedBy } = useFieldIds(false, Boolean(error));
   return (
     <fieldset
@@ -49,8 +58,22 @@ export function ChoiceCards({ name, label, isLabelHidden, items, value, onChange
       </legend>
       <div className="choice-cards__list">
         {items.map((item) => (
-          <label key={item.id} className="choice-card" data-selected={value === item.id || undefined} data-disabled={item.isDisabled || undefined}>
-            <input type="radio" className="sr-only" name={name} value={item.id} checked={value === item.id} disabled={item.isDisabled} onChange={() => onChange(item.id)} aria-describedby={describedBy} />
+          <label
+            key={item.id}
+            className="choice-card"
+            data-selected={value === item.id || undefined}
+            data-disabled={item.isDisabled || undefined}
+          >
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={item.id}
+              checked={value === item.id}
+              disabled={item.isDisabled}
+              onChange={() => onChange(item.id)}
+              aria-describedby={describedBy}
+            />
             <span className="choice-card__mark" aria-hidden="true" />
             <span className="choice-card__body">
               <span className="choice-card__title">{item.title}</span>

@@ -23,9 +23,24 @@ export interface DialogProps {
  * Centred modal dialog (full screen on phones): React Aria `ModalOverlay` + `Modal` + `Dialog`.
  * Focus is trapped and restored, the page behind is inert, Escape and outside click close it.
  */
-export function Dialog({ isOpen, onOpenChange, title, closeLabel, children, footer, size = 'md', isDismissable = true, className }: DialogProps) {
+export function Dialog({
+  isOpen,
+  onOpenChange,
+  title,
+  closeLabel,
+  children,
+  footer,
+  size = 'md',
+  isDismissable = true,
+  className,
+}: DialogProps) {
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} className="ui-dialog-overlay">
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      className="ui-dialog-overlay"
+    >
       <Modal className={cx('ui-dialog', className)} data-size={size}>
         <AriaDialog className="ui-dialog__dialog">
           {({ close }) => (

@@ -27,7 +27,19 @@ const descriptions = (el: HTMLElement) =>
 describe('TextField', () => {
   it('is named by its label and sends what is typed', () => {
     const onChange = vi.fn();
-    render(<TextField name="email" type="email" label="Email address" value="" onChange={onChange} autoComplete="email" inputMode="email" maxLength={254} isRequired />);
+    render(
+      <TextField
+        name="email"
+        type="email"
+        label="Email address"
+        value=""
+        onChange={onChange}
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        isRequired
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Email address' });
     expect(input.getAttribute('name')).toBe('email');
     expect(input.getAttribute('type')).toBe('email');
@@ -42,27 +54,61 @@ describe('TextField', () => {
   });
 
   it('links its description and error, and is invalid while it has an error', () => {
-    const { rerender, container } = render(<TextField name="phone" type="tel" label="Phone" value="12" onChange={() => undefined} description="For the carrier" error="Enter a valid phone number." ltr />);
+    const { rerender, container } = render(
+      <TextField
+        name="phone"
+        type="tel"
+        label="Phone"
+        value="12"
+        onChange={() => undefined}
+        description="For the carrier"
+        error="Enter a valid phone number."
+        ltr
+      />,
+    );
     const input = screen.getByRole('textbox', { name: 'Phone' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(descriptions(input)).toEqual(['For the carrier', 'Enter a valid phone number.']);
     expect(input.getAttribute('dir')).toBe('ltr');
     expect(container.querySelector('.form-field')!.hasAttribute('data-invalid')).toBe(true);
-    rerender(<TextField name="phone" type="tel" label="Phone" value="12" onChange={() => undefined} description="For the carrier" ltr />);
+    rerender(
+      <TextField
+        name="phone"
+        type="tel"
+        label="Phone"
+        value="12"
+        onChange={() => undefined}
+        description="For the carrier"
+        ltr
+      />,
+    );
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(descriptions(input)).toEqual(['For the carrier']);
     expect(screen.queryByText('Enter a valid phone number.')).toBeNull();
   });
 
   it('marks an optional field after its label, never a required one', () => {
-    const { rerender } = render(<TextField name="company" label="Company" value="" onChange={() => undefined} optionalText="(optional)" />);
+    const { rerender } = render(
+      <TextField name="company" label="Company" value="" onChange={() => undefined} optionalText="(optional)" />,
+    );
     expect(screen.getByRole('textbox', { name: 'Company (optional)' })).toBeTruthy();
-    rerender(<TextField name="company" label="Company" value="" onChange={() => undefined} optionalText="(optional)" isRequired />);
+    rerender(
+      <TextField
+        name="company"
+        label="Company"
+        value=""
+        onChange={() => undefined}
+        optionalText="(optional)"
+        isRequired
+      />,
+    );
     expect(screen.getByRole('textbox', { name: 'Company' })).toBeTruthy();
   });
 
   it('shows a read-only value that cannot be changed', () => {
-    const { container } = render(<TextField name="country" label="Country" value="France" onChange={() => undefined} isReadOnly />);
+    const { container } = render(
+      <TextField name="country" label="Country" value="France" onChange={() => undefined} isReadOnly />,
+    );
     expect((screen.getByRole('textbox', { name: 'Country' }) as HTMLInputElement).readOnly).toBe(true);
     expect(container.querySelector('.form-field')!.hasAttribute('data-readonly')).toBe(true);
   });
@@ -71,7 +117,17 @@ describe('TextField', () => {
 describe('PasswordField', () => {
   it('hides the password until its toggle is pressed, and says whether it is', () => {
     const onChange = vi.fn();
-    render(<PasswordField name="password" label="Password" value="secret" onChange={onChange} autoComplete="current-password" showLabel="Show password" error="Wrong password." />);
+    render(
+      <PasswordField
+        name="password"
+        label="Password"
+        value="secret"
+        onChange={onChange}
+        autoComplete="current-password"
+        showLabel="Show password"
+        error="Wrong password."
+      />,
+    );
     const input = screen.getByLabelText('Password') as HTMLInputElement;
     expect(input.type).toBe('password');
     expect(input.getAttribute('autocomplete')).toBe('current-password');
@@ -91,7 +147,19 @@ describe('PasswordField', () => {
 describe('TextAreaField', () => {
   it('is a labelled text area with its hint and error linked', () => {
     const onChange = vi.fn();
-    render(<TextAreaField name="gift" label="Message" optionalText="(optional)" value="" onChange={onChange} description="0 / 200" error="Too long." maxLength={200} rows={3} />);
+    render(
+      <TextAreaField
+        name="gift"
+        label="Message"
+        optionalText="(optional)"
+        value=""
+        onChange={onChange}
+        description="0 / 200"
+        error="Too long."
+        maxLength={200}
+        rows={3}
+      />,
+    );
     const area = screen.getByRole('textbox', { name: 'Message (optional)' });
     expect(area.tagName).toBe('TEXTAREA');
     expect(area.getAttribute('rows')).toBe('3');
@@ -110,7 +178,17 @@ describe('SelectField', () => {
 
   it('is a native select named by its label, showing the placeholder until a choice is made', () => {
     const onChange = vi.fn();
-    render(<SelectField name="state" label="State" items={states} value="" onChange={onChange} placeholder="Choose" isRequired />);
+    render(
+      <SelectField
+        name="state"
+        label="State"
+        items={states}
+        value=""
+        onChange={onChange}
+        placeholder="Choose"
+        isRequired
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
     expect(select.tagName).toBe('SELECT');
     expect(select.value).toBe('');
@@ -122,7 +200,17 @@ describe('SelectField', () => {
   });
 
   it('shows the chosen item, and its error linked', () => {
-    render(<SelectField name="state" label="State" items={states} value="NY" onChange={() => undefined} placeholder="Choose" error="Choose a state." />);
+    render(
+      <SelectField
+        name="state"
+        label="State"
+        items={states}
+        value="NY"
+        onChange={() => undefined}
+        placeholder="Choose"
+        error="Choose a state."
+      />,
+    );
     const select = screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
     expect(select.value).toBe('NY');
     expect(select.getAttribute('aria-invalid')).toBe('true');
@@ -130,7 +218,16 @@ describe('SelectField', () => {
   });
 
   it('keeps a hidden label as the accessible name', () => {
-    const { container } = render(<SelectField name="q" label="Quantity" isLabelHidden items={[{ id: '1', label: '1' }]} value="1" onChange={() => undefined} />);
+    const { container } = render(
+      <SelectField
+        name="q"
+        label="Quantity"
+        isLabelHidden
+        items={[{ id: '1', label: '1' }]}
+        value="1"
+        onChange={() => undefined}
+      />,
+    );
     expect(screen.getByRole('combobox', { name: 'Quantity' })).toBeTruthy();
     expect(container.querySelector('label')!.className).toBe('sr-only');
   });
@@ -175,7 +272,16 @@ describe('RadioGroup', () => {
 
   it('is a group of native radios named by its legend', () => {
     const onChange = vi.fn();
-    render(<RadioGroup name="civility" label="Title" optionalText="(optional)" items={titles} value="" onChange={onChange} />);
+    render(
+      <RadioGroup
+        name="civility"
+        label="Title"
+        optionalText="(optional)"
+        items={titles}
+        value=""
+        onChange={onChange}
+      />,
+    );
     const group = screen.getByRole('radiogroup', { name: 'Title (optional)' });
     expect(group.tagName).toBe('FIELDSET');
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
@@ -186,7 +292,17 @@ describe('RadioGroup', () => {
   });
 
   it('checks the chosen value and marks the group invalid with its error', () => {
-    render(<RadioGroup name="civility" label="Title" items={titles} value="MRS" onChange={() => undefined} error="Choose a title." isRequired />);
+    render(
+      <RadioGroup
+        name="civility"
+        label="Title"
+        items={titles}
+        value="MRS"
+        onChange={() => undefined}
+        error="Choose a title."
+        isRequired
+      />,
+    );
     expect((screen.getByRole('radio', { name: 'Mrs' }) as HTMLInputElement).checked).toBe(true);
     const group = screen.getByRole('radiogroup', { name: 'Title' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
@@ -204,7 +320,16 @@ describe('ChoiceCards', () => {
 
   it('names each radio by its whole card and keeps unavailable cards out of reach', () => {
     const onChange = vi.fn();
-    const { container } = render(<ChoiceCards name="delivery" label="Delivery method" isLabelHidden items={options} value="std" onChange={onChange} />);
+    const { container } = render(
+      <ChoiceCards
+        name="delivery"
+        label="Delivery method"
+        isLabelHidden
+        items={options}
+        value="std"
+        onChange={onChange}
+      />,
+    );
     expect(screen.getByRole('radiogroup', { name: 'Delivery method' })).toBeTruthy();
     expect(container.querySelector('legend')!.className).toBe('sr-only');
     const standard = screen.getByRole('radio', { name: 'Standard delivery In 3 to 5 days Free' }) as HTMLInputElement;
@@ -216,13 +341,24 @@ describe('ChoiceCards', () => {
 
   it('reports the choice and shows its error on the group', () => {
     const onChange = vi.fn();
-    render(<ChoiceCards name="delivery" label="Delivery method" items={options} value={null} onChange={onChange} error="Choose a delivery method." />);
+    render(
+      <ChoiceCards
+        name="delivery"
+        label="Delivery method"
+        items={options}
+        value={null}
+        onChange={onChange}
+        error="Choose a delivery method."
+      />,
+    );
     fireEvent.click(screen.getByRole('radio', { name: /^Standard delivery/ }));
     expect(onChange).toHaveBeenCalledWith('std');
     const group = screen.getByRole('radiogroup', { name: 'Delivery method' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(descriptions(group)).toEqual(['Choose a delivery method.']);
-    expect(descriptions(screen.getByRole('radio', { name: /^Standard delivery/ }))).toEqual(['Choose a delivery method.']);
+    expect(descriptions(screen.getByRole('radio', { name: /^Standard delivery/ }))).toEqual([
+      'Choose a delivery method.',
+    ]);
   });
 });
 
@@ -244,14 +380,40 @@ describe('server rendering', () => {
   it('renders every field on the server and hydrates it without a warning', async () => {
     const form = (
       <form noValidate>
-        <TextField name="email" label="Email" value="a@b.fr" onChange={() => undefined} description="Hint" error="Wrong" />
+        <TextField
+          name="email"
+          label="Email"
+          value="a@b.fr"
+          onChange={() => undefined}
+          description="Hint"
+          error="Wrong"
+        />
         <TextAreaField name="note" label="Note" value="" onChange={() => undefined} />
-        <SelectField name="state" label="State" items={[{ id: 'NY', label: 'New York' }]} value="" placeholder="Choose" onChange={() => undefined} />
+        <SelectField
+          name="state"
+          label="State"
+          items={[{ id: 'NY', label: 'New York' }]}
+          value=""
+          placeholder="Choose"
+          onChange={() => undefined}
+        />
         <CheckboxField name="terms" isSelected onChange={() => undefined} error="Accept">
           Terms
         </CheckboxField>
-        <RadioGroup name="civility" label="Title" items={[{ value: 'MR', label: 'Mr' }]} value="MR" onChange={() => undefined} />
-        <ChoiceCards name="delivery" label="Delivery" items={[{ id: 'std', title: 'Standard' }]} value="std" onChange={() => undefined} />
+        <RadioGroup
+          name="civility"
+          label="Title"
+          items={[{ value: 'MR', label: 'Mr' }]}
+          value="MR"
+          onChange={() => undefined}
+        />
+        <ChoiceCards
+          name="delivery"
+          label="Delivery"
+          items={[{ id: 'std', title: 'Standard' }]}
+          value="std"
+          onChange={() => undefined}
+        />
       </form>
     );
     const html = renderToString(form);

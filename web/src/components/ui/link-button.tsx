@@ -4,7 +4,10 @@ import { variantClass, type ButtonSize, type ButtonVariantName } from './button'
 import { cx } from './cx';
 import './button.css';
 
-export interface LinkButtonProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'href' | 'onClick' | 'children'> {
+export interface LinkButtonProps extends Omit<
+  AnchorHTMLAttributes<HTMLAnchorElement>,
+  'className' | 'style' | 'href' | 'onClick' | 'children'
+> {
   /** Where it leads: a path of the storefront (client-side navigation) or an absolute URL. */
   href: string;
   /** Called when followed (analytics), before the navigation. */

@@ -34,7 +34,16 @@ export interface ListBoxProps {
  * A list of options (React Aria `ListBox`): arrows move, Home/End, type-ahead, Enter/Space select
  * or act. One tab stop for the whole list.
  */
-export function ListBox({ items, selectedKey, onSelectionChange, onAction, currentLabel, className, autoFocus, ...aria }: ListBoxProps) {
+export function ListBox({
+  items,
+  selectedKey,
+  onSelectionChange,
+  onAction,
+  currentLabel,
+  className,
+  autoFocus,
+  ...aria
+}: ListBoxProps) {
   const selectable = onSelectionChange !== undefined;
   return (
     <AriaListBox

@@ -19,7 +19,15 @@ export interface NativeSelectProps<T extends string> {
  * bag pages keep React Aria out of their first load (docs/web-performance.md). Forms keep the React Aria
  * `Select` (`./select.tsx`), whose options can carry more than text.
  */
-export function NativeSelect<T extends string>({ label, options, value, onChange, name, isDisabled, className }: NativeSelectProps<T>) {
+export function NativeSelect<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  name,
+  isDisabled,
+  className,
+}: NativeSelectProps<T>) {
   const id = useId();
   return (
     <div className={cx('ui-native-select', className)}>
@@ -27,7 +35,14 @@ export function NativeSelect<T extends string>({ label, options, value, onChange
         {label}
       </label>
       <span className="ui-native-select__control">
-        <select id={id} name={name} disabled={isDisabled} className="ui-native-select__select" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        <select
+          id={id}
+          name={name}
+          disabled={isDisabled}
+          className="ui-native-select__select"
+          value={value}
+          onChange={(e) => onChange(e.target.value as T)}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -23,7 +23,20 @@ export interface PasswordFieldProps {
  * A password on a native `<input type="password">`, wired as `TextField`, with a "show password" toggle: a native
  * `<button type="button" aria-pressed>` that turns the input into a text field while pressed.
  */
-export function PasswordField({ name, label, value, onChange, autoComplete, showLabel, error, description, isRequired = true, optionalText, maxLength, className }: PasswordFieldProps) {
+export function PasswordField({
+  name,
+  label,
+  value,
+  onChange,
+  autoComplete,
+  showLabel,
+  error,
+  description,
+  isRequired = true,
+  optionalText,
+  maxLength,
+  className,
+}: PasswordFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   const [visible, setVisible] = useState(false);
   return (
@@ -48,9 +61,21 @@ export function PasswordField({ name, label, value, onChange, autoComplete, show
           autoCapitalize="none"
           autoCorrect="off"
         />
-        <button type="button" className="form-field__toggle" aria-label={showLabel} aria-pressed={visible} data-selected={visible || undefined} onClick={() => setVisible((v) => !v)}>
+        <button
+          type="button"
+          className="form-field__toggle"
+          aria-label={showLabel}
+          aria-pressed={visible}
+          data-selected={visible || undefined}
+          onClick={() => setVisible((v) => !v)}
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="20" height="20">
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="1.2" />
+            <path
+              d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.2"
+            />
             <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.2" />
             {!visible && <path d="M4 20L20 4" stroke="currentColor" strokeWidth="1.2" />}
           </svg>

@@ -15,10 +15,29 @@ type Title = (typeof titles)[number]['value'];
 
 export const Default: Story = () => {
   const [title, setTitle] = useState<Title | ''>('');
-  return <RadioGroup name="civility" label="Title" optionalText="(optional)" items={titles} value={title} onChange={setTitle} />;
+  return (
+    <RadioGroup
+      name="civility"
+      label="Title"
+      optionalText="(optional)"
+      items={titles}
+      value={title}
+      onChange={setTitle}
+    />
+  );
 };
 
 export const WithError: Story = () => {
   const [title, setTitle] = useState<Title | ''>('');
-  return <RadioGroup name="civility" label="Title" isRequired items={titles} value={title} onChange={setTitle} error={title ? undefined : 'This field is required.'} />;
+  return (
+    <RadioGroup
+      name="civility"
+      label="Title"
+      isRequired
+      items={titles}
+      value={title}
+      onChange={setTitle}
+      error={title ? undefined : 'This field is required.'}
+    />
+  );
 };

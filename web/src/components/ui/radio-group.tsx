@@ -23,7 +23,18 @@ export interface RadioGroupProps<T extends string> {
  * error are linked to the group and to each radio (read when a radio gets focus); an error sets `aria-invalid`
  * on the group.
  */
-export function RadioGroup<T extends string>({ name, label, items, value, onChange, error, description, isRequired = false, optionalText, className }: RadioGroupProps<T>) {
+export function RadioGroup<T extends string>({
+  name,
+  label,
+  items,
+  value,
+  onChange,
+  error,
+  description,
+  isRequired = false,
+  optionalText,
+  className,
+}: RadioGroupProps<T>) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
     <fieldset
@@ -42,7 +53,15 @@ export function RadioGroup<T extends string>({ name, label, items, value, onChan
       <div className="form-radios__options">
         {items.map((item) => (
           <label key={item.value} className="form-radios__option" data-selected={value === item.value || undefined}>
-            <input type="radio" className="sr-only" name={name} value={item.value} checked={value === item.value} onChange={() => onChange(item.value)} aria-describedby={describedBy} />
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={item.value}
+              checked={value === item.value}
+              onChange={() => onChange(item.value)}
+              aria-describedby={describedBy}
+            />
             {item.label}
           </label>
         ))}

@@ -14,7 +14,15 @@ export const Default: Story = () => {
   const [state, setState] = useState('');
   return (
     <div style={{ maxWidth: 420 }}>
-      <SelectField name="state" label="State, province or prefecture" items={states} value={state} onChange={setState} placeholder="Choose" isRequired />
+      <SelectField
+        name="state"
+        label="State, province or prefecture"
+        items={states}
+        value={state}
+        onChange={setState}
+        placeholder="Choose"
+        isRequired
+      />
     </div>
   );
 };

@@ -27,11 +27,30 @@ export interface SelectFieldProps {
  * `TextField` (label, description, error, `aria-invalid`, `aria-required`). While nothing is chosen a disabled
  * empty option shows the placeholder. The toolbar's inline select is `NativeSelect`.
  */
-export function SelectField({ name, label, items, value, onChange, error, description, placeholder, optionalText, isRequired = false, isLabelHidden, isDisabled, autoComplete, className }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  items,
+  value,
+  onChange,
+  error,
+  description,
+  placeholder,
+  optionalText,
+  isRequired = false,
+  isLabelHidden,
+  isDisabled,
+  autoComplete,
+  className,
+}: SelectFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   const empty = !items.some((item) => item.id === value);
   return (
-    <div className={classes('form-field form-field--select', className)} data-invalid={error ? true : undefined} data-disabled={isDisabled || undefined}>
+    <div
+      className={classes('form-field form-field--select', className)}
+      data-invalid={error ? true : undefined}
+      data-disabled={isDisabled || undefined}
+    >
       <label className={isLabelHidden ? 'sr-only' : 'form-field__label'} htmlFor={id}>
         <LabelText label={label} optionalText={isRequired ? undefined : optionalText} />
       </label>

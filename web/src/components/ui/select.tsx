@@ -90,7 +90,11 @@ export function Select({
         </Text>
       )}
       <FieldError className="ui-select__error">{errorMessage}</FieldError>
-      <Popover className="ui-select__popover" placement={variant === 'inline' ? 'bottom end' : 'bottom start'} offset={4}>
+      <Popover
+        className="ui-select__popover"
+        placement={variant === 'inline' ? 'bottom end' : 'bottom start'}
+        offset={4}
+      >
         <ListBox className="ui-select__listbox" items={items}>
           {(item) => (
             <ListBoxItem id={item.id} textValue={item.label} className="ui-select__option">

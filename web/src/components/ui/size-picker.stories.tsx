@@ -18,15 +18,11 @@ export const Default: Story = () => {
   const selected = clothing.find((s) => s.id === value);
   return (
     <div style={{ maxWidth: 420, display: 'grid', gap: '1rem' }}>
-      <SizePicker
-        label="Size (FR)"
-        sizes={clothing}
-        value={value}
-        onChange={setValue}
-        unavailableLabel="unavailable"
-      />
+      <SizePicker label="Size (FR)" sizes={clothing} value={value} onChange={setValue} unavailableLabel="unavailable" />
       <p className="text-muted">
-        {selected ? `Selected: ${selected.label}${selected.available ? '' : ' — notify me when available'}` : 'No size selected'}
+        {selected
+          ? `Selected: ${selected.label}${selected.available ? '' : ' — notify me when available'}`
+          : 'No size selected'}
       </p>
     </div>
   );

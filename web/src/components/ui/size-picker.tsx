@@ -67,7 +67,8 @@ export function SizePicker({
   const id = useId();
   const group = name ?? `size-${id}`;
   const invalid = Boolean(errorMessage);
-  const describedBy = [description && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [description && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <fieldset
       className={cx('ui-size-picker', className)}
@@ -93,7 +94,11 @@ export function SizePicker({
           const hintId = size.hint ? `${id}-hint-${size.id}` : undefined;
           return (
             <div key={size.id} className="ui-size-picker__option" data-unavailable={size.available ? undefined : ''}>
-              <label className="ui-size-picker__box" data-selected={selected || undefined} data-disabled={isDisabled || undefined}>
+              <label
+                className="ui-size-picker__box"
+                data-selected={selected || undefined}
+                data-disabled={isDisabled || undefined}
+              >
                 <input
                   type="radio"
                   className="ui-size-picker__input"

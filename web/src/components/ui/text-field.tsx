@@ -58,7 +58,12 @@ export function TextField({
 }: TextFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
-    <div className={classes('form-field', className)} data-invalid={error ? true : undefined} data-readonly={isReadOnly || undefined} data-disabled={isDisabled || undefined}>
+    <div
+      className={classes('form-field', className)}
+      data-invalid={error ? true : undefined}
+      data-readonly={isReadOnly || undefined}
+      data-disabled={isDisabled || undefined}
+    >
       <label className="form-field__label" htmlFor={id}>
         <LabelText label={label} optionalText={isRequired ? undefined : optionalText} />
       </label>
@@ -105,7 +110,19 @@ export interface TextAreaFieldProps {
 }
 
 /** A multi-line text field on a native `<textarea>`, wired as `TextField`. */
-export function TextAreaField({ name, label, value, onChange, error, description, optionalText, isRequired = false, maxLength, rows = 4, className }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  optionalText,
+  isRequired = false,
+  maxLength,
+  rows = 4,
+  className,
+}: TextAreaFieldProps) {
   const { id, descriptionId, errorId, describedBy } = useFieldIds(Boolean(description), Boolean(error));
   return (
     <div className={classes('form-field', className)} data-invalid={error ? true : undefined}>

@@ -53,7 +53,11 @@ export interface AccountKitProps {
 
 export function AccountKit({ locale = 'fr-fr', path, queryClient, children }: AccountKitProps) {
   const i18n = useMemo(() => createAccountI18n(locale), [locale]);
-  const client = useMemo(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), [queryClient]);
+  const client = useMemo(
+    () =>
+      queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+    [queryClient],
+  );
   return (
     <MemoryRouter initialEntries={[path ?? (locale === 'en-us' ? '/' : `/${locale}/`)]}>
       <QueryClientProvider client={client}>

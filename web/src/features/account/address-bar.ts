@@ -6,7 +6,10 @@
 export const queryParam = (search: string, name: string) => new URLSearchParams(search).get(name);
 
 /** Removes `names` from the query of the current address without a navigation; true when something was removed. */
-export function removeFromAddressBar(names: readonly string[], win: Pick<Window, 'location' | 'history'> | undefined = typeof window === 'undefined' ? undefined : window): boolean {
+export function removeFromAddressBar(
+  names: readonly string[],
+  win: Pick<Window, 'location' | 'history'> | undefined = typeof window === 'undefined' ? undefined : window,
+): boolean {
   if (!win) return false;
   const url = new URL(win.location.href);
   const present = names.filter((n) => url.searchParams.has(n));

@@ -22,12 +22,16 @@ import {
 } from './address-rules';
 
 const CONTRACT = join(import.meta.dirname, '../../../../openapi/storefront/components');
-const yaml = <T,>(path: string) => YAML.parse(readFileSync(join(CONTRACT, path), 'utf8')) as T;
-const formats = (locale: string) => yaml<{ value: Schemas['CountryAddressFormatList'] }>(`examples/get-country-address-formats-${locale}.yaml`).value;
+const yaml = <T>(path: string) => YAML.parse(readFileSync(join(CONTRACT, path), 'utf8')) as T;
+const formats = (locale: string) =>
+  yaml<{ value: Schemas['CountryAddressFormatList'] }>(`examples/get-country-address-formats-${locale}.yaml`).value;
 const jp = formats('ja-jp').countries.find((c) => c.country === 'JP')!;
 const us = formats('en-us').countries.find((c) => c.country === 'US')!;
 
-type Rule = { if: { allOf: [unknown, { properties: { country: { enum?: string[]; const?: string; not?: { enum: string[] } } } }] }; then: { allOf: Record<string, unknown>[] } };
+type Rule = {
+  if: { allOf: [unknown, { properties: { country: { enum?: string[]; const?: string; not?: { enum: string[] } } } }] };
+  then: { allOf: Record<string, unknown>[] };
+};
 
 describe('postal-code rules (spec §5) — the same as the contract', () => {
   const rules = yaml<{ allOf: Rule[] }>('schemas/Address.yaml').allOf;
@@ -38,7 +42,9 @@ describe('postal-code rules (spec §5) — the same as the contract', () => {
       const country = rule.if.allOf[1].properties.country;
       const then = rule.then.allOf;
       const pattern = (then[0] as { properties: { postalCode: { pattern: string } } }).properties.postalCode.pattern;
-      const required = then.some((part) => Array.isArray(part.required) && (part.required as string[]).includes('postalCode'));
+      const required = then.some(
+        (part) => Array.isArray(part.required) && (part.required as string[]).includes('postalCode'),
+      );
       if (country.not) {
         expect(DEFAULT_POSTAL_CODE_RULE).toMatchObject({ pattern, required });
         for (const c of country.not.enum) expect(POSTAL_CODE_RULES[c], `${c} is listed by the schema`).toBeDefined();
@@ -73,7 +79,11 @@ describe('postal-code rules (spec §5) — the same as the contract', () => {
   });
 
   it('prefers the rule the server publishes', () => {
-    expect(postalCodeRuleOf('JP', jp)).toEqual({ required: true, pattern: jp.postalCode.pattern, example: jp.postalCode.example });
+    expect(postalCodeRuleOf('JP', jp)).toEqual({
+      required: true,
+      pattern: jp.postalCode.pattern,
+      example: jp.postalCode.example,
+    });
     expect(checkPostalCode('104-0061', postalCodeRuleOf('JP', jp))).toBeNull();
   });
 });
@@ -82,7 +92,9 @@ describe('addressFormSpec: the form of each country', () => {
   it('follows the format of the country once loaded: rows, states, postal code example', () => {
     const spec = addressFormSpec('JP', jp);
     expect(spec.lines[0]).toEqual(['lastName', 'firstName']);
-    expect(spec.lines.flat()).toEqual(expect.arrayContaining(['lastNameKana', 'firstNameKana', 'stateCode', 'postalCode']));
+    expect(spec.lines.flat()).toEqual(
+      expect.arrayContaining(['lastNameKana', 'firstNameKana', 'stateCode', 'postalCode']),
+    );
     expect(spec.stateRequired).toBe(true);
     expect(spec.states).toHaveLength(47);
     expect(spec.postalCode.example).toBe('104-0061');
@@ -105,22 +117,48 @@ describe('addressFormSpec: the form of each country', () => {
 });
 
 describe('validateAddress and addressFromValues', () => {
-  const values = { ...addressFormValues(null, 'FR'), firstName: 'Camille', lastName: 'Lefèvre', addressLine1: '12 rue du Faubourg Saint-Honoré', city: 'Paris', postalCode: '75008' };
+  const values = {
+    ...addressFormValues(null, 'FR'),
+    firstName: 'Camille',
+    lastName: 'Lefèvre',
+    addressLine1: '12 rue du Faubourg Saint-Honoré',
+    city: 'Paris',
+    postalCode: '75008',
+  };
 
   it('checks names, required fields, the postal code of the country, the state where needed', () => {
     expect(validateAddress(values, addressFormSpec('FR', undefined))).toEqual({});
-    expect(validateAddress({ ...values, firstName: 'C4mille', city: '', postalCode: '7508' }, addressFormSpec('FR', undefined))).toEqual({
+    expect(
+      validateAddress(
+        { ...values, firstName: 'C4mille', city: '', postalCode: '7508' },
+        addressFormSpec('FR', undefined),
+      ),
+    ).toEqual({
       firstName: 'errors:ERR_FORM_1006',
       city: 'errors:ERR_FORM_1000',
       postalCode: 'errors:ERR_FORM_1007',
     });
     const japan = { ...values, country: 'JP', postalCode: '107-0061', lastNameKana: 'yamada' };
-    expect(validateAddress(japan, addressFormSpec('JP', jp))).toEqual({ lastNameKana: 'account:validation.kana', stateCode: 'errors:ERR_FORM_1000' });
+    expect(validateAddress(japan, addressFormSpec('JP', jp))).toEqual({
+      lastNameKana: 'account:validation.kana',
+      stateCode: 'errors:ERR_FORM_1000',
+    });
   });
 
   it('sends the fields of the country only, trimmed, with the phone in E.164', () => {
     const spec = addressFormSpec('FR', undefined);
-    const address = addressFromValues({ ...values, stateCode: 'NY', phone: '+33 6 12 34 56 78', firstName: ' Camille ', type: 'HOME', label: ' Paris ' }, spec, 'addr-1');
+    const address = addressFromValues(
+      {
+        ...values,
+        stateCode: 'NY',
+        phone: '+33 6 12 34 56 78',
+        firstName: ' Camille ',
+        type: 'HOME',
+        label: ' Paris ',
+      },
+      spec,
+      'addr-1',
+    );
     expect(address).toEqual({
       id: 'addr-1',
       type: 'HOME',
@@ -137,14 +175,49 @@ describe('validateAddress and addressFromValues', () => {
   });
 
   it('reads an address back into the form', () => {
-    const a: Address = { id: 'x', firstName: 'Olivia', lastName: 'Bennett', addressLine1: '148 East 72nd Street', city: 'New York', country: 'US', stateCode: 'NY', postalCode: '10021', isDefault: true, type: 'HOME' };
-    expect(addressFormValues(a, 'FR')).toMatchObject({ country: 'US', stateCode: 'NY', isDefault: true, type: 'HOME', companyName: '' });
+    const a: Address = {
+      id: 'x',
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      addressLine1: '148 East 72nd Street',
+      city: 'New York',
+      country: 'US',
+      stateCode: 'NY',
+      postalCode: '10021',
+      isDefault: true,
+      type: 'HOME',
+    };
+    expect(addressFormValues(a, 'FR')).toMatchObject({
+      country: 'US',
+      stateCode: 'NY',
+      isDefault: true,
+      type: 'HOME',
+      companyName: '',
+    });
   });
 });
 
 describe('the address book', () => {
-  const home: Address = { id: 'home', firstName: 'A', lastName: 'B', addressLine1: '1', city: 'Paris', country: 'FR', postalCode: '75001', isDefault: true };
-  const work: Address = { id: 'work', firstName: 'A', lastName: 'B', addressLine1: '2', city: 'Paris', country: 'FR', postalCode: '75002', isDefault: false };
+  const home: Address = {
+    id: 'home',
+    firstName: 'A',
+    lastName: 'B',
+    addressLine1: '1',
+    city: 'Paris',
+    country: 'FR',
+    postalCode: '75001',
+    isDefault: true,
+  };
+  const work: Address = {
+    id: 'work',
+    firstName: 'A',
+    lastName: 'B',
+    addressLine1: '2',
+    city: 'Paris',
+    country: 'FR',
+    postalCode: '75002',
+    isDefault: false,
+  };
 
   it('adds a new address at the end and says its index', () => {
     const added = saveAddressInBook([home, work], { ...work, id: undefined, addressLine1: '3', isDefault: false });
@@ -180,21 +253,40 @@ describe('the address book', () => {
 });
 
 describe('printAddress', () => {
-  const ny: Address = { firstName: 'Olivia', lastName: 'Bennett', addressLine1: '148 East 72nd Street', addressLine2: 'Apt 9B', city: 'New York', stateCode: 'NY', postalCode: '10021', country: 'US' };
+  const ny: Address = {
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    addressLine1: '148 East 72nd Street',
+    addressLine2: 'Apt 9B',
+    city: 'New York',
+    stateCode: 'NY',
+    postalCode: '10021',
+    country: 'US',
+  };
 
   it('prints by the template of the country, leaving out empty lines', () => {
-    expect(printAddress(ny, us)).toEqual(['Olivia Bennett', '148 East 72nd Street', 'Apt 9B', 'New York, New York 10021', 'United States']);
-    const tokyo: Address = { firstName: '花子', lastName: '山田', addressLine1: '北青山3-6-1', city: '港区', stateCode: '13', postalCode: '107-0061', country: 'JP' };
+    expect(printAddress(ny, us)).toEqual([
+      'Olivia Bennett',
+      '148 East 72nd Street',
+      'Apt 9B',
+      'New York, New York 10021',
+      'United States',
+    ]);
+    const tokyo: Address = {
+      firstName: '花子',
+      lastName: '山田',
+      addressLine1: '北青山3-6-1',
+      city: '港区',
+      stateCode: '13',
+      postalCode: '107-0061',
+      country: 'JP',
+    };
     expect(printAddress(tokyo, jp)).toEqual(['〒107-0061', '東京都 港区', '北青山3-6-1', '山田 花子', '日本']);
   });
 
   it('prints a plain layout without a template', () => {
-    expect(printAddress({ ...ny, country: 'FR', stateCode: undefined, postalCode: '75008', city: 'Paris' }, null, 'France')).toEqual([
-      'Olivia Bennett',
-      '148 East 72nd Street',
-      'Apt 9B',
-      '75008 Paris',
-      'France',
-    ]);
+    expect(
+      printAddress({ ...ny, country: 'FR', stateCode: undefined, postalCode: '75008', city: 'Paris' }, null, 'France'),
+    ).toEqual(['Olivia Bennett', '148 East 72nd Street', 'Apt 9B', '75008 Paris', 'France']);
   });
 });

@@ -4,7 +4,13 @@ import { addressFieldOfPath } from './address-rules';
 import { bodyField, bodyPathSegments, isSessionLapsed, problemToFormErrors } from './problem-fields';
 
 const problem = (status: number, code: Problem['code'], errors?: Problem['errors']): ApiError =>
-  new ApiError(status, { type: `https://errors.storefront.dev/${code}`, title: 'x', status, code, ...(errors ? { errors } : {}) });
+  new ApiError(status, {
+    type: `https://errors.storefront.dev/${code}`,
+    title: 'x',
+    status,
+    code,
+    ...(errors ? { errors } : {}),
+  });
 
 describe('bodyPathSegments', () => {
   it('splits a body path and refuses others', () => {
@@ -19,22 +25,43 @@ describe('problemToFormErrors', () => {
   const signIn = bodyField(['email', 'password']);
 
   it('puts the code of a problem that names a field beside that field', () => {
-    const errors = problemToFormErrors(problem(422, 'ERR_FORM_1002', [{ path: 'body/email', message: 'ends with ".con"' }]), signIn);
+    const errors = problemToFormErrors(
+      problem(422, 'ERR_FORM_1002', [{ path: 'body/email', message: 'ends with ".con"' }]),
+      signIn,
+    );
     expect(errors).toEqual({ fields: { email: 'errors:ERR_FORM_1002' }, form: [] });
   });
 
   it('says what is wrong with the field for the generic invalid-request code', () => {
-    expect(problemToFormErrors(problem(400, 'ERR_API_1018', [{ path: 'body/newPassword', message: 'must NOT have fewer than 12 characters' }]), bodyField(['newPassword'])).fields).toEqual({
+    expect(
+      problemToFormErrors(
+        problem(400, 'ERR_API_1018', [{ path: 'body/newPassword', message: 'must NOT have fewer than 12 characters' }]),
+        bodyField(['newPassword']),
+      ).fields,
+    ).toEqual({
       newPassword: 'account:validation.passwordRefused',
     });
-    expect(problemToFormErrors(problem(400, 'ERR_API_1018', [{ path: 'body/currentPassword', message: 'is incorrect' }]), bodyField(['currentPassword'])).fields).toEqual({
+    expect(
+      problemToFormErrors(
+        problem(400, 'ERR_API_1018', [{ path: 'body/currentPassword', message: 'is incorrect' }]),
+        bodyField(['currentPassword']),
+      ).fields,
+    ).toEqual({
       currentPassword: 'account:validation.currentPasswordWrong',
     });
-    expect(problemToFormErrors(problem(400, 'ERR_API_1018', [{ path: 'body/label', message: 'too long' }]), bodyField(['label'])).fields).toEqual({ label: 'errors:ERR_API_1018' });
+    expect(
+      problemToFormErrors(
+        problem(400, 'ERR_API_1018', [{ path: 'body/label', message: 'too long' }]),
+        bodyField(['label']),
+      ).fields,
+    ).toEqual({ label: 'errors:ERR_API_1018' });
   });
 
   it('puts a problem without a field, or with a field the form does not show, at the top (once)', () => {
-    expect(problemToFormErrors(problem(401, 'ERR_OKTA_1000'), signIn)).toEqual({ fields: {}, form: ['errors:ERR_OKTA_1000'] });
+    expect(problemToFormErrors(problem(401, 'ERR_OKTA_1000'), signIn)).toEqual({
+      fields: {},
+      form: ['errors:ERR_OKTA_1000'],
+    });
     const other = problemToFormErrors(
       problem(400, 'ERR_API_1018', [
         { path: 'body/foo', message: 'x' },
@@ -63,16 +90,30 @@ describe('problemToFormErrors', () => {
       { path: 'body/lastNameKana', message: 'is required in this market (ja-jp)' },
       { path: 'body/lastNameKana', message: 'again' },
     ]);
-    expect(problemToFormErrors(error, bodyField(['lastNameKana']))).toEqual({ fields: { lastNameKana: 'errors:ERR_FORM_1000' }, form: [] });
+    expect(problemToFormErrors(error, bodyField(['lastNameKana']))).toEqual({
+      fields: { lastNameKana: 'errors:ERR_FORM_1000' },
+      form: [],
+    });
   });
 
   it('says the service could not be reached for a failure that is not an answer', () => {
-    expect(problemToFormErrors(new TypeError('Failed to fetch'), signIn)).toEqual({ fields: {}, form: ['errors:API_UNKNOWN_ERROR'] });
-    expect(problemToFormErrors(new ApiError(0, undefined), signIn)).toEqual({ fields: {}, form: ['errors:API_UNKNOWN_ERROR'] });
+    expect(problemToFormErrors(new TypeError('Failed to fetch'), signIn)).toEqual({
+      fields: {},
+      form: ['errors:API_UNKNOWN_ERROR'],
+    });
+    expect(problemToFormErrors(new ApiError(0, undefined), signIn)).toEqual({
+      fields: {},
+      form: ['errors:API_UNKNOWN_ERROR'],
+    });
   });
 
   it('aliases a path to the field of the form', () => {
-    expect(problemToFormErrors(problem(400, 'ERR_CDB_API_2000', [{ path: 'body/emailAddress', message: 'x' }]), bodyField(['email'], { emailAddress: 'email' })).fields).toEqual({
+    expect(
+      problemToFormErrors(
+        problem(400, 'ERR_CDB_API_2000', [{ path: 'body/emailAddress', message: 'x' }]),
+        bodyField(['email'], { emailAddress: 'email' }),
+      ).fields,
+    ).toEqual({
       email: 'errors:ERR_CDB_API_2000',
     });
   });

@@ -4,7 +4,15 @@
 // (`errors:CODE`) — except the generic "invalid request" (ERR_API_1018), which beside a field says what is
 // wrong with that field.
 import { ApiError } from '../../lib/api-client';
-import { INVALID_EMAIL, INVALID_KANA, INVALID_NAME, INVALID_PHONE, INVALID_POSTAL_CODE, INVALID_DATE, type MessageKey } from './validation';
+import {
+  INVALID_EMAIL,
+  INVALID_KANA,
+  INVALID_NAME,
+  INVALID_PHONE,
+  INVALID_POSTAL_CODE,
+  INVALID_DATE,
+  type MessageKey,
+} from './validation';
 
 export interface FormErrors {
   /** Message key per field name. */
@@ -70,7 +78,8 @@ export function problemToFormErrors(error: unknown, fieldOf: FieldOfPath): FormE
     }
     if (out.fields[field]) continue; // the first problem of a field is the one shown
     const last = segments![segments!.length - 1] ?? field;
-    out.fields[field] = error.code === 'ERR_API_1018' ? (INVALID_FIELD[last] ?? INVALID_FIELD[field] ?? codeKey) : codeKey;
+    out.fields[field] =
+      error.code === 'ERR_API_1018' ? (INVALID_FIELD[last] ?? INVALID_FIELD[field] ?? codeKey) : codeKey;
   }
   if (issues.length === 0) out.form.push(codeKey);
   return out;

@@ -13,8 +13,15 @@ import {
   validateRegistration,
 } from './registration';
 
-const example = <T,>(name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: T }).value;
+const example = <T>(name: string) =>
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: T }
+  ).value;
 const japan = example<Schemas['RegisterFormData']>('get-register-form-data-ja-jp');
 const france = example<Schemas['SignUpPageData']>('get-sign-up-page-data-fr-fr').registration;
 const today = new Date(Date.UTC(2026, 10, 25));
@@ -48,7 +55,15 @@ describe('validateRegistration', () => {
       phone: '090-1234-5678',
       birthDate: '14/06/1988',
     };
-    expect(validateRegistration(japan.fields, values, japan.consents, { privacy_notice: true, terms_of_use: true }, { country: 'JP', today })).toEqual({
+    expect(
+      validateRegistration(
+        japan.fields,
+        values,
+        japan.consents,
+        { privacy_notice: true, terms_of_use: true },
+        { country: 'JP', today },
+      ),
+    ).toEqual({
       lastNameKana: 'account:validation.kana',
       emailAddress: 'errors:ERR_FORM_1002',
       password: 'account:validation.passwordTooShort',
@@ -58,8 +73,22 @@ describe('validateRegistration', () => {
   });
 
   it('accepts a complete French registration, optional fields left empty', () => {
-    const values = { civility: 'MRS', firstName: 'Camille', lastName: 'Lefèvre', emailAddress: 'Camille.Lefevre@example.fr', password: 'a long enough passphrase' };
-    expect(validateRegistration(france.fields, values, france.consents, { privacy_notice: true, terms_of_use: true }, { country: 'FR', today })).toEqual({});
+    const values = {
+      civility: 'MRS',
+      firstName: 'Camille',
+      lastName: 'Lefèvre',
+      emailAddress: 'Camille.Lefevre@example.fr',
+      password: 'a long enough passphrase',
+    };
+    expect(
+      validateRegistration(
+        france.fields,
+        values,
+        france.consents,
+        { privacy_notice: true, terms_of_use: true },
+        { country: 'FR', today },
+      ),
+    ).toEqual({});
   });
 });
 
@@ -74,7 +103,14 @@ describe('registrationBody', () => {
       phone: '+33 6 12 34 56 78',
       birthDate: '14/06/1988',
     };
-    const body = registrationBody(france.fields, values, france.consents, { privacy_notice: true, terms_of_use: true }, 'FR', 'token-1');
+    const body = registrationBody(
+      france.fields,
+      values,
+      france.consents,
+      { privacy_notice: true, terms_of_use: true },
+      'FR',
+      'token-1',
+    );
     expect(body).toEqual({
       civility: 'MRS',
       firstName: 'Camille',
@@ -93,7 +129,14 @@ describe('registrationBody', () => {
   });
 
   it('leaves empty optional fields out', () => {
-    const body = registrationBody(france.fields, { emailAddress: 'a@example.fr', password: 'x'.repeat(12), phone: '  ' }, [], {}, 'FR', 't');
+    const body = registrationBody(
+      france.fields,
+      { emailAddress: 'a@example.fr', password: 'x'.repeat(12), phone: '  ' },
+      [],
+      {},
+      'FR',
+      't',
+    );
     expect(body).toEqual({ emailAddress: 'a@example.fr', password: 'x'.repeat(12), recaptchaToken: 't' });
   });
 });
@@ -110,8 +153,16 @@ describe('the personal details of the account', () => {
   it('sends only what changed, never the e-mail address', () => {
     const values = customerFieldValues(page.fields, page.customer, 'US');
     expect(customerChanges(page.fields, values, page.customer, 'US')).toEqual({});
-    const changed = { ...values, lastName: 'Bennett-Hale', phone: '+1 212 555 0199', emailAddress: 'other@example.com' };
-    expect(customerChanges(page.fields, changed, page.customer, 'US')).toEqual({ lastName: 'Bennett-Hale', phone: '+12125550199' });
+    const changed = {
+      ...values,
+      lastName: 'Bennett-Hale',
+      phone: '+1 212 555 0199',
+      emailAddress: 'other@example.com',
+    };
+    expect(customerChanges(page.fields, changed, page.customer, 'US')).toEqual({
+      lastName: 'Bennett-Hale',
+      phone: '+12125550199',
+    });
   });
 
   it('writes the name in the order of the language', () => {
@@ -128,7 +179,12 @@ describe('consents of the profile', () => {
   ];
 
   it('ticks a box only for consent to this version of the text', () => {
-    expect(currentConsents(texts, [{ id: 'privacy_notice', granted: true, version: '2026-03' }, { id: 'marketing_email', granted: true, version: '2026-01' }])).toEqual({
+    expect(
+      currentConsents(texts, [
+        { id: 'privacy_notice', granted: true, version: '2026-03' },
+        { id: 'marketing_email', granted: true, version: '2026-01' },
+      ]),
+    ).toEqual({
       privacy_notice: true,
       marketing_email: false,
     });
@@ -137,6 +193,8 @@ describe('consents of the profile', () => {
   it('records only the answers changed, with the version shown', () => {
     const current: Schemas['CustomerConsentDecision'][] = [{ id: 'privacy_notice', granted: true, version: '2026-03' }];
     expect(consentChanges(texts, current, { privacy_notice: true, marketing_email: false })).toEqual([]);
-    expect(consentChanges(texts, current, { privacy_notice: true, marketing_email: true })).toEqual([{ id: 'marketing_email', granted: true, version: '2026-03' }]);
+    expect(consentChanges(texts, current, { privacy_notice: true, marketing_email: true })).toEqual([
+      { id: 'marketing_email', granted: true, version: '2026-03' },
+    ]);
   });
 });

@@ -30,10 +30,15 @@ export type FieldValues = Partial<Record<FieldName, string>>;
 /** The consent field name of a consent text in the form's errors (`consent.privacy_notice`). */
 export const consentFieldName = (id: ConsentText['id']) => `consent.${id}`;
 
-export const dateFormatOf = (field: RegisterField, country: string): DateFormat => field.dateFormat ?? dateFormatOfCountry(country);
+export const dateFormatOf = (field: RegisterField, country: string): DateFormat =>
+  field.dateFormat ?? dateFormatOfCountry(country);
 
 /** One field's check (spec §5 by kind of field); `today` decides the minimum age of a birth date. */
-export function checkField(field: RegisterField, value: string, context: { country: string; today: Date; currentPassword?: boolean }): MessageKey | null {
+export function checkField(
+  field: RegisterField,
+  value: string,
+  context: { country: string; today: Date; currentPassword?: boolean },
+): MessageKey | null {
   const required = field.required;
   let problem: MessageKey | null;
   switch (field.name) {
@@ -60,7 +65,8 @@ export function checkField(field: RegisterField, value: string, context: { count
     default:
       problem = required && !value.trim() ? REQUIRED : null;
   }
-  if (!problem && field.maxLength && field.name !== 'password' && [...value.trim()].length > field.maxLength) problem = TOO_LONG;
+  if (!problem && field.maxLength && field.name !== 'password' && [...value.trim()].length > field.maxLength)
+    problem = TOO_LONG;
   return problem;
 }
 
@@ -77,7 +83,8 @@ export function validateRegistration(
     const problem = checkField(field, values[field.name] ?? '', context);
     if (problem) errors[field.name] = problem;
   }
-  for (const consent of consents) if (consent.required && !granted[consent.id]) errors[consentFieldName(consent.id)] = REQUIRED;
+  for (const consent of consents)
+    if (consent.required && !granted[consent.id]) errors[consentFieldName(consent.id)] = REQUIRED;
   return errors;
 }
 
@@ -100,8 +107,10 @@ export function fieldValueToSend(field: RegisterField, value: string | undefined
 }
 
 /** The consent answers to send: one per text shown, granted or not, with the version that was shown. */
-export const consentDecisions = (consents: readonly ConsentText[], granted: Partial<Record<ConsentText['id'], boolean>>): ConsentDecision[] =>
-  consents.map((c) => ({ id: c.id, granted: granted[c.id] === true, version: c.version }));
+export const consentDecisions = (
+  consents: readonly ConsentText[],
+  granted: Partial<Record<ConsentText['id'], boolean>>,
+): ConsentDecision[] => consents.map((c) => ({ id: c.id, granted: granted[c.id] === true, version: c.version }));
 
 /** POST /api/register's body: the market's fields that were filled in, the consents and the reCAPTCHA token. */
 export function registrationBody(
@@ -126,11 +135,24 @@ export function registrationBody(
 
 type Customer = Schemas['Customer'];
 /** The fields of the personal-details form that update-customer can change (not the e-mail address or password). */
-const EDITABLE: readonly FieldName[] = ['civility', 'firstName', 'lastName', 'firstNameKana', 'lastNameKana', 'phone', 'birthDate', 'genderPreference'];
+const EDITABLE: readonly FieldName[] = [
+  'civility',
+  'firstName',
+  'lastName',
+  'firstNameKana',
+  'lastNameKana',
+  'phone',
+  'birthDate',
+  'genderPreference',
+];
 export const isEditableField = (name: FieldName) => EDITABLE.includes(name);
 
 /** The form's values for the customer: each field as displayed (a birth date in the market's format). */
-export function customerFieldValues(fields: readonly RegisterField[], customer: Customer, country: string): FieldValues {
+export function customerFieldValues(
+  fields: readonly RegisterField[],
+  customer: Customer,
+  country: string,
+): FieldValues {
   const values: FieldValues = {};
   for (const field of fields) {
     const stored = (customer as Record<string, unknown>)[field.name];
@@ -144,7 +166,12 @@ export function customerFieldValues(fields: readonly RegisterField[], customer: 
  * The changes to send with update-customer: the editable fields whose value differs from the customer's.
  * An emptied optional field cannot be removed (update-customer keeps absent properties), so it is not sent.
  */
-export function customerChanges(fields: readonly RegisterField[], values: FieldValues, customer: Customer, country: string): Partial<Schemas['CustomerUpdateRequest']> {
+export function customerChanges(
+  fields: readonly RegisterField[],
+  values: FieldValues,
+  customer: Customer,
+  country: string,
+): Partial<Schemas['CustomerUpdateRequest']> {
   const changes: Record<string, unknown> = {};
   for (const field of fields) {
     if (!isEditableField(field.name)) continue;
@@ -159,12 +186,21 @@ export function customerChanges(fields: readonly RegisterField[], values: FieldV
  * The boxes of the consent texts as the customer left them: ticked when consent was given to this version of
  * the text (a newer text needs a new answer, so its box starts unticked).
  */
-export function currentConsents(texts: readonly ConsentText[], current: readonly ConsentDecision[] | undefined): Partial<Record<ConsentText['id'], boolean>> {
-  return Object.fromEntries(texts.map((t) => [t.id, current?.some((c) => c.id === t.id && c.granted && c.version === t.version) === true]));
+export function currentConsents(
+  texts: readonly ConsentText[],
+  current: readonly ConsentDecision[] | undefined,
+): Partial<Record<ConsentText['id'], boolean>> {
+  return Object.fromEntries(
+    texts.map((t) => [t.id, current?.some((c) => c.id === t.id && c.granted && c.version === t.version) === true]),
+  );
 }
 
 /** The consent answers the customer changed (only those are recorded). */
-export function consentChanges(texts: readonly ConsentText[], current: readonly ConsentDecision[] | undefined, granted: Partial<Record<ConsentText['id'], boolean>>): ConsentDecision[] {
+export function consentChanges(
+  texts: readonly ConsentText[],
+  current: readonly ConsentDecision[] | undefined,
+  granted: Partial<Record<ConsentText['id'], boolean>>,
+): ConsentDecision[] {
   const before = currentConsents(texts, current);
   return consentDecisions(texts, granted).filter((d) => d.granted !== before[d.id]);
 }

@@ -34,7 +34,8 @@ describe('safeReturnUrl (no open redirect)', () => {
   });
 
   it('does not come back to signing in, up or out', () => {
-    for (const loop of ['/signin', '/signin?returnUrl=/x', '/fr-fr/signup', '/logout', '/signin/']) expect(safeReturnUrl(loop), loop).toBe('/myaccount');
+    for (const loop of ['/signin', '/signin?returnUrl=/x', '/fr-fr/signup', '/logout', '/signin/'])
+      expect(safeReturnUrl(loop), loop).toBe('/myaccount');
   });
 
   it('goes to the return URL in the page locale', () => {
@@ -46,7 +47,9 @@ describe('safeReturnUrl (no open redirect)', () => {
 
 describe('signInUrlFor', () => {
   it('comes back to the guarded page, without its locale prefix', () => {
-    expect(signInUrlFor('fr-fr', '/fr-fr/myaccount/edit-address-book', '?addressId=home')).toBe('/fr-fr/signin?returnUrl=%2Fmyaccount%2Fedit-address-book%3FaddressId%3Dhome');
+    expect(signInUrlFor('fr-fr', '/fr-fr/myaccount/edit-address-book', '?addressId=home')).toBe(
+      '/fr-fr/signin?returnUrl=%2Fmyaccount%2Fedit-address-book%3FaddressId%3Dhome',
+    );
     expect(signInUrlFor('en-us', '/myaccount')).toBe('/signin?returnUrl=%2Fmyaccount');
   });
 });

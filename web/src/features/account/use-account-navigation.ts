@@ -11,5 +11,8 @@ export function useGoToSignIn() {
   const navigate = useNavigate();
   const location = useLocation();
   const { locale } = useMarket();
-  return useCallback(() => void navigate(signInUrlFor(locale, location.pathname, location.search), { replace: true }), [navigate, locale, location.pathname, location.search]);
+  return useCallback(
+    () => void navigate(signInUrlFor(locale, location.pathname, location.search), { replace: true }),
+    [navigate, locale, location.pathname, location.search],
+  );
 }

@@ -31,7 +31,14 @@ export function storyFilters(selected: Record<string, string[]> = {}): Filter[] 
       urlName: 'instock',
       label: 'Disponibilité',
       selectionType: 'toggle',
-      values: [{ value: 'true', label: 'En stock', count: products.filter((p) => p.variants.some((v) => v.stock > 0)).length, selected: isSelected('instock', 'true') }],
+      values: [
+        {
+          value: 'true',
+          label: 'En stock',
+          count: products.filter((p) => p.variants.some((v) => v.stock > 0)).length,
+          selected: isSelected('instock', 'true'),
+        },
+      ],
     },
     {
       key: 'macroColor',
@@ -51,14 +58,24 @@ export function storyFilters(selected: Record<string, string[]> = {}): Filter[] 
       urlName: 'material',
       label: 'Matière',
       selectionType: 'multiple',
-      values: countBy(products.map((p) => p.material)).map(([value, count]) => ({ value, label: value.replace(/-/g, ' '), count, selected: isSelected('material', value) })),
+      values: countBy(products.map((p) => p.material)).map(([value, count]) => ({
+        value,
+        label: value.replace(/-/g, ' '),
+        count,
+        selected: isSelected('material', value),
+      })),
     },
     {
       key: 'size',
       urlName: 'size',
       label: 'Taille',
       selectionType: 'multiple',
-      values: ['35', '36', '37', '38', '39', '40', '41'].map((value, i) => ({ value, label: value, count: i === 6 ? 0 : 12 - i, selected: isSelected('size', value) })),
+      values: ['35', '36', '37', '38', '39', '40', '41'].map((value, i) => ({
+        value,
+        label: value,
+        count: i === 6 ? 0 : 12 - i,
+        selected: isSelected('size', value),
+      })),
     },
     {
       key: 'price',
@@ -66,7 +83,13 @@ export function storyFilters(selected: Record<string, string[]> = {}): Filter[] 
       label: 'Prix',
       selectionType: 'range',
       values: [],
-      range: { min: Math.min(...prices), max: Math.max(...prices), selectedMin: null, selectedMax: null, currencyCode: 'EUR' },
+      range: {
+        min: Math.min(...prices),
+        max: Math.max(...prices),
+        selectedMin: null,
+        selectedMax: null,
+        currencyCode: 'EUR',
+      },
     },
   ];
 }

@@ -20,7 +20,12 @@ describe('pages on screen', () => {
 
   it('starts again for another listing, or a page that does not follow', () => {
     const s = accumulatePages(accumulatePages(null, 'k', 1, page(1)), 'k', 2, page(2));
-    expect(accumulatePages(s, 'k|color:black', 1, page(1, 1))).toEqual({ key: 'k|color:black', first: 1, last: 1, products: [{ id: 'P1' }] });
+    expect(accumulatePages(s, 'k|color:black', 1, page(1, 1))).toEqual({
+      key: 'k|color:black',
+      first: 1,
+      last: 1,
+      products: [{ id: 'P1' }],
+    });
     expect(accumulatePages(s, 'k', 5, page(5)).first).toBe(5);
     expect(accumulatePages(s, 'k', 2, page(2))).toBe(s);
   });

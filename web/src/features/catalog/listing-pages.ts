@@ -10,7 +10,12 @@ export interface PagesOnScreen<T extends { id: string }> {
 }
 
 /** The pages on screen once `page` of listing `key` has arrived with `products`. */
-export function accumulatePages<T extends { id: string }>(current: PagesOnScreen<T> | null, key: string, page: number, products: T[]): PagesOnScreen<T> {
+export function accumulatePages<T extends { id: string }>(
+  current: PagesOnScreen<T> | null,
+  key: string,
+  page: number,
+  products: T[],
+): PagesOnScreen<T> {
   if (!current || current.key !== key) return { key, first: page, last: page, products };
   if (page === current.last + 1) {
     const ids = new Set(current.products.map((p) => p.id));

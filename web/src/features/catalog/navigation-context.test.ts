@@ -21,7 +21,13 @@ const shoesPath = [
   { id: 'women', name: 'Women', url: '/ca/women' },
   { id: 'women-shoes', name: 'Shoes', url: '/ca/women-shoes' },
 ];
-const bags = (pids: string[], search = ''): PageRef => ({ kind: 'category', url: '/ca/women-bags', search, path: bagsPath, pids });
+const bags = (pids: string[], search = ''): PageRef => ({
+  kind: 'category',
+  url: '/ca/women-bags',
+  search,
+  path: bagsPath,
+  pids,
+});
 const shoes: PageRef = { kind: 'category', url: '/ca/women-shoes', path: shoesPath, pids: ['S1'] };
 const product = (pid: string): PageRef => ({ kind: 'product', pid });
 const other: PageRef = { kind: 'other' };

@@ -77,7 +77,10 @@ export function nextNavigationContext(state: NavigationContext, to: PageRef): Na
       const listUrl = `${categoryUrl}${to.search ?? ''}`;
       const sameCategory = state.menuPath?.categoryUrl === categoryUrl;
       // A different category URL clears the stored path; this page's own path is then the one stored.
-      const menuPath = sameCategory && state.menuPath ? { categoryUrl, path: to.path.length ? to.path : state.menuPath.path } : { categoryUrl, path: to.path };
+      const menuPath =
+        sameCategory && state.menuPath
+          ? { categoryUrl, path: to.path.length ? to.path : state.menuPath.path }
+          : { categoryUrl, path: to.path };
       // The same listing growing (next pages) keeps its earlier products; another listing starts afresh.
       const previous = state.productList?.listUrl === listUrl ? state.productList.pids : [];
       const pids = [...new Set([...previous, ...to.pids])].slice(0, MAX_CONTEXT_PIDS);

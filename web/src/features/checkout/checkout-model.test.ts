@@ -110,25 +110,47 @@ describe('expiry and card form', () => {
 
   it('refuses a past expiry and a security code of the wrong length', () => {
     const card = { number: '4242 4242 4242 4242', expiry: '10 / 26', cvc: '12', holderName: ' ' };
-    expect(validateCard(card, today)).toEqual({ expiry: 'checkout:validation.expiryPast', cvc: 'checkout:validation.cvc', holderName: 'errors:ERR_FORM_1000' });
-    expect(validateCard({ number: '3782 822463 10005', expiry: '11 / 26', cvc: '1234', holderName: 'C. Martin' }, today)).toEqual({});
-    expect(validateCard({ number: '4242 4242 4242 4241', expiry: '11/30', cvc: '123', holderName: 'C' }, today).number).toBe('checkout:validation.cardInvalid');
+    expect(validateCard(card, today)).toEqual({
+      expiry: 'checkout:validation.expiryPast',
+      cvc: 'checkout:validation.cvc',
+      holderName: 'errors:ERR_FORM_1000',
+    });
+    expect(
+      validateCard({ number: '3782 822463 10005', expiry: '11 / 26', cvc: '1234', holderName: 'C. Martin' }, today),
+    ).toEqual({});
+    expect(
+      validateCard({ number: '4242 4242 4242 4241', expiry: '11/30', cvc: '123', holderName: 'C' }, today).number,
+    ).toBe('checkout:validation.cardInvalid');
   });
 });
 
 describe('contact', () => {
   it('asks for a valid e-mail, names and a phone', () => {
-    expect(validateContact({ email: 'camille@gmal.com', civility: '', firstName: 'Camille', lastName: 'L3', phone: '12' })).toEqual({
+    expect(
+      validateContact({ email: 'camille@gmal.com', civility: '', firstName: 'Camille', lastName: 'L3', phone: '12' }),
+    ).toEqual({
       email: 'errors:ERR_FORM_1002',
       lastName: 'errors:ERR_FORM_1006',
       phone: 'checkout:validation.phone',
     });
-    expect(validateContact({ email: 'Camille@Example.fr', civility: 'MS', firstName: 'Camille', lastName: 'Lefèvre', phone: '+33 1 23 45 67 89' })).toEqual({});
+    expect(
+      validateContact({
+        email: 'Camille@Example.fr',
+        civility: 'MS',
+        firstName: 'Camille',
+        lastName: 'Lefèvre',
+        phone: '+33 1 23 45 67 89',
+      }),
+    ).toEqual({});
   });
 });
 
 describe('delivery and totals', () => {
-  const option = (id: string, cost: number, deliveryMethod: DeliveryOption['deliveryMethod'] = 'ShipToAddress'): DeliveryOption => ({
+  const option = (
+    id: string,
+    cost: number,
+    deliveryMethod: DeliveryOption['deliveryMethod'] = 'ShipToAddress',
+  ): DeliveryOption => ({
     id,
     kind: 'standard delivery',
     deliveryMethod,
@@ -145,9 +167,12 @@ describe('delivery and totals', () => {
     expect(storeSelectable(option('FR-STS', 0, 'ShipToStore'), store)).toBe(true);
   });
 
-  it('takes the totals the server gives each option, or the first option\'s', () => {
+  it("takes the totals the server gives each option, or the first option's", () => {
     const base = { subtotal: 990, shipping: 0, tax: 165, discount: 0, total: 990 };
-    const express = { ...option('FR-EXP', 25), total: { subtotal: 990, shipping: 25, tax: 169.17, discount: 0, total: 1015 } };
+    const express = {
+      ...option('FR-EXP', 25),
+      total: { subtotal: 990, shipping: 25, tax: 169.17, discount: 0, total: 1015 },
+    };
     expect(totalsFor({ total: base }, express)).toEqual(express.total);
     expect(totalsFor({ total: base }, undefined)).toBe(base);
   });
@@ -155,9 +180,21 @@ describe('delivery and totals', () => {
 
 describe('the request', () => {
   it('sends the saved address, or the boutique with the billing address, and the card digits', () => {
-    const contact = { email: ' Camille@Example.FR ', civility: 'MS' as const, firstName: ' Camille ', lastName: 'Lefèvre', phone: '+33 6 12 34 56 78' };
+    const contact = {
+      email: ' Camille@Example.FR ',
+      civility: 'MS' as const,
+      firstName: ' Camille ',
+      lastName: 'Lefèvre',
+      phone: '+33 6 12 34 56 78',
+    };
     const card = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', holderName: 'Camille Lefèvre' };
-    const saved = placeOrderRequest(contact, { optionId: 'FR-STD', addressId: 'addr-1', gift: { wrap: false, message: ' ' } }, { method: 'card', card }, 990, true);
+    const saved = placeOrderRequest(
+      contact,
+      { optionId: 'FR-STD', addressId: 'addr-1', gift: { wrap: false, message: ' ' } },
+      { method: 'card', card },
+      990,
+      true,
+    );
     expect(saved).toEqual({
       email: 'camille@example.fr',
       civility: 'MS',
@@ -165,12 +202,39 @@ describe('the request', () => {
       lastName: 'Lefèvre',
       phone: '+33 6 12 34 56 78',
       delivery: { optionId: 'FR-STD', addressId: 'addr-1' },
-      payment: { method: 'card', card: { number: '4242424242424242', expiryMonth: 12, expiryYear: 2030, cvc: '123', holderName: 'Camille Lefèvre' } },
+      payment: {
+        method: 'card',
+        card: {
+          number: '4242424242424242',
+          expiryMonth: 12,
+          expiryYear: 2030,
+          cvc: '123',
+          holderName: 'Camille Lefèvre',
+        },
+      },
       expectedTotal: 990,
       acceptTerms: true,
     });
-    const billing = { firstName: 'Camille', lastName: 'Lefèvre', addressLine1: '1 rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' };
-    const store = placeOrderRequest(contact, { optionId: 'FR-STS', storeId: '1012', billingAddress: billing, gift: { wrap: true, message: 'Joyeux anniversaire' } }, { method: 'expressPay', walletToken: 'wallet-test-approved' }, 990, true);
+    const billing = {
+      firstName: 'Camille',
+      lastName: 'Lefèvre',
+      addressLine1: '1 rue de Rivoli',
+      city: 'Paris',
+      postalCode: '75001',
+      country: 'FR',
+    };
+    const store = placeOrderRequest(
+      contact,
+      {
+        optionId: 'FR-STS',
+        storeId: '1012',
+        billingAddress: billing,
+        gift: { wrap: true, message: 'Joyeux anniversaire' },
+      },
+      { method: 'expressPay', walletToken: 'wallet-test-approved' },
+      990,
+      true,
+    );
     expect(store.delivery).toEqual({ optionId: 'FR-STS', storeId: '1012' });
     expect(store.billingAddress).toEqual(billing);
     expect(store.gift).toEqual({ wrap: true, message: 'Joyeux anniversaire' });
@@ -190,7 +254,11 @@ describe('placement with an Idempotency-Key', () => {
     const send = vi.fn(async (_key: string) => answers.shift()!);
     const sleep = vi.fn(async (_ms: number) => undefined);
     await expect(placeWithKey(send, 'key-0123456789abcdef', { sleep })).resolves.toBe(placed);
-    expect(send.mock.calls.map((c) => c[0])).toEqual(['key-0123456789abcdef', 'key-0123456789abcdef', 'key-0123456789abcdef']);
+    expect(send.mock.calls.map((c) => c[0])).toEqual([
+      'key-0123456789abcdef',
+      'key-0123456789abcdef',
+      'key-0123456789abcdef',
+    ]);
     expect(sleep.mock.calls.map((c) => c[0])).toEqual([2000, 1000]);
   });
 
@@ -205,7 +273,9 @@ describe('placement with an Idempotency-Key', () => {
   it('stops asking after the last retry', async () => {
     const busy: PlacementAnswer = { kind: 'refused', status: 409, code: 'ERR_CHK_1003' };
     const send = vi.fn(async () => busy);
-    await expect(placeWithKey(send, 'key-0123456789abcdef', { sleep: async () => undefined, maxInProgressRetries: 3 })).resolves.toBe(busy);
+    await expect(
+      placeWithKey(send, 'key-0123456789abcdef', { sleep: async () => undefined, maxInProgressRetries: 3 }),
+    ).resolves.toBe(busy);
     expect(send).toHaveBeenCalledTimes(4);
   });
 
@@ -222,7 +292,10 @@ describe('refusals', () => {
     expect(routeRefusal('ERR_PAY_1000')).toEqual({ step: 'payment', refresh: false });
     expect(routeRefusal('ERR_CHK_1001')).toEqual({ step: 'review', refresh: true });
     expect(routeRefusal('ERR_CHK_1006')).toEqual({ step: 'delivery', refresh: true });
-    expect(routeRefusal('ERR_API_1018', ['body/delivery/address/postalCode'])).toEqual({ step: 'delivery', refresh: false });
+    expect(routeRefusal('ERR_API_1018', ['body/delivery/address/postalCode'])).toEqual({
+      step: 'delivery',
+      refresh: false,
+    });
     expect(routeRefusal('ERR_API_1018', ['body/phone'])).toEqual({ step: 'contact', refresh: false });
     expect(routeRefusal('ERR_OCAPI_1013').toBasket).toBe(true);
   });

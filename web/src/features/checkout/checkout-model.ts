@@ -111,7 +111,8 @@ export function validateContact(values: ContactValues): ContactErrors {
 
 export const GIFT_MESSAGE_MAX = 250;
 
-export const isStoreDelivery = (option: DeliveryOption | undefined) => option?.deliveryMethod === 'ShipToStore' || option?.deliveryMethod === 'PickUpAtStore';
+export const isStoreDelivery = (option: DeliveryOption | undefined) =>
+  option?.deliveryMethod === 'ShipToStore' || option?.deliveryMethod === 'PickUpAtStore';
 
 /** Whether a boutique can be chosen for an option: taking the order from its stock needs every item there. */
 export function storeSelectable(option: DeliveryOption | undefined, store: PickupStore): boolean {
@@ -250,7 +251,8 @@ export function validateCard(values: CardValues, today: Date): CardErrors {
   const expiry = parseExpiry(values.expiry);
   if (!values.expiry.trim()) errors.expiry = REQUIRED;
   else if (!expiry) errors.expiry = 'checkout:validation.expiryInvalid';
-  else if (expiry.year * 12 + expiry.month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) errors.expiry = 'checkout:validation.expiryPast';
+  else if (expiry.year * 12 + expiry.month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1)
+    errors.expiry = 'checkout:validation.expiryPast';
   else if (expiry.year > today.getUTCFullYear() + 20) errors.expiry = 'checkout:validation.expiryInvalid';
   const cvcLength = cardBrand(digits) === 'amex' ? 4 : 3;
   if (!values.cvc.trim()) errors.cvc = REQUIRED;
@@ -264,7 +266,13 @@ export function validateCard(values: CardValues, today: Date): CardErrors {
 /** The card as the contract takes it (digits with spaces are allowed; sent without). */
 export function cardPayload(values: CardValues): NonNullable<Schemas['PaymentDetails']['card']> {
   const expiry = parseExpiry(values.expiry)!;
-  return { number: cardDigits(values.number), expiryMonth: expiry.month, expiryYear: expiry.year, cvc: values.cvc.trim(), holderName: values.holderName.trim() };
+  return {
+    number: cardDigits(values.number),
+    expiryMonth: expiry.month,
+    expiryYear: expiry.year,
+    cvc: values.cvc.trim(),
+    holderName: values.holderName.trim(),
+  };
 }
 
 /** The wallet of the express checkout; the built-in test provider approves this token (docs/checkout.md). */
@@ -295,13 +303,22 @@ export interface DeliveryChoice {
 
 export type PaymentChoice = { method: 'card'; card: CardValues } | { method: 'expressPay'; walletToken: string };
 
-export function placeOrderRequest(contact: ContactValues, delivery: DeliveryChoice, payment: PaymentChoice, expectedTotal: number, acceptTerms: boolean): PlaceOrderRequest {
+export function placeOrderRequest(
+  contact: ContactValues,
+  delivery: DeliveryChoice,
+  payment: PaymentChoice,
+  expectedTotal: number,
+  acceptTerms: boolean,
+): PlaceOrderRequest {
   const body: PlaceOrderRequest = {
     email: normalizeEmail(contact.email),
     firstName: contact.firstName.trim(),
     lastName: contact.lastName.trim(),
     delivery: { optionId: delivery.optionId },
-    payment: payment.method === 'card' ? { method: 'card', card: cardPayload(payment.card) } : { method: 'expressPay', walletToken: payment.walletToken },
+    payment:
+      payment.method === 'card'
+        ? { method: 'card', card: cardPayload(payment.card) }
+        : { method: 'expressPay', walletToken: payment.walletToken },
     expectedTotal,
     acceptTerms,
   };
@@ -322,7 +339,13 @@ export function placeOrderRequest(contact: ContactValues, delivery: DeliveryChoi
 export type PlacementAnswer =
   | { kind: 'placed'; order: Schemas['Order'] }
   | { kind: 'authenticate'; challenge: Schemas['PaymentAuthentication'] }
-  | { kind: 'refused'; status: number; code: string; problem?: Schemas['Problem'] | undefined; retryAfterSeconds?: number | undefined };
+  | {
+      kind: 'refused';
+      status: number;
+      code: string;
+      problem?: Schemas['Problem'] | undefined;
+      retryAfterSeconds?: number | undefined;
+    };
 
 export interface PlacementOptions {
   /** Waits between asks (tests pass a fake clock). */
@@ -356,7 +379,11 @@ export function retryDelayMs(retryAfter: string | null | undefined, now = Date.n
  * key's placement is in progress (ERR_CHK_1003), or when the answer was lost on the way (network), the same
  * key is sent again after a pause — the server then answers the first outcome, never a second order.
  */
-export async function placeWithKey(send: (key: string) => Promise<PlacementAnswer>, key: string, options: PlacementOptions = {}): Promise<PlacementAnswer> {
+export async function placeWithKey(
+  send: (key: string) => Promise<PlacementAnswer>,
+  key: string,
+  options: PlacementOptions = {},
+): Promise<PlacementAnswer> {
   const sleep = options.sleep ?? wait;
   let inProgress = options.maxInProgressRetries ?? 10;
   let network = options.maxNetworkRetries ?? 2;
@@ -424,7 +451,8 @@ export function routeRefusal(code: string, paths: readonly string[] = []): Refus
   const first = paths.find((p) => p.startsWith('body/'));
   if (first) {
     const field = first.split('/')[1] ?? '';
-    if (['email', 'civility', 'firstName', 'lastName', 'phone'].includes(field)) return { step: 'contact', refresh: false };
+    if (['email', 'civility', 'firstName', 'lastName', 'phone'].includes(field))
+      return { step: 'contact', refresh: false };
     if (['delivery', 'billingAddress', 'gift'].includes(field)) return { step: 'delivery', refresh: false };
     if (field === 'payment') return { step: 'payment', refresh: false };
   }

@@ -19,12 +19,18 @@ describe('affiliate cookie (spec §7)', () => {
 
   it('joins merchant id, London stamp, unix seconds and site id with |', () => {
     const now = new Date('2026-07-15T09:05:42.900Z');
-    expect(affiliateCookieValue({ merchantId: '43210', siteId: 'AbC-1.x' }, now)).toBe(`43210|20260715_1005|${Math.floor(now.getTime() / 1000)}|AbC-1.x`);
+    expect(affiliateCookieValue({ merchantId: '43210', siteId: 'AbC-1.x' }, now)).toBe(
+      `43210|20260715_1005|${Math.floor(now.getTime() / 1000)}|AbC-1.x`,
+    );
     expect(Math.floor(now.getTime() / 1000)).toBe(1784106342);
   });
 
   it('needs all three params', () => {
-    expect(readAffiliateParams('?ranMID=1&ranEAID=e&ranSiteID=s')).toEqual({ merchantId: '1', eventId: 'e', siteId: 's' });
+    expect(readAffiliateParams('?ranMID=1&ranEAID=e&ranSiteID=s')).toEqual({
+      merchantId: '1',
+      eventId: 'e',
+      siteId: 's',
+    });
     expect(readAffiliateParams('?ranMID=1&ranSiteID=s')).toBeNull();
     expect(readAffiliateParams('?ranMID=1&ranEAID=&ranSiteID=s')).toBeNull();
   });
@@ -38,6 +44,8 @@ describe('affiliate cookie (spec §7)', () => {
     expect(doc.cookie).toBe('');
     expect(applyAffiliateCookie('?ranMID=123', 'groups=C0001:1,C0002:1', now)).toBe(false);
     expect(applyAffiliateCookie(q, 'groups=C0001:1,C0002:1', now)).toBe(true);
-    expect(doc.cookie).toBe('rmStoreGateway=123|20260115_0905|1768467900|site; Max-Age=2592000; Path=/; SameSite=None; Secure');
+    expect(doc.cookie).toBe(
+      'rmStoreGateway=123|20260115_0905|1768467900|site; Max-Age=2592000; Path=/; SameSite=None; Secure',
+    );
   });
 });

@@ -47,7 +47,9 @@ export function londonStamp(date: Date): string {
 }
 
 export function affiliateCookieValue(params: Pick<AffiliateParams, 'merchantId' | 'siteId'>, now: Date): string {
-  return [params.merchantId, londonStamp(now), String(Math.floor(now.getTime() / 1000)), params.siteId].join(AFFILIATE_JOINER);
+  return [params.merchantId, londonStamp(now), String(Math.floor(now.getTime() / 1000)), params.siteId].join(
+    AFFILIATE_JOINER,
+  );
 }
 
 /** Writes the affiliate cookie when the URL carries the params and performance consent exists. */

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALL_ACCEPTED, ALL_REJECTED, buildConsentString, hasConsent, isAlertBoxClosed, parseConsentGroups, readConsentChoices, saveConsent, serializeGroups } from './consent-string';
+import {
+  ALL_ACCEPTED,
+  ALL_REJECTED,
+  buildConsentString,
+  hasConsent,
+  isAlertBoxClosed,
+  parseConsentGroups,
+  readConsentChoices,
+  saveConsent,
+  serializeGroups,
+} from './consent-string';
 import { readCookie } from '../../lib/cookies';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -35,7 +45,12 @@ describe('consent string (spec §5)', () => {
 
   it('reads choices back; none before the shopper answered', () => {
     expect(readConsentChoices(undefined)).toBeUndefined();
-    expect(readConsentChoices('groups=C0001:1,C0002:0,C0003:1,C0004:0')).toEqual({ C0001: true, C0002: false, C0003: true, C0004: false });
+    expect(readConsentChoices('groups=C0001:1,C0002:0,C0003:1,C0004:0')).toEqual({
+      C0001: true,
+      C0002: false,
+      C0003: true,
+      C0004: false,
+    });
     expect([...parseConsentGroups('groups=C0001:1, C0004:1').keys()]).toEqual(['C0001', 'C0004']);
   });
 
@@ -51,7 +66,9 @@ describe('consent string (spec §5)', () => {
     };
     vi.stubGlobal('document', doc);
     saveConsent(ALL_REJECTED, new Date('2026-03-01T10:00:00Z'));
-    expect(jar[0]).toMatch(/^OptanonConsent=isGpcEnabled=0&datestamp=2026-03-01T10:00:00.000Z&.*groups=C0001:1%2CC0002:0%2CC0003:0%2CC0004:0; Max-Age=7776000; Path=\/; SameSite=Lax$/);
+    expect(jar[0]).toMatch(
+      /^OptanonConsent=isGpcEnabled=0&datestamp=2026-03-01T10:00:00.000Z&.*groups=C0001:1%2CC0002:0%2CC0003:0%2CC0004:0; Max-Age=7776000; Path=\/; SameSite=Lax$/,
+    );
     expect(jar[1]).toBe('OptanonAlertBoxClosed=2026-03-01T10:00:00.000Z; Max-Age=7776000; Path=/; SameSite=Lax');
     expect(hasConsent('C0001', readCookie('OptanonConsent'))).toBe(true);
     expect(hasConsent('C0002')).toBe(false);

@@ -38,7 +38,11 @@ export function serializeGroups(choices: Partial<ConsentChoices>): string {
 }
 
 /** The full OptanonConsent value (decoded form; the cookie writer percent-encodes what it must). */
-export function buildConsentString(choices: Partial<ConsentChoices>, now: Date = new Date(), consentId = randomId()): string {
+export function buildConsentString(
+  choices: Partial<ConsentChoices>,
+  now: Date = new Date(),
+  consentId = randomId(),
+): string {
   return [
     'isGpcEnabled=0',
     `datestamp=${now.toISOString()}`,
@@ -74,15 +78,25 @@ export function parseConsentGroups(consentString: string | null | undefined): Ma
 }
 
 /** Spec §5: a group is accepted iff the consent string lists it as 1. */
-export function hasConsent(group: ConsentGroup, consentString: string | null | undefined = readCookie(CONSENT_COOKIE)): boolean {
+export function hasConsent(
+  group: ConsentGroup,
+  consentString: string | null | undefined = readCookie(CONSENT_COOKIE),
+): boolean {
   return parseConsentGroups(consentString).get(group) === '1';
 }
 
 /** The stored choices (C0001 always on); undefined when the shopper has not answered yet. */
-export function readConsentChoices(consentString: string | null | undefined = readCookie(CONSENT_COOKIE)): ConsentChoices | undefined {
+export function readConsentChoices(
+  consentString: string | null | undefined = readCookie(CONSENT_COOKIE),
+): ConsentChoices | undefined {
   const groups = parseConsentGroups(consentString);
   if (groups.size === 0) return undefined;
-  return { C0001: true, C0002: groups.get('C0002') === '1', C0003: groups.get('C0003') === '1', C0004: groups.get('C0004') === '1' };
+  return {
+    C0001: true,
+    C0002: groups.get('C0002') === '1',
+    C0003: groups.get('C0003') === '1',
+    C0004: groups.get('C0004') === '1',
+  };
 }
 
 /** Writes the consent string and the alert-box-closed date. */
@@ -95,7 +109,11 @@ export function saveConsent(choices: Partial<ConsentChoices>, now: Date = new Da
 }
 
 export function isAlertBoxClosed(cookieString?: string): boolean {
-  return Boolean(cookieString === undefined ? readCookie(ALERT_BOX_CLOSED_COOKIE) : readCookie(ALERT_BOX_CLOSED_COOKIE, cookieString));
+  return Boolean(
+    cookieString === undefined
+      ? readCookie(ALERT_BOX_CLOSED_COOKIE)
+      : readCookie(ALERT_BOX_CLOSED_COOKIE, cookieString),
+  );
 }
 
 /** Re-renders when this tab writes consent; false on the server and during hydration. */

@@ -6,7 +6,17 @@ import { ApiError, type Schemas } from '../../lib/api-client';
 export type ContactChannel = Schemas['ContactChannel'];
 export type ContactTopic = NonNullable<Schemas['ContactRequest']['topic']>;
 export type Civility = Schemas['Civility'];
-export type ContactField = 'topic' | 'channel' | 'civility' | 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber' | 'message' | 'consent';
+export type ContactField =
+  | 'topic'
+  | 'channel'
+  | 'civility'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'orderNumber'
+  | 'message'
+  | 'consent';
 
 export interface ContactValues {
   topic: ContactTopic | null;
@@ -80,7 +90,8 @@ export function validateContact(values: ContactValues): ContactErrors {
     else if (!toE164(values.phone)) fields.phone = 'contact:form.phoneInvalid';
   } else if (values.phone.trim() !== '' && !toE164(values.phone)) fields.phone = 'contact:form.phoneInvalid';
   const order = values.orderNumber.trim();
-  if (order !== '' && (order.length < 6 || order.length > 20 || !ORDER_NUMBER.test(order))) fields.orderNumber = 'contact:form.orderNumberInvalid';
+  if (order !== '' && (order.length < 6 || order.length > 20 || !ORDER_NUMBER.test(order)))
+    fields.orderNumber = 'contact:form.orderNumberInvalid';
   const message = values.message.trim();
   if (message === '') fields.message = required;
   else if (values.message.length > MESSAGE_MAX_LENGTH) fields.message = 'errors:ERR_FORM_1004';
@@ -110,7 +121,17 @@ export function toContactRequest(values: ContactValues, recaptchaToken: string):
   return body;
 }
 
-const FIELDS: readonly ContactField[] = ['topic', 'channel', 'civility', 'firstName', 'lastName', 'email', 'phone', 'orderNumber', 'message'];
+const FIELDS: readonly ContactField[] = [
+  'topic',
+  'channel',
+  'civility',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'orderNumber',
+  'message',
+];
 
 /** `body/phone` → phone; anything that is not a field of the form → null (shown under the form). */
 export function fieldOfPath(path: string): ContactField | null {

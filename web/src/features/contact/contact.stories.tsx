@@ -18,8 +18,14 @@ import { contactFormEn, contactFormFr, receiptWhatsapp } from './contact-story-d
 export default { title: 'Contact' };
 
 function Shell({ language, children }: { language: 'fr' | 'en'; children: ReactNode }) {
-  const i18n = createI18n(language, { fr: { common: frCommon, contact: frContact, errors: frErrors }, en: { common: enCommon, contact: enContact, errors: enErrors } });
-  const market = language === 'fr' ? { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' } : { locale: 'en-us', language: 'en', country: 'US', currency: 'USD' };
+  const i18n = createI18n(language, {
+    fr: { common: frCommon, contact: frContact, errors: frErrors },
+    en: { common: enCommon, contact: enContact, errors: enErrors },
+  });
+  const market =
+    language === 'fr'
+      ? { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' }
+      : { locale: 'en-us', language: 'en', country: 'US', currency: 'USD' };
   return (
     <MemoryRouter>
       <AppProviders queryClient={new QueryClient()} i18n={i18n}>
@@ -35,7 +41,11 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Answers the receipt of the channel chosen. */
 const received = async (body: Schemas['ContactRequest']): Promise<Schemas['ContactRequestReceipt']> => {
   await wait(600);
-  return { ...receiptWhatsapp, channel: body.channel, expectedAnswerWithinHours: { chat: 1, phoneCall: 24, whatsapp: 24, email: 48 }[body.channel] };
+  return {
+    ...receiptWhatsapp,
+    channel: body.channel,
+    expectedAnswerWithinHours: { chat: 1, phoneCall: 24, whatsapp: 24, email: 48 }[body.channel],
+  };
 };
 
 /** France: e-mail, telephone, WhatsApp and chat answers; choose telephone or WhatsApp to be asked a number. */
@@ -78,7 +88,12 @@ export const NotPassedOn: Story = () => (
       form={contactFormEn}
       send={async () => {
         await wait(400);
-        throw new ApiError(502, { type: 'https://errors.storefront.dev/ERR_CTC_API_1001', title: 'ERR_CTC_API_1001', status: 502, code: 'ERR_CTC_API_1001' });
+        throw new ApiError(502, {
+          type: 'https://errors.storefront.dev/ERR_CTC_API_1001',
+          title: 'ERR_CTC_API_1001',
+          status: 502,
+          code: 'ERR_CTC_API_1001',
+        });
       }}
       location="contact-page"
     />

@@ -59,8 +59,12 @@ export function withChildren(root: Component): Component[] {
   return out;
 }
 
-export const frHomeComponents: Component[] = inlineImages(localize(homePage.components as never, 'fr', HOUSE) as unknown as Component[]).map((c) =>
-  c.type === 'product-island' ? ({ ...c, pick: undefined, pids: products.map((p) => p.id), products } as unknown as Component) : c,
+export const frHomeComponents: Component[] = inlineImages(
+  localize(homePage.components as never, 'fr', HOUSE) as unknown as Component[],
+).map((c) =>
+  c.type === 'product-island'
+    ? ({ ...c, pick: undefined, pids: products.map((p) => p.id), products } as unknown as Component)
+    : c,
 );
 
 export const frLayout = inlineImages(localize(layoutFixture as never, 'fr', HOUSE)) as unknown as Schemas['PageLayout'];

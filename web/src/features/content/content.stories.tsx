@@ -28,7 +28,10 @@ export default { title: 'Content / CMS components' };
 
 /** The story shell, with the `content` strings in French. */
 function Shell({ children }: { children: ReactNode }) {
-  const i18n = createI18n('fr', { fr: { common: frCommon, content: frContent }, en: { common: enCommon, content: enContent } });
+  const i18n = createI18n('fr', {
+    fr: { common: frCommon, content: frContent },
+    en: { common: enCommon, content: enContent },
+  });
   return (
     <StoryShell>
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
@@ -87,7 +90,10 @@ export const RichTextStory: Story = () => (
   <Shell>
     <RichText
       component={
-        frComponents.find((c) => c.type === 'rich-text') as Extract<(typeof frComponents)[number], { type: 'rich-text' }>
+        frComponents.find((c) => c.type === 'rich-text') as Extract<
+          (typeof frComponents)[number],
+          { type: 'rich-text' }
+        >
       }
     />
   </Shell>
@@ -124,7 +130,21 @@ export const ProductIslandGrid: Story = () => (
 
 export const InfoBannerStory: Story = () => (
   <Shell>
-    {frLayout.infoBanner ? <InfoBanner component={frLayout.infoBanner} /> : <InfoBanner component={{ id: 'b', type: 'info-banner', parentId: null, position: 1, theme: 'dark', text: 'Livraison offerte en France', link: null }} />}
+    {frLayout.infoBanner ? (
+      <InfoBanner component={frLayout.infoBanner} />
+    ) : (
+      <InfoBanner
+        component={{
+          id: 'b',
+          type: 'info-banner',
+          parentId: null,
+          position: 1,
+          theme: 'dark',
+          text: 'Livraison offerte en France',
+          link: null,
+        }}
+      />
+    )}
   </Shell>
 );
 InfoBannerStory.storyName = 'Info banner';
@@ -169,16 +189,30 @@ export const LinksByKind: Story = () => (
         <CmsLink link={{ kind: 'internal', label: 'La Maison', href: '/cp/the-house' }} className="cms-cta" />
       </li>
       <li>
-        <CmsLink link={{ kind: 'external', label: 'Carrières', href: 'https://www.kering.com/', ariaLabel: 'Carrières (nouvel onglet)' }} className="cms-cta" />
+        <CmsLink
+          link={{
+            kind: 'external',
+            label: 'Carrières',
+            href: 'https://www.kering.com/',
+            ariaLabel: 'Carrières (nouvel onglet)',
+          }}
+          className="cms-cta"
+        />
       </li>
       <li>
         <CmsLink link={{ kind: 'phone', label: '+33 1 70 99 10 00', href: 'tel:+33170991000' }} className="cms-cta" />
       </li>
       <li>
-        <CmsLink link={{ kind: 'whatsapp', label: 'WhatsApp', href: 'https://wa.me/33170991000' }} className="cms-cta" />
+        <CmsLink
+          link={{ kind: 'whatsapp', label: 'WhatsApp', href: 'https://wa.me/33170991000' }}
+          className="cms-cta"
+        />
       </li>
       <li>
-        <CmsLink link={{ kind: 'action', label: 'Newsletter', href: null, action: 'open-newsletter' }} className="cms-cta" />
+        <CmsLink
+          link={{ kind: 'action', label: 'Newsletter', href: null, action: 'open-newsletter' }}
+          className="cms-cta"
+        />
       </li>
     </ul>
   </Shell>
@@ -186,7 +220,11 @@ export const LinksByKind: Story = () => (
 
 export const RiveDroiteTheme: Story = () => (
   <Shell>
-    <div data-layout="rive-droite" data-theme="dark" style={{ background: 'var(--color-bg)', color: 'var(--color-text)', padding: 24 }}>
+    <div
+      data-layout="rive-droite"
+      data-theme="dark"
+      style={{ background: 'var(--color-bg)', color: 'var(--color-text)', padding: 24 }}
+    >
       <Quote component={firstOf('quote')} />
       <EditorialSplit component={firstOf('editorial-split')} />
     </div>

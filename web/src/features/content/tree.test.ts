@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildTree, type CmsComponent, type CmsNode } from './tree';
 
-const text = (id: string, parentId: string | null, position: number): CmsComponent => ({ id, type: 'rich-text', parentId, position, theme: 'light', textAlign: 'left', html: `<p>${id}</p>` });
+const text = (id: string, parentId: string | null, position: number): CmsComponent => ({
+  id,
+  type: 'rich-text',
+  parentId,
+  position,
+  theme: 'light',
+  textAlign: 'left',
+  html: `<p>${id}</p>`,
+});
 const grid = (id: string, parentId: string | null, position: number): CmsComponent => ({
   id,
   type: 'grid',
@@ -11,7 +19,8 @@ const grid = (id: string, parentId: string | null, position: number): CmsCompone
   columns: { desktop: 3, tablet: 2, mobile: 1 },
   gap: 'medium',
 });
-const shape = (nodes: CmsNode[]): unknown[] => nodes.map((n) => (n.children.length ? { [n.component.id]: shape(n.children) } : n.component.id));
+const shape = (nodes: CmsNode[]): unknown[] =>
+  nodes.map((n) => (n.children.length ? { [n.component.id]: shape(n.children) } : n.component.id));
 
 describe('buildTree', () => {
   it('returns nothing for no components', () => {
@@ -19,12 +28,23 @@ describe('buildTree', () => {
   });
 
   it('orders roots and children by position, whatever the list order', () => {
-    const tree = buildTree([text('c', null, 3), text('g2', 'g', 2), grid('g', null, 2), text('a', null, 1), text('g1', 'g', 1)]);
+    const tree = buildTree([
+      text('c', null, 3),
+      text('g2', 'g', 2),
+      grid('g', null, 2),
+      text('a', null, 1),
+      text('g1', 'g', 1),
+    ]);
     expect(shape(tree)).toEqual(['a', { g: ['g1', 'g2'] }, 'c']);
   });
 
   it('nests several levels deep', () => {
-    const tree = buildTree([grid('outer', null, 1), grid('inner', 'outer', 1), text('leaf', 'inner', 1), text('after', 'outer', 2)]);
+    const tree = buildTree([
+      grid('outer', null, 1),
+      grid('inner', 'outer', 1),
+      text('leaf', 'inner', 1),
+      text('after', 'outer', 2),
+    ]);
     expect(shape(tree)).toEqual([{ outer: [{ inner: ['leaf'] }, 'after'] }]);
   });
 

@@ -27,11 +27,17 @@ export function buildTree(components: readonly CmsComponent[]): CmsNode[] {
     list.push(c);
     children.set(parent, list);
   }
-  const sort = (list: CmsComponent[]) => [...list].sort((a, b) => a.position - b.position || order.get(a.id)! - order.get(b.id)!);
+  const sort = (list: CmsComponent[]) =>
+    [...list].sort((a, b) => a.position - b.position || order.get(a.id)! - order.get(b.id)!);
   const seen = new Set<string>();
   const build = (c: CmsComponent): CmsNode => {
     seen.add(c.id);
-    return { component: c, children: sort(children.get(c.id) ?? []).filter((k) => !seen.has(k.id)).map(build) };
+    return {
+      component: c,
+      children: sort(children.get(c.id) ?? [])
+        .filter((k) => !seen.has(k.id))
+        .map(build),
+    };
   };
   const roots = sort(children.get(null) ?? []).map(build);
   // Components caught in a parent cycle never reach a root: show them at the top rather than lose them.

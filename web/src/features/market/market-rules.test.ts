@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countryDisplayName, languageEndonym, localeCountry, marketTarget, shouldOpenWrongMarketDrawer, stripLocalePrefix, switchLocaleUrl } from './market-rules';
+import {
+  countryDisplayName,
+  languageEndonym,
+  localeCountry,
+  marketTarget,
+  shouldOpenWrongMarketDrawer,
+  stripLocalePrefix,
+  switchLocaleUrl,
+} from './market-rules';
 
 describe('shouldOpenWrongMarketDrawer (spec §4)', () => {
   const base = { locale: 'fr-fr', storedCountry: 'DE', alertBoxClosed: true, alreadyDisplayed: false };
@@ -34,8 +42,14 @@ describe('locale URLs', () => {
     expect(switchLocaleUrl('ja-jp', '/')).toBe('/ja-jp/');
   });
   it('goes to the urlOverride of an external market', () => {
-    expect(marketTarget({ urlOverride: 'https://www.example.cn' }, 'zh-cn', { pathname: '/fr-fr/' })).toEqual({ href: 'https://www.example.cn', external: true });
-    expect(marketTarget({ urlOverride: null }, 'de-de', { pathname: '/fr-fr/ca/x', search: '?a=1' })).toEqual({ href: '/de-de/ca/x?a=1', external: false });
+    expect(marketTarget({ urlOverride: 'https://www.example.cn' }, 'zh-cn', { pathname: '/fr-fr/' })).toEqual({
+      href: 'https://www.example.cn',
+      external: true,
+    });
+    expect(marketTarget({ urlOverride: null }, 'de-de', { pathname: '/fr-fr/ca/x', search: '?a=1' })).toEqual({
+      href: '/de-de/ca/x?a=1',
+      external: false,
+    });
     expect(localeCountry('fr-fr')).toBe('FR');
   });
 });

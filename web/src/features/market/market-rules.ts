@@ -33,7 +33,12 @@ export interface WrongMarketInput {
  * country, that country is not 'unknown', the consent alert box has been closed and the 'always
  * display' cookie is not set.
  */
-export function shouldOpenWrongMarketDrawer({ locale, storedCountry, alertBoxClosed, alreadyDisplayed }: WrongMarketInput): boolean {
+export function shouldOpenWrongMarketDrawer({
+  locale,
+  storedCountry,
+  alertBoxClosed,
+  alreadyDisplayed,
+}: WrongMarketInput): boolean {
   if (!storedCountry) return false;
   const stored = storedCountry.toLowerCase();
   if (stored === 'unknown') return false;
@@ -64,9 +69,16 @@ export interface MarketTarget {
 }
 
 /** Where choosing a country/locale leads: its urlOverride (China) or the same path in that locale. */
-export function marketTarget(country: { urlOverride?: string | null }, locale: string, location: { pathname: string; search?: string; hash?: string }): MarketTarget {
+export function marketTarget(
+  country: { urlOverride?: string | null },
+  locale: string,
+  location: { pathname: string; search?: string; hash?: string },
+): MarketTarget {
   if (country.urlOverride) return { href: country.urlOverride, external: true };
-  return { href: switchLocaleUrl(locale, location.pathname, location.search ?? '', location.hash ?? ''), external: false };
+  return {
+    href: switchLocaleUrl(locale, location.pathname, location.search ?? '', location.hash ?? ''),
+    external: false,
+  };
 }
 
 /** Market codes that are not ISO 3166 regions. */

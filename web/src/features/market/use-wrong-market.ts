@@ -39,7 +39,8 @@ export function useWrongMarketTrigger({
 }) {
   const visitorCountry = session?.visitorCountry;
   useEffect(() => {
-    if (hydrated && visitorCountry) setStored('local', VISITOR_COUNTRY_KEY, visitorCountry, { expiresInDays: VISITOR_COUNTRY_DAYS });
+    if (hydrated && visitorCountry)
+      setStored('local', VISITOR_COUNTRY_KEY, visitorCountry, { expiresInDays: VISITOR_COUNTRY_DAYS });
   }, [hydrated, visitorCountry]);
 
   const storedCountry = hydrated ? (visitorCountry ?? getStored<string>('local', VISITOR_COUNTRY_KEY)) : undefined;
@@ -57,7 +58,9 @@ export function useWrongMarketTrigger({
     if (!decision || !countries.data || !storedCountry) return;
     if (readCookie(WRONG_MARKET_COOKIE) !== undefined) return;
     const code = storedCountry.toUpperCase();
-    const target = countries.data.countries.find((c) => c.country === code) ?? countries.data.countries.find((c) => c.country === FALLBACK_COUNTRY);
+    const target =
+      countries.data.countries.find((c) => c.country === code) ??
+      countries.data.countries.find((c) => c.country === FALLBACK_COUNTRY);
     if (!target) return;
     const suggested = target.defaultLocale ?? target.locales[0];
     if (!target.urlOverride && suggested === locale) return;

@@ -42,7 +42,10 @@ const renderLink: RenderLink = (link, { className, onNavigate }) =>
   );
 
 function Shell({ children }: { children: ReactNode }) {
-  const i18n = createI18n('fr', { fr: { common: frCommon, content: frContent }, en: { common: enCommon, content: enContent } });
+  const i18n = createI18n('fr', {
+    fr: { common: frCommon, content: frContent },
+    en: { common: enCommon, content: enContent },
+  });
   return (
     <StoryShell>
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
@@ -52,14 +55,30 @@ function Shell({ children }: { children: ReactNode }) {
 
 export const Header: Story = () => (
   <Shell>
-    <SiteHeader brandName={HOUSE} navigation={navigation} header={frLayout.header} renderLink={renderLink} bagCount={2} onOpenBag={() => undefined} />
+    <SiteHeader
+      brandName={HOUSE}
+      navigation={navigation}
+      header={frLayout.header}
+      renderLink={renderLink}
+      bagCount={2}
+      onOpenBag={() => undefined}
+    />
   </Shell>
 );
 
 export const HeaderOverHero: Story = () => (
   <Shell>
     <div style={{ background: '#2b2926', minHeight: 320 }}>
-      <SiteHeader brandName={HOUSE} navigation={navigation} header={frLayout.header} renderLink={renderLink} bagCount={0} onOpenBag={() => undefined} overHero heroTheme="dark" />
+      <SiteHeader
+        brandName={HOUSE}
+        navigation={navigation}
+        header={frLayout.header}
+        renderLink={renderLink}
+        bagCount={0}
+        onOpenBag={() => undefined}
+        overHero
+        heroTheme="dark"
+      />
     </div>
   </Shell>
 );
@@ -68,7 +87,15 @@ HeaderOverHero.storyName = 'Header over a dark hero';
 export const RiveDroiteHeader: Story = () => (
   <Shell>
     <div data-layout="rive-droite" data-theme="dark">
-      <SiteHeader brandName={HOUSE} navigation={navigation} header={frLayout.header} renderLink={renderLink} bagCount={0} onOpenBag={() => undefined} variant="rive-droite" />
+      <SiteHeader
+        brandName={HOUSE}
+        navigation={navigation}
+        header={frLayout.header}
+        renderLink={renderLink}
+        bagCount={0}
+        onOpenBag={() => undefined}
+        variant="rive-droite"
+      />
     </div>
   </Shell>
 );
@@ -91,7 +118,18 @@ FooterWithoutContent.storyName = 'Footer without content (mock data)';
 export const MobileMenuDrillDown: Story = () => (
   <Shell>
     <div style={{ maxWidth: 390, padding: 20, border: '1px solid #e5e2dc' }}>
-      <MobileMenu navigation={navigation} label="Navigation principale" onNavigate={() => undefined} links={<ul className="mobile-menu__links">{frLayout.header?.links?.map((l, i) => <li key={i}>{renderLink(l, {})}</li>)}</ul>} />
+      <MobileMenu
+        navigation={navigation}
+        label="Navigation principale"
+        onNavigate={() => undefined}
+        links={
+          <ul className="mobile-menu__links">
+            {frLayout.header?.links?.map((l, i) => (
+              <li key={i}>{renderLink(l, {})}</li>
+            ))}
+          </ul>
+        }
+      />
     </div>
   </Shell>
 );

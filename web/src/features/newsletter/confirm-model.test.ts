@@ -17,12 +17,22 @@ describe('newsletter confirmation model', () => {
   it('maps each answer to what the page says', () => {
     expect(stateOfAnswer({ status: 'confirmed' })).toEqual({ kind: 'confirmed' });
     expect(stateOfAnswer({ status: 'alreadyConfirmed' })).toEqual({ kind: 'already-confirmed' });
-    const problem = (status: number, code: string) => new ApiError(status, { type: 'about:blank', title: '', status, code } as never);
+    const problem = (status: number, code: string) =>
+      new ApiError(status, { type: 'about:blank', title: '', status, code } as never);
     expect(stateOfAnswer({ error: problem(410, 'ERR_NWS_API_1003') })).toEqual({ kind: 'invalid' });
     expect(stateOfAnswer({ error: problem(400, 'ERR_API_1018') })).toEqual({ kind: 'invalid' });
-    expect(stateOfAnswer({ error: problem(429, 'ERR_API_1028') })).toEqual({ kind: 'failed', message: 'errors:ERR_API_1028' });
-    expect(stateOfAnswer({ error: problem(502, 'ERR_NWS_API_1002') })).toEqual({ kind: 'failed', message: 'errors:ERR_NWS_API_1002' });
-    expect(stateOfAnswer({ error: new TypeError('Failed to fetch') })).toEqual({ kind: 'failed', message: 'errors:ERR_NWS_API_1002' });
+    expect(stateOfAnswer({ error: problem(429, 'ERR_API_1028') })).toEqual({
+      kind: 'failed',
+      message: 'errors:ERR_API_1028',
+    });
+    expect(stateOfAnswer({ error: problem(502, 'ERR_NWS_API_1002') })).toEqual({
+      kind: 'failed',
+      message: 'errors:ERR_NWS_API_1002',
+    });
+    expect(stateOfAnswer({ error: new TypeError('Failed to fetch') })).toEqual({
+      kind: 'failed',
+      message: 'errors:ERR_NWS_API_1002',
+    });
   });
 });
 

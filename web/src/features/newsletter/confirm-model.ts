@@ -24,10 +24,15 @@ export type ConfirmState =
 
 /** The page's state after an answer: `errors:<code>` is the i18n key of a failure's message. */
 export function stateOfAnswer(answer: { status: 'confirmed' | 'alreadyConfirmed' } | { error: unknown }): ConfirmState {
-  if (!('error' in answer)) return answer.status === 'confirmed' ? { kind: 'confirmed' } : { kind: 'already-confirmed' };
+  if (!('error' in answer))
+    return answer.status === 'confirmed' ? { kind: 'confirmed' } : { kind: 'already-confirmed' };
   const err = answer.error;
   // 410 ERR_NWS_API_1003, or 400 ERR_API_1018 for a token the contract refuses (a link cut short by a mail client).
-  if (err instanceof ApiError && (err.code === 'ERR_NWS_API_1003' || (err.status === 400 && err.code === 'ERR_API_1018'))) return { kind: 'invalid' };
+  if (
+    err instanceof ApiError &&
+    (err.code === 'ERR_NWS_API_1003' || (err.status === 400 && err.code === 'ERR_API_1018'))
+  )
+    return { kind: 'invalid' };
   const code = err instanceof ApiError && err.code !== 'API_UNKNOWN_ERROR' ? err.code : 'ERR_NWS_API_1002';
   return { kind: 'failed', message: `errors:${code}` };
 }

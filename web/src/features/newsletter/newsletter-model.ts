@@ -48,7 +48,12 @@ export function validateNewsletter(values: NewsletterValues): NewsletterErrors {
 
 export const hasErrors = (e: NewsletterErrors) => Boolean(e.form) || Object.keys(e.fields).length > 0;
 
-export function toSubscriptionRequest(values: NewsletterValues, consent: Schemas['RegisterConsentText'], source: NewsletterSource, recaptchaToken: string): Schemas['NewsletterSubscriptionRequest'] {
+export function toSubscriptionRequest(
+  values: NewsletterValues,
+  consent: Schemas['RegisterConsentText'],
+  source: NewsletterSource,
+  recaptchaToken: string,
+): Schemas['NewsletterSubscriptionRequest'] {
   return {
     email: values.email.trim().toLowerCase(),
     civility: values.civility as Schemas['Civility'],
@@ -58,7 +63,11 @@ export function toSubscriptionRequest(values: NewsletterValues, consent: Schemas
   };
 }
 
-const FIELD_OF_PATH: Record<string, NewsletterField> = { 'body/email': 'email', 'body/civility': 'civility', 'body/consents': 'consent' };
+const FIELD_OF_PATH: Record<string, NewsletterField> = {
+  'body/email': 'email',
+  'body/civility': 'civility',
+  'body/consents': 'consent',
+};
 
 /** `body/consents/0/version` → consent; `body/email` → email; anything else → null (shown under the form). */
 export function fieldOfPath(path: string): NewsletterField | null {

@@ -22,13 +22,26 @@ export const registerFormFr: Schemas['RegisterFormData'] = {
     { name: 'emailAddress', type: 'email', required: true, label: 'Adresse e-mail', maxLength: 254 },
   ],
   consents: [
-    { id: 'privacy_notice', version: '2026-03', required: true, label: 'J’ai pris connaissance de la Politique de confidentialité.', linkHref: '/fr-fr/legal/privacy-policy' },
-    { id: 'terms_of_use', version: '2026-03', required: true, label: 'J’accepte les Conditions générales de vente.', linkHref: '/fr-fr/legal/terms-and-conditions' },
+    {
+      id: 'privacy_notice',
+      version: '2026-03',
+      required: true,
+      label: 'J’ai pris connaissance de la Politique de confidentialité.',
+      linkHref: '/fr-fr/legal/privacy-policy',
+    },
+    {
+      id: 'terms_of_use',
+      version: '2026-03',
+      required: true,
+      label: 'J’accepte les Conditions générales de vente.',
+      linkHref: '/fr-fr/legal/terms-and-conditions',
+    },
     {
       id: 'marketing_email',
       version: '2026-03',
       required: false,
-      label: 'Je souhaite recevoir par e-mail les actualités de la Maison : collections, événements et services exclusifs.',
+      label:
+        'Je souhaite recevoir par e-mail les actualités de la Maison : collections, événements et services exclusifs.',
     },
   ],
 };
@@ -51,7 +64,18 @@ export const registerFormUs: Schemas['RegisterFormData'] = {
     },
   ],
   consents: [
-    { id: 'privacy_notice', version: '2026-03', required: true, label: 'I have read the Privacy Policy.', linkHref: '/en-us/legal/privacy-policy' },
-    { id: 'marketing_email', version: '2026-03', required: false, label: 'I would like to receive emails about new collections, events and exclusive services.' },
+    {
+      id: 'privacy_notice',
+      version: '2026-03',
+      required: true,
+      label: 'I have read the Privacy Policy.',
+      linkHref: '/en-us/legal/privacy-policy',
+    },
+    {
+      id: 'marketing_email',
+      version: '2026-03',
+      required: false,
+      label: 'I would like to receive emails about new collections, events and exclusive services.',
+    },
   ],
 };

@@ -20,9 +20,23 @@ import { registerFormFr, registerFormUs } from './newsletter-story-data';
 
 export default { title: 'Newsletter' };
 
-function Shell({ language, children, queryClient = new QueryClient() }: { language: 'fr' | 'en'; children: ReactNode; queryClient?: QueryClient }) {
-  const i18n = createI18n(language, { fr: { common: frCommon, contact: frContact, errors: frErrors }, en: { common: enCommon, contact: enContact, errors: enErrors } });
-  const market = language === 'fr' ? { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' } : { locale: 'en-us', language: 'en', country: 'US', currency: 'USD' };
+function Shell({
+  language,
+  children,
+  queryClient = new QueryClient(),
+}: {
+  language: 'fr' | 'en';
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const i18n = createI18n(language, {
+    fr: { common: frCommon, contact: frContact, errors: frErrors },
+    en: { common: enCommon, contact: enContact, errors: enErrors },
+  });
+  const market =
+    language === 'fr'
+      ? { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' }
+      : { locale: 'en-us', language: 'en', country: 'US', currency: 'USD' };
   return (
     <MemoryRouter>
       <AppProviders queryClient={queryClient} i18n={i18n}>
@@ -37,7 +51,13 @@ function Shell({ language, children, queryClient = new QueryClient() }: { langua
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const accepted = async (_body: Schemas['NewsletterSubscriptionRequest']) => wait(600);
 const problem = (status: number, code: Schemas['ErrorCode'], path?: string) =>
-  new ApiError(status, { type: `https://errors.storefront.dev/${code}`, title: code, status, code, ...(path ? { errors: [{ path, message: '' }] } : {}) });
+  new ApiError(status, {
+    type: `https://errors.storefront.dev/${code}`,
+    title: code,
+    status,
+    code,
+    ...(path ? { errors: [{ path, message: '' }] } : {}),
+  });
 
 /** French market: forms of address and the e-mail consent from the registration data. Any address is accepted. */
 export const FormFrench: Story = () => (

@@ -12,17 +12,42 @@ const base: Pick<Order, 'status' | 'deliveryMethod' | 'placedAt' | 'shipments' |
 
 describe('timeline', () => {
   it('shows the path of a delivery with the current step', () => {
-    expect(timelineOf(base).map((s) => `${s.status}:${s.state}`)).toEqual(['placed:done', 'paid:current', 'processing:upcoming', 'shipped:upcoming', 'delivered:upcoming']);
+    expect(timelineOf(base).map((s) => `${s.status}:${s.state}`)).toEqual([
+      'placed:done',
+      'paid:current',
+      'processing:upcoming',
+      'shipped:upcoming',
+      'delivered:upcoming',
+    ]);
   });
 
   it('collects in a boutique instead of shipping', () => {
-    expect(timelineOf({ ...base, deliveryMethod: 'PickUpAtStore', status: 'readyForPickup' }).map((s) => s.status)).toEqual(['placed', 'paid', 'processing', 'readyForPickup', 'delivered']);
+    expect(
+      timelineOf({ ...base, deliveryMethod: 'PickUpAtStore', status: 'readyForPickup' }).map((s) => s.status),
+    ).toEqual(['placed', 'paid', 'processing', 'readyForPickup', 'delivered']);
   });
 
   it('dates the steps from the order and its parcels', () => {
-    const shipped = timelineOf({ ...base, status: 'delivered', shipments: [{ shipmentId: 's', deliveryMethod: 'ShipToAddress', status: 'delivered', itemIds: ['1'], shippedAt: '2026-11-26T10:00:00Z', deliveredAt: '2026-11-27T15:00:00Z' }] });
+    const shipped = timelineOf({
+      ...base,
+      status: 'delivered',
+      shipments: [
+        {
+          shipmentId: 's',
+          deliveryMethod: 'ShipToAddress',
+          status: 'delivered',
+          itemIds: ['1'],
+          shippedAt: '2026-11-26T10:00:00Z',
+          deliveredAt: '2026-11-27T15:00:00Z',
+        },
+      ],
+    });
     expect(shipped.find((s) => s.status === 'shipped')?.at).toBe('2026-11-26T10:00:00Z');
-    expect(shipped.find((s) => s.status === 'delivered')).toEqual({ status: 'delivered', state: 'current', at: '2026-11-27T15:00:00Z' });
+    expect(shipped.find((s) => s.status === 'delivered')).toEqual({
+      status: 'delivered',
+      state: 'current',
+      at: '2026-11-27T15:00:00Z',
+    });
   });
 
   it('ends a cancelled order with the cancellation, and a return after the delivery', () => {
@@ -34,14 +59,22 @@ describe('timeline', () => {
   });
 
   it('has one step for an in-boutique purchase', () => {
-    expect(timelineOf({ ...base, channel: 'offline', status: 'completed' })).toEqual([{ status: 'completed', state: 'current', at: base.placedAt }]);
+    expect(timelineOf({ ...base, channel: 'offline', status: 'completed' })).toEqual([
+      { status: 'completed', state: 'current', at: base.placedAt },
+    ]);
   });
 });
 
 describe('tracking form', () => {
   it('asks for an order number and the e-mail address of the order', () => {
-    expect(validateTrack({ orderNumber: '', email: '' })).toEqual({ orderNumber: 'errors:ERR_CO_API_1000', email: 'errors:ERR_CO_API_1001' });
-    expect(validateTrack({ orderNumber: 'YSL FR 1', email: 'camille@gmal.com' })).toEqual({ orderNumber: 'orders:track.numberInvalid', email: 'errors:ERR_FORM_1002' });
+    expect(validateTrack({ orderNumber: '', email: '' })).toEqual({
+      orderNumber: 'errors:ERR_CO_API_1000',
+      email: 'errors:ERR_CO_API_1001',
+    });
+    expect(validateTrack({ orderNumber: 'YSL FR 1', email: 'camille@gmal.com' })).toEqual({
+      orderNumber: 'orders:track.numberInvalid',
+      email: 'errors:ERR_FORM_1002',
+    });
     expect(validateTrack({ orderNumber: ' YSL-FR-00010042 ', email: 'Camille@Example.fr' })).toEqual({});
     expect(checkOrderNumber('750012026004512')).toBeNull();
   });
@@ -54,7 +87,11 @@ describe('tracking form', () => {
   });
 
   it('links an order to its page', () => {
-    expect(orderPath({ channel: 'online', orderNumber: 'YSL-FR-00010042' })).toBe('/myaccount/order-online?orderNumber=YSL-FR-00010042');
-    expect(orderPath({ channel: 'offline', orderNumber: '750012026004512' })).toBe('/myaccount/order-offline?orderNumber=750012026004512');
+    expect(orderPath({ channel: 'online', orderNumber: 'YSL-FR-00010042' })).toBe(
+      '/myaccount/order-online?orderNumber=YSL-FR-00010042',
+    );
+    expect(orderPath({ channel: 'offline', orderNumber: '750012026004512' })).toBe(
+      '/myaccount/order-offline?orderNumber=750012026004512',
+    );
   });
 });

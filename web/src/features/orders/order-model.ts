@@ -8,7 +8,14 @@ export type Order = Schemas['Order'];
 export type OrderStatus = Schemas['OrderStatus'];
 export type CancelReason = Schemas['OrderCancelReason'];
 
-export const CANCEL_REASONS: readonly CancelReason[] = ['changedMind', 'orderedByMistake', 'deliveryTooLate', 'foundElsewhere', 'paymentIssue', 'other'];
+export const CANCEL_REASONS: readonly CancelReason[] = [
+  'changedMind',
+  'orderedByMistake',
+  'deliveryTooLate',
+  'foundElsewhere',
+  'paymentIssue',
+  'other',
+];
 export const CANCEL_COMMENT_MAX = 500;
 
 export type StepState = 'done' | 'current' | 'upcoming';
@@ -19,11 +26,14 @@ export interface TimelineStep {
   at?: string | null | undefined;
 }
 
-const collected = (order: Pick<Order, 'deliveryMethod'>) => order.deliveryMethod === 'ShipToStore' || order.deliveryMethod === 'PickUpAtStore';
+const collected = (order: Pick<Order, 'deliveryMethod'>) =>
+  order.deliveryMethod === 'ShipToStore' || order.deliveryMethod === 'PickUpAtStore';
 
 /** The path of an online order, from placed to delivered (collected, for a boutique). */
 export function timelinePath(order: Pick<Order, 'deliveryMethod'>): OrderStatus[] {
-  return collected(order) ? ['placed', 'paid', 'processing', 'readyForPickup', 'delivered'] : ['placed', 'paid', 'processing', 'shipped', 'delivered'];
+  return collected(order)
+    ? ['placed', 'paid', 'processing', 'readyForPickup', 'delivered']
+    : ['placed', 'paid', 'processing', 'shipped', 'delivered'];
 }
 
 const AFTER_DELIVERY: readonly OrderStatus[] = ['returnRequested', 'returned', 'exchanged'];
@@ -32,27 +42,48 @@ const AFTER_DELIVERY: readonly OrderStatus[] = ['returnRequested', 'returned', '
  * The steps of the order's timeline with their state. A cancelled order shows the steps it went through,
  * then "cancelled"; after delivery, a return or exchange is a last step. An in-boutique purchase has one step.
  */
-export function timelineOf(order: Pick<Order, 'status' | 'deliveryMethod' | 'placedAt' | 'shipments' | 'cancelledAt' | 'channel'>): TimelineStep[] {
-  if (order.channel === 'offline') return [{ status: 'completed', state: order.status === 'completed' ? 'current' : 'done', at: order.placedAt }];
+export function timelineOf(
+  order: Pick<Order, 'status' | 'deliveryMethod' | 'placedAt' | 'shipments' | 'cancelledAt' | 'channel'>,
+): TimelineStep[] {
+  if (order.channel === 'offline')
+    return [{ status: 'completed', state: order.status === 'completed' ? 'current' : 'done', at: order.placedAt }];
   const path = timelinePath(order);
   const shippedAt = order.shipments.map((s) => s.shippedAt).find(Boolean);
   const deliveredAt = order.shipments.map((s) => s.deliveredAt).find(Boolean);
-  const dateOf = (status: OrderStatus) => (status === 'placed' ? order.placedAt : status === 'shipped' ? shippedAt : status === 'delivered' ? deliveredAt : undefined);
+  const dateOf = (status: OrderStatus) =>
+    status === 'placed'
+      ? order.placedAt
+      : status === 'shipped'
+        ? shippedAt
+        : status === 'delivered'
+          ? deliveredAt
+          : undefined;
 
   if (order.status === 'cancelled') {
     // How far it went is not kept: a cancellation happens before shipping, so at most "processing".
     const reached = order.shipments.length > 0 ? 2 : 0;
-    return [...path.slice(0, reached + 1).map((status) => ({ status, state: 'done' as const, at: dateOf(status) })), { status: 'cancelled', state: 'current', at: order.cancelledAt }];
+    return [
+      ...path.slice(0, reached + 1).map((status) => ({ status, state: 'done' as const, at: dateOf(status) })),
+      { status: 'cancelled', state: 'current', at: order.cancelledAt },
+    ];
   }
   if (AFTER_DELIVERY.includes(order.status)) {
-    return [...path.map((status) => ({ status, state: 'done' as const, at: dateOf(status) })), { status: order.status, state: 'current' }];
+    return [
+      ...path.map((status) => ({ status, state: 'done' as const, at: dateOf(status) })),
+      { status: order.status, state: 'current' },
+    ];
   }
   const index = path.indexOf(order.status);
-  return path.map((status, i) => ({ status, state: i < index ? 'done' : i === index ? 'current' : 'upcoming', at: i <= index ? dateOf(status) : undefined }));
+  return path.map((status, i) => ({
+    status,
+    state: i < index ? 'done' : i === index ? 'current' : 'upcoming',
+    at: i <= index ? dateOf(status) : undefined,
+  }));
 }
 
 /** Statuses shown as finished, in the lists (quiet), against those still moving (marked). */
-export const isSettled = (status: OrderStatus) => ['delivered', 'completed', 'cancelled', 'returned', 'exchanged'].includes(status);
+export const isSettled = (status: OrderStatus) =>
+  ['delivered', 'completed', 'cancelled', 'returned', 'exchanged'].includes(status);
 
 // ---- tracking ---------------------------------------------------------------------------------------
 
@@ -103,10 +134,14 @@ export function trackErrorsOf(code: string, paths: readonly string[] = []): Trac
 
 // ---- links ------------------------------------------------------------------------------------------
 
-export const onlineOrderPath = (orderNumber: string) => `/myaccount/order-online?orderNumber=${encodeURIComponent(orderNumber)}`;
-export const offlineOrderPath = (orderNumber: string) => `/myaccount/order-offline?orderNumber=${encodeURIComponent(orderNumber)}`;
-export const guestOrderPath = (transactionUuid: string) => `/guest/order-online?transactionUuid=${encodeURIComponent(transactionUuid)}`;
-export const orderPath = (order: Pick<Order, 'channel' | 'orderNumber'>) => (order.channel === 'offline' ? offlineOrderPath(order.orderNumber) : onlineOrderPath(order.orderNumber));
+export const onlineOrderPath = (orderNumber: string) =>
+  `/myaccount/order-online?orderNumber=${encodeURIComponent(orderNumber)}`;
+export const offlineOrderPath = (orderNumber: string) =>
+  `/myaccount/order-offline?orderNumber=${encodeURIComponent(orderNumber)}`;
+export const guestOrderPath = (transactionUuid: string) =>
+  `/guest/order-online?transactionUuid=${encodeURIComponent(transactionUuid)}`;
+export const orderPath = (order: Pick<Order, 'channel' | 'orderNumber'>) =>
+  order.channel === 'offline' ? offlineOrderPath(order.orderNumber) : onlineOrderPath(order.orderNumber);
 
 /** The number of pieces of an order. */
 export const pieceCount = (order: Pick<Order, 'items'>) => order.items.reduce((n, i) => n + i.quantity, 0);

@@ -31,18 +31,42 @@ describe('colour swatches (spec §5)', () => {
   });
 
   it('with an allowlist, needs the macro, micro or super-micro category in it (any gender line, any case)', () => {
-    const p = (c: Partial<typeof categories>) => ({ totalColors: 2, colorVariants: [variant], categories: { ...categories, ...c } });
+    const p = (c: Partial<typeof categories>) => ({
+      totalColors: 2,
+      colorVariants: [variant],
+      categories: { ...categories, ...c },
+    });
     expect(showColorSwatches(p({}), allowlist)).toBe(false);
     expect(showColorSwatches(p({ macroCategory: 'ysl-m' }), allowlist)).toBe(true);
     expect(showColorSwatches(p({ microCategory: 'ysl-w-shoes' }), allowlist)).toBe(true);
     expect(showColorSwatches(p({ superMicroCategory: 'Ysl-G' }), allowlist)).toBe(true);
     // By id, when the product carries its category ids (names are in the page's language).
-    const named = { totalColors: 2, colorVariants: [variant], categories: { macroCategory: 'Femme', microCategory: 'Chaussures', superMicroCategory: 'Escarpins' } };
+    const named = {
+      totalColors: 2,
+      colorVariants: [variant],
+      categories: { macroCategory: 'Femme', microCategory: 'Chaussures', superMicroCategory: 'Escarpins' },
+    };
     expect(showColorSwatches(named, allowlist)).toBe(false);
-    expect(showColorSwatches({ ...named, categoryIds: { macro: 'ysl-w', micro: 'ysl-w-shoes', superMicro: 'ysl-w-shoes-pumps' } }, allowlist)).toBe(true);
-    expect(showColorSwatches(p({ macroCategory: '', microCategory: '', superMicroCategory: '' }), { men: [''], women: [], unisex: [] })).toBe(false);
+    expect(
+      showColorSwatches(
+        { ...named, categoryIds: { macro: 'ysl-w', micro: 'ysl-w-shoes', superMicro: 'ysl-w-shoes-pumps' } },
+        allowlist,
+      ),
+    ).toBe(true);
+    expect(
+      showColorSwatches(p({ macroCategory: '', microCategory: '', superMicroCategory: '' }), {
+        men: [''],
+        women: [],
+        unisex: [],
+      }),
+    ).toBe(false);
     // Two colours are still needed inside the allowlist.
-    expect(showColorSwatches({ totalColors: 1, colorVariants: [], categories: { ...categories, macroCategory: 'ysl-m' } }, allowlist)).toBe(false);
+    expect(
+      showColorSwatches(
+        { totalColors: 1, colorVariants: [], categories: { ...categories, macroCategory: 'ysl-m' } },
+        allowlist,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -77,7 +101,16 @@ describe('sizes and call to action', () => {
     { id: '40', displayValue: '40', inStock: false, lowStock: false },
   ];
   const live = (size: string, displayStatus: string, inStock: boolean, lowStock = false) =>
-    ({ sku: `P-${size}`, size, displayValue: size, stock: inStock ? 'in_stock' : 'out_of_stock', inStock, lowStock, tags: [], displayStatus }) as never;
+    ({
+      sku: `P-${size}`,
+      size,
+      displayValue: size,
+      stock: inStock ? 'in_stock' : 'out_of_stock',
+      inStock,
+      lowStock,
+      tags: [],
+      displayStatus,
+    }) as never;
 
   it('reads the page data without live availability', () => {
     expect(sizeChoicesOf(sizes, undefined).map((s) => [s.id, s.state, s.purchasable])).toEqual([
@@ -88,7 +121,11 @@ describe('sizes and call to action', () => {
   });
 
   it('prefers the live display status of each size', () => {
-    const choices = sizeChoicesOf(sizes, [live('38', 'pre-order', true), live('39', 'available', true, true), live('40', 'notify me', false)]);
+    const choices = sizeChoicesOf(sizes, [
+      live('38', 'pre-order', true),
+      live('39', 'available', true, true),
+      live('40', 'notify me', false),
+    ]);
     expect(choices.map((s) => s.state)).toEqual(['pre-order', 'last-one', 'notify-me']);
     expect(choices.map((s) => s.purchasable)).toEqual([true, true, false]);
     expect(sizeChoicesOf([sizes[0]!], [live('38', 'find in store', false)])[0]!.state).toBe('in-store');
@@ -98,20 +135,56 @@ describe('sizes and call to action', () => {
   it('offers what the product and the chosen size allow', () => {
     const [a, last, out] = sizeChoicesOf(sizes, undefined);
     const notify = { id: '41', label: '41', state: 'notify-me' as const, purchasable: false };
-    expect(callToActionOf({ sellable: false, productStatus: 'available', inStock: true, chosen: a })).toBe('not-sold-here');
-    expect(callToActionOf({ sellable: true, productStatus: undefined, inStock: true, chosen: undefined })).toBe('add-to-bag');
-    expect(callToActionOf({ sellable: true, productStatus: undefined, inStock: false, chosen: undefined })).toBe('sold-out');
-    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: last })).toBe('add-to-bag');
+    expect(callToActionOf({ sellable: false, productStatus: 'available', inStock: true, chosen: a })).toBe(
+      'not-sold-here',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: undefined, inStock: true, chosen: undefined })).toBe(
+      'add-to-bag',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: undefined, inStock: false, chosen: undefined })).toBe(
+      'sold-out',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: last })).toBe(
+      'add-to-bag',
+    );
     expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: out })).toBe('sold-out');
-    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: notify })).toBe('notify-me');
-    expect(callToActionOf({ sellable: true, productStatus: 'coming soon', inStock: false, chosen: a })).toBe('coming-soon');
-    expect(callToActionOf({ sellable: true, productStatus: 'call to buy', inStock: true, chosen: a })).toBe('call-to-buy');
-    expect(callToActionOf({ sellable: true, productStatus: 'notify me', inStock: false, chosen: undefined })).toBe('notify-me');
-    expect(callToActionOf({ sellable: true, productStatus: 'pre-order', inStock: false, chosen: undefined })).toBe('pre-order');
-    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: { ...a!, state: 'pre-order' } })).toBe('pre-order');
-    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: { ...a!, state: 'in-store', purchasable: false } })).toBe('find-in-store');
-    expect(callToActionOf({ sellable: true, productStatus: 'find in store', inStock: true, chosen: a })).toBe('find-in-store');
-    expect(callToActionOf({ sellable: true, productStatus: 'contact us', inStock: true, chosen: a })).toBe('contact-us');
+    expect(callToActionOf({ sellable: true, productStatus: 'available', inStock: true, chosen: notify })).toBe(
+      'notify-me',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'coming soon', inStock: false, chosen: a })).toBe(
+      'coming-soon',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'call to buy', inStock: true, chosen: a })).toBe(
+      'call-to-buy',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'notify me', inStock: false, chosen: undefined })).toBe(
+      'notify-me',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'pre-order', inStock: false, chosen: undefined })).toBe(
+      'pre-order',
+    );
+    expect(
+      callToActionOf({
+        sellable: true,
+        productStatus: 'available',
+        inStock: true,
+        chosen: { ...a!, state: 'pre-order' },
+      }),
+    ).toBe('pre-order');
+    expect(
+      callToActionOf({
+        sellable: true,
+        productStatus: 'available',
+        inStock: true,
+        chosen: { ...a!, state: 'in-store', purchasable: false },
+      }),
+    ).toBe('find-in-store');
+    expect(callToActionOf({ sellable: true, productStatus: 'find in store', inStock: true, chosen: a })).toBe(
+      'find-in-store',
+    );
+    expect(callToActionOf({ sellable: true, productStatus: 'contact us', inStock: true, chosen: a })).toBe(
+      'contact-us',
+    );
   });
 });
 
@@ -122,13 +195,36 @@ describe('back-in-stock email (spec §5)', () => {
 
   it('refuses empty, malformed and oddly built addresses', () => {
     expect(checkEmail('').problem).toBe('required');
-    for (const bad of ['claire', 'claire@', 'claire@example', 'claire@example.c', 'claire@example.abcdefghijklm', 'cl aire@example.org', 'a@b@example.org', '.claire@example.org', 'cla..ire@example.org', 'claire@-example.org', 'claire@exa_mple.org', `${'a'.repeat(65)}@example.org`]) {
+    for (const bad of [
+      'claire',
+      'claire@',
+      'claire@example',
+      'claire@example.c',
+      'claire@example.abcdefghijklm',
+      'cl aire@example.org',
+      'a@b@example.org',
+      '.claire@example.org',
+      'cla..ire@example.org',
+      'claire@-example.org',
+      'claire@exa_mple.org',
+      `${'a'.repeat(65)}@example.org`,
+    ]) {
       expect(checkEmail(bad).problem, bad).toBe('invalid');
     }
   });
 
   it('refuses the typo blacklist', () => {
-    for (const typo of ['claire@example.con', 'claire@gmal.com', 'claire@gmai.com', 'claire@hotnail.fr', 'claire@yahooo.fr', 'claire@yaho.com', 'claire@example.cmo', 'claire@gmail.om', 'claire@email.tst']) {
+    for (const typo of [
+      'claire@example.con',
+      'claire@gmal.com',
+      'claire@gmai.com',
+      'claire@hotnail.fr',
+      'claire@yahooo.fr',
+      'claire@yaho.com',
+      'claire@example.cmo',
+      'claire@gmail.om',
+      'claire@email.tst',
+    ]) {
       expect(checkEmail(typo).problem, typo).toBe('typo');
     }
     // Endings only: a domain that merely contains ".con" is fine.
@@ -161,7 +257,15 @@ describe('recently viewed in local storage', () => {
 
 describe('size guide categories', () => {
   it('uses the product ids when present, else the house categories of the size group', () => {
-    expect(sizeGuideCategoriesOf({ sizeGroup: 'women_shoes', categoryIds: { macro: 'ysl-w', micro: 'ysl-w-shoes', superMicro: 'ysl-w-shoes-pumps' } }, 'ysl')).toEqual({
+    expect(
+      sizeGuideCategoriesOf(
+        {
+          sizeGroup: 'women_shoes',
+          categoryIds: { macro: 'ysl-w', micro: 'ysl-w-shoes', superMicro: 'ysl-w-shoes-pumps' },
+        },
+        'ysl',
+      ),
+    ).toEqual({
       macro: 'ysl-w',
       micro: 'ysl-w-shoes',
       'super-micro': 'ysl-w-shoes-pumps',
@@ -169,6 +273,8 @@ describe('size guide categories', () => {
     expect(sizeGuideCategoriesOf({ sizeGroup: 'men_clothing' }, 'bv')).toEqual({ macro: 'bv-m', micro: 'bv-m-rtw' });
     expect(sizeGuideCategoriesOf({ sizeGroup: null }, 'ysl')).toBeNull();
     expect(sizeGuideCategoriesOf({ sizeGroup: 'women_shoes' }, '')).toBeNull();
-    expect(sizeGuideCategoriesOf({ sizeGroup: 'women_shoes', categoryIds: { macro: 'Bad Id', micro: 'x' } }, 'ysl')).toEqual({ macro: 'ysl-w', micro: 'ysl-w-shoes' });
+    expect(
+      sizeGuideCategoriesOf({ sizeGroup: 'women_shoes', categoryIds: { macro: 'Bad Id', micro: 'x' } }, 'ysl'),
+    ).toEqual({ macro: 'ysl-w', micro: 'ysl-w-shoes' });
   });
 });

@@ -36,7 +36,12 @@ const norm = (value: string | null | undefined) => (value ?? '').trim().toLowerC
  * women and unisex. Categories are compared without case, by id (`categoryIds`) or by name.
  */
 export function showColorSwatches(
-  product: { totalColors?: number; colorVariants?: readonly unknown[]; categories: Schemas['Product']['categories']; categoryIds?: { macro: string; micro: string; superMicro: string } },
+  product: {
+    totalColors?: number;
+    colorVariants?: readonly unknown[];
+    categories: Schemas['Product']['categories'];
+    categoryIds?: { macro: string; micro: string; superMicro: string };
+  },
   allowlist: SwatchAllowlist,
 ): boolean {
   const colors = product.totalColors ?? 1 + (product.colorVariants?.length ?? 0);
@@ -52,7 +57,10 @@ export function showColorSwatches(
 // ---- gender switch and short name (spec §5) -----------------------------------------------------
 
 /** Spec §5: the gender switch is enabled only if both genderCode and genderAssociation exist. */
-export function genderSwitchTarget(product: { genderCode: Schemas['Product']['genderCode']; genderAssociation?: string | null }): { pid: string; gender: 'D' | 'U' } | null {
+export function genderSwitchTarget(product: {
+  genderCode: Schemas['Product']['genderCode'];
+  genderAssociation?: string | null;
+}): { pid: string; gender: 'D' | 'U' } | null {
   const pid = product.genderAssociation?.trim();
   if (!product.genderCode || !pid || !/^[A-Za-z0-9]{1,32}$/.test(pid)) return null;
   return { pid, gender: product.genderCode === 'D' ? 'U' : 'D' };
@@ -109,19 +117,36 @@ export function sizeStateOf(size: ProductSizeLike, live: Schemas['VariantAvailab
   }
 }
 
-export function sizeChoicesOf(sizes: readonly ProductSizeLike[], variants: readonly Schemas['VariantAvailability'][] | undefined): SizeChoice[] {
+export function sizeChoicesOf(
+  sizes: readonly ProductSizeLike[],
+  variants: readonly Schemas['VariantAvailability'][] | undefined,
+): SizeChoice[] {
   const bySize = new Map((variants ?? []).map((v) => [v.size, v]));
   return sizes.map((size) => {
     const live = bySize.get(size.id);
     const state = sizeStateOf(size, live);
-    return { id: size.id, label: live?.displayValue ?? size.displayValue, state, purchasable: state === 'available' || state === 'last-one' || state === 'pre-order' };
+    return {
+      id: size.id,
+      label: live?.displayValue ?? size.displayValue,
+      state,
+      purchasable: state === 'available' || state === 'last-one' || state === 'pre-order',
+    };
   });
 }
 
 /** Whether a product is one size only (its single size is `TU`): no size selector then. */
 export const isOneSize = (sizes: readonly { id: string }[]) => sizes.length === 1 && sizes[0]?.id === 'TU';
 
-export type CallToAction = 'add-to-bag' | 'pre-order' | 'notify-me' | 'coming-soon' | 'find-in-store' | 'call-to-buy' | 'contact-us' | 'sold-out' | 'not-sold-here';
+export type CallToAction =
+  | 'add-to-bag'
+  | 'pre-order'
+  | 'notify-me'
+  | 'coming-soon'
+  | 'find-in-store'
+  | 'call-to-buy'
+  | 'contact-us'
+  | 'sold-out'
+  | 'not-sold-here';
 
 /**
  * What the purchase area offers: the product page's display status (live availability), refined by
@@ -144,9 +169,14 @@ export function callToActionOf(input: {
     'contact us': 'contact-us',
     'out of stock': 'sold-out',
   };
-  const product: CallToAction = input.productStatus ? byStatus[input.productStatus] : input.inStock ? 'add-to-bag' : 'sold-out';
+  const product: CallToAction = input.productStatus
+    ? byStatus[input.productStatus]
+    : input.inStock
+      ? 'add-to-bag'
+      : 'sold-out';
   // Statuses that concern the whole product win over a size.
-  if (product === 'coming-soon' || product === 'find-in-store' || product === 'call-to-buy' || product === 'contact-us') return product;
+  if (product === 'coming-soon' || product === 'find-in-store' || product === 'call-to-buy' || product === 'contact-us')
+    return product;
   const chosen = input.chosen;
   if (!chosen) return product;
   switch (chosen.state) {
@@ -170,8 +200,31 @@ export function callToActionOf(input: {
 
 /** Spec §5's typo blacklist. Entries starting with `.` are endings of the address; the others may appear anywhere. */
 export const EMAIL_TYPO_BLACKLIST = [
-  '.con', '.comn', '.cpm', '.cmo', '@gmal', '@gmai.', '@gmaill', '@gamil', '@hotnail', '@hotmaol', '@hotmai.', '@yahooo', '@yhoo',
-  '@ickoud', '.come', '@yhaoo', '@hitmail', '.om', '@hotmil', '@hoymail', '@hotmal', '@hormail', '@gmil', '@yaho.com', '@email.tst',
+  '.con',
+  '.comn',
+  '.cpm',
+  '.cmo',
+  '@gmal',
+  '@gmai.',
+  '@gmaill',
+  '@gamil',
+  '@hotnail',
+  '@hotmaol',
+  '@hotmai.',
+  '@yahooo',
+  '@yhoo',
+  '@ickoud',
+  '.come',
+  '@yhaoo',
+  '@hitmail',
+  '.om',
+  '@hotmil',
+  '@hoymail',
+  '@hotmal',
+  '@hormail',
+  '@gmil',
+  '@yaho.com',
+  '@email.tst',
 ] as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,12}$/;
@@ -195,7 +248,9 @@ export function checkEmail(input: string): { email: string; problem: EmailProble
   const badLocal = local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..');
   const badDomain = labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l));
   if (badLocal || badDomain) return { email, problem: 'invalid' };
-  const typo = EMAIL_TYPO_BLACKLIST.some((entry) => (entry.startsWith('.') ? email.endsWith(entry) : email.includes(entry)));
+  const typo = EMAIL_TYPO_BLACKLIST.some((entry) =>
+    entry.startsWith('.') ? email.endsWith(entry) : email.includes(entry),
+  );
   return { email, problem: typo ? 'typo' : null };
 }
 
@@ -217,7 +272,8 @@ export function parseRecentlyViewed(raw: string | null): { pids: string[]; error
   } catch {
     return { pids: [], error: 'ERR_CLT_1013' };
   }
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && PID.test(v))) return { pids: [], error: 'ERR_CLT_1013' };
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && PID.test(v)))
+    return { pids: [], error: 'ERR_CLT_1013' };
   return { pids: [...new Set(value.map((v: string) => v.toUpperCase()))].slice(0, RECENTLY_VIEWED_MAX), error: null };
 }
 
@@ -249,13 +305,20 @@ const CATEGORY_ID = /^[a-z0-9-]{1,64}$/;
  * Null when the product has no size guide (one size, bags, jewellery).
  */
 export function sizeGuideCategoriesOf(
-  product: { sizeGroup: Schemas['Product']['sizeGroup']; categoryIds?: { macro?: string; micro?: string; superMicro?: string } },
+  product: {
+    sizeGroup: Schemas['Product']['sizeGroup'];
+    categoryIds?: { macro?: string; micro?: string; superMicro?: string };
+  },
   house: string,
 ): SizeGuideCategories | null {
   if (product.sizeGroup === null) return null;
   const ids = product.categoryIds;
   if (ids?.macro && ids.micro && CATEGORY_ID.test(ids.macro) && CATEGORY_ID.test(ids.micro)) {
-    return { macro: ids.macro, micro: ids.micro, ...(ids.superMicro && CATEGORY_ID.test(ids.superMicro) ? { 'super-micro': ids.superMicro } : {}) };
+    return {
+      macro: ids.macro,
+      micro: ids.micro,
+      ...(ids.superMicro && CATEGORY_ID.test(ids.superMicro) ? { 'super-micro': ids.superMicro } : {}),
+    };
   }
   if (!/^[a-z]{2,4}$/.test(house)) return null;
   const [line, micro] = GROUP_CATEGORIES[product.sizeGroup];

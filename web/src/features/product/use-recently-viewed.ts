@@ -27,7 +27,8 @@ export function useRecentlyViewedProducts(pid: string, locale: string, enabled =
   useEffect(() => {
     const { pids, error } = parseRecentlyViewed(readRaw());
     // Spec §8 ERR_CLT_1013: garbage in storage is logged and replaced, never shown.
-    if (error) console.warn(`${error}: the recently viewed products stored in the browser cannot be read; starting afresh.`);
+    if (error)
+      console.warn(`${error}: the recently viewed products stored in the browser cannot be read; starting afresh.`);
     const others = pids.filter((p) => p !== pid.toUpperCase());
     setBefore(others);
     write(pushRecentlyViewed(pids, pid));

@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { returnsStoryData } from './returns-story-data';
-import { firstIncompleteStep, initialDraft, lookupErrorsOf, refundPreview, requestBody, selectableLines, STEPS, stepErrors, thankYouPath, validateLookup, withFlow, type ReturnDraft } from './return-model';
+import {
+  firstIncompleteStep,
+  initialDraft,
+  lookupErrorsOf,
+  refundPreview,
+  requestBody,
+  selectableLines,
+  STEPS,
+  stepErrors,
+  thankYouPath,
+  validateLookup,
+  withFlow,
+  type ReturnDraft,
+} from './return-model';
 
 const data = returnsStoryData.guestEn;
 
 describe('the return flow', () => {
   it('has the six steps of spec §2 in order, return or exchange product third', () => {
-    expect(STEPS.Return).toEqual(['orderDetails', 'productSelection', 'returnProduct', 'shipping', 'refund', 'confirmation']);
+    expect(STEPS.Return).toEqual([
+      'orderDetails',
+      'productSelection',
+      'returnProduct',
+      'shipping',
+      'refund',
+      'confirmation',
+    ]);
     expect(STEPS.Exchange[2]).toBe('exchangeProduct');
   });
 
@@ -31,7 +51,10 @@ describe('the return flow', () => {
     draft = { ...draft, lines: { '1': { quantity: 1, reasonId: '', exchangeSize: '' } } };
     expect(stepErrors('returnProduct', draft, data)).toEqual({ 'reason-1': 'errors.reason' });
     draft = { ...withFlow(draft, data, 'Exchange') };
-    expect(stepErrors('exchangeProduct', draft, data)).toEqual({ 'reason-1': 'errors.reason', 'size-1': 'errors.size' });
+    expect(stepErrors('exchangeProduct', draft, data)).toEqual({
+      'reason-1': 'errors.reason',
+      'size-1': 'errors.size',
+    });
     draft = { ...draft, lines: { '1': { quantity: 1, reasonId: 'size-too-small', exchangeSize: '39' } } };
     expect(firstIncompleteStep(draft, data)).toBe('shipping');
     draft = { ...draft, shipping: 'store', storeId: null };
@@ -54,17 +77,28 @@ describe('the return flow', () => {
       returnMethod: 'ShipToReturnCenter',
       handover: 'pickUp',
     });
-    expect(thankYouPath(guest.order, true)).toBe('/myaccount/return-thank-you?transactionUuid=2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20');
+    expect(thankYouPath(guest.order, true)).toBe(
+      '/myaccount/return-thank-you?transactionUuid=2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20',
+    );
     expect(thankYouPath(guest.order, false)).toBe('/myaccount/return-thank-you?orderNumber=YSL-US-00012345');
   });
 
   it('switching to an exchange drops the lines that cannot be exchanged', () => {
-    const draft = { ...initialDraft(data), lines: { '1': { quantity: 1, reasonId: '' as const, exchangeSize: '' }, '2': { quantity: 1, reasonId: '' as const, exchangeSize: '' } } };
+    const draft = {
+      ...initialDraft(data),
+      lines: {
+        '1': { quantity: 1, reasonId: '' as const, exchangeSize: '' },
+        '2': { quantity: 1, reasonId: '' as const, exchangeSize: '' },
+      },
+    };
     expect(Object.keys(withFlow(draft, data, 'Exchange').lines)).toEqual(['1']);
   });
 
   it('previews the refund as the server computes it: price paid, sales tax on top in the US, nothing for an exchange', () => {
-    const draft: ReturnDraft = { ...initialDraft(data), lines: { '1': { quantity: 1, reasonId: 'quality', exchangeSize: '' } } };
+    const draft: ReturnDraft = {
+      ...initialDraft(data),
+      lines: { '1': { quantity: 1, reasonId: 'quality', exchangeSize: '' } },
+    };
     // US order: 1,840 + 0 shipping, 163.30 tax on top.
     expect(refundPreview(draft, data.order)).toEqual({ items: 1120, tax: 99.4, total: 1219.4 });
     expect(refundPreview({ ...draft, flowType: 'Exchange' }, data.order)).toEqual({ items: 0, tax: 0, total: 0 });
@@ -73,7 +107,10 @@ describe('the return flow', () => {
 
 describe('the guest lookup', () => {
   it('checks the order number and the e-mail address, and places refusals beside their field', () => {
-    expect(validateLookup({ orderNumber: '', email: 'x' })).toEqual({ orderNumber: 'lookup.errors.orderNumberRequired', email: 'lookup.errors.emailInvalid' });
+    expect(validateLookup({ orderNumber: '', email: 'x' })).toEqual({
+      orderNumber: 'lookup.errors.orderNumberRequired',
+      email: 'lookup.errors.emailInvalid',
+    });
     expect(validateLookup({ orderNumber: 'YSL-FR-00045871', email: 'a@b.fr' })).toEqual({});
     // One answer for an unknown number and another address: about both fields, so said above them.
     expect(lookupErrorsOf('ERR_API_1023')).toEqual({ form: 'errors:ERR_API_1023' });

@@ -33,7 +33,9 @@ export interface ReturnDraft {
 }
 
 export function initialDraft(data: Pick<ReturnPageData, 'flowType' | 'availableFlowTypes'>): ReturnDraft {
-  const flowType = data.availableFlowTypes.includes(data.flowType) ? data.flowType : (data.availableFlowTypes[0] ?? data.flowType);
+  const flowType = data.availableFlowTypes.includes(data.flowType)
+    ? data.flowType
+    : (data.availableFlowTypes[0] ?? data.flowType);
   return { flowType, lines: {}, shipping: null, storeId: null };
 }
 
@@ -53,8 +55,10 @@ export function selectableLines(data: ReturnPageData, flow: ReturnFlowType): Sel
     const left = line?.returnableQuantity ?? 0;
     const sizes = line?.exchangeSizes ?? [];
     let unavailable: string | null = null;
-    if (item.status === 'returnRequested' || (left === 0 && item.returnableFlows.length > 0)) unavailable = 'selection.alreadyRequested';
-    else if (!item.returnableFlows.includes(flow) || left === 0) unavailable = item.returnableFlows.length ? 'selection.notInFlow' : 'selection.notReturnable';
+    if (item.status === 'returnRequested' || (left === 0 && item.returnableFlows.length > 0))
+      unavailable = 'selection.alreadyRequested';
+    else if (!item.returnableFlows.includes(flow) || left === 0)
+      unavailable = item.returnableFlows.length ? 'selection.notInFlow' : 'selection.notReturnable';
     else if (flow === 'Exchange' && sizes.length === 0) unavailable = 'selection.noOtherSize';
     return { item, max: unavailable ? 0 : left, exchangeSizes: sizes, unavailable };
   });
@@ -62,8 +66,16 @@ export function selectableLines(data: ReturnPageData, flow: ReturnFlowType): Sel
 
 /** The draft keeps only what the flow allows: switching flows drops lines the new flow cannot take. */
 export function withFlow(draft: ReturnDraft, data: ReturnPageData, flowType: ReturnFlowType): ReturnDraft {
-  const allowed = new Set(selectableLines(data, flowType).filter((l) => l.max > 0).map((l) => l.item.itemId));
-  const lines = Object.fromEntries(Object.entries(draft.lines).filter(([id]) => allowed.has(id)).map(([id, c]) => [id, { ...c, exchangeSize: flowType === 'Exchange' ? c.exchangeSize : '' }]));
+  const allowed = new Set(
+    selectableLines(data, flowType)
+      .filter((l) => l.max > 0)
+      .map((l) => l.item.itemId),
+  );
+  const lines = Object.fromEntries(
+    Object.entries(draft.lines)
+      .filter(([id]) => allowed.has(id))
+      .map(([id, c]) => [id, { ...c, exchangeSize: flowType === 'Exchange' ? c.exchangeSize : '' }]),
+  );
   return { ...draft, flowType, lines };
 }
 
@@ -104,7 +116,10 @@ export function firstIncompleteStep(draft: ReturnDraft, data: ReturnPageData): R
 
 /** The request of POST /api/data/order/return-request: a guest names the transaction, a customer the order. */
 export function requestBody(draft: ReturnDraft, data: ReturnPageData, guest: boolean): Schemas['ReturnRequestInput'] {
-  const ref = guest && data.order.transactionUuid ? { transactionUuid: data.order.transactionUuid } : { orderNumber: data.order.orderNumber };
+  const ref =
+    guest && data.order.transactionUuid
+      ? { transactionUuid: data.order.transactionUuid }
+      : { orderNumber: data.order.orderNumber };
   const lines = Object.entries(draft.lines).map(([itemId, c]) => ({
     itemId,
     quantity: c.quantity,
@@ -112,7 +127,9 @@ export function requestBody(draft: ReturnDraft, data: ReturnPageData, guest: boo
     ...(draft.flowType === 'Exchange' ? { exchangeSize: c.exchangeSize } : {}),
   }));
   const shipping =
-    draft.shipping === 'store' ? { returnMethod: 'ShipToStore' as const, storeId: draft.storeId! } : { returnMethod: 'ShipToReturnCenter' as const, handover: draft.shipping ?? 'dropOff' };
+    draft.shipping === 'store'
+      ? { returnMethod: 'ShipToStore' as const, storeId: draft.storeId! }
+      : { returnMethod: 'ShipToReturnCenter' as const, handover: draft.shipping ?? 'dropOff' };
   return { ...ref, flowType: draft.flowType, lines, ...shipping };
 }
 
@@ -122,10 +139,16 @@ const round = (v: number) => Math.round(v * 100) / 100;
  * The refund the client can expect (the server's rule): a return pays back the price paid for the units, with
  * the sales tax charged on top of it where prices exclude tax; an exchange costs and refunds nothing.
  */
-export function refundPreview(draft: ReturnDraft, order: Schemas['Order']): { items: number; tax: number; total: number } {
+export function refundPreview(
+  draft: ReturnDraft,
+  order: Schemas['Order'],
+): { items: number; tax: number; total: number } {
   if (draft.flowType === 'Exchange') return { items: 0, tax: 0, total: 0 };
   const items = round(
-    Object.entries(draft.lines).reduce((sum, [id, c]) => sum + (order.items.find((i) => i.itemId === id)?.unitPrice ?? 0) * c.quantity, 0),
+    Object.entries(draft.lines).reduce(
+      (sum, [id, c]) => sum + (order.items.find((i) => i.itemId === id)?.unitPrice ?? 0) * c.quantity,
+      0,
+    ),
   );
   const t = order.totals;
   const base = t.subtotal + t.shipping - t.discount;
@@ -134,9 +157,12 @@ export function refundPreview(draft: ReturnDraft, order: Schemas['Order']): { it
 }
 
 /** The guest pages' paths (before the locale prefix). */
-export const guestReturnPath = (transactionUuid: string) => `/guest/return-exchange?transactionUuid=${encodeURIComponent(transactionUuid)}`;
+export const guestReturnPath = (transactionUuid: string) =>
+  `/guest/return-exchange?transactionUuid=${encodeURIComponent(transactionUuid)}`;
 export const thankYouPath = (order: { orderNumber: string; transactionUuid?: string }, guest: boolean) =>
-  guest && order.transactionUuid ? `/myaccount/return-thank-you?transactionUuid=${encodeURIComponent(order.transactionUuid)}` : `/myaccount/return-thank-you?orderNumber=${encodeURIComponent(order.orderNumber)}`;
+  guest && order.transactionUuid
+    ? `/myaccount/return-thank-you?transactionUuid=${encodeURIComponent(order.transactionUuid)}`
+    : `/myaccount/return-thank-you?orderNumber=${encodeURIComponent(order.orderNumber)}`;
 
 /** The guest form of `/return-order`: an order number (6–20 letters, digits, dashes) and an e-mail address. */
 export interface LookupValues {

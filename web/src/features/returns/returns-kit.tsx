@@ -35,9 +35,26 @@ function AriaRouter({ children }: { children: ReactNode }) {
   );
 }
 
-export function ReturnsKit({ locale = 'en-us', path, children }: { locale?: keyof typeof MARKETS; path?: string; children: ReactNode }) {
-  const i18n = useMemo(() => createI18n(MARKETS[locale].language, resources, { namespaces: ['common', 'errors', 'account', 'returns'] }), [locale]);
-  const client = useMemo(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }), []);
+export function ReturnsKit({
+  locale = 'en-us',
+  path,
+  children,
+}: {
+  locale?: keyof typeof MARKETS;
+  path?: string;
+  children: ReactNode;
+}) {
+  const i18n = useMemo(
+    () => createI18n(MARKETS[locale].language, resources, { namespaces: ['common', 'errors', 'account', 'returns'] }),
+    [locale],
+  );
+  const client = useMemo(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+      }),
+    [],
+  );
   return (
     <MemoryRouter initialEntries={[path ?? (locale === 'en-us' ? '/' : `/${locale}/`)]}>
       <QueryClientProvider client={client}>

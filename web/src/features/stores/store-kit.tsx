@@ -39,10 +39,26 @@ function AriaRouter({ children }: { children: ReactNode }) {
   );
 }
 
-export function StoreKit({ locale = 'fr-fr', path = '/fr-fr/stores', children, queryClient }: { locale?: StoreKitLocale; path?: string; children: ReactNode; queryClient?: QueryClient }) {
+export function StoreKit({
+  locale = 'fr-fr',
+  path = '/fr-fr/stores',
+  children,
+  queryClient,
+}: {
+  locale?: StoreKitLocale;
+  path?: string;
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const market = STORE_MARKETS[locale];
-  const i18n = useMemo(() => createI18n(market.language, resources, { namespaces: ['common', 'errors', 'stores'] }), [market.language]);
-  const client = useMemo(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } }), [queryClient]);
+  const i18n = useMemo(
+    () => createI18n(market.language, resources, { namespaces: ['common', 'errors', 'stores'] }),
+    [market.language],
+  );
+  const client = useMemo(
+    () => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    [queryClient],
+  );
   return (
     <MemoryRouter initialEntries={[path]}>
       <AriaRouter>

@@ -59,7 +59,11 @@ export function formatTime(time: string, locale: string): string {
   const tag = intlLocale(locale);
   // A 24-hour clock writes two-digit hours (09:30, 00:00); a 12-hour clock does not (9:30 AM).
   const twelve = new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hour12 === true;
-  const parts = new Intl.DateTimeFormat(tag, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
+  const parts = new Intl.DateTimeFormat(tag, {
+    hour: twelve ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).formatToParts(Date.UTC(2024, 0, 1, Math.floor(minutes / 60), minutes % 60));
   // The same words on the server and in the browser (lib/format: Korean `AM` in Node 20, `오전` in Chromium).
   return joinDateParts(parts, locale);
 }
@@ -70,8 +74,17 @@ export function formatPeriods(periods: readonly HoursPeriod[], locale: string): 
 }
 
 /** A calendar date (`YYYY-MM-DD`) written in the shopper's language, never shifted by time zones. */
-export function formatCalendarDate(date: string, locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' }): string {
-  return joinDateParts(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).formatToParts(new Date(`${date}T12:00:00Z`)), locale);
+export function formatCalendarDate(
+  date: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' },
+): string {
+  return joinDateParts(
+    new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: 'UTC' }).formatToParts(
+      new Date(`${date}T12:00:00Z`),
+    ),
+    locale,
+  );
 }
 
 /** The name of an ISO day of the week (1 Monday … 7 Sunday). */
@@ -90,10 +103,19 @@ export function weekRows(store: Pick<Store, 'openingHours'>, today: string | nul
 
 export type TodayState =
   | { kind: 'open'; closes: string; periods: readonly HoursPeriod[]; special: string | null }
-  | { kind: 'closed'; opens: { date: string; time: string } | null; today: string; periods: readonly HoursPeriod[]; special: string | null };
+  | {
+      kind: 'closed';
+      opens: { date: string; time: string } | null;
+      today: string;
+      periods: readonly HoursPeriod[];
+      special: string | null;
+    };
 
 /** Where the boutique stands now, in its own time zone: open until…, or closed and opening when. */
-export function todayState(store: Pick<Store, 'openingHours' | 'specialHours' | 'timeZone'>, now: Date): TodayState & { date: string } {
+export function todayState(
+  store: Pick<Store, 'openingHours' | 'specialHours' | 'timeZone'>,
+  now: Date,
+): TodayState & { date: string } {
   const { date } = localNow(store.timeZone, now);
   const { periods, special } = periodsOn(store, date);
   const label = special ? (special.label ?? '') : null;
@@ -103,7 +125,11 @@ export function todayState(store: Pick<Store, 'openingHours' | 'specialHours' | 
 }
 
 /** Each day from the boutique's today for `days` days, with the start times that can be booked now. */
-export function bookingDays(store: Pick<Store, 'openingHours' | 'specialHours' | 'timeZone'>, now: Date, days = BOOKING_DAYS): { date: string; slots: string[] }[] {
+export function bookingDays(
+  store: Pick<Store, 'openingHours' | 'specialHours' | 'timeZone'>,
+  now: Date,
+  days = BOOKING_DAYS,
+): { date: string; slots: string[] }[] {
   const today = localNow(store.timeZone, now).date;
   return Array.from({ length: days + 1 }, (_, i) => {
     const date = addDays(today, i);
@@ -112,7 +138,9 @@ export function bookingDays(store: Pick<Store, 'openingHours' | 'specialHours' |
 }
 
 /** Weeks (Monday to Sunday) covering the booking days, for the date picker's pages. */
-export function bookingWeeks(days: readonly { date: string; slots: string[] }[]): { date: string; slots: string[] | null }[][] {
+export function bookingWeeks(
+  days: readonly { date: string; slots: string[] }[],
+): { date: string; slots: string[] | null }[][] {
   if (days.length === 0) return [];
   const byDate = new Map(days.map((d) => [d.date, d.slots]));
   const first = days[0]!.date;
@@ -120,10 +148,12 @@ export function bookingWeeks(days: readonly { date: string; slots: string[] }[])
   const last = days.at(-1)!.date;
   const weeks: { date: string; slots: string[] | null }[][] = [];
   for (let start = monday; start <= last; start = addDays(start, 7)) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => {
-      const date = addDays(start, i);
-      return { date, slots: byDate.get(date) ?? null };
-    }));
+    weeks.push(
+      Array.from({ length: 7 }, (_, i) => {
+        const date = addDays(start, i);
+        return { date, slots: byDate.get(date) ?? null };
+      }),
+    );
   }
   // Leading weeks without any bookable day are dropped (the first 24 hours never are).
   while (weeks.length > 1 && weeks[0]!.every((d) => !d.slots?.length)) weeks.shift();
@@ -133,8 +163,19 @@ export function bookingWeeks(days: readonly { date: string; slots: string[] }[])
 /** The reasons of an appointment a boutique takes (the server's rule: some need their service). */
 export function reasonsOf(services: readonly StoreService[]): AppointmentReason[] {
   if (!services.includes('appointment')) return [];
-  const needs: Partial<Record<AppointmentReason, StoreService>> = { personalShopping: 'personalShopping', alterations: 'alterations', leatherCare: 'leatherCare' };
-  const all: AppointmentReason[] = ['discovery', 'personalShopping', 'productTryOn', 'alterations', 'afterSales', 'leatherCare'];
+  const needs: Partial<Record<AppointmentReason, StoreService>> = {
+    personalShopping: 'personalShopping',
+    alterations: 'alterations',
+    leatherCare: 'leatherCare',
+  };
+  const all: AppointmentReason[] = [
+    'discovery',
+    'personalShopping',
+    'productTryOn',
+    'alterations',
+    'afterSales',
+    'leatherCare',
+  ];
   return all.filter((r) => !needs[r] || services.includes(needs[r]!));
 }
 
@@ -143,7 +184,70 @@ export function directionsUrl(store: Pick<Store, 'coordinates'>): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${store.coordinates.latitude},${store.coordinates.longitude}`;
 }
 
-const CALLING_CODES = ['1', '7', '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '54', '55', '56', '57', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '351', '352', '353', '354', '356', '357', '358', '359', '370', '371', '372', '377', '385', '420', '421', '852', '853', '886', '966', '971', '973', '974', '965'];
+const CALLING_CODES = [
+  '1',
+  '7',
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '51',
+  '52',
+  '54',
+  '55',
+  '56',
+  '57',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '81',
+  '82',
+  '84',
+  '86',
+  '90',
+  '91',
+  '351',
+  '352',
+  '353',
+  '354',
+  '356',
+  '357',
+  '358',
+  '359',
+  '370',
+  '371',
+  '372',
+  '377',
+  '385',
+  '420',
+  '421',
+  '852',
+  '853',
+  '886',
+  '966',
+  '971',
+  '973',
+  '974',
+  '965',
+];
 /** Countries whose numbers are read in pairs (`+33 1 53 83 70 00`). */
 const PAIRS = new Set(['33', '377']);
 
@@ -159,7 +263,11 @@ export function displayPhone(e164: string): string {
   const rest = digits.slice(cc.length);
   let groups: string[];
   if (cc === '1' && rest.length === 10) groups = [rest.slice(0, 3), rest.slice(3, 6), rest.slice(6)];
-  else if (PAIRS.has(cc)) groups = rest.length % 2 === 1 ? [rest.slice(0, 1), ...(rest.slice(1).match(/\d{2}/g) ?? [])] : (rest.match(/\d{2}/g) ?? []);
+  else if (PAIRS.has(cc))
+    groups =
+      rest.length % 2 === 1
+        ? [rest.slice(0, 1), ...(rest.slice(1).match(/\d{2}/g) ?? [])]
+        : (rest.match(/\d{2}/g) ?? []);
   else {
     groups = [];
     let end = rest.length;
@@ -189,7 +297,15 @@ export interface DetailValues {
   consent: boolean;
 }
 
-export const initialDetails = (): DetailValues => ({ civility: null, firstName: '', lastName: '', email: '', phone: '', message: '', consent: false });
+export const initialDetails = (): DetailValues => ({
+  civility: null,
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  message: '',
+  consent: false,
+});
 
 // The contract's patterns (the server also checks the spec §5 typo list and the numbering plans).
 const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
@@ -198,10 +314,54 @@ const E164 = /^\+[1-9][0-9]{7,14}$/;
 
 /** Country calling codes of the markets, to read a number typed in the national form. */
 const CALLING_CODE: Record<string, string> = {
-  AT: '43', BE: '32', BG: '359', CH: '41', CY: '357', CZ: '420', DE: '49', DK: '45', EE: '372', ES: '34', FI: '358', FR: '33',
-  GB: '44', GR: '30', HR: '385', HU: '36', IE: '353', IT: '39', LT: '370', LU: '352', LV: '371', MC: '377', MT: '356', NL: '31',
-  NO: '47', PL: '48', PT: '351', RO: '40', SE: '46', SK: '421', US: '1', CA: '1', BR: '55', MX: '52', AU: '61', NZ: '64',
-  HK: '852', JP: '81', KR: '82', MO: '853', MY: '60', SG: '65', TH: '66', TW: '886', AE: '971', QA: '974', SA: '966', CN: '86',
+  AT: '43',
+  BE: '32',
+  BG: '359',
+  CH: '41',
+  CY: '357',
+  CZ: '420',
+  DE: '49',
+  DK: '45',
+  EE: '372',
+  ES: '34',
+  FI: '358',
+  FR: '33',
+  GB: '44',
+  GR: '30',
+  HR: '385',
+  HU: '36',
+  IE: '353',
+  IT: '39',
+  LT: '370',
+  LU: '352',
+  LV: '371',
+  MC: '377',
+  MT: '356',
+  NL: '31',
+  NO: '47',
+  PL: '48',
+  PT: '351',
+  RO: '40',
+  SE: '46',
+  SK: '421',
+  US: '1',
+  CA: '1',
+  BR: '55',
+  MX: '52',
+  AU: '61',
+  NZ: '64',
+  HK: '852',
+  JP: '81',
+  KR: '82',
+  MO: '853',
+  MY: '60',
+  SG: '65',
+  TH: '66',
+  TW: '886',
+  AE: '971',
+  QA: '974',
+  SA: '966',
+  CN: '86',
 };
 
 /**

@@ -17,7 +17,11 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /** A fixture as `GET /api/data/locale-mdm/stores` answers it (special hours of the 60 days after STORY_NOW). */
-export function storeOf(f: StoreFixture, locale = 'fr-fr', position?: { latitude: number; longitude: number }): Schemas['Store'] {
+export function storeOf(
+  f: StoreFixture,
+  locale = 'fr-fr',
+  position?: { latitude: number; longitude: number },
+): Schemas['Store'] {
   const language = locale.slice(0, 2) as 'fr';
   const name = f.names?.[language] ?? f.name;
   const address = { ...f.address, ...(f.localizedAddress?.[language] ?? {}) };
@@ -32,7 +36,11 @@ export function storeOf(f: StoreFixture, locale = 'fr-fr', position?: { latitude
     )
     .filter(({ t }) => t >= today && t <= today + 60 * 86_400_000)
     .sort((a, b) => a.t - b.t)
-    .map(({ t, h }) => ({ date: new Date(t).toISOString().slice(0, 10), label: h.label[language] ?? h.label.en, periods: h.periods }));
+    .map(({ t, h }) => ({
+      date: new Date(t).toISOString().slice(0, 10),
+      label: h.label[language] ?? h.label.en,
+      periods: h.periods,
+    }));
   const store: Schemas['Store'] = {
     id: f.id,
     name,
@@ -50,22 +58,37 @@ export function storeOf(f: StoreFixture, locale = 'fr-fr', position?: { latitude
   };
   if (position) {
     const rad = (x: number) => (x * Math.PI) / 180;
-    const h = Math.sin(rad(f.latitude - position.latitude) / 2) ** 2 + Math.cos(rad(position.latitude)) * Math.cos(rad(f.latitude)) * Math.sin(rad(f.longitude - position.longitude) / 2) ** 2;
+    const h =
+      Math.sin(rad(f.latitude - position.latitude) / 2) ** 2 +
+      Math.cos(rad(position.latitude)) *
+        Math.cos(rad(f.latitude)) *
+        Math.sin(rad(f.longitude - position.longitude) / 2) ** 2;
     store.distanceKm = Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
   }
   return store;
 }
 
 const ysl = fixtures.filter((f) => f.brand === 'ysl');
-const byCity = (a: Schemas['Store'], b: Schemas['Store']) => a.address.city.localeCompare(b.address.city, 'fr') || a.name.localeCompare(b.name, 'fr');
+const byCity = (a: Schemas['Store'], b: Schemas['Store']) =>
+  a.address.city.localeCompare(b.address.city, 'fr') || a.name.localeCompare(b.name, 'fr');
 
-export const storesFr: Schemas['Store'][] = ysl.filter((f) => f.address.country === 'FR').map((f) => storeOf(f)).sort(byCity);
-export const storesJp: Schemas['Store'][] = ysl.filter((f) => f.address.country === 'JP').map((f) => storeOf(f, 'ja-jp')).sort(byCity);
+export const storesFr: Schemas['Store'][] = ysl
+  .filter((f) => f.address.country === 'FR')
+  .map((f) => storeOf(f))
+  .sort(byCity);
+export const storesJp: Schemas['Store'][] = ysl
+  .filter((f) => f.address.country === 'JP')
+  .map((f) => storeOf(f, 'ja-jp'))
+  .sort(byCity);
 export const montaigne = storesFr.find((s) => s.id === '1042')!;
 export const cannes = storesFr.find((s) => s.id === '1044')!;
 
 export const countriesFr: Schemas['StoreListPageData']['countries'] = [...new Set(ysl.map((f) => f.address.country))]
-  .map((c) => ({ country: c, name: new Intl.DisplayNames(['fr'], { type: 'region' }).of(c) ?? c, storeCount: ysl.filter((f) => f.address.country === c).length }))
+  .map((c) => ({
+    country: c,
+    name: new Intl.DisplayNames(['fr'], { type: 'region' }).of(c) ?? c,
+    storeCount: ysl.filter((f) => f.address.country === c).length,
+  }))
   .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 
 export const nearbyMontaigne: Schemas['Store'][] = ysl
@@ -81,16 +104,30 @@ export const pumps = {
   sizes: ['35', '36', '37', '38', '39', '40', '41'].map((s) => ({ id: s, displayValue: s })),
 };
 
-const level = (i: number, j: number): Schemas['StoreStockStatus'] => (['available', 'limited', 'unavailable', 'unavailable', 'limited'] as const)[(i * 3 + j * 2) % 5]!;
+const level = (i: number, j: number): Schemas['StoreStockStatus'] =>
+  (['available', 'limited', 'unavailable', 'unavailable', 'limited'] as const)[(i * 3 + j * 2) % 5]!;
 
 /** Their stock in the French boutiques: some hold every size, the rive droite boutique none. */
 export const pumpsAvailability: Schemas['StoreProductAvailability'] = {
   pid: pumps.id,
   size: null,
   stores: storesFr.map((s, i) => {
-    const sizes = pumps.sizes.map((z, j) => ({ size: z.id, status: s.type === 'rive-droite' || z.id === '38' ? ('unavailable' as const) : level(i, j) }));
-    const status = sizes.some((x) => x.status === 'available') ? 'available' : sizes.some((x) => x.status === 'limited') ? 'limited' : 'unavailable';
-    return { storeId: s.id, name: s.name, status, canReserve: s.services.includes('reserveInStore') && status !== 'unavailable', sizes };
+    const sizes = pumps.sizes.map((z, j) => ({
+      size: z.id,
+      status: s.type === 'rive-droite' || z.id === '38' ? ('unavailable' as const) : level(i, j),
+    }));
+    const status = sizes.some((x) => x.status === 'available')
+      ? 'available'
+      : sizes.some((x) => x.status === 'limited')
+        ? 'limited'
+        : 'unavailable';
+    return {
+      storeId: s.id,
+      name: s.name,
+      status,
+      canReserve: s.services.includes('reserveInStore') && status !== 'unavailable',
+      sizes,
+    };
   }),
 };
 

@@ -68,13 +68,23 @@ export const Hours: Story = () => (
 
 export const DetailMontaigne: Story = () => (
   <StoreKit path="/fr-fr/stores/saint-laurent-avenue-montaigne-1042">
-    <StoreDetailPage store={montaigne} nearbyStores={nearbyMontaigne} sendAppointment={appointmentAnswer} now={STORY_NOW} />
+    <StoreDetailPage
+      store={montaigne}
+      nearbyStores={nearbyMontaigne}
+      sendAppointment={appointmentAnswer}
+      now={STORY_NOW}
+    />
   </StoreKit>
 );
 
 export const DetailGinzaJapanese: Story = () => (
   <StoreKit locale="ja-jp" path="/ja-jp/stores">
-    <StoreDetailPage store={storesJp.find((s) => s.id === '1701')!} nearbyStores={storesJp.filter((s) => s.id !== '1701').slice(0, 3)} sendAppointment={appointmentAnswer} now={STORY_NOW} />
+    <StoreDetailPage
+      store={storesJp.find((s) => s.id === '1701')!}
+      nearbyStores={storesJp.filter((s) => s.id !== '1701').slice(0, 3)}
+      sendAppointment={appointmentAnswer}
+      now={STORY_NOW}
+    />
   </StoreKit>
 );
 
@@ -109,13 +119,26 @@ export const AppointmentRefused: Story = () => (
   </StoreKit>
 );
 
-function FindInStoreStory({ state = 'ready', initialSize = null }: { state?: 'ready' | 'loading' | 'error'; initialSize?: string | null }) {
+function FindInStoreStory({
+  state = 'ready',
+  initialSize = null,
+}: {
+  state?: 'ready' | 'loading' | 'error';
+  initialSize?: string | null;
+}) {
   const [open, setOpen] = useState(true);
   const [size, setSize] = useState<string | null>(initialSize);
   return (
     <>
       <Button onPress={() => setOpen(true)}>Find in boutique</Button>
-      <Dialog isOpen={open} onOpenChange={setOpen} title="Trouver en boutique" closeLabel="Fermer" size="lg" className="store-dialog">
+      <Dialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        title="Trouver en boutique"
+        closeLabel="Fermer"
+        size="lg"
+        className="store-dialog"
+      >
         <FindInStorePanel
           product={pumps}
           stores={state === 'loading' ? null : storesFr}

@@ -21,7 +21,8 @@ export interface OrderLookupQuery extends OrderLookupValues {
 }
 
 /** The texts of the form, each translated by the page (e.g. `track.orderNumber`). */
-export type OrderLookupText = 'formTitle' | 'orderNumber' | 'orderNumberHint' | 'email' | 'emailHint' | 'submit' | 'pending';
+export type OrderLookupText =
+  'formTitle' | 'orderNumber' | 'orderNumberHint' | 'email' | 'emailHint' | 'submit' | 'pending';
 
 export interface OrderLookupFormProps {
   /** The form's id in the page data (`data-form-id`). */
@@ -44,7 +45,19 @@ export interface OrderLookupFormProps {
   children?: ReactNode;
 }
 
-export function OrderLookupForm({ formId, recaptchaSiteKey, recaptchaAction, titleId, titleClassName, text, translate, initialOrderNumber = '', validate, lookup, children }: OrderLookupFormProps) {
+export function OrderLookupForm({
+  formId,
+  recaptchaSiteKey,
+  recaptchaAction,
+  titleId,
+  titleClassName,
+  text,
+  translate,
+  initialOrderNumber = '',
+  validate,
+  lookup,
+  children,
+}: OrderLookupFormProps) {
   const [values, setValues] = useState<OrderLookupValues>(() => ({ orderNumber: initialOrderNumber, email: '' }));
   const [errors, setErrors] = useState<OrderLookupErrors>({});
   const [pending, setPending] = useState(false);
@@ -53,7 +66,10 @@ export function OrderLookupForm({ formId, recaptchaSiteKey, recaptchaAction, tit
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
   };
-  const focusError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
+  const focusError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus(),
+    );
   const refuse = (found: OrderLookupErrors) => {
     setErrors(found);
     focusError();
@@ -69,7 +85,11 @@ export function OrderLookupForm({ formId, recaptchaSiteKey, recaptchaAction, tit
     try {
       const token = await recaptchaToken(recaptchaAction, recaptchaSiteKey).catch(() => null);
       if (!token) return refuse({ form: 'errors:ERR_RECAPTCHA_1001' });
-      const refused = await lookup({ orderNumber: values.orderNumber.trim().toUpperCase(), email: normalizeEmail(values.email), recaptchaToken: token });
+      const refused = await lookup({
+        orderNumber: values.orderNumber.trim().toUpperCase(),
+        email: normalizeEmail(values.email),
+        recaptchaToken: token,
+      });
       if (refused) refuse(refused);
     } catch {
       refuse({ form: 'errors:API_UNKNOWN_ERROR' });
@@ -80,7 +100,14 @@ export function OrderLookupForm({ formId, recaptchaSiteKey, recaptchaAction, tit
   const error = (field: keyof OrderLookupErrors) => (errors[field] ? translate(errors[field]) : undefined);
 
   return (
-    <form ref={formRef} className="order-lookup-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId} data-form-id={formId}>
+    <form
+      ref={formRef}
+      className="order-lookup-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={titleId}
+      data-form-id={formId}
+    >
       <h2 id={titleId} className={titleClassName}>
         {text('formTitle')}
       </h2>
@@ -97,7 +124,19 @@ export function OrderLookupForm({ formId, recaptchaSiteKey, recaptchaAction, tit
         error={error('orderNumber')}
         description={text('orderNumberHint')}
       />
-      <TextField name="email" type="email" label={text('email')} value={values.email} onChange={set('email')} isRequired autoComplete="email" inputMode="email" maxLength={254} error={error('email')} description={text('emailHint')} />
+      <TextField
+        name="email"
+        type="email"
+        label={text('email')}
+        value={values.email}
+        onChange={set('email')}
+        isRequired
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        error={error('email')}
+        description={text('emailHint')}
+      />
       <Button type="submit" size="lg" isFullWidth isPending={pending} pendingLabel={text('pending')}>
         {text('submit')}
       </Button>

@@ -3,14 +3,31 @@
 // and the whole address book after adding, editing, deleting or choosing the default address — `addresses`
 // of POST /api/data/cdb/update-customer replaces the whole book.
 import type { Schemas } from '../api-client';
-import { checkKana, checkName, checkPhone, normalizePhone, INVALID_POSTAL_CODE, REQUIRED, TOO_LONG, type MessageKey } from './validation';
+import {
+  checkKana,
+  checkName,
+  checkPhone,
+  normalizePhone,
+  INVALID_POSTAL_CODE,
+  REQUIRED,
+  TOO_LONG,
+  type MessageKey,
+} from './validation';
 
 export type Address = Schemas['Address'];
 export type AddressType = Schemas['AddressType'];
 export type CountryAddressFormat = Schemas['CountryAddressFormat'];
 export type AddressField = Schemas['CountryAddressField'];
 
-export const ADDRESS_TYPES: readonly AddressType[] = ['HOME', 'WORK', 'HOLIDAY_HOUSE', 'HOTEL', 'OTHER_1', 'OTHER_2', 'VACATION_HOME'];
+export const ADDRESS_TYPES: readonly AddressType[] = [
+  'HOME',
+  'WORK',
+  'HOLIDAY_HOUSE',
+  'HOTEL',
+  'OTHER_1',
+  'OTHER_2',
+  'VACATION_HOME',
+];
 export const MAX_ADDRESSES = 10;
 
 // ---- postal codes (spec §5; the rules of the contract's `Address` schema) -------------------------
@@ -27,7 +44,11 @@ const US_OR_CA = '^(?:[0-9]{5}(?:-[0-9]{4})?|[A-Za-z][0-9][A-Za-z] [0-9][A-Za-z]
 /** Any country the table does not list: a US ZIP code or a Canadian postal code, required. */
 export const DEFAULT_POSTAL_CODE_RULE: PostalCodeRule = { required: true, pattern: US_OR_CA, example: '10022' };
 
-const rule = (pattern: string, example: string | null, required = true): PostalCodeRule => ({ required, pattern, example });
+const rule = (pattern: string, example: string | null, required = true): PostalCodeRule => ({
+  required,
+  pattern,
+  example,
+});
 const OPTIONAL_US_OR_CA = rule('^(?:[0-9]{5}(?:-[0-9]{4})?|[A-Za-z][0-9][A-Za-z] [0-9][A-Za-z][0-9]?)?$', null, false);
 
 /**
@@ -35,9 +56,36 @@ const OPTIONAL_US_OR_CA = rule('^(?:[0-9]{5}(?:-[0-9]{4})?|[A-Za-z][0-9][A-Za-z]
  * which the form prefers once it has answered; this table serves until then, or if it cannot answer).
  */
 export const POSTAL_CODE_RULES: Readonly<Record<string, PostalCodeRule>> = {
-  ...Object.fromEntries(['FR', 'MC', 'IT', 'ES', 'DE', 'FI', 'MX', 'KR', 'TH', 'HR', 'EE', 'ID', 'LT', 'UA'].map((c) => [c, rule('^[0-9]{5}$', '75008')])),
+  ...Object.fromEntries(
+    ['FR', 'MC', 'IT', 'ES', 'DE', 'FI', 'MX', 'KR', 'TH', 'HR', 'EE', 'ID', 'LT', 'UA'].map((c) => [
+      c,
+      rule('^[0-9]{5}$', '75008'),
+    ]),
+  ),
   ...Object.fromEntries(['MY', 'KW', 'TR'].map((c) => [c, rule('^(?:[0-9]{5})?$', '50450', false)])),
-  ...Object.fromEntries(['AT', 'AU', 'DK', 'BE', 'LU', 'CH', 'HU', 'NZ', 'PH', 'AL', 'BG', 'CY', 'LV', 'MD', 'MK', 'NO', 'PA', 'SI', 'ZA'].map((c) => [c, rule('^[0-9]{4}$', '1010')])),
+  ...Object.fromEntries(
+    [
+      'AT',
+      'AU',
+      'DK',
+      'BE',
+      'LU',
+      'CH',
+      'HU',
+      'NZ',
+      'PH',
+      'AL',
+      'BG',
+      'CY',
+      'LV',
+      'MD',
+      'MK',
+      'NO',
+      'PA',
+      'SI',
+      'ZA',
+    ].map((c) => [c, rule('^[0-9]{4}$', '1010')]),
+  ),
   ...Object.fromEntries(['RO', 'CO'].map((c) => [c, rule('^[0-9]{6}$', '010011')])),
   ...Object.fromEntries(['SG', 'VN'].map((c) => [c, rule('^(?:[0-9]{6})?$', '238859', false)])),
   ...Object.fromEntries(['CL', 'IL'].map((c) => [c, rule('^[0-9]{7}$', '6100000')])),
@@ -60,8 +108,16 @@ export const POSTAL_CODE_RULES: Readonly<Record<string, PostalCodeRule>> = {
 };
 
 /** The postal-code rule of a country: the server's published format when known, else the table of spec §5. */
-export function postalCodeRuleOf(country: string, format?: Pick<CountryAddressFormat, 'postalCode'> | null): PostalCodeRule {
-  if (format) return { required: format.postalCode.required, pattern: format.postalCode.pattern, example: format.postalCode.example };
+export function postalCodeRuleOf(
+  country: string,
+  format?: Pick<CountryAddressFormat, 'postalCode'> | null,
+): PostalCodeRule {
+  if (format)
+    return {
+      required: format.postalCode.required,
+      pattern: format.postalCode.pattern,
+      example: format.postalCode.example,
+    };
   return POSTAL_CODE_RULES[country.toUpperCase()] ?? DEFAULT_POSTAL_CODE_RULE;
 }
 
@@ -84,7 +140,17 @@ export function checkPostalCode(value: string, postal: PostalCodeRule): MessageK
 export function fallbackFormLines(country: string): AddressField[][] {
   const kana: AddressField[][] = country === 'JP' ? [['lastNameKana', 'firstNameKana']] : [];
   const names: AddressField[] = country === 'JP' ? ['lastName', 'firstName'] : ['firstName', 'lastName'];
-  return [['civility'], names, ...kana, ['companyName'], ['addressLine1'], ['addressLine2'], ['postalCode', 'city'], ['country'], ['phone']];
+  return [
+    ['civility'],
+    names,
+    ...kana,
+    ['companyName'],
+    ['addressLine1'],
+    ['addressLine2'],
+    ['postalCode', 'city'],
+    ['country'],
+    ['phone'],
+  ];
 }
 
 export interface AddressFormSpec {
@@ -96,13 +162,18 @@ export interface AddressFormSpec {
 }
 
 /** Everything the address form of a country needs: its format when loaded, the fallback otherwise. */
-export function addressFormSpec(country: string, format: CountryAddressFormat | null | undefined, postalCodeRequired?: boolean): AddressFormSpec {
+export function addressFormSpec(
+  country: string,
+  format: CountryAddressFormat | null | undefined,
+  postalCodeRequired?: boolean,
+): AddressFormSpec {
   const usable = format && format.country === country ? format : null;
   const postalCode = postalCodeRuleOf(country, usable);
   return {
     country,
     lines: usable?.formLines.length ? usable.formLines : fallbackFormLines(country),
-    postalCode: usable || postalCodeRequired === undefined ? postalCode : { ...postalCode, required: postalCodeRequired },
+    postalCode:
+      usable || postalCodeRequired === undefined ? postalCode : { ...postalCode, required: postalCodeRequired },
     stateRequired: usable?.stateRequired ?? false,
     states: usable?.states ?? [],
   };
@@ -110,30 +181,69 @@ export function addressFormSpec(country: string, format: CountryAddressFormat | 
 
 // ---- values of the form ---------------------------------------------------------------------------
 
-const TEXT_FIELDS = ['civility', 'firstName', 'lastName', 'firstNameKana', 'lastNameKana', 'companyName', 'addressLine1', 'addressLine2', 'city', 'stateCode', 'postalCode', 'country', 'phone'] as const;
+const TEXT_FIELDS = [
+  'civility',
+  'firstName',
+  'lastName',
+  'firstNameKana',
+  'lastNameKana',
+  'companyName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateCode',
+  'postalCode',
+  'country',
+  'phone',
+] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
-export type AddressFormValues = Record<TextField, string> & { label: string; type: AddressType | ''; isDefault: boolean };
+export type AddressFormValues = Record<TextField, string> & {
+  label: string;
+  type: AddressType | '';
+  isDefault: boolean;
+};
 
 export function addressFormValues(address: Address | null, defaultCountry: string): AddressFormValues {
-  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(address?.[f] ?? '')])) as Record<TextField, string>;
-  return { ...values, country: address?.country ?? defaultCountry, label: address?.label ?? '', type: address?.type ?? '', isDefault: address?.isDefault ?? false };
+  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(address?.[f] ?? '')])) as Record<
+    TextField,
+    string
+  >;
+  return {
+    ...values,
+    country: address?.country ?? defaultCountry,
+    label: address?.label ?? '',
+    type: address?.type ?? '',
+    isDefault: address?.isDefault ?? false,
+  };
 }
 
-const MAX_LENGTHS: Partial<Record<AddressField | 'label', number>> = { companyName: 60, addressLine1: 100, addressLine2: 100, city: 60, postalCode: 10, label: 40 };
+const MAX_LENGTHS: Partial<Record<AddressField | 'label', number>> = {
+  companyName: 60,
+  addressLine1: 100,
+  addressLine2: 100,
+  city: 60,
+  postalCode: 10,
+  label: 40,
+};
 
 /** The client-side checks of an address (spec §5); the server checks again (`Address` schema). */
-export function validateAddress(values: AddressFormValues, spec: AddressFormSpec): Partial<Record<AddressField | 'label', MessageKey>> {
+export function validateAddress(
+  values: AddressFormValues,
+  spec: AddressFormSpec,
+): Partial<Record<AddressField | 'label', MessageKey>> {
   const errors: Partial<Record<AddressField | 'label', MessageKey>> = {};
   const shown = new Set(spec.lines.flat());
   const put = (field: AddressField | 'label', message: MessageKey | null) => {
     if (message && !errors[field]) errors[field] = message;
   };
   for (const field of ['firstName', 'lastName'] as const) put(field, checkName(values[field]));
-  for (const field of ['firstNameKana', 'lastNameKana'] as const) if (shown.has(field)) put(field, checkKana(values[field], false));
+  for (const field of ['firstNameKana', 'lastNameKana'] as const)
+    if (shown.has(field)) put(field, checkKana(values[field], false));
   for (const field of ['addressLine1', 'city'] as const) if (!values[field].trim()) put(field, REQUIRED);
   if (!values.country) put('country', REQUIRED);
-  if (shown.has('postalCode') || spec.postalCode.required) put('postalCode', checkPostalCode(values.postalCode, spec.postalCode));
+  if (shown.has('postalCode') || spec.postalCode.required)
+    put('postalCode', checkPostalCode(values.postalCode, spec.postalCode));
   if (shown.has('stateCode') && spec.stateRequired && !values.stateCode) put('stateCode', REQUIRED);
   if (shown.has('phone')) put('phone', checkPhone(values.phone));
   for (const [field, max] of Object.entries(MAX_LENGTHS) as [AddressField | 'label', number][]) {
@@ -148,7 +258,14 @@ export function validateAddress(values: AddressFormValues, spec: AddressFormSpec
  * sent), trimmed, empty ones left out; the phone in E.164 form; the id of the address being edited.
  */
 export function addressFromValues(values: AddressFormValues, spec: AddressFormSpec, id?: string): Address {
-  const shown = new Set<AddressField>([...spec.lines.flat(), 'firstName', 'lastName', 'addressLine1', 'city', 'country']);
+  const shown = new Set<AddressField>([
+    ...spec.lines.flat(),
+    'firstName',
+    'lastName',
+    'addressLine1',
+    'city',
+    'country',
+  ]);
   if (spec.postalCode.required) shown.add('postalCode');
   const address: Record<string, unknown> = {};
   if (id) address.id = id;
@@ -180,7 +297,10 @@ const withoutDefault = (book: readonly Address[]) => book.map((a) => (a.isDefaul
  */
 export function saveAddressInBook(book: readonly Address[], address: Address): { addresses: Address[]; index: number } {
   const found = address.id ? book.findIndex((a) => a.id === address.id) : -1;
-  const saved: Address = { ...address, isDefault: address.isDefault === true || book.length === 0 || (found >= 0 && book.length === 1) };
+  const saved: Address = {
+    ...address,
+    isDefault: address.isDefault === true || book.length === 0 || (found >= 0 && book.length === 1),
+  };
   const others = saved.isDefault ? withoutDefault(book) : [...book];
   if (found >= 0) {
     others[found] = saved;
@@ -198,7 +318,11 @@ export function setDefaultInBook(book: readonly Address[], id: string): Address[
 }
 
 /** The address printed by its country's template (`{city}, {stateCode} {postalCode}`); a plain layout without one. */
-export function printAddress(address: Address, format?: Pick<CountryAddressFormat, 'printLines' | 'name' | 'states'> | null, countryName?: string): string[] {
+export function printAddress(
+  address: Address,
+  format?: Pick<CountryAddressFormat, 'printLines' | 'name' | 'states'> | null,
+  countryName?: string,
+): string[] {
   const country = format?.name ?? countryName ?? address.country;
   const state = format?.states?.find((s) => s.code === address.stateCode)?.name ?? address.stateCode ?? '';
   const value = (field: string): string => {
@@ -209,7 +333,15 @@ export function printAddress(address: Address, format?: Pick<CountryAddressForma
   };
   const template = format?.printLines?.length
     ? format.printLines
-    : ['{firstName} {lastName}', '{companyName}', '{addressLine1}', '{addressLine2}', '{postalCode} {city}', '{stateCode}', '{country}'];
+    : [
+        '{firstName} {lastName}',
+        '{companyName}',
+        '{addressLine1}',
+        '{addressLine2}',
+        '{postalCode} {city}',
+        '{stateCode}',
+        '{country}',
+      ];
   return template
     .map((line) => {
       const fields = [...line.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -231,5 +363,10 @@ export const addressFieldOfPath =
     if (segments.length === 1) return null;
     if (segments[1] !== String(index) || segments.length !== 3) return null;
     const field = segments[2]!;
-    return (TEXT_FIELDS as readonly string[]).includes(field) || field === 'label' || field === 'type' || field === 'isDefault' ? field : null;
+    return (TEXT_FIELDS as readonly string[]).includes(field) ||
+      field === 'label' ||
+      field === 'type' ||
+      field === 'isDefault'
+      ? field
+      : null;
   };

@@ -24,7 +24,27 @@ export const PASSWORD_TOO_SHORT: MessageKey = 'account:validation.passwordTooSho
 
 const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
 /** Spec §5 typo blacklist: fragments anywhere in the address, and endings. */
-const EMAIL_TYPO_FRAGMENTS = ['@gmal', '@gmai.', '@gmaill', '@gamil', '@gmil', '@hotnail', '@hotmaol', '@hotmai.', '@hotmil', '@hoymail', '@hotmal', '@hormail', '@hitmail', '@yahooo', '@yhoo', '@yhaoo', '@ickoud', '@yaho.com', '@email.tst'];
+const EMAIL_TYPO_FRAGMENTS = [
+  '@gmal',
+  '@gmai.',
+  '@gmaill',
+  '@gamil',
+  '@gmil',
+  '@hotnail',
+  '@hotmaol',
+  '@hotmai.',
+  '@hotmil',
+  '@hoymail',
+  '@hotmal',
+  '@hormail',
+  '@hitmail',
+  '@yahooo',
+  '@yhoo',
+  '@yhaoo',
+  '@ickoud',
+  '@yaho.com',
+  '@email.tst',
+];
 const EMAIL_TYPO_ENDINGS = ['.con', '.comn', '.cpm', '.cmo', '.come', '.om'];
 
 /** The address as the server stores it: trimmed and lowercased (spec §5). */
@@ -38,7 +58,8 @@ export function checkEmail(value: string, required = true): MessageKey | null {
   const [local = '', domain = ''] = email.split('@');
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return INVALID_EMAIL;
   if (domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) return INVALID_EMAIL;
-  if (EMAIL_TYPO_FRAGMENTS.some((f) => email.includes(f)) || EMAIL_TYPO_ENDINGS.some((e) => email.endsWith(e))) return EMAIL_TYPO;
+  if (EMAIL_TYPO_FRAGMENTS.some((f) => email.includes(f)) || EMAIL_TYPO_ENDINGS.some((e) => email.endsWith(e)))
+    return EMAIL_TYPO;
   return null;
 }
 
@@ -81,7 +102,10 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Spec (PasswordNew): 12 to 128 characters, counted as Unicode code points, never trimmed. */
-export function checkNewPassword(value: string, policy: { minLength: number; maxLength: number } = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }): MessageKey | null {
+export function checkNewPassword(
+  value: string,
+  policy: { minLength: number; maxLength: number } = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
+): MessageKey | null {
   if (!value) return REQUIRED;
   const length = [...value].length;
   if (length < policy.minLength) return PASSWORD_TOO_SHORT;
@@ -124,7 +148,10 @@ export function formatIsoDate(iso: string | undefined | null, format: DateFormat
  * month accepted) as `YYYY-MM-DD`, or null when it is not a real calendar date.
  */
 export function parseDisplayDate(value: string, format: DateFormat): string | null {
-  const parts = value.trim().split(/[\s./-]+/).filter(Boolean);
+  const parts = value
+    .trim()
+    .split(/[\s./-]+/)
+    .filter(Boolean);
   if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
   const [a, b, c] = parts as [string, string, string];
   const [year, month, day] = format === 'yyyy/MM/dd' ? [a, b, c] : format === 'MM/dd/yyyy' ? [c, a, b] : [c, b, a];

@@ -33,7 +33,9 @@ export function bundledSchema(api: Api, name: string): Json {
   return schema;
 }
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: unknown) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: unknown,
+) => void;
 const ajvs = new Map<Api, Ajv2020>();
 
 /** A validator of `components.schemas.<name>` of a bundled contract. */

@@ -10,7 +10,7 @@ const typo = { ok: false, code: 'ERR_FORM_1002' };
 // Addresses of the simple pattern, built from its own alphabet (lower and upper case).
 const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
 const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
-const localChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+\'-');
+const localChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+'-");
 const label = fc
   .tuple(alnum, fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-'), maxLength: 20 }), alnum)
   .map(([a, mid, b]) => `${a}${mid}${b}`);
@@ -49,7 +49,7 @@ describe('normaliseEmail', () => {
 describe('checkEmail', () => {
   it.each([
     'camille.lefevre@example.fr',
-    'o\'brien@example.ie',
+    "o'brien@example.ie",
     'first_last+tag@mail.example.co.uk',
     'x%y@sub-domain.example.com',
     'a@b.cd',
@@ -114,18 +114,64 @@ describe('checkEmail', () => {
 describe('typo blacklist (spec §5)', () => {
   it('is the list of spec §5, in its order', () => {
     expect([...EMAIL_TYPO_BLACKLIST]).toEqual([
-      '.con', '.comn', '.cpm', '.cmo', '@gmal', '@gmai.', '@gmaill', '@gamil', '@hotnail', '@hotmaol', '@hotmai.',
-      '@yahooo', '@yhoo', '@ickoud', '.come', '@yhaoo', '@hitmail', '.om', '@hotmil', '@hoymail', '@hotmal',
-      '@hormail', '@gmil', '@yaho.com', '@email.tst',
+      '.con',
+      '.comn',
+      '.cpm',
+      '.cmo',
+      '@gmal',
+      '@gmai.',
+      '@gmaill',
+      '@gamil',
+      '@hotnail',
+      '@hotmaol',
+      '@hotmai.',
+      '@yahooo',
+      '@yhoo',
+      '@ickoud',
+      '.come',
+      '@yhaoo',
+      '@hitmail',
+      '.om',
+      '@hotmil',
+      '@hoymail',
+      '@hotmal',
+      '@hormail',
+      '@gmil',
+      '@yaho.com',
+      '@email.tst',
     ]);
   });
 
   it.each([
-    'x@y.con', 'x@y.comn', 'x@y.cpm', 'x@y.cmo', 'x@y.come', 'x@y.om', 'x@mail.example.co.om',
-    'x@gmal.com', 'x@gmai.com', 'x@gmaill.com', 'x@gamil.com', 'x@gmil.com', 'x@hotnail.fr', 'x@hotmaol.com',
-    'x@hotmai.com', 'x@hotmil.com', 'x@hoymail.com', 'x@hotmal.com', 'x@hormail.com', 'x@hitmail.com',
-    'x@yahooo.com', 'x@yhoo.com', 'x@yhaoo.fr', 'x@ickoud.com', 'x@yaho.com', 'x@yaho.com.br', 'x@email.tst',
-    'X@GMAL.COM', ' x@y.CON ',
+    'x@y.con',
+    'x@y.comn',
+    'x@y.cpm',
+    'x@y.cmo',
+    'x@y.come',
+    'x@y.om',
+    'x@mail.example.co.om',
+    'x@gmal.com',
+    'x@gmai.com',
+    'x@gmaill.com',
+    'x@gamil.com',
+    'x@gmil.com',
+    'x@hotnail.fr',
+    'x@hotmaol.com',
+    'x@hotmai.com',
+    'x@hotmil.com',
+    'x@hoymail.com',
+    'x@hotmal.com',
+    'x@hormail.com',
+    'x@hitmail.com',
+    'x@yahooo.com',
+    'x@yhoo.com',
+    'x@yhaoo.fr',
+    'x@ickoud.com',
+    'x@yaho.com',
+    'x@yaho.com.br',
+    'x@email.tst',
+    'X@GMAL.COM',
+    ' x@y.CON ',
   ])('refuses %s with ERR_FORM_1002', (email) => {
     expect(checkEmail(email)).toEqual(typo);
   });
@@ -142,12 +188,40 @@ describe('typo blacklist (spec §5)', () => {
   });
 
   it.each([
-    'x@y.com', 'x@y.consulting', 'x@conde.fr', 'x@y.co', 'x@y.cm', 'x@y.community', 'x@y.comics', 'x@omega.fr',
-    'x@gmail.com', 'x@googlemail.com', 'x@hotmail.com', 'x@hotmail.fr', 'x@yahoo.com', 'x@yahoo.co.jp',
-    'x@icloud.com', 'x@outlook.com', 'x@live.com', 'x@me.com', 'x@orange.fr', 'x@free.fr', 'x@web.de', 'x@gmx.de',
-    'x@t-online.de', 'x@libero.it', 'x@naver.com', 'x@qq.com', 'x@163.com', 'x@example.tst.fr', 'x@myemail.tst.de',
+    'x@y.com',
+    'x@y.consulting',
+    'x@conde.fr',
+    'x@y.co',
+    'x@y.cm',
+    'x@y.community',
+    'x@y.comics',
+    'x@omega.fr',
+    'x@gmail.com',
+    'x@googlemail.com',
+    'x@hotmail.com',
+    'x@hotmail.fr',
+    'x@yahoo.com',
+    'x@yahoo.co.jp',
+    'x@icloud.com',
+    'x@outlook.com',
+    'x@live.com',
+    'x@me.com',
+    'x@orange.fr',
+    'x@free.fr',
+    'x@web.de',
+    'x@gmx.de',
+    'x@t-online.de',
+    'x@libero.it',
+    'x@naver.com',
+    'x@qq.com',
+    'x@163.com',
+    'x@example.tst.fr',
+    'x@myemail.tst.de',
     // The entries match the domain only, never the local part.
-    'gmal@example.com', 'hotmai.l@example.com', 'x.con@example.com', 'yaho.com@example.com',
+    'gmal@example.com',
+    'hotmai.l@example.com',
+    'x.con@example.com',
+    'yaho.com@example.com',
   ])('accepts %s', (email) => {
     expect(checkEmail(email)).toEqual(ok(email));
   });
@@ -158,7 +232,9 @@ describe('typo blacklist (spec §5)', () => {
         let email = normaliseEmail(raw);
         if (inject && entry.startsWith('.')) email = `${email.slice(0, email.lastIndexOf('.'))}${entry}`;
         else if (inject) email = `${email.slice(0, email.indexOf('@'))}${entry}${entry.endsWith('.') ? 'fr' : '.fr'}`;
-        const contractWords = EMAIL_TYPO_BLACKLIST.some((e) => (e.startsWith('@') ? email.includes(e) : email.endsWith(e)));
+        const contractWords = EMAIL_TYPO_BLACKLIST.some((e) =>
+          e.startsWith('@') ? email.includes(e) : email.endsWith(e),
+        );
         expect(hasEmailTypo(email)).toBe(contractWords);
       }),
       { numRuns: 2000 },

@@ -31,9 +31,31 @@ const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * Consequence of the spec's list: addresses of Oman's top-level domain `.om` are refused too.
  */
 export const EMAIL_TYPO_BLACKLIST = [
-  '.con', '.comn', '.cpm', '.cmo', '@gmal', '@gmai.', '@gmaill', '@gamil', '@hotnail', '@hotmaol', '@hotmai.',
-  '@yahooo', '@yhoo', '@ickoud', '.come', '@yhaoo', '@hitmail', '.om', '@hotmil', '@hoymail', '@hotmal',
-  '@hormail', '@gmil', '@yaho.com', '@email.tst',
+  '.con',
+  '.comn',
+  '.cpm',
+  '.cmo',
+  '@gmal',
+  '@gmai.',
+  '@gmaill',
+  '@gamil',
+  '@hotnail',
+  '@hotmaol',
+  '@hotmai.',
+  '@yahooo',
+  '@yhoo',
+  '@ickoud',
+  '.come',
+  '@yhaoo',
+  '@hitmail',
+  '.om',
+  '@hotmil',
+  '@hoymail',
+  '@hotmal',
+  '@hormail',
+  '@gmil',
+  '@yaho.com',
+  '@email.tst',
 ] as const;
 
 const TYPO_ENDINGS = EMAIL_TYPO_BLACKLIST.filter((e) => e.startsWith('.'));

@@ -22,7 +22,10 @@ const SCRIPTS: Record<string, [number, number]> = {
   hanExtensionB: [0x20000, 0x2a6df],
 };
 const scriptLetter = (range: [number, number]) =>
-  fc.integer({ min: range[0], max: range[1] }).map((cp) => String.fromCodePoint(cp)).filter((c) => /^\p{L}$/u.test(c));
+  fc
+    .integer({ min: range[0], max: range[1] })
+    .map((cp) => String.fromCodePoint(cp))
+    .filter((c) => /^\p{L}$/u.test(c));
 const anyScriptLetter = fc.oneof(...Object.values(SCRIPTS).map(scriptLetter));
 const combiningMark = fc.integer({ min: 0x0300, max: 0x036f }).map((cp) => String.fromCodePoint(cp));
 const separator = fc.constantFrom(' ', '-', "'", '’');
@@ -39,9 +42,31 @@ const nameOf = (letter: fc.Arbitrary<string>) => {
 
 describe('checkName (spec §5)', () => {
   it.each([
-    'Camille', 'Lefèvre', "O'Brien", 'O’Brien', 'Jean-Pierre', 'de la Tour', 'Zoë', 'Ñúñez', 'Łukasz', 'Øyvind',
-    'Σοφία', 'Анна', 'ანა', 'Աննա', 'שרה', 'فاطمة', 'अनन्या', 'สมชาย', '山田', 'やまだ', 'ヤマダ', '김민준', '王小明',
-    'Nguyễn', 'Đặng',
+    'Camille',
+    'Lefèvre',
+    "O'Brien",
+    'O’Brien',
+    'Jean-Pierre',
+    'de la Tour',
+    'Zoë',
+    'Ñúñez',
+    'Łukasz',
+    'Øyvind',
+    'Σοφία',
+    'Анна',
+    'ანა',
+    'Աննա',
+    'שרה',
+    'فاطمة',
+    'अनन्या',
+    'สมชาย',
+    '山田',
+    'やまだ',
+    'ヤマダ',
+    '김민준',
+    '王小明',
+    'Nguyễn',
+    'Đặng',
   ])('accepts %s', (name) => {
     expect(checkName(name)).toEqual({ ok: true, value: name.normalize('NFC') });
   });
@@ -92,15 +117,20 @@ describe('checkName (spec §5)', () => {
   });
 
   it.each(Object.keys(SCRIPTS))('accepts random %s names', (script) => {
-    fc.assert(fc.property(nameOf(scriptLetter(SCRIPTS[script]!)), (name) => checkName(name).ok), { numRuns: 200 });
+    fc.assert(
+      fc.property(nameOf(scriptLetter(SCRIPTS[script]!)), (name) => checkName(name).ok),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses any name with a digit or a symbol in it', () => {
-    const intruder = fc.oneof(
-      fc.integer({ min: 0x30, max: 0x39 }),
-      fc.constantFrom(...'!"#$%&()*+,./:;<=>?@[\\]^_`{|}~'.split('').map((c) => c.codePointAt(0)!)),
-      fc.integer({ min: 0x1f300, max: 0x1f5ff }),
-    ).map((cp) => String.fromCodePoint(cp));
+    const intruder = fc
+      .oneof(
+        fc.integer({ min: 0x30, max: 0x39 }),
+        fc.constantFrom(...'!"#$%&()*+,./:;<=>?@[\\]^_`{|}~'.split('').map((c) => c.codePointAt(0)!)),
+        fc.integer({ min: 0x1f300, max: 0x1f5ff }),
+      )
+      .map((cp) => String.fromCodePoint(cp));
     fc.assert(
       fc.property(nameOf(anyScriptLetter), intruder, fc.nat(), (name, bad, at) => {
         const chars = [...name];
@@ -128,9 +158,12 @@ describe('checkName (spec §5)', () => {
 });
 
 describe('checkKanaName', () => {
-  it.each(['ヤマダ', 'タロウ', 'ヤマダ タロウ', 'ジョン・スミス', 'ルーシー', 'ヴァイオレット', 'ヶ'])('accepts %s', (name) => {
-    expect(checkKanaName(name)).toEqual({ ok: true, value: name });
-  });
+  it.each(['ヤマダ', 'タロウ', 'ヤマダ タロウ', 'ジョン・スミス', 'ルーシー', 'ヴァイオレット', 'ヶ'])(
+    'accepts %s',
+    (name) => {
+      expect(checkKanaName(name)).toEqual({ ok: true, value: name });
+    },
+  );
 
   it('answers full-width katakana for half-width input, and one space for any whitespace', () => {
     expect(checkKanaName('ﾔﾏﾀﾞ ﾀﾛｳ')).toEqual({ ok: true, value: 'ヤマダ タロウ' });
@@ -161,7 +194,9 @@ describe('checkKanaName', () => {
     const customerService = schemaValidator('customer-service', 'PersonNameKana');
     const kana = fc.integer({ min: 0x30a1, max: 0x30fc }).map((cp) => String.fromCodePoint(cp));
     const kanaOrSpace = fc.oneof({ arbitrary: kana, weight: 9 }, { arbitrary: fc.constant(' '), weight: 1 });
-    const kanaName = fc.array(kanaOrSpace, { minLength: 1, maxLength: 50 }).map((cs) => `ア${cs.join('')}`.slice(0, 50));
+    const kanaName = fc
+      .array(kanaOrSpace, { minLength: 1, maxLength: 50 })
+      .map((cs) => `ア${cs.join('')}`.slice(0, 50));
     fc.assert(
       fc.property(kanaName, (name) => {
         const result = checkKanaName(name);

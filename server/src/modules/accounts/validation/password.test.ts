@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  checkPassword, commonPasswordList, normalisePassword, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH,
+  checkPassword,
+  commonPasswordList,
+  normalisePassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
   type PasswordContext,
 } from './password.ts';
 import { bundledSchema, sourceSchema } from './contract-schemas.test-support.ts';
@@ -57,10 +62,16 @@ describe('checkPassword: length', () => {
   });
 
   it('agrees with the contract on the bounds', () => {
-    for (const schema of [bundledSchema('customer-service', 'NewPassword'), bundledSchema('storefront', 'PasswordNew')]) {
+    for (const schema of [
+      bundledSchema('customer-service', 'NewPassword'),
+      bundledSchema('storefront', 'PasswordNew'),
+    ]) {
       expect(schema).toMatchObject({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
     }
-    expect(sourceSchema('customer-service/components/schemas/NewPassword.yaml')).toMatchObject({ minLength: 12, maxLength: 128 });
+    expect(sourceSchema('customer-service/components/schemas/NewPassword.yaml')).toMatchObject({
+      minLength: 12,
+      maxLength: 128,
+    });
   });
 });
 
@@ -89,8 +100,12 @@ describe('checkPassword: personal information', () => {
     expect(checkPassword('dab dab on the quay', jp)).toEqual(refused('contains-name')); // "D'Ab" without its apostrophe
     expect(checkPassword('ab ab fine morning', jp)).toEqual({ ok: true });
     expect(checkPassword('jo is a fine friend', { firstName: 'Jo' })).toEqual({ ok: true });
-    expect(checkPassword('Yamada Taro desu yo', { lastName: '山田', firstName: 'Taro' })).toEqual(refused('contains-name'));
-    expect(checkPassword('山田さんの秘密のパスワードです', { lastName: '山田', firstName: '太郎' })).toEqual({ ok: true }); // 2 characters
+    expect(checkPassword('Yamada Taro desu yo', { lastName: '山田', firstName: 'Taro' })).toEqual(
+      refused('contains-name'),
+    );
+    expect(checkPassword('山田さんの秘密のパスワードです', { lastName: '山田', firstName: '太郎' })).toEqual({
+      ok: true,
+    }); // 2 characters
   });
 
   it('checks the local part only from 3 characters', () => {
@@ -99,7 +114,9 @@ describe('checkPassword: personal information', () => {
   });
 
   it('ignores missing or empty context values', () => {
-    expect(checkPassword('horse staple river lamp', { email: null, firstName: '', lastName: undefined })).toEqual({ ok: true });
+    expect(checkPassword('horse staple river lamp', { email: null, firstName: '', lastName: undefined })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses any password that contains the address', () => {
@@ -189,7 +206,10 @@ describe('checkPassword: common passwords and patterns', () => {
   it('answers quickly, even for the longest passwords', () => {
     const started = performance.now();
     const long = fc.string({ minLength: 100, maxLength: 128, unit: 'binary-ascii' });
-    fc.assert(fc.property(long, (p) => void checkPassword(p, camille)), { numRuns: 200 });
+    fc.assert(
+      fc.property(long, (p) => void checkPassword(p, camille)),
+      { numRuns: 200 },
+    );
     checkPassword('q'.repeat(64) + 'w'.repeat(64));
     checkPassword('qwerty'.repeat(21) + 'qw');
     expect(performance.now() - started).toBeLessThan(5_000);

@@ -48,7 +48,11 @@ export function normalisePassword(password: string): string {
 
 /** Letters and digits only (spaces, punctuation and symbols left out). */
 const compact = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, '');
-const withoutMarks = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+const withoutMarks = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
 
 let commonList: Set<string> | undefined;
 /** The list of common-passwords.txt, lower-cased, each entry also without its spaces and punctuation. */
@@ -78,22 +82,115 @@ export function commonPasswordList(): string[] {
  * `p@ssw0rd123`): common passwords shorter than 12 characters and common words of passwords.
  */
 const COMMON_WORDS = new Set([
-  'password', 'passwort', 'motdepasse', 'contrasena', 'contraseña', 'senha', 'parola', 'wachtwoord', 'haslo',
-  'qwerty', 'azerty', 'qwertz', 'iloveyou', 'iloveu', 'loveyou', 'letmein', 'welcome', 'bienvenue', 'willkommen',
-  'benvenuto', 'bienvenido', 'admin', 'administrator', 'root', 'user', 'guest', 'login', 'test', 'master',
-  'monkey', 'dragon', 'shadow', 'sunshine', 'princess', 'football', 'baseball', 'soccer', 'superman', 'batman',
-  'trustno', 'whatever', 'secret', 'freedom', 'hello', 'bonjour', 'hallo', 'ciao', 'hola', 'love', 'amour',
-  'liebe', 'amore', 'changeme', 'default', 'michael', 'jennifer', 'jordan', 'charlie', 'starwars', 'pokemon',
-  'computer', 'internet', 'samsung', 'iphone', 'google', 'facebook', 'instagram', 'chocolate', 'butterfly',
-  'rainbow', 'fashion', 'luxury', 'shopping', 'summer', 'winter', 'spring', 'autumn', 'christmas',
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october',
-  'november', 'december',
+  'password',
+  'passwort',
+  'motdepasse',
+  'contrasena',
+  'contraseña',
+  'senha',
+  'parola',
+  'wachtwoord',
+  'haslo',
+  'qwerty',
+  'azerty',
+  'qwertz',
+  'iloveyou',
+  'iloveu',
+  'loveyou',
+  'letmein',
+  'welcome',
+  'bienvenue',
+  'willkommen',
+  'benvenuto',
+  'bienvenido',
+  'admin',
+  'administrator',
+  'root',
+  'user',
+  'guest',
+  'login',
+  'test',
+  'master',
+  'monkey',
+  'dragon',
+  'shadow',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'soccer',
+  'superman',
+  'batman',
+  'trustno',
+  'whatever',
+  'secret',
+  'freedom',
+  'hello',
+  'bonjour',
+  'hallo',
+  'ciao',
+  'hola',
+  'love',
+  'amour',
+  'liebe',
+  'amore',
+  'changeme',
+  'default',
+  'michael',
+  'jennifer',
+  'jordan',
+  'charlie',
+  'starwars',
+  'pokemon',
+  'computer',
+  'internet',
+  'samsung',
+  'iphone',
+  'google',
+  'facebook',
+  'instagram',
+  'chocolate',
+  'butterfly',
+  'rainbow',
+  'fashion',
+  'luxury',
+  'shopping',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'christmas',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ]);
 
 /** The house's brands (amq, ysl, bv, bal) and site names: refused with any digits or symbols around them. */
 const BRAND_NAMES = new Set([
-  'amq', 'alexandermcqueen', 'mcqueen', 'ysl', 'saintlaurent', 'yvessaintlaurent', 'laurent', 'bv',
-  'bottegaveneta', 'bottega', 'veneta', 'bal', 'balenciaga', 'kering', 'storefront',
+  'amq',
+  'alexandermcqueen',
+  'mcqueen',
+  'ysl',
+  'saintlaurent',
+  'yvessaintlaurent',
+  'laurent',
+  'bv',
+  'bottegaveneta',
+  'bottega',
+  'veneta',
+  'bal',
+  'balenciaga',
+  'kering',
+  'storefront',
 ]);
 
 /**
@@ -104,15 +201,26 @@ const BRAND_NAMES = new Set([
 const WALK_LINES = [
   '1234567890'.repeat(3),
   'abcdefghijklmnopqrstuvwxyz'.repeat(2),
-  '`1234567890-=', '~!@#$%^&*()_+',
-  'qwertyuiop[]\\', 'asdfghjkl;\'', 'zxcvbnm,./',
-  'qwertyuiopasdfghjklzxcvbnm', '1234567890qwertyuiopasdfghjklzxcvbnm',
-  'azertyuiopqsdfghjklmwxcvbn', '1234567890azertyuiopqsdfghjklmwxcvbn',
-  'qwertzuiopasdfghjklyxcvbnm', '1234567890qwertzuiopasdfghjklyxcvbnm',
-  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/', 'qazwsxedcrfvtgbyhnujmikolp',
+  '`1234567890-=',
+  '~!@#$%^&*()_+',
+  'qwertyuiop[]\\',
+  "asdfghjkl;'",
+  'zxcvbnm,./',
+  'qwertyuiopasdfghjklzxcvbnm',
+  '1234567890qwertyuiopasdfghjklzxcvbnm',
+  'azertyuiopqsdfghjklmwxcvbn',
+  '1234567890azertyuiopqsdfghjklmwxcvbn',
+  'qwertzuiopasdfghjklyxcvbnm',
+  '1234567890qwertzuiopasdfghjklyxcvbnm',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/',
+  'qazwsxedcrfvtgbyhnujmikolp',
   'zaq1xsw2cde3vfr4bgt5nhy6mju7,ki8.lo9/;p0',
-  '1q2w3e4r5t6y7u8i9o0p', 'q1w2e3r4t5y6u7i8o9p0', 'qweasdzxc', 'qaswedfrtghyujkilop',
-  '1a2b3c4d5e6f7g8h9i0j', 'a1b2c3d4e5f6g7h8i9j0',
+  '1q2w3e4r5t6y7u8i9o0p',
+  'q1w2e3r4t5y6u7i8o9p0',
+  'qweasdzxc',
+  'qaswedfrtghyujkilop',
+  '1a2b3c4d5e6f7g8h9i0j',
+  'a1b2c3d4e5f6g7h8i9j0',
 ];
 const WALKS = [...WALK_LINES, ...WALK_LINES.map((w) => [...w].reverse().join(''))];
 const MIN_WALK_PIECE = 3;
@@ -134,15 +242,27 @@ function isWalk(s: string): boolean {
   return ok[n] === true;
 }
 
-const LEET: Record<string, string> = { '@': 'a', '4': 'a', '3': 'e', '0': 'o', $: 's', '5': 's', '7': 't', '!': 'i', '|': 'i' };
+const LEET: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '3': 'e',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '!': 'i',
+  '|': 'i',
+};
 /** The text with common letter substitutions undone (`p@ssw0rd` → `password`), `1` read as `i` or `l`. */
 function unleet(s: string, one: 'i' | 'l'): string {
-  return [...s].map((c) => (c === '1' ? one : LEET[c] ?? c)).join('');
+  return [...s].map((c) => (c === '1' ? one : (LEET[c] ?? c))).join('');
 }
 
 function isWeakWord(word: string): boolean {
   if (word === '') return false;
-  return COMMON_WORDS.has(word) || BRAND_NAMES.has(word) || commonPasswords().has(word) || (word.length >= 4 && isWalk(word));
+  return (
+    COMMON_WORDS.has(word) || BRAND_NAMES.has(word) || commonPasswords().has(word) || (word.length >= 4 && isWalk(word))
+  );
 }
 
 /** A core between digits, punctuation, symbols and spaces (`!!2024`, `123 `). */

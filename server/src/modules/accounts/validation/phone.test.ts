@@ -29,7 +29,11 @@ describe('parsePhone', () => {
     expect(parsePhone('(212) 555-0123', 'US')).toMatchObject({ e164: '+12125550123', country: 'US' });
     expect(parsePhone('+1 416 555 0123')).toMatchObject({ e164: '+14165550123', country: 'CA' });
     expect(parsePhone('020 7946 0958', 'GB')).toMatchObject({ e164: '+442079460958', country: 'GB' });
-    expect(parsePhone('090-1234-5678', 'JP')).toMatchObject({ e164: '+819012345678', normalized: '819012345678', country: 'JP' });
+    expect(parsePhone('090-1234-5678', 'JP')).toMatchObject({
+      e164: '+819012345678',
+      normalized: '819012345678',
+      country: 'JP',
+    });
     expect(parsePhone('010-1234-5678', 'KR')).toMatchObject({ e164: '+821012345678', country: 'KR' });
     expect(parsePhone('+852 9123 4567')).toMatchObject({ e164: '+85291234567', country: 'HK' });
     expect(parsePhone('+55 11 91234-5678')).toMatchObject({ e164: '+5511912345678', country: 'BR' });
@@ -37,7 +41,12 @@ describe('parsePhone', () => {
   });
 
   it('answers country null for a non-geographic number', () => {
-    expect(parsePhone('+800 1234 5678')).toEqual({ ok: true, e164: '+80012345678', normalized: '80012345678', country: null });
+    expect(parsePhone('+800 1234 5678')).toEqual({
+      ok: true,
+      e164: '+80012345678',
+      normalized: '80012345678',
+      country: null,
+    });
   });
 
   it.each([
@@ -84,7 +93,11 @@ describe('parsePhone', () => {
       }
       const international = parsePhone(example.formatInternational());
       const national = parsePhone(example.formatNational(), country);
-      expect(international, country).toMatchObject({ ok: true, e164: example.number, normalized: example.number.slice(1) });
+      expect(international, country).toMatchObject({
+        ok: true,
+        e164: example.number,
+        normalized: example.number.slice(1),
+      });
       expect(national, country).toEqual(international);
       if (international.ok && international.country !== country) {
         // A territory sharing a numbering plan (Åland with Finland, ...): a number of the shared ranges is the
@@ -93,7 +106,12 @@ describe('parsePhone', () => {
         expect(getCountryCallingCode(international.country!), country).toBe(getCountryCallingCode(country));
         continue;
       }
-      expect(international, country).toEqual({ ok: true, e164: example.number, normalized: example.number.slice(1), country });
+      expect(international, country).toEqual({
+        ok: true,
+        e164: example.number,
+        normalized: example.number.slice(1),
+        country,
+      });
       expect(isValidPhoneForCountry(example.formatNational(), country), country).toBe(true);
     }
     // Only a few small numbering plans have numbers under 8 digits, and a few territories share a plan.
@@ -133,19 +151,26 @@ describe('agreement with the contract', () => {
     const phoneNumber = schemaValidator('customer-service', 'PhoneNumber');
     const customerPhone = schemaValidator('storefront', 'CustomerPhone');
     const typed = fc
-      .tuple(fc.constantFrom('+', '', '00', '0'), fc.string({ unit: fc.constantFrom(...'0123456789 -.()'), minLength: 4, maxLength: 20 }))
+      .tuple(
+        fc.constantFrom('+', '', '00', '0'),
+        fc.string({ unit: fc.constantFrom(...'0123456789 -.()'), minLength: 4, maxLength: 20 }),
+      )
       .map(([prefix, rest]) => prefix + rest);
     fc.assert(
-      fc.property(typed, fc.option(fc.constantFrom('FR', 'US', 'GB', 'JP', 'KR', 'CN', 'BR', 'DE', 'IT')), (raw, country) => {
-        const result = parsePhone(raw, country ?? undefined);
-        if (!result.ok) return;
-        expect(phoneNumber(result.e164), result.e164).toBe(true);
-        expect(customerPhone(result.e164), result.e164).toBe(true);
-        expect(result.normalized).toMatch(NORMALIZED_PHONE_PATTERN);
-        expect(`+${result.normalized}`).toBe(result.e164);
-        // Reading the answer again gives the same answer.
-        expect(parsePhone(result.e164)).toEqual(result);
-      }),
+      fc.property(
+        typed,
+        fc.option(fc.constantFrom('FR', 'US', 'GB', 'JP', 'KR', 'CN', 'BR', 'DE', 'IT')),
+        (raw, country) => {
+          const result = parsePhone(raw, country ?? undefined);
+          if (!result.ok) return;
+          expect(phoneNumber(result.e164), result.e164).toBe(true);
+          expect(customerPhone(result.e164), result.e164).toBe(true);
+          expect(result.normalized).toMatch(NORMALIZED_PHONE_PATTERN);
+          expect(`+${result.normalized}`).toBe(result.e164);
+          // Reading the answer again gives the same answer.
+          expect(parsePhone(result.e164)).toEqual(result);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

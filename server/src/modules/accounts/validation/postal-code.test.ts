@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  checkPostalCode, NO_POSTAL_CODE_COUNTRIES, POSTAL_CODE_COUNTRIES, postalCodeExample, postalCodeRequired, postalCodeRule,
+  checkPostalCode,
+  NO_POSTAL_CODE_COUNTRIES,
+  POSTAL_CODE_COUNTRIES,
+  postalCodeExample,
+  postalCodeRequired,
+  postalCodeRule,
 } from './postal-code.ts';
 import { bundledSchema, schemaValidator, sourceSchema } from './contract-schemas.test-support.ts';
 
@@ -10,7 +15,27 @@ const invalid = { ok: false, code: 'ERR_FORM_1007' };
 // Spec §5, as written.
 const SPEC: Record<string, string[]> = {
   '5 digits': ['FR', 'MC', 'IT', 'ES', 'DE', 'FI', 'MY', 'MX', 'KR', 'TH', 'KW', 'HR', 'EE', 'ID', 'LT', 'TR', 'UA'],
-  '4 digits': ['AT', 'AU', 'DK', 'BE', 'LU', 'CH', 'HU', 'NZ', 'PH', 'AL', 'BG', 'CY', 'LV', 'MD', 'MK', 'NO', 'PA', 'SI', 'ZA'],
+  '4 digits': [
+    'AT',
+    'AU',
+    'DK',
+    'BE',
+    'LU',
+    'CH',
+    'HU',
+    'NZ',
+    'PH',
+    'AL',
+    'BG',
+    'CY',
+    'LV',
+    'MD',
+    'MK',
+    'NO',
+    'PA',
+    'SI',
+    'ZA',
+  ],
   '6 digits': ['RO', 'SG', 'CO', 'VN'],
   '7 digits': ['CL', 'IL'],
   '3 digits': ['OM', 'IS'],
@@ -38,7 +63,10 @@ const SAMPLES: Record<string, { ok: string[]; bad: string[] }> = {
   BH: { ok: ['317', '1234'], bad: ['12', '12345'] },
   BN: { ok: ['BS8811', 'bs8811'], bad: ['B8811', 'BS881', 'BS 8811'] },
   MT: { ok: ['VLT 1117', 'vlt 1117'], bad: ['VLT1117', 'VL 1117', 'VLT 117'] },
-  IE: { ok: ['D02 X285', 'D6W 1234', 'a65f4e2', 'T12 AF34', 'd6w1234'], bad: ['B02 X285', 'D02 X28', 'O12 3456', 'D02 XB85', 'D6X 1234'] },
+  IE: {
+    ok: ['D02 X285', 'D6W 1234', 'a65f4e2', 'T12 AF34', 'd6w1234'],
+    bad: ['B02 X285', 'D02 X28', 'O12 3456', 'D02 XB85', 'D6X 1234'],
+  },
   FR: { ok: ['75008', '06400', '20000'], bad: ['7500', '750080', '75 008', '2A000', ''] },
   DE: { ok: ['80539'], bad: ['D-80539'] },
   MY: { ok: ['50450', ''], bad: ['5045'] },
@@ -76,7 +104,10 @@ describe('checkPostalCode (spec §5)', () => {
 
   it.each(Object.entries(SAMPLES))('%s accepts and refuses the right shapes', (country, { ok, bad }) => {
     for (const v of ok) {
-      expect(checkPostalCode(country, v), `${country} ${v}`).toEqual({ ok: true, postalCode: v === '' ? null : v.toUpperCase() });
+      expect(checkPostalCode(country, v), `${country} ${v}`).toEqual({
+        ok: true,
+        postalCode: v === '' ? null : v.toUpperCase(),
+      });
     }
     for (const v of bad) expect(checkPostalCode(country, v), `${country} ${v}`).toEqual(invalid);
   });
@@ -85,7 +116,8 @@ describe('checkPostalCode (spec §5)', () => {
     expect(checkPostalCode('GB', 'sw1x 7xl')).toEqual({ ok: true, postalCode: 'SW1X 7XL' });
     expect(checkPostalCode('gb', 'SW1X 7XL')).toEqual({ ok: true, postalCode: 'SW1X 7XL' });
     for (const country of NO_POSTAL_CODE_COUNTRIES) {
-      for (const none of [undefined, null, '']) expect(checkPostalCode(country, none), country).toEqual({ ok: true, postalCode: null });
+      for (const none of [undefined, null, ''])
+        expect(checkPostalCode(country, none), country).toEqual({ ok: true, postalCode: null });
     }
     expect(checkPostalCode('FR', undefined)).toEqual(invalid);
     expect(checkPostalCode('FR', null)).toEqual(invalid);
@@ -100,14 +132,34 @@ describe('checkPostalCode (spec §5)', () => {
   it('needs no postal code in the spec list, plus HK and MO', () => {
     expect([...NO_POSTAL_CODE_COUNTRIES].sort()).toEqual([...SPEC_NO_POSTAL_CODE, 'HK', 'MO'].sort());
     for (const country of POSTAL_CODE_COUNTRIES) {
-      expect(postalCodeRequired(country), country).toBe(!(NO_POSTAL_CODE_COUNTRIES as readonly string[]).includes(country));
+      expect(postalCodeRequired(country), country).toBe(
+        !(NO_POSTAL_CODE_COUNTRIES as readonly string[]).includes(country),
+      );
     }
     expect(postalCodeRequired('AR')).toBe(true);
     expect(postalCodeRequired('hk')).toBe(false);
   });
 
   it('covers every country of spec §5', () => {
-    const single = ['US', 'SA', 'CA', 'GB', 'JP', 'NL', 'CZ', 'SE', 'GR', 'SK', 'PL', 'PT', 'TW', 'BH', 'BN', 'MT', 'IE'];
+    const single = [
+      'US',
+      'SA',
+      'CA',
+      'GB',
+      'JP',
+      'NL',
+      'CZ',
+      'SE',
+      'GR',
+      'SK',
+      'PL',
+      'PT',
+      'TW',
+      'BH',
+      'BN',
+      'MT',
+      'IE',
+    ];
     const listed = new Set([...Object.values(SPEC).flat(), ...SPEC_NO_POSTAL_CODE, ...single]);
     for (const country of listed) expect(POSTAL_CODE_COUNTRIES, country).toContain(country);
   });
@@ -140,12 +192,16 @@ const addressOf = (country: string, postalCode: string | undefined) => ({
   country,
   ...(postalCode === undefined ? {} : { postalCode }),
 });
-const contractAccepts = (country: string, postalCode: string | undefined) => validAddress(addressOf(country, postalCode));
+const contractAccepts = (country: string, postalCode: string | undefined) =>
+  validAddress(addressOf(country, postalCode));
 
 // Inputs shaped like postal codes: digits, letters in both cases, space and dash, and the odd other character.
 const CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz -';
 const odd = fc.constantFrom('.', '/', '\t', 'é', '１', '\u00a0');
-const shaped = fc.string({ unit: fc.oneof({ arbitrary: fc.constantFrom(...CHARS), weight: 20 }, { arbitrary: odd, weight: 1 }), maxLength: 11 });
+const shaped = fc.string({
+  unit: fc.oneof({ arbitrary: fc.constantFrom(...CHARS), weight: 20 }, { arbitrary: odd, weight: 1 }),
+  maxLength: 11,
+});
 /** Valid-looking codes: each character of the example replaced by one of its kind, sometimes mutated. */
 const likeExample = (example: string) =>
   fc
@@ -171,7 +227,10 @@ const likeExample = (example: string) =>
 
 describe('agreement with the contract Address schema', () => {
   it('reads a fresh bundle: the bundled rules are those of Address.yaml', () => {
-    const source = sourceSchema('storefront/components/schemas/Address.yaml') as { allOf: unknown[]; properties: { postalCode: unknown } };
+    const source = sourceSchema('storefront/components/schemas/Address.yaml') as {
+      allOf: unknown[];
+      properties: { postalCode: unknown };
+    };
     const bundled = bundledSchema('storefront', 'Address') as typeof source;
     expect(bundled.allOf).toEqual(source.allOf);
     expect(bundled.properties.postalCode).toEqual(source.properties.postalCode);
@@ -203,11 +262,14 @@ describe('agreement with the contract Address schema', () => {
 
   it('same verdict for the samples above and for any short string, in every country', () => {
     for (const [country, { ok, bad }] of Object.entries(SAMPLES)) {
-      for (const v of [...ok, ...bad]) expect(checkPostalCode(country, v).ok, `${country} ${v}`).toBe(contractAccepts(country, v));
+      for (const v of [...ok, ...bad])
+        expect(checkPostalCode(country, v).ok, `${country} ${v}`).toBe(contractAccepts(country, v));
     }
     fc.assert(
       fc.property(fc.constantFrom(...countries), fc.oneof(shaped, fc.string({ maxLength: 12 })), (country, value) => {
-        expect(checkPostalCode(country, value).ok, `${country} ${JSON.stringify(value)}`).toBe(contractAccepts(country, value));
+        expect(checkPostalCode(country, value).ok, `${country} ${JSON.stringify(value)}`).toBe(
+          contractAccepts(country, value),
+        );
       }),
       { numRuns: 5000 },
     );

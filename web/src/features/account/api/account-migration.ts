@@ -5,6 +5,7 @@ import { noContent } from './account-queries';
 
 export function useMigrateAccount(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['AccountMigrationRequest']) => noContent(await api.POST('/api/account/migrate', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['AccountMigrationRequest']) =>
+      noContent(await api.POST('/api/account/migrate', { params: { query: { locale } }, body })),
   });
 }

@@ -36,7 +36,8 @@ export const customerSessionQuery = (locale: string) =>
 export const countryAddressFormatQuery = (locale: string, country: string) =>
   queryOptions({
     queryKey: ['country-address-format', locale, country] as const,
-    queryFn: async () => unwrap(await api.GET('/api/data/country-addresses', { params: { query: { locale, country } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/data/country-addresses', { params: { query: { locale, country } } })),
     staleTime: 24 * 60 * 60_000,
   });
 
@@ -58,8 +59,10 @@ export function useRegisterForm(locale: string, initialData?: Schemas['RegisterF
 
 // ---- after a change -----------------------------------------------------------------------------
 
-const isAccountPage = (key: readonly unknown[]) => key[0] === 'page' && typeof key[1] === 'string' && /^\/ssr\/(myaccount|signin|signup)\b/.test(key[1]);
-const isPersonal = (key: readonly unknown[]) => key[0] === 'customer' || key[0] === 'customer-session' || key[0] === 'basket';
+const isAccountPage = (key: readonly unknown[]) =>
+  key[0] === 'page' && typeof key[1] === 'string' && /^\/ssr\/(myaccount|signin|signup)\b/.test(key[1]);
+const isPersonal = (key: readonly unknown[]) =>
+  key[0] === 'customer' || key[0] === 'customer-session' || key[0] === 'basket';
 
 /** After a profile or address book change: the account pages' data is read again when next shown. */
 export function refreshAccountPages(queryClient: QueryClient) {
@@ -71,7 +74,10 @@ export function refreshAccountPages(queryClient: QueryClient) {
  * left). The page on screen keeps its data (it is left right after); every other account page is forgotten.
  */
 export function forgetPersonalData(queryClient: QueryClient) {
-  queryClient.removeQueries({ type: 'inactive', predicate: (q) => isAccountPage(q.queryKey) || q.queryKey[0] === 'customer' });
+  queryClient.removeQueries({
+    type: 'inactive',
+    predicate: (q) => isAccountPage(q.queryKey) || q.queryKey[0] === 'customer',
+  });
   return queryClient.invalidateQueries({ predicate: (q) => isPersonal(q.queryKey) });
 }
 
@@ -79,38 +85,44 @@ export function forgetPersonalData(queryClient: QueryClient) {
 
 export function useLogin(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['LoginRequest']) => unwrap(await api.POST('/api/auth/login', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['LoginRequest']) =>
+      unwrap(await api.POST('/api/auth/login', { params: { query: { locale } }, body })),
   });
 }
 
 export function useRegister(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['RegisterRequest']) => noContent(await api.POST('/api/register', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['RegisterRequest']) =>
+      noContent(await api.POST('/api/register', { params: { query: { locale } }, body })),
   });
 }
 
 /** Sends the activation e-mail again (`email` form) or confirms an activation (`userId` + `activationToken`). */
 export function useActivateAccount(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['AccountActivationRequest']) => noContent(await api.POST('/api/account/activate', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['AccountActivationRequest']) =>
+      noContent(await api.POST('/api/account/activate', { params: { query: { locale } }, body })),
   });
 }
 
 export function useRequestPasswordReset(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['PasswordResetRequest']) => noContent(await api.POST('/api/password/reset', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['PasswordResetRequest']) =>
+      noContent(await api.POST('/api/password/reset', { params: { query: { locale } }, body })),
   });
 }
 
 export function useChangePassword(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['PasswordChangeRequest']) => noContent(await api.POST('/api/password/change', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['PasswordChangeRequest']) =>
+      noContent(await api.POST('/api/password/change', { params: { query: { locale } }, body })),
   });
 }
 
 export function useChangeExpiredPassword(locale: string) {
   return useMutation({
-    mutationFn: async (body: Schemas['PasswordChangeExpiredRequest']) => noContent(await api.POST('/api/password/change-expired', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['PasswordChangeExpiredRequest']) =>
+      noContent(await api.POST('/api/password/change-expired', { params: { query: { locale } }, body })),
   });
 }
 
@@ -118,7 +130,8 @@ export function useChangeExpiredPassword(locale: string) {
 export function useUpdateCustomer(locale: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Schemas['CustomerUpdateRequest']) => unwrap(await api.POST('/api/data/cdb/update-customer', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['CustomerUpdateRequest']) =>
+      unwrap(await api.POST('/api/data/cdb/update-customer', { params: { query: { locale } }, body })),
     onSuccess: (customer) => {
       queryClient.setQueryData(customerQuery(locale).queryKey, customer);
       void refreshAccountPages(queryClient);
@@ -156,7 +169,11 @@ export const LOGOUT_URL = '/customer-service/v1/logout';
 export async function signOut(fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<void> {
   let response: Response;
   try {
-    response = await fetchImpl(LOGOUT_URL, { method: 'GET', credentials: 'include', headers: { Accept: 'application/json' } });
+    response = await fetchImpl(LOGOUT_URL, {
+      method: 'GET',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, undefined);
   }

@@ -20,7 +20,9 @@ function continuationOf(result: Result): SignInContinuation | null {
 export function useActivateAndSignIn(locale: string) {
   return useMutation({
     mutationFn: async (body: { userId: string; activationToken: string }) =>
-      continuationOf(await api.POST('/api/account/activate', { params: { query: { locale } }, body: { ...body, signIn: true } })),
+      continuationOf(
+        await api.POST('/api/account/activate', { params: { query: { locale } }, body: { ...body, signIn: true } }),
+      ),
   });
 }
 
@@ -28,7 +30,12 @@ export function useActivateAndSignIn(locale: string) {
 export function useSetNewPasswordAndSignIn(locale: string) {
   return useMutation({
     mutationFn: async (body: { token: string; newPassword: string }) =>
-      continuationOf(await api.POST('/api/password/new-password', { params: { query: { locale } }, body: { ...body, signIn: true } })),
+      continuationOf(
+        await api.POST('/api/password/new-password', {
+          params: { query: { locale } },
+          body: { ...body, signIn: true },
+        }),
+      ),
   });
 }
 

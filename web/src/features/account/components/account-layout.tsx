@@ -9,7 +9,17 @@ import { problemToFormErrors } from '../problem-fields';
 import './account.css';
 
 /** The narrow, centred column of the pages around signing in (sign in, sign up, activation, password reset, signed out). */
-export function AuthLayout({ title, intro, children, wide = false }: { title: ReactNode; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function AuthLayout({
+  title,
+  intro,
+  children,
+  wide = false,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`account-auth${wide ? ' account-auth--wide' : ''}`}>
       <header className="account-auth__header">
@@ -35,7 +45,12 @@ export const ACCOUNT_SECTIONS = [
  * Signs out (the customer service's GET /logout), then shows the signed-out page. A session that had already
  * lapsed counts as signed out; any other failure is said beside the button.
  */
-export function SignOutButton({ variant = 'ghost', size = 'md', isFullWidth, className }: Pick<ButtonProps, 'variant' | 'size' | 'isFullWidth' | 'className'>) {
+export function SignOutButton({
+  variant = 'ghost',
+  size = 'md',
+  isFullWidth,
+  className,
+}: Pick<ButtonProps, 'variant' | 'size' | 'isFullWidth' | 'className'>) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   const localize = useLocalizePath();
@@ -66,7 +81,17 @@ export function SignOutButton({ variant = 'ghost', size = 'md', isFullWidth, cla
 }
 
 /** The account area: its title, the navigation of its sections with sign-out, and the page. */
-export function AccountShell({ title, intro, children, actions }: { title: ReactNode; intro?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function AccountShell({
+  title,
+  intro,
+  children,
+  actions,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('account');
   const localize = useLocalizePath();
   const { pathname } = useLocation();
@@ -79,7 +104,8 @@ export function AccountShell({ title, intro, children, actions }: { title: React
     if (!row || !current || row.scrollWidth <= row.clientWidth) return;
     // The row is positioned, so a link's offsetLeft is measured from the row's start.
     const start = current.offsetLeft;
-    if (start < row.scrollLeft || start + current.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, start - 48);
+    if (start < row.scrollLeft || start + current.offsetWidth > row.scrollLeft + row.clientWidth)
+      row.scrollLeft = Math.max(0, start - 48);
   }, [pathname]);
   return (
     <div className="account-shell">

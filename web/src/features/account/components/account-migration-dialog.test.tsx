@@ -10,7 +10,8 @@ import YAML from 'yaml';
 const network = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const fn = vi.fn<(request: Request) => Promise<Response>>();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   return fn;
 });
 
@@ -18,9 +19,28 @@ import { closeAllModals } from '../../../lib/ui-store';
 import { AccountKit } from '../account-kit';
 import { SignInPage } from './sign-in-page';
 
-const signInData = (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../../openapi/storefront/components/examples/get-sign-in-page-data-fr-fr.yaml'), 'utf8')) as { value: never }).value;
+const signInData = (
+  YAML.parse(
+    readFileSync(
+      join(
+        import.meta.dirname,
+        '../../../../../openapi/storefront/components/examples/get-sign-in-page-data-fr-fr.yaml',
+      ),
+      'utf8',
+    ),
+  ) as { value: never }
+).value;
 const problem = (status: number, code: string, errors?: { path: string; message: string }[]) =>
-  new Response(JSON.stringify({ type: `https://errors.storefront.dev/${code}`, title: code, status, code, ...(errors ? { errors } : {}) }), { status, headers: { 'Content-Type': 'application/problem+json' } });
+  new Response(
+    JSON.stringify({
+      type: `https://errors.storefront.dev/${code}`,
+      title: code,
+      status,
+      code,
+      ...(errors ? { errors } : {}),
+    }),
+    { status, headers: { 'Content-Type': 'application/problem+json' } },
+  );
 
 beforeEach(() => network.mockReset());
 afterEach(() => {
@@ -38,7 +58,8 @@ async function openModal() {
   act(() => fireEvent.click(screen.getByRole('button', { name: 'Retrouver mon compte' })));
   return screen.findByRole('dialog', { name: 'Retrouver votre compte' });
 }
-const type = (dialog: HTMLElement, value: string) => fireEvent.change(within(dialog).getByLabelText(/Adresse e-mail/), { target: { value } });
+const type = (dialog: HTMLElement, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(/Adresse e-mail/), { target: { value } });
 
 describe('account migration', () => {
   it('sends the address with a reCAPTCHA token and answers calmly, naming the address', async () => {
@@ -60,11 +81,17 @@ describe('account migration', () => {
     type(dialog, 'heritage@example');
     await act(() => fireEvent.submit(dialog.querySelector('form')!));
     expect(network).not.toHaveBeenCalled();
-    expect(within(dialog).getByLabelText(/Adresse e-mail/).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog)
+        .getByLabelText(/Adresse e-mail/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
   });
 
-  it('shows the server\'s refusal of the address beside the field', async () => {
-    network.mockResolvedValueOnce(problem(422, 'ERR_FORM_1002', [{ path: 'body/email', message: 'seems to contain a typing error' }]));
+  it("shows the server's refusal of the address beside the field", async () => {
+    network.mockResolvedValueOnce(
+      problem(422, 'ERR_FORM_1002', [{ path: 'body/email', message: 'seems to contain a typing error' }]),
+    );
     const dialog = await openModal();
     type(dialog, 'heritage@gmail.con');
     await act(() => fireEvent.submit(dialog.querySelector('form')!));

@@ -46,7 +46,11 @@ export function AccountMigrationEntry({ recaptchaSiteKey }: { recaptchaSiteKey?:
       <Button variant="secondary" size="lg" isFullWidth onPress={() => modal.open()}>
         {t('migration.entryAction')}
       </Button>
-      <AccountMigrationDialog isOpen={modal.isOpen} onOpenChange={(open) => (open ? modal.open() : modal.close())} recaptchaSiteKey={recaptchaSiteKey} />
+      <AccountMigrationDialog
+        isOpen={modal.isOpen}
+        onOpenChange={(open) => (open ? modal.open() : modal.close())}
+        recaptchaSiteKey={recaptchaSiteKey}
+      />
     </section>
   );
 }

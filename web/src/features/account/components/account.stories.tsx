@@ -21,7 +21,22 @@ export default { title: 'Account' };
 // Without a server the forms' calls fail: submitting shows "The service could not be reached" at the top
 // of the form, and the client checks (spec §5) beside the fields, which is what these stories are for.
 const today = new Date(Date.UTC(2026, 10, 25));
-const { signInFr, signUpFr, registerJa, activationEn, resetEn, editPasswordFr, dashboardEn, informationEn, profileEn, addressBookEn, newAddressFr, editAddressJa, editAddressEn, logoutFr } = storyData;
+const {
+  signInFr,
+  signUpFr,
+  registerJa,
+  activationEn,
+  resetEn,
+  editPasswordFr,
+  dashboardEn,
+  informationEn,
+  profileEn,
+  addressBookEn,
+  newAddressFr,
+  editAddressJa,
+  editAddressEn,
+  logoutFr,
+} = storyData;
 
 export const SignIn: Story = () => (
   <AccountKit locale="fr-fr" path="/fr-fr/signin">
@@ -64,7 +79,11 @@ export const Modals: Story = () => {
           Expired password
         </Button>
       </div>
-      <ForgotPasswordDialog isOpen={open === 'forgot'} onOpenChange={(o) => setOpen(o ? 'forgot' : null)} initialEmail="camille.lefevre@example.fr" />
+      <ForgotPasswordDialog
+        isOpen={open === 'forgot'}
+        onOpenChange={(o) => setOpen(o ? 'forgot' : null)}
+        initialEmail="camille.lefevre@example.fr"
+      />
       <ActivateAccountDialog isOpen={open === 'activate'} onOpenChange={(o) => setOpen(o ? 'activate' : null)} />
       <ExpiredPasswordDialog isOpen={open === 'expired'} onOpenChange={(o) => setOpen(o ? 'expired' : null)} />
     </AccountKit>

@@ -19,7 +19,13 @@ const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 /** The activation link's token parameter (`/myaccount/activate?userId=…&token=…`). */
 const TOKEN_PARAMS = ['token', 'activationToken'] as const;
 
-type State = { kind: 'confirming' } | { kind: 'active' } | { kind: 'signing-in' } | { kind: 'already-active' } | { kind: 'no-token' } | { kind: 'failed'; messages: MessageKey[] };
+type State =
+  | { kind: 'confirming' }
+  | { kind: 'active' }
+  | { kind: 'signing-in' }
+  | { kind: 'already-active' }
+  | { kind: 'no-token' }
+  | { kind: 'failed'; messages: MessageKey[] };
 
 function initialState(status: Schemas['CustomerAccountStatus'], token: string | null): State {
   if (status !== 'PROVISIONED') return { kind: 'already-active' };
@@ -67,7 +73,7 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
     if (started.current || state.kind !== 'confirming') return;
     started.current = true;
     confirm();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link's token is confirmed once, when the page opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link's token is confirmed once, when the page opens
   }, []);
 
   useEffect(() => {
@@ -75,7 +81,10 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
   }, [state.kind]);
 
   const signInUrl = sitePathIn(locale, data.signInUrl || '/signin');
-  const title = state.kind === 'active' || state.kind === 'already-active' || state.kind === 'signing-in' ? t('activation.activeTitle') : t('activation.title');
+  const title =
+    state.kind === 'active' || state.kind === 'already-active' || state.kind === 'signing-in'
+      ? t('activation.activeTitle')
+      : t('activation.title');
 
   return (
     <AuthLayout
@@ -110,7 +119,13 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
           </LinkButton>
         )}
         {state.kind === 'failed' && token && (
-          <Button size="lg" isFullWidth onPress={confirm} isPending={activate.isPending} pendingLabel={t('activation.confirming')}>
+          <Button
+            size="lg"
+            isFullWidth
+            onPress={confirm}
+            isPending={activate.isPending}
+            pendingLabel={t('activation.confirming')}
+          >
             {t('activation.retry')}
           </Button>
         )}

@@ -9,7 +9,8 @@ import { useLocation } from '../../../lib/router';
 const network = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const fn = vi.fn<(request: Request) => Promise<Response>>();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   return fn;
 });
 
@@ -18,18 +19,33 @@ import { AccountKit } from '../account-kit';
 import { AddressBookPage } from './address-book';
 
 const example = <T,>(name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: T }).value;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: T }
+  ).value;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 
 const page = example<Schemas['AddressBookPageData']>('get-address-book-page-data-en-us');
-const customer: Schemas['Customer'] = { ...example<Schemas['Customer']>('get-customer-en-us'), addresses: page.addresses };
+const customer: Schemas['Customer'] = {
+  ...example<Schemas['Customer']>('get-customer-en-us'),
+  addresses: page.addresses,
+};
 const sent: Schemas['CustomerUpdateRequest'][] = [];
 let update: (body: Schemas['CustomerUpdateRequest']) => Response;
 
 function api(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === '/api/data/customer') return Promise.resolve(json(200, customer));
-  if (path === '/api/data/country-addresses') return Promise.resolve(json(200, example('get-country-address-formats-en-us')));
+  if (path === '/api/data/country-addresses')
+    return Promise.resolve(json(200, example('get-country-address-formats-en-us')));
   if (path === '/api/data/cdb/update-customer')
     return request.json().then((body: Schemas['CustomerUpdateRequest']) => {
       sent.push(body);
@@ -64,7 +80,9 @@ describe('AddressBook', () => {
     renderBook();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles[0]).toBe('HomeDefault');
-    expect(screen.getByRole('link', { name: 'Edit Office' }).getAttribute('href')).toBe('/myaccount/edit-address-book?addressId=addr-3f9a11');
+    expect(screen.getByRole('link', { name: 'Edit Office' }).getAttribute('href')).toBe(
+      '/myaccount/edit-address-book?addressId=addr-3f9a11',
+    );
     expect(screen.queryByRole('button', { name: 'Set Home as default address' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add an address' })).toBeTruthy();
   });
@@ -95,6 +113,8 @@ describe('AddressBook', () => {
     update = () => json(401, { type: 'x', title: 'x', status: 401, code: 'ERR_MWR_1000' });
     renderBook();
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Set Office as default address' })));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/signin?returnUrl=%2Fmyaccount%2Faddress-book'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/signin?returnUrl=%2Fmyaccount%2Faddress-book'),
+    );
   });
 });

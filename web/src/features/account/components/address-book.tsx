@@ -16,7 +16,10 @@ import { FormAlert } from './fields';
 
 /** The title of an address card: the customer's own name for it, else its type, else a number. */
 function addressTitle(address: Address, index: number, t: (key: string, options?: Record<string, unknown>) => string) {
-  return address.label?.trim() || (address.type ? t(`addressType.${address.type}`) : t('addresses.numbered', { number: index + 1 }));
+  return (
+    address.label?.trim() ||
+    (address.type ? t(`addressType.${address.type}`) : t('addresses.numbered', { number: index + 1 }))
+  );
 }
 
 export interface AddressBookProps {
@@ -45,7 +48,10 @@ export function AddressBook({ addresses, maxAddresses }: AddressBookProps) {
     setMessages([]);
     setStatus(null);
     try {
-      const { customer } = await book.saveBook((current) => ({ addresses: action === 'delete' ? removeAddressFromBook(current, id) : setDefaultInBook(current, id), index: -1 }));
+      const { customer } = await book.saveBook((current) => ({
+        addresses: action === 'delete' ? removeAddressFromBook(current, id) : setDefaultInBook(current, id),
+        index: -1,
+      }));
       setList(defaultFirst(customer.addresses));
       setStatus(action === 'delete' ? t('addresses.deleted') : t('addresses.defaultSaved'));
       setConfirmDelete(null);
@@ -82,15 +88,32 @@ export function AddressBook({ addresses, maxAddresses }: AddressBookProps) {
                 <PrintedAddress address={address} />
                 {address.id && (
                   <div className="account-card__actions">
-                    <LinkButton variant="ghost" size="sm" href={localize(`/myaccount/edit-address-book?addressId=${encodeURIComponent(address.id)}`)} aria-label={t('addresses.editNamed', { name: title })}>
+                    <LinkButton
+                      variant="ghost"
+                      size="sm"
+                      href={localize(`/myaccount/edit-address-book?addressId=${encodeURIComponent(address.id)}`)}
+                      aria-label={t('addresses.editNamed', { name: title })}
+                    >
                       {t('addresses.edit')}
                     </LinkButton>
                     {!address.isDefault && (
-                      <Button variant="ghost" size="sm" onPress={() => void change(address.id!, 'default')} isPending={busy === `default:${address.id}`} pendingLabel={t('form.saving')} aria-label={t('addresses.makeDefaultNamed', { name: title })}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onPress={() => void change(address.id!, 'default')}
+                        isPending={busy === `default:${address.id}`}
+                        pendingLabel={t('form.saving')}
+                        aria-label={t('addresses.makeDefaultNamed', { name: title })}
+                      >
                         {t('addresses.makeDefault')}
                       </Button>
                     )}
-                    <Button variant="ghost" size="sm" onPress={() => setConfirmDelete(address)} aria-label={t('addresses.deleteNamed', { name: title })}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onPress={() => setConfirmDelete(address)}
+                      aria-label={t('addresses.deleteNamed', { name: title })}
+                    >
                       {t('addresses.delete')}
                     </Button>
                   </div>
@@ -117,7 +140,11 @@ export function AddressBook({ addresses, maxAddresses }: AddressBookProps) {
             <Button variant="secondary" onPress={() => setConfirmDelete(null)}>
               {t('form.cancel')}
             </Button>
-            <Button onPress={() => confirmDelete?.id && void change(confirmDelete.id, 'delete')} isPending={busy?.startsWith('delete:') ?? false} pendingLabel={t('form.saving')}>
+            <Button
+              onPress={() => confirmDelete?.id && void change(confirmDelete.id, 'delete')}
+              isPending={busy?.startsWith('delete:') ?? false}
+              pendingLabel={t('form.saving')}
+            >
               {t('addresses.deleteConfirm')}
             </Button>
           </>

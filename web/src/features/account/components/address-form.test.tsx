@@ -9,7 +9,8 @@ import { useLocation } from '../../../lib/router';
 const network = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const fn = vi.fn<(request: Request) => Promise<Response>>();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   return fn;
 });
 
@@ -18,15 +19,30 @@ import { AccountKit, type KitLocale } from '../account-kit';
 import { AddressFormPage } from './address-form';
 
 const example = <T,>(name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: T }).value;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: T }
+  ).value;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 
 const formats = { ...example<Schemas['CountryAddressFormatList']>('get-country-address-formats-en-us') };
-const allFormats = [...formats.countries, ...example<Schemas['CountryAddressFormatList']>('get-country-address-formats-ja-jp').countries];
+const allFormats = [
+  ...formats.countries,
+  ...example<Schemas['CountryAddressFormatList']>('get-country-address-formats-ja-jp').countries,
+];
 const customer = example<Schemas['Customer']>('get-customer-fr-fr');
 
 /** The API as the contract describes it: formats per country (none for unlisted ones), the customer, update-customer. */
-let updateAnswer: (body: Schemas['CustomerUpdateRequest']) => Response = (body) => json(200, { ...customer, addresses: body.addresses });
+let updateAnswer: (body: Schemas['CustomerUpdateRequest']) => Response = (body) =>
+  json(200, { ...customer, addresses: body.addresses });
 const sent: Schemas['CustomerUpdateRequest'][] = [];
 function api(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -51,7 +67,10 @@ function Where() {
 
 function renderForm(locale: KitLocale, data: Schemas['AddressFormPageData']) {
   return render(
-    <AccountKit locale={locale} path={locale === 'en-us' ? '/myaccount/new-address-book' : `/${locale}/myaccount/new-address-book`}>
+    <AccountKit
+      locale={locale}
+      path={locale === 'en-us' ? '/myaccount/new-address-book' : `/${locale}/myaccount/new-address-book`}
+    >
       <AddressFormPage data={data} />
       <Where />
     </AccountKit>,
@@ -110,7 +129,12 @@ describe('AddressForm: the form of each country', () => {
         title: 'x',
         status: 400,
         code: 'ERR_API_1018',
-        errors: [{ path: `body/addresses/${body.addresses!.length - 1}/postalCode`, message: 'must match pattern "^[0-9]{5}$"' }],
+        errors: [
+          {
+            path: `body/addresses/${body.addresses!.length - 1}/postalCode`,
+            message: 'must match pattern "^[0-9]{5}$"',
+          },
+        ],
       });
     const { container } = renderForm('fr-fr', example('get-new-address-page-data-fr-fr'));
     type(/^Prénom/, 'Camille');

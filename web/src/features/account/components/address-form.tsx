@@ -61,7 +61,14 @@ export interface AddressFormProps {
  * fields, postal-code rule and example, states, katakana names in Japan), with its type, its name and
  * whether it is the default one. Saving sends the whole book with this address in it.
  */
-export function AddressForm({ address, addressTypes, countries, defaultCountry, onSaved, cancelHref }: AddressFormProps) {
+export function AddressForm({
+  address,
+  addressTypes,
+  countries,
+  defaultCountry,
+  onSaved,
+  cancelHref,
+}: AddressFormProps) {
   const { t, i18n } = useTranslation('account');
   const { locale } = useMarket();
   const book = useUpdateAddressBook(locale);
@@ -104,20 +111,51 @@ export function AddressForm({ address, addressTypes, countries, defaultCountry, 
   };
 
   // An address saved in a country the market no longer offers keeps its country in the list.
-  const countryItems = [...countries.map((c) => ({ id: c.country, label: c.name })), ...(country || !values.country ? [] : [{ id: values.country, label: values.country }])];
-  const civilities = civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((id) => ({ id, label: t(`civility.${id}`) }));
+  const countryItems = [
+    ...countries.map((c) => ({ id: c.country, label: c.name })),
+    ...(country || !values.country ? [] : [{ id: values.country, label: values.country }]),
+  ];
+  const civilities = civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((id) => ({
+    id,
+    label: t(`civility.${id}`),
+  }));
   const field = (name: AddressField) => {
-    const common = { name, label: t(`address.${name}`), error: form.field(name), isRequired: REQUIRED_FIELDS.has(name), markOptional: true } as const;
+    const common = {
+      name,
+      label: t(`address.${name}`),
+      error: form.field(name),
+      isRequired: REQUIRED_FIELDS.has(name),
+      markOptional: true,
+    } as const;
     switch (name) {
       case 'civility':
-        return <SelectInput key={name} {...common} items={civilities} value={values.civility} onChange={set('civility')} />;
+        return (
+          <SelectInput key={name} {...common} items={civilities} value={values.civility} onChange={set('civility')} />
+        );
       case 'country':
-        return <SelectInput key={name} {...common} items={countryItems} value={values.country} onChange={set('country')} />;
+        return (
+          <SelectInput key={name} {...common} items={countryItems} value={values.country} onChange={set('country')} />
+        );
       case 'stateCode':
         return spec.states.length > 0 ? (
-          <SelectInput key={name} {...common} isRequired={spec.stateRequired} items={spec.states.map((s) => ({ id: s.code, label: s.name }))} value={values.stateCode} onChange={set('stateCode')} />
+          <SelectInput
+            key={name}
+            {...common}
+            isRequired={spec.stateRequired}
+            items={spec.states.map((s) => ({ id: s.code, label: s.name }))}
+            value={values.stateCode}
+            onChange={set('stateCode')}
+          />
         ) : (
-          <TextInput key={name} {...common} isRequired={spec.stateRequired} autoComplete={AUTOCOMPLETE.stateCode} value={values.stateCode} onChange={set('stateCode')} maxLength={3} />
+          <TextInput
+            key={name}
+            {...common}
+            isRequired={spec.stateRequired}
+            autoComplete={AUTOCOMPLETE.stateCode}
+            value={values.stateCode}
+            onChange={set('stateCode')}
+            maxLength={3}
+          />
         );
       case 'postalCode':
         return (
@@ -128,32 +166,93 @@ export function AddressForm({ address, addressTypes, countries, defaultCountry, 
             autoComplete={AUTOCOMPLETE.postalCode}
             value={values.postalCode}
             onChange={set('postalCode')}
-            placeholder={spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined}
-            description={spec.postalCode.example ? t('address.postalCodeExample', { example: spec.postalCode.example }) : undefined}
+            placeholder={
+              spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined
+            }
+            description={
+              spec.postalCode.example ? t('address.postalCodeExample', { example: spec.postalCode.example }) : undefined
+            }
             maxLength={10}
           />
         );
       case 'phone':
-        return <TextInput key={name} {...common} type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} description={t('form.phoneHint')} />;
+        return (
+          <TextInput
+            key={name}
+            {...common}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={set('phone')}
+            description={t('form.phoneHint')}
+          />
+        );
       case 'firstNameKana':
       case 'lastNameKana':
-        return <TextInput key={name} {...common} value={values[name]} onChange={set(name)} lang="ja" description={t('form.kanaHint')} maxLength={50} />;
+        return (
+          <TextInput
+            key={name}
+            {...common}
+            value={values[name]}
+            onChange={set(name)}
+            lang="ja"
+            description={t('form.kanaHint')}
+            maxLength={50}
+          />
+        );
       default:
-        return <TextInput key={name} {...common} autoComplete={AUTOCOMPLETE[name]} value={values[name]} onChange={set(name)} />;
+        return (
+          <TextInput
+            key={name}
+            {...common}
+            autoComplete={AUTOCOMPLETE[name]}
+            value={values[name]}
+            onChange={set(name)}
+          />
+        );
     }
   };
 
   return (
-    <form className="account-form account-form--address" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title" data-country={values.country}>
+    <form
+      className="account-form account-form--address"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="account-page-title"
+      data-country={values.country}
+    >
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
-      <RadioChoices name="type" label={t('address.type')} items={addressTypes.map((id) => ({ id, label: t(`addressType.${id}`) }))} value={values.type} onChange={set('type')} error={form.field('type')} />
-      <TextInput name="label" label={t('address.label')} value={values.label} onChange={set('label')} error={form.field('label')} markOptional description={t('address.labelHint')} maxLength={40} />
+      <RadioChoices
+        name="type"
+        label={t('address.type')}
+        items={addressTypes.map((id) => ({ id, label: t(`addressType.${id}`) }))}
+        value={values.type}
+        onChange={set('type')}
+        error={form.field('type')}
+      />
+      <TextInput
+        name="label"
+        label={t('address.label')}
+        value={values.label}
+        onChange={set('label')}
+        error={form.field('label')}
+        markOptional
+        description={t('address.labelHint')}
+        maxLength={40}
+      />
       {spec.lines.map((row, i) => (
         <div key={`${values.country}-${i}`} className="account-form__row" data-fields={row.length}>
           {row.map(field)}
         </div>
       ))}
-      <CheckboxInput name="isDefault" isSelected={values.isDefault} onChange={set('isDefault')} error={form.field('isDefault')}>
+      <CheckboxInput
+        name="isDefault"
+        isSelected={values.isDefault}
+        onChange={set('isDefault')}
+        error={form.field('isDefault')}
+      >
         {t('address.isDefault')}
       </CheckboxInput>
       <div className="account-form__buttons">

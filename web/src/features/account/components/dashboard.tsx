@@ -35,7 +35,10 @@ export function AccountDashboard({ data }: { data: Schemas['MyAccountPageData'] 
   const name = customerName(customer, language);
   const address = defaultFirst(customer.addresses).find((a) => a.isDefault) ?? null;
   return (
-    <AccountShell title={name ? t('dashboard.greeting', { name }) : t('dashboard.greetingNoName')} intro={t('dashboard.intro')}>
+    <AccountShell
+      title={name ? t('dashboard.greeting', { name }) : t('dashboard.greetingNoName')}
+      intro={t('dashboard.intro')}
+    >
       <div className="account-cards">
         <section className="account-card" aria-labelledby="dashboard-details">
           <h2 id="dashboard-details" className="account-section-title">
@@ -82,7 +85,11 @@ export function AccountDashboard({ data }: { data: Schemas['MyAccountPageData'] 
             <ul role="list" className="account-orders">
               {data.recentOrders.map((order) => (
                 <li key={order.orderNumber} className="account-orders__item">
-                  <Link to={localize(`/myaccount/order-${order.channel === 'offline' ? 'offline' : 'online'}?orderNumber=${encodeURIComponent(order.orderNumber)}`)}>
+                  <Link
+                    to={localize(
+                      `/myaccount/order-${order.channel === 'offline' ? 'offline' : 'online'}?orderNumber=${encodeURIComponent(order.orderNumber)}`,
+                    )}
+                  >
                     {t('dashboard.orderNumber', { number: order.orderNumber })}
                   </Link>
                   <span className="account-hint">{formatDate(order.placedAt.slice(0, 10), country)}</span>

@@ -10,7 +10,8 @@ import YAML from 'yaml';
 const network = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const fn = vi.fn<(request: Request) => Promise<Response>>();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   return fn;
 });
 
@@ -22,10 +23,26 @@ import { SignInPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
 
 const example = <T,>(name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: T }).value;
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: T }
+  ).value;
 const noContent = () => new Response(null, { status: 204 });
 const problem = (status: number, code: string, errors?: { path: string; message: string }[]) =>
-  new Response(JSON.stringify({ type: `https://errors.storefront.dev/${code}`, title: code, status, code, ...(errors ? { errors } : {}) }), { status, headers: { 'Content-Type': 'application/problem+json' } });
+  new Response(
+    JSON.stringify({
+      type: `https://errors.storefront.dev/${code}`,
+      title: code,
+      status,
+      code,
+      ...(errors ? { errors } : {}),
+    }),
+    { status, headers: { 'Content-Type': 'application/problem+json' } },
+  );
 
 const TOKEN = 'VjJ4a2QwMTNZWGxUYld4cVlWaGFiRm96';
 const today = new Date(Date.UTC(2026, 10, 25));
@@ -45,7 +62,8 @@ function renderAt(locale: KitLocale, path: string, page: React.ReactNode) {
 }
 
 const requestTo = (path: string) => network.mock.calls.map((c) => c[0]).find((r) => new URL(r.url).pathname === path);
-const type = (label: RegExp | string, value: string, within_: HTMLElement = document.body) => fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
+const type = (label: RegExp | string, value: string, within_: HTMLElement = document.body) =>
+  fireEvent.change(within(within_).getByLabelText(label), { target: { value } });
 
 beforeEach(() => network.mockReset());
 afterEach(cleanup);
@@ -58,8 +76,12 @@ describe('registration', () => {
     await act(() => fireEvent.submit(container.querySelector('form')!));
     expect(screen.getByLabelText(/^Prénom/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Adresse e-mail/).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('checkbox', { name: /politique de confidentialité/ }).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('checkbox', { name: /actualités de Saint Laurent/ }).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /politique de confidentialité/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: /actualités de Saint Laurent/ }).getAttribute('aria-invalid'),
+    ).toBeNull();
     expect(network).not.toHaveBeenCalled();
   });
 
@@ -93,7 +115,9 @@ describe('registration', () => {
   });
 
   it('shows a required field the server names beside it', async () => {
-    network.mockResolvedValueOnce(problem(422, 'ERR_FORM_1000', [{ path: 'body/consents/1', message: 'must be granted' }]));
+    network.mockResolvedValueOnce(
+      problem(422, 'ERR_FORM_1000', [{ path: 'body/consents/1', message: 'must be granted' }]),
+    );
     const { container } = renderAt('fr-fr', '/fr-fr/signup', <SignUpPage data={data} today={today} />);
     fireEvent.change(container.querySelector('select[name="civility"]')!, { target: { value: 'MRS' } });
     type(/^Prénom/, 'Camille');
@@ -103,7 +127,11 @@ describe('registration', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /politique de confidentialité/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: /conditions d’utilisation/ }));
     await act(() => fireEvent.submit(container.querySelector('form')!));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /conditions d’utilisation/ }).getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /conditions d’utilisation/ }).getAttribute('aria-invalid')).toBe(
+        'true',
+      ),
+    );
   });
 });
 
@@ -115,7 +143,11 @@ describe('activation from the e-mail link', () => {
     network.mockResolvedValueOnce(noContent());
     renderAt('en-us', `/myaccount/activate?userId=${data.userId}&token=${TOKEN}`, <ActivationPage data={data} />);
     await screen.findByRole('heading', { name: 'Your account is active' });
-    expect(await requestTo('/api/account/activate')!.json()).toEqual({ userId: data.userId, activationToken: TOKEN, signIn: true });
+    expect(await requestTo('/api/account/activate')!.json()).toEqual({
+      userId: data.userId,
+      activationToken: TOKEN,
+      signIn: true,
+    });
     expect(window.location.search).toBe(`?userId=${data.userId}`);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?returnUrl=/myaccount');
   });
@@ -133,7 +165,9 @@ describe('activation from the e-mail link', () => {
   it('says why an activation failed and offers a new link', async () => {
     network.mockResolvedValueOnce(problem(410, 'ERR_CUSTOMER_API'));
     renderAt('en-us', `/myaccount/activate?userId=${data.userId}&token=${TOKEN}`, <ActivationPage data={data} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Your account could not be activated. The link may have expired: please request a new one.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your account could not be activated. The link may have expired: please request a new one.',
+    );
     expect(screen.getByRole('button', { name: 'Send a new activation link' })).toBeTruthy();
   });
 });
@@ -147,24 +181,39 @@ describe('password recovery', () => {
     type('Email address', 'olivia.bennett@example.com', dialog);
     await act(() => fireEvent.submit(dialog.querySelector('form')!));
     expect((await within(dialog).findByRole('status')).textContent).toContain('olivia.bennett@example.com');
-    expect(await requestTo('/api/password/reset')!.json()).toEqual({ email: 'olivia.bennett@example.com', recaptchaToken: 'test-recaptcha-token' });
+    expect(await requestTo('/api/password/reset')!.json()).toEqual({
+      email: 'olivia.bennett@example.com',
+      recaptchaToken: 'test-recaptcha-token',
+    });
   });
 
   it('sets the new password with the link’s token, which leaves the address bar', async () => {
     network.mockResolvedValueOnce(noContent());
-    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    const { container } = renderAt(
+      'en-us',
+      `/myaccount/reset-password?token=${TOKEN}`,
+      <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />,
+    );
     await waitFor(() => expect(window.location.search).toBe(''));
     type('New password', 'a brand new passphrase');
     await act(() => fireEvent.submit(container.querySelector('form')!));
     await screen.findByRole('heading', { name: 'Your password has been changed' });
-    expect(await requestTo('/api/password/new-password')!.json()).toEqual({ token: TOKEN, newPassword: 'a brand new passphrase', signIn: true });
+    expect(await requestTo('/api/password/new-password')!.json()).toEqual({
+      token: TOKEN,
+      newPassword: 'a brand new passphrase',
+      signIn: true,
+    });
   });
 
   it('continues to the sign-in callback after the new password is saved', async () => {
     const continuation = example<Schemas['SignInContinuation']>('sign-in-continuation-en-us');
     network.mockResolvedValueOnce(Response.json(continuation));
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    const { container } = renderAt(
+      'en-us',
+      `/myaccount/reset-password?token=${TOKEN}`,
+      <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />,
+    );
     type('New password', 'a brand new passphrase');
     await act(() => fireEvent.submit(container.querySelector('form')!));
     expect((await screen.findByRole('status')).textContent).toBe('Your new password is saved. Signing you in…');
@@ -174,7 +223,11 @@ describe('password recovery', () => {
 
   it('greets a client of the former site arriving from the migration e-mail, then says the account is ready', async () => {
     network.mockResolvedValueOnce(noContent());
-    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}&welcome=1`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    const { container } = renderAt(
+      'en-us',
+      `/myaccount/reset-password?token=${TOKEN}&welcome=1`,
+      <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />,
+    );
     await screen.findByRole('heading', { name: 'Welcome to our new site' });
     expect(screen.getByRole('form', { name: 'Welcome to our new site' })).toBeTruthy();
     expect(container.textContent).toContain('Choose a password to finish moving your account.');
@@ -183,12 +236,22 @@ describe('password recovery', () => {
     type('New password', 'a brand new passphrase');
     await act(() => fireEvent.submit(container.querySelector('form')!));
     await screen.findByRole('heading', { name: 'Your account is ready' });
-    expect(await requestTo('/api/password/new-password')!.json()).toEqual({ token: TOKEN, newPassword: 'a brand new passphrase', signIn: true });
+    expect(await requestTo('/api/password/new-password')!.json()).toEqual({
+      token: TOKEN,
+      newPassword: 'a brand new passphrase',
+      signIn: true,
+    });
   });
 
   it('offers a new link when the server refuses the token', async () => {
-    network.mockResolvedValueOnce(problem(400, 'ERR_API_1018', [{ path: 'body/token', message: 'is unknown, expired or already used' }]));
-    const { container } = renderAt('en-us', `/myaccount/reset-password?token=${TOKEN}`, <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />);
+    network.mockResolvedValueOnce(
+      problem(400, 'ERR_API_1018', [{ path: 'body/token', message: 'is unknown, expired or already used' }]),
+    );
+    const { container } = renderAt(
+      'en-us',
+      `/myaccount/reset-password?token=${TOKEN}`,
+      <ResetPasswordPage data={example('get-reset-password-page-data-en-us')} />,
+    );
     type('New password', 'a brand new passphrase');
     await act(() => fireEvent.submit(container.querySelector('form')!));
     await screen.findByRole('heading', { name: 'This link is no longer valid' });

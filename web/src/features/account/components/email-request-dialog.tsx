@@ -33,7 +33,19 @@ export interface EmailRequestTexts {
  * A modal asking for an e-mail address and sending one request with it (and a reCAPTCHA token). The API
  * answers 204 for any address (no enumeration), so the confirmation never says whether an account exists.
  */
-export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', recaptchaSiteKey, texts, send, isPending }: EmailRequestDialogProps & { texts: EmailRequestTexts; send: (email: string, token: string) => Promise<void>; isPending: boolean }) {
+export function EmailRequestDialog({
+  isOpen,
+  onOpenChange,
+  initialEmail = '',
+  recaptchaSiteKey,
+  texts,
+  send,
+  isPending,
+}: EmailRequestDialogProps & {
+  texts: EmailRequestTexts;
+  send: (email: string, token: string) => Promise<void>;
+  isPending: boolean;
+}) {
   const { t } = useTranslation('account');
   const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -45,7 +57,7 @@ export function EmailRequestDialog({ isOpen, onOpenChange, initialEmail = '', re
     setSentTo(null);
     form.clear();
     trackPopinInteraction(texts.popin, 'open');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
   }, [isOpen]);
 
   const submit = async (e: FormEvent) => {

@@ -7,7 +7,14 @@ import { useMarket } from '../../../lib/market-context';
 import { useChangeExpiredPassword } from '../api/account-queries';
 import { bodyField, noErrors, problemToFormErrors } from '../problem-fields';
 import { recaptchaToken } from '../recaptcha';
-import { checkCurrentPassword, checkEmail, checkNewPassword, normalizeEmail, PASSWORD_MIN_LENGTH, type MessageKey } from '../validation';
+import {
+  checkCurrentPassword,
+  checkEmail,
+  checkNewPassword,
+  normalizeEmail,
+  PASSWORD_MIN_LENGTH,
+  type MessageKey,
+} from '../validation';
 import { FormAlert, PasswordInput, TextInput } from './fields';
 import { useFormErrors } from './use-form-errors';
 
@@ -17,7 +24,17 @@ const FIELDS = ['email', 'currentPassword', 'newPassword'] as const;
  * Replaces an expired password (POST /api/password/change-expired): offered by the sign-in form after a
  * refused sign-in, since an expired password is refused like any wrong one (no enumeration).
  */
-export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '', recaptchaSiteKey }: { isOpen: boolean; onOpenChange: (open: boolean) => void; initialEmail?: string; recaptchaSiteKey?: string | null }) {
+export function ExpiredPasswordDialog({
+  isOpen,
+  onOpenChange,
+  initialEmail = '',
+  recaptchaSiteKey,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialEmail?: string;
+  recaptchaSiteKey?: string | null;
+}) {
   const { t } = useTranslation('account');
   const { locale } = useMarket();
   const change = useChangeExpiredPassword(locale);
@@ -31,7 +48,7 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
     setDone(false);
     form.clear();
     trackPopinInteraction('expired-password', 'open');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is reset each time the dialog opens, not when its initial e-mail changes while open
   }, [isOpen]);
 
   const set = (name: (typeof FIELDS)[number]) => (value: string) => {
@@ -42,7 +59,11 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const fields: Record<string, MessageKey> = {};
-    const checks = { email: checkEmail(values.email), currentPassword: checkCurrentPassword(values.currentPassword), newPassword: checkNewPassword(values.newPassword) };
+    const checks = {
+      email: checkEmail(values.email),
+      currentPassword: checkCurrentPassword(values.currentPassword),
+      newPassword: checkNewPassword(values.newPassword),
+    };
     for (const [name, problem] of Object.entries(checks)) if (problem) fields[name] = problem;
     if (Object.keys(fields).length) return form.fail({ fields, form: [] });
     form.clear();
@@ -53,7 +74,12 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
       return form.fail({ ...noErrors(), form: ['errors:ERR_RECAPTCHA_1001'] });
     }
     try {
-      await change.mutateAsync({ email: normalizeEmail(values.email), currentPassword: values.currentPassword, newPassword: values.newPassword, recaptchaToken: token });
+      await change.mutateAsync({
+        email: normalizeEmail(values.email),
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        recaptchaToken: token,
+      });
       trackPopinInteraction('expired-password', 'submit');
       setDone(true);
     } catch (error) {
@@ -76,8 +102,25 @@ export function ExpiredPasswordDialog({ isOpen, onOpenChange, initialEmail = '',
         <form className="account-dialog account-form" ref={form.formRef} onSubmit={submit} noValidate>
           <p className="account-intro">{t('expired.intro')}</p>
           <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
-          <TextInput name="email" type="email" label={t('fields.email')} autoComplete="username" inputMode="email" value={values.email} onChange={set('email')} error={form.field('email')} isRequired />
-          <PasswordInput name="currentPassword" label={t('expired.currentPassword')} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} error={form.field('currentPassword')} />
+          <TextInput
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            autoComplete="username"
+            inputMode="email"
+            value={values.email}
+            onChange={set('email')}
+            error={form.field('email')}
+            isRequired
+          />
+          <PasswordInput
+            name="currentPassword"
+            label={t('expired.currentPassword')}
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            error={form.field('currentPassword')}
+          />
           <PasswordInput
             name="newPassword"
             label={t('fields.newPassword')}

@@ -39,7 +39,24 @@ export interface TextInputProps {
   className?: string;
 }
 
-export function TextInput({ name, label, value, onChange, error, description, type = 'text', autoComplete, inputMode, placeholder, isRequired = false, markOptional = false, isReadOnly, maxLength, lang, className }: TextInputProps) {
+export function TextInput({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+  isRequired = false,
+  markOptional = false,
+  isReadOnly,
+  maxLength,
+  lang,
+  className,
+}: TextInputProps) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   return (
@@ -69,7 +86,19 @@ export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'input
 }
 
 /** A password with a "show password" toggle (a pressed/not pressed button, announced as such). */
-export function PasswordInput({ name, label, value, onChange, error, description, autoComplete, isRequired = true, markOptional, maxLength, className }: PasswordInputProps) {
+export function PasswordInput({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  autoComplete,
+  isRequired = true,
+  markOptional,
+  maxLength,
+  className,
+}: PasswordInputProps) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   return (
@@ -101,10 +130,25 @@ export interface CheckboxInputProps {
 }
 
 /** A checkbox with its label; its error below, linked to it. */
-export function CheckboxInput({ name, isSelected, onChange, error, isRequired, children, className }: CheckboxInputProps) {
+export function CheckboxInput({
+  name,
+  isSelected,
+  onChange,
+  error,
+  isRequired,
+  children,
+  className,
+}: CheckboxInputProps) {
   const errorText = useErrorText();
   return (
-    <CheckboxField className={cx('account-checkbox', className)} name={name} isSelected={isSelected} onChange={onChange} error={errorText(error)} isRequired={isRequired}>
+    <CheckboxField
+      className={cx('account-checkbox', className)}
+      name={name}
+      isSelected={isSelected}
+      onChange={onChange}
+      error={errorText(error)}
+      isRequired={isRequired}
+    >
       {children}
     </CheckboxField>
   );
@@ -124,7 +168,18 @@ export interface SelectInputProps {
 }
 
 /** A native select (the kit's `SelectField`), with the account forms' error messages. */
-export function SelectInput({ name, label, items, value, onChange, error, placeholder, isRequired, markOptional, className }: SelectInputProps) {
+export function SelectInput({
+  name,
+  label,
+  items,
+  value,
+  onChange,
+  error,
+  placeholder,
+  isRequired,
+  markOptional,
+  className,
+}: SelectInputProps) {
   const { t } = useTranslation('account');
   const errorText = useErrorText();
   return (
@@ -172,7 +227,13 @@ export function RadioChoices({ name, label, items, value, onChange, error, isReq
 }
 
 /** The messages for the top of a form (no field of its own); announced when they appear. */
-export function FormAlert({ messages, alertRef }: { messages: readonly MessageKey[]; alertRef?: RefObject<HTMLDivElement | null> }) {
+export function FormAlert({
+  messages,
+  alertRef,
+}: {
+  messages: readonly MessageKey[];
+  alertRef?: RefObject<HTMLDivElement | null>;
+}) {
   const errorText = useErrorText();
   if (messages.length === 0) return null;
   return (
@@ -194,13 +255,22 @@ export function FormAlert({ messages, alertRef }: { messages: readonly MessageKe
  * After a refused submission, focus goes to the first field in error (its error is read with it), or to the
  * form's alert when no field is named. `attempt` changes on every submission.
  */
-export function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>, attempt: number, hasFieldErrors: boolean, alertRef?: RefObject<HTMLDivElement | null>) {
+export function useFocusFirstError(
+  formRef: RefObject<HTMLFormElement | null>,
+  attempt: number,
+  hasFieldErrors: boolean,
+  alertRef?: RefObject<HTMLDivElement | null>,
+) {
   useEffect(() => {
     if (attempt === 0) return;
     const form = formRef.current;
     if (!form) return;
-    const invalid = hasFieldErrors ? form.querySelector<HTMLElement>('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], [data-invalid] input') : null;
+    const invalid = hasFieldErrors
+      ? form.querySelector<HTMLElement>(
+          'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"], [data-invalid] input',
+        )
+      : null;
     (invalid ?? alertRef?.current)?.focus();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves on a new submission only, not when the errors change as the shopper types
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focus moves on a new submission only, not when the errors change as the shopper types
   }, [attempt]);
 }

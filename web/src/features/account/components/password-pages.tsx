@@ -19,13 +19,28 @@ import { useFormErrors } from './use-form-errors';
 type Policy = Schemas['PasswordPageData']['passwordPolicy'];
 const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 
-const tokenRefused = (error: unknown) => error instanceof ApiError && (error.problem?.errors ?? []).some((e) => e.path === 'body/token');
+const tokenRefused = (error: unknown) =>
+  error instanceof ApiError && (error.problem?.errors ?? []).some((e) => e.path === 'body/token');
 
 /**
  * The new password of a recovery link (POST /api/password/new-password with `signIn: true`): on success the
  * shopper continues to the sign-in callback and lands signed in on the account page.
  */
-export function NewPasswordForm({ token, policy, label, onDone, onSigningIn, onTokenRefused }: { token: string; policy: Policy; label: string; onDone: () => void; onSigningIn: () => void; onTokenRefused: () => void }) {
+export function NewPasswordForm({
+  token,
+  policy,
+  label,
+  onDone,
+  onSigningIn,
+  onTokenRefused,
+}: {
+  token: string;
+  policy: Policy;
+  label: string;
+  onDone: () => void;
+  onSigningIn: () => void;
+  onTokenRefused: () => void;
+}) {
   const { t } = useTranslation('account');
   const { locale } = useMarket();
   const setNew = useSetNewPasswordAndSignIn(locale);
@@ -85,7 +100,9 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
     return value && TOKEN.test(value) ? value : null;
   });
   const [welcome] = useState(() => queryParam(location.search, 'welcome') === '1');
-  const [state, setState] = useState<'form' | 'expired' | 'done' | 'signing-in'>(() => (token && data.tokenValid !== false ? 'form' : 'expired'));
+  const [state, setState] = useState<'form' | 'expired' | 'done' | 'signing-in'>(() =>
+    token && data.tokenValid !== false ? 'form' : 'expired',
+  );
   const [resend, setResend] = useState(false);
   const heading = useRef<HTMLSpanElement>(null);
 
@@ -97,7 +114,13 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
   }, [state]);
 
   const title =
-    state === 'done' || state === 'signing-in' ? t(welcome ? 'reset.welcomeDoneTitle' : 'reset.doneTitle') : state === 'expired' ? t('reset.expiredTitle') : welcome ? t('reset.welcomeTitle') : t('reset.title');
+    state === 'done' || state === 'signing-in'
+      ? t(welcome ? 'reset.welcomeDoneTitle' : 'reset.doneTitle')
+      : state === 'expired'
+        ? t('reset.expiredTitle')
+        : welcome
+          ? t('reset.welcomeTitle')
+          : t('reset.title');
   return (
     <AuthLayout
       title={
@@ -107,7 +130,16 @@ export function ResetPasswordPage({ data }: { data: Schemas['PasswordPageData'] 
       }
       intro={state === 'form' ? t(welcome ? 'reset.welcomeIntro' : 'reset.intro') : undefined}
     >
-      {state === 'form' && token && <NewPasswordForm token={token} policy={data.passwordPolicy} label={welcome ? t('reset.welcomeTitle') : t('reset.title')} onDone={() => setState('done')} onSigningIn={() => setState('signing-in')} onTokenRefused={() => setState('expired')} />}
+      {state === 'form' && token && (
+        <NewPasswordForm
+          token={token}
+          policy={data.passwordPolicy}
+          label={welcome ? t('reset.welcomeTitle') : t('reset.title')}
+          onDone={() => setState('done')}
+          onSigningIn={() => setState('signing-in')}
+          onTokenRefused={() => setState('expired')}
+        />
+      )}
       {state === 'signing-in' && (
         <p className="account-panel" role="status">
           {t('reset.signingIn')}
@@ -174,14 +206,27 @@ export function ChangePasswordPage({ data }: { data: Schemas['PasswordPageData']
 
   return (
     <AccountShell title={t('password.title')} intro={t('password.intro')}>
-      <form className="account-form account-form--narrow" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title">
+      <form
+        className="account-form account-form--narrow"
+        ref={form.formRef}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="account-page-title"
+      >
         <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
         {saved && (
           <p className="account-status" role="status">
             {t('password.saved')}
           </p>
         )}
-        <PasswordInput name="currentPassword" label={t('fields.currentPassword')} autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} error={form.field('currentPassword')} />
+        <PasswordInput
+          name="currentPassword"
+          label={t('fields.currentPassword')}
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={form.field('currentPassword')}
+        />
         <PasswordInput
           name="newPassword"
           label={t('fields.newPassword')}

@@ -60,14 +60,28 @@ export function PersonalDetailsForm({ customer, fields, today }: PersonalDetails
   };
 
   return (
-    <form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="account-page-title">
+    <form
+      className="account-form account-form--grid"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="account-page-title"
+    >
       <FormAlert messages={form.errors.form} alertRef={form.alertRef} />
       {status && (
         <p className="account-status" role="status">
           {status === 'saved' ? t('details.saved') : t('details.unchanged')}
         </p>
       )}
-      <TextInput name="emailAddress" type="email" label={t('fields.email')} value={saved.emailAddress} onChange={() => undefined} isReadOnly description={t('details.emailReadOnly')} />
+      <TextInput
+        name="emailAddress"
+        type="email"
+        label={t('fields.email')}
+        value={saved.emailAddress}
+        onChange={() => undefined}
+        isReadOnly
+        description={t('details.emailReadOnly')}
+      />
       {editable.map((field) => (
         <RegisterFieldInput
           key={field.name}
@@ -95,7 +109,12 @@ export function AccountInformationPage({ data, today }: { data: Schemas['Account
   return (
     <AccountShell title={t('details.title')} intro={t('details.intro')}>
       {/* Keyed on the saved details: page data read again after a change elsewhere replaces the form's values. */}
-      <PersonalDetailsForm key={JSON.stringify({ ...data.customer, addresses: undefined })} customer={data.customer} fields={data.fields} today={today} />
+      <PersonalDetailsForm
+        key={JSON.stringify({ ...data.customer, addresses: undefined })}
+        customer={data.customer}
+        fields={data.fields}
+        today={today}
+      />
     </AccountShell>
   );
 }

@@ -38,14 +38,16 @@ export function ConsentsForm({ customer, consentTexts }: ConsentsFormProps) {
     e.preventDefault();
     setStatus(null);
     const problems: Record<string, MessageKey> = {};
-    for (const text of consentTexts) if (text.required && !granted[text.id]) problems[consentFieldName(text.id)] = REQUIRED;
+    for (const text of consentTexts)
+      if (text.required && !granted[text.id]) problems[consentFieldName(text.id)] = REQUIRED;
     if (Object.keys(problems).length) return form.fail({ fields: problems, form: [] });
     form.clear();
     const changes = consentChanges(consentTexts, current, granted);
     if (changes.length === 0) return setStatus('unchanged');
     try {
       const next = await update.mutateAsync({ clientId: customer.clientId, consents: changes });
-      if (changes.some((c) => c.id === 'marketing_email' && c.granted)) trackNewsletterSubscription('newsletter', 'account');
+      if (changes.some((c) => c.id === 'marketing_email' && c.granted))
+        trackNewsletterSubscription('newsletter', 'account');
       setCurrent(next.consents ?? changes);
       setStatus('saved');
     } catch (error) {
@@ -61,7 +63,13 @@ export function ConsentsForm({ customer, consentTexts }: ConsentsFormProps) {
   };
 
   return (
-    <form className="account-form" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="preferences-consents">
+    <form
+      className="account-form"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="preferences-consents"
+    >
       <h2 id="preferences-consents" className="account-section-title">
         {t('preferences.consentsTitle')}
       </h2>
@@ -88,7 +96,12 @@ export function ConsentsForm({ customer, consentTexts }: ConsentsFormProps) {
               {text.label}
             </CheckboxInput>
             {text.linkHref && (
-              <a className="account-consents__link" href={sitePathIn(locale, text.linkHref)} target="_blank" rel="noopener">
+              <a
+                className="account-consents__link"
+                href={sitePathIn(locale, text.linkHref)}
+                target="_blank"
+                rel="noopener"
+              >
                 {t('signUp.readDocument')}
                 <span className="ui-visually-hidden"> {t('form.newWindow')}</span>
               </a>
@@ -108,7 +121,11 @@ export function PreferencesPage({ data }: { data: Schemas['ProfilePageData'] }) 
   const { t } = useTranslation('account');
   return (
     <AccountShell title={t('preferences.title')} intro={t('preferences.intro')}>
-      <ConsentsForm key={JSON.stringify(data.customer.consents ?? [])} customer={data.customer} consentTexts={data.consentTexts} />
+      <ConsentsForm
+        key={JSON.stringify(data.customer.consents ?? [])}
+        customer={data.customer}
+        consentTexts={data.consentTexts}
+      />
       <div className="account-cards">
         <section className="account-card" aria-labelledby="preferences-contact">
           <h2 id="preferences-contact" className="account-section-title">

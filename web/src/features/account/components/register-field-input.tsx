@@ -12,7 +12,11 @@ const AUTOCOMPLETE: Partial<Record<RegisterField['name'], string>> = {
   birthDate: 'bday',
 };
 
-const DATE_FORMAT_KEYS: Record<DateFormat, string> = { 'MM/dd/yyyy': 'monthDayYear', 'dd/MM/yyyy': 'dayMonthYear', 'yyyy/MM/dd': 'yearMonthDay' };
+const DATE_FORMAT_KEYS: Record<DateFormat, string> = {
+  'MM/dd/yyyy': 'monthDayYear',
+  'dd/MM/yyyy': 'dayMonthYear',
+  'yyyy/MM/dd': 'yearMonthDay',
+};
 
 const FALLBACK_OPTIONS: Partial<Record<RegisterField['name'], string[]>> = {
   civility: ['MRS', 'MS', 'MR', 'MX'],
@@ -36,7 +40,15 @@ export interface RegisterFieldInputProps {
  */
 export function RegisterFieldInput({ field, value, onChange, error, country, isReadOnly }: RegisterFieldInputProps) {
   const { t } = useTranslation('account');
-  const common = { name: field.name, label: field.label, value, onChange, error, isRequired: field.required, markOptional: true } as const;
+  const common = {
+    name: field.name,
+    label: field.label,
+    value,
+    onChange,
+    error,
+    isRequired: field.required,
+    markOptional: true,
+  } as const;
   switch (field.type) {
     case 'select': {
       const items = field.options?.length
@@ -45,11 +57,35 @@ export function RegisterFieldInput({ field, value, onChange, error, country, isR
       return <SelectInput {...common} items={items} />;
     }
     case 'password':
-      return <PasswordInput {...common} autoComplete="new-password" description={t('password.policy', { count: PASSWORD_MIN_LENGTH })} />;
+      return (
+        <PasswordInput
+          {...common}
+          autoComplete="new-password"
+          description={t('password.policy', { count: PASSWORD_MIN_LENGTH })}
+        />
+      );
     case 'email':
-      return <TextInput {...common} type="email" inputMode="email" autoComplete={AUTOCOMPLETE.emailAddress} maxLength={field.maxLength} isReadOnly={isReadOnly} />;
+      return (
+        <TextInput
+          {...common}
+          type="email"
+          inputMode="email"
+          autoComplete={AUTOCOMPLETE.emailAddress}
+          maxLength={field.maxLength}
+          isReadOnly={isReadOnly}
+        />
+      );
     case 'tel':
-      return <TextInput {...common} type="tel" inputMode="tel" autoComplete="tel" maxLength={field.maxLength} description={t('form.phoneHint')} />;
+      return (
+        <TextInput
+          {...common}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={field.maxLength}
+          description={t('form.phoneHint')}
+        />
+      );
     case 'date': {
       // The format in the language's letters (JJ/MM/AAAA in French), typed with the market's order.
       const format = t(`dateFormat.${DATE_FORMAT_KEYS[dateFormatOf(field, country)]}`);
@@ -66,7 +102,15 @@ export function RegisterFieldInput({ field, value, onChange, error, country, isR
     }
     default: {
       const kana = field.name === 'firstNameKana' || field.name === 'lastNameKana';
-      return <TextInput {...common} autoComplete={kana ? 'off' : AUTOCOMPLETE[field.name]} maxLength={field.maxLength} lang={kana ? 'ja' : undefined} description={kana ? t('form.kanaHint') : undefined} />;
+      return (
+        <TextInput
+          {...common}
+          autoComplete={kana ? 'off' : AUTOCOMPLETE[field.name]}
+          maxLength={field.maxLength}
+          lang={kana ? 'ja' : undefined}
+          description={kana ? t('form.kanaHint') : undefined}
+        />
+      );
     }
   }
 }

@@ -10,7 +10,8 @@ import { useLocation } from '../../../lib/router';
 const network = vi.hoisted(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const fn = vi.fn<(request: Request) => Promise<Response>>();
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    fn(input instanceof Request ? input : new Request(input, init))) as typeof fetch;
   return fn;
 });
 
@@ -19,13 +20,30 @@ import { AccountKit } from '../account-kit';
 import { SignInPage } from './sign-in-page';
 
 const example = <T,>(name: string) =>
-  (YAML.parse(readFileSync(join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`), 'utf8')) as { value: T }).value;
+  (
+    YAML.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../../../openapi/storefront/components/examples', `${name}.yaml`),
+        'utf8',
+      ),
+    ) as { value: T }
+  ).value;
 const data = example<Schemas['SignInPageData']>('get-sign-in-page-data-en-us');
 const session = example<Schemas['CustomerSession']>('login-en-us');
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 const problem = (status: number, code: string, errors?: { path: string; message: string }[]) =>
-  json(status, { type: `https://errors.storefront.dev/${code}`, title: code, status, code, ...(errors ? { errors } : {}) });
+  json(status, {
+    type: `https://errors.storefront.dev/${code}`,
+    title: code,
+    status,
+    code,
+    ...(errors ? { errors } : {}),
+  });
 
 function Where() {
   const location = useLocation();
@@ -41,7 +59,8 @@ function renderPage(path = '/signin?returnUrl=%2Fmyaccount%2Forders') {
   );
 }
 
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => act(() => fireEvent.submit(screen.getByRole('form', { name: 'I already have an account' })));
 
 beforeEach(() => network.mockReset());
@@ -69,12 +88,18 @@ describe('SignInPage', () => {
     type('Password', 'wrong password');
     await submit();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('We could not sign you in. Please check your email address and password, then try again.');
+    expect(alert.textContent).toBe(
+      'We could not sign you in. Please check your email address and password, then try again.',
+    );
     expect(screen.getByRole('button', { name: 'Replace an expired password' })).toBeTruthy();
     const request = network.mock.calls[0]![0];
     expect(new URL(request.url).pathname).toBe('/api/auth/login');
     expect(new URL(request.url).searchParams.get('locale')).toBe('en-us');
-    expect(await request.json()).toEqual({ email: 'olivia.bennett@example.com', password: 'wrong password', recaptchaToken: 'test-recaptcha-token' });
+    expect(await request.json()).toEqual({
+      email: 'olivia.bennett@example.com',
+      password: 'wrong password',
+      recaptchaToken: 'test-recaptcha-token',
+    });
   });
 
   it('puts a problem that names a field beside that field', async () => {
@@ -109,7 +134,9 @@ describe('SignInPage', () => {
     renderPage();
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
-    const toggle = within(password.closest('.account-field') as HTMLElement).getByRole('button', { name: 'Show password' });
+    const toggle = within(password.closest('.account-field') as HTMLElement).getByRole('button', {
+      name: 'Show password',
+    });
     act(() => fireEvent.click(toggle));
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');

@@ -121,9 +121,24 @@ export function SignInForm({ recaptchaSiteKey, onSignedIn }: SignInFormProps) {
           </Button>
         </p>
       </form>
-      <ForgotPasswordDialog isOpen={modal === 'forgot'} onOpenChange={(open) => setModal(open ? 'forgot' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
-      <ActivateAccountDialog isOpen={modal === 'activate'} onOpenChange={(open) => setModal(open ? 'activate' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
-      <ExpiredPasswordDialog isOpen={modal === 'expired'} onOpenChange={(open) => setModal(open ? 'expired' : null)} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
+      <ForgotPasswordDialog
+        isOpen={modal === 'forgot'}
+        onOpenChange={(open) => setModal(open ? 'forgot' : null)}
+        initialEmail={email}
+        recaptchaSiteKey={recaptchaSiteKey}
+      />
+      <ActivateAccountDialog
+        isOpen={modal === 'activate'}
+        onOpenChange={(open) => setModal(open ? 'activate' : null)}
+        initialEmail={email}
+        recaptchaSiteKey={recaptchaSiteKey}
+      />
+      <ExpiredPasswordDialog
+        isOpen={modal === 'expired'}
+        onOpenChange={(open) => setModal(open ? 'expired' : null)}
+        initialEmail={email}
+        recaptchaSiteKey={recaptchaSiteKey}
+      />
     </>
   );
 }
@@ -142,7 +157,7 @@ export function SignInPage({ data }: { data: Schemas['SignInPageData'] }) {
 
   useEffect(() => {
     if (data.customerAuthenticated) void navigate(target, { replace: true });
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a signed-in shopper is sent on once, when the sign-in is known; not again when the return URL changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a signed-in shopper is sent on once, when the sign-in is known; not again when the return URL changes
   }, [data.customerAuthenticated]);
 
   const onSignedIn = () => {

@@ -20,7 +20,8 @@ export function SignInRequired() {
   return (
     <div className="account-auth" aria-busy="true">
       <p className="account-panel">
-        {t('errors:ERR_API_1020')} <Link to={signInUrlFor(locale, location.pathname, location.search)}>{t('signIn.title')}</Link>
+        {t('errors:ERR_API_1020')}{' '}
+        <Link to={signInUrlFor(locale, location.pathname, location.search)}>{t('signIn.title')}</Link>
       </p>
     </div>
   );

@@ -9,7 +9,13 @@ import { useMarket } from '../../../lib/market-context';
 import { useRegister, useRegisterForm } from '../api/account-queries';
 import { bodyField, noErrors, problemToFormErrors } from '../problem-fields';
 import { recaptchaToken } from '../recaptcha';
-import { consentFieldName, registrationBody, validateRegistration, type ConsentText, type FieldValues } from '../registration';
+import {
+  consentFieldName,
+  registrationBody,
+  validateRegistration,
+  type ConsentText,
+  type FieldValues,
+} from '../registration';
 import { sitePathIn } from '../return-url';
 import { normalizeEmail } from '../validation';
 import { AuthLayout } from './account-layout';
@@ -73,7 +79,13 @@ export function RegistrationForm({ registration, recaptchaSiteKey, onRegistered,
   };
 
   return (
-    <form className="account-form account-form--grid" ref={form.formRef} onSubmit={submit} noValidate aria-labelledby="sign-up-heading">
+    <form
+      className="account-form account-form--grid"
+      ref={form.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="sign-up-heading"
+    >
       <h2 id="sign-up-heading" className="account-section-title">
         {t('signUp.formTitle')}
       </h2>
@@ -110,7 +122,12 @@ export function RegistrationForm({ registration, recaptchaSiteKey, onRegistered,
                 {!consent.required && <span className="account-field__optional"> {t('form.optional')}</span>}
               </CheckboxInput>
               {consent.linkHref && (
-                <a className="account-consents__link" href={sitePathIn(locale, consent.linkHref)} target="_blank" rel="noopener">
+                <a
+                  className="account-consents__link"
+                  href={sitePathIn(locale, consent.linkHref)}
+                  target="_blank"
+                  rel="noopener"
+                >
                   {t('signUp.readDocument')}
                   <span className="ui-visually-hidden"> {t('form.newWindow')}</span>
                 </a>
@@ -127,13 +144,27 @@ export function RegistrationForm({ registration, recaptchaSiteKey, onRegistered,
 }
 
 /** "Check your e-mail": the API answers the same for any address, so this never says whether an account existed. */
-export function RegistrationSent({ email, signInUrl, recaptchaSiteKey }: { email: string; signInUrl: string; recaptchaSiteKey?: string | null }) {
+export function RegistrationSent({
+  email,
+  signInUrl,
+  recaptchaSiteKey,
+}: {
+  email: string;
+  signInUrl: string;
+  recaptchaSiteKey?: string | null;
+}) {
   const { t } = useTranslation('account');
   const [resend, setResend] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <AuthLayout title={<span ref={heading} tabIndex={-1}>{t('signUp.sentTitle')}</span>}>
+    <AuthLayout
+      title={
+        <span ref={heading} tabIndex={-1}>
+          {t('signUp.sentTitle')}
+        </span>
+      }
+    >
       <div className="account-panel" role="status">
         <p>{t('signUp.sentText', { email })}</p>
         <p className="account-hint">{t('signUp.sentHint')}</p>
@@ -146,7 +177,12 @@ export function RegistrationSent({ email, signInUrl, recaptchaSiteKey }: { email
           {t('signUp.resend')}
         </Button>
       </div>
-      <ActivateAccountDialog isOpen={resend} onOpenChange={setResend} initialEmail={email} recaptchaSiteKey={recaptchaSiteKey} />
+      <ActivateAccountDialog
+        isOpen={resend}
+        onOpenChange={setResend}
+        initialEmail={email}
+        recaptchaSiteKey={recaptchaSiteKey}
+      />
     </AuthLayout>
   );
 }
@@ -159,10 +195,16 @@ export function SignUpPage({ data, today }: { data: Schemas['SignUpPageData']; t
   const registration = formData.data ?? data.registration;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signInUrl = sitePathIn(locale, data.signInUrl || '/signin');
-  if (sentTo !== null) return <RegistrationSent email={sentTo} signInUrl={signInUrl} recaptchaSiteKey={data.recaptchaSiteKey} />;
+  if (sentTo !== null)
+    return <RegistrationSent email={sentTo} signInUrl={signInUrl} recaptchaSiteKey={data.recaptchaSiteKey} />;
   return (
     <AuthLayout title={t('signUp.title')} intro={t('signUp.intro')}>
-      <RegistrationForm registration={registration} recaptchaSiteKey={data.recaptchaSiteKey} onRegistered={setSentTo} today={today} />
+      <RegistrationForm
+        registration={registration}
+        recaptchaSiteKey={data.recaptchaSiteKey}
+        onRegistered={setSentTo}
+        today={today}
+      />
       <p className="account-hint account-auth__footer">
         {t('signUp.haveAccount')} <Link to={signInUrl}>{t('signUp.signIn')}</Link>
       </p>

@@ -44,7 +44,10 @@ export const Reminder: Story = () => {
 export const ExpressCheckout: Story = () => (
   <StoryShell>
     <div style={{ maxWidth: 420, margin: '2rem auto' }}>
-      <ExpressCheckoutButton product={productOf(catalog.products.find((p) => p.variants.length === 1) ?? catalog.products[0]!)} size={null} />
+      <ExpressCheckoutButton
+        product={productOf(catalog.products.find((p) => p.variants.length === 1) ?? catalog.products[0]!)}
+        size={null}
+      />
     </div>
   </StoryShell>
 );

@@ -36,7 +36,10 @@ export function BasketPage() {
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const currency = basket?.currencyCode;
   const money = (v: number | null) => (v === null || !currency ? '' : formatPrice(v, currency, locale));
-  const errorText = (err: unknown) => t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, { defaultValue: t('errors:API_UNKNOWN_ERROR') });
+  const errorText = (err: unknown) =>
+    t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, {
+      defaultValue: t('errors:API_UNKNOWN_ERROR'),
+    });
   const setLineError = (itemId: string, message: string | null) =>
     setLineErrors((e) => {
       const next = { ...e };
@@ -88,7 +91,12 @@ export function BasketPage() {
         <div className="basket-page__layout">
           <ul className="basket-page__lines" role="list" aria-label={t('basket.title')}>
             {basket.items.map((item) => (
-              <li key={item.itemId} className="basket-line" data-testid="basket-line" data-unavailable={!item.available || undefined}>
+              <li
+                key={item.itemId}
+                className="basket-line"
+                data-testid="basket-line"
+                data-unavailable={!item.available || undefined}
+              >
                 <Link to={localize(item.url)} className="basket-line__picture" tabIndex={-1} aria-hidden="true">
                   <img src={item.image.src} alt="" width={120} height={150} loading="lazy" />
                 </Link>
@@ -97,22 +105,38 @@ export function BasketPage() {
                     {item.name}
                   </Link>
                   <span className="basket-line__meta">{item.color}</span>
-                  <span className="basket-line__meta">{t('basket.size', { size: item.size === 'TU' ? t('product.oneSize') : item.sizeLabel })}</span>
+                  <span className="basket-line__meta">
+                    {t('basket.size', { size: item.size === 'TU' ? t('product.oneSize') : item.sizeLabel })}
+                  </span>
                   <span className="basket-line__price" data-testid="basket-line-price">
                     {money(item.lineTotal)}
-                    {item.quantity > 1 && item.unitPrice !== null && <span className="basket-line__unit">{t('basket.unitPrice', { price: money(item.unitPrice) })}</span>}
+                    {item.quantity > 1 && item.unitPrice !== null && (
+                      <span className="basket-line__unit">
+                        {t('basket.unitPrice', { price: money(item.unitPrice) })}
+                      </span>
+                    )}
                   </span>
                   <div className="basket-line__controls">
                     <NativeSelect
                       className="basket-line__quantity"
                       label={t('basket.quantityLabel')}
                       name={`quantity-${item.itemId}`}
-                      options={quantityChoices(item, basket.maxQuantityPerProduct).map((n) => ({ value: String(n), label: String(n) }))}
+                      options={quantityChoices(item, basket.maxQuantityPerProduct).map((n) => ({
+                        value: String(n),
+                        label: String(n),
+                      }))}
                       value={String(item.quantity)}
                       onChange={(v) => changeQuantity(item, Number(v))}
                       isDisabled={update.isPending && update.variables?.itemId === item.itemId}
                     />
-                    <Button variant="tertiary" size="sm" className="basket-line__remove" aria-label={t('basket.removeItem', { name: item.name })} onPress={() => removeLine(item)} isDisabled={remove.isPending && remove.variables === item.itemId}>
+                    <Button
+                      variant="tertiary"
+                      size="sm"
+                      className="basket-line__remove"
+                      aria-label={t('basket.removeItem', { name: item.name })}
+                      onPress={() => removeLine(item)}
+                      isDisabled={remove.isPending && remove.variables === item.itemId}
+                    >
                       {t('basket.remove')}
                     </Button>
                   </div>

@@ -62,11 +62,22 @@ export function CartReminder({ pageType, onOpenBag }: { pageType: string; onOpen
             {t('basket.viewBag')}
           </Button>
         ) : (
-          <LinkButton variant="tertiary" size="sm" className="cart-reminder__action" href={localize('/basket')} onPress={() => setVisible(false)}>
+          <LinkButton
+            variant="tertiary"
+            size="sm"
+            className="cart-reminder__action"
+            href={localize('/basket')}
+            onPress={() => setVisible(false)}
+          >
             {t('basket.viewBag')}
           </LinkButton>
         )}
-        <button type="button" className="cart-reminder__close" aria-label={t('basket.reminder.dismiss')} onClick={() => setVisible(false)}>
+        <button
+          type="button"
+          className="cart-reminder__close"
+          aria-label={t('basket.reminder.dismiss')}
+          onClick={() => setVisible(false)}
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" width="16" height="16">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.25" fill="none" />
           </svg>

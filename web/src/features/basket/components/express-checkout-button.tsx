@@ -38,7 +38,12 @@ export function ExpressCheckoutButton({ product, size }: Props) {
       { pid: product.id, size: chosen, quantity: 1, applePay: true },
       {
         onSuccess: () => void navigate(`${localize('/checkout')}?express=1`),
-        onError: (err) => setError(t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, { defaultValue: t('errors:API_UNKNOWN_ERROR') })),
+        onError: (err) =>
+          setError(
+            t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, {
+              defaultValue: t('errors:API_UNKNOWN_ERROR'),
+            }),
+          ),
       },
     );
   };

@@ -38,7 +38,13 @@ export function Minicart({ isOpen, onOpenChange }: Props) {
               <span data-testid="minicart-subtotal">{money(basket.subtotal)}</span>
             </div>
             <p className="minicart__note">{t('basket.taxesNote')}</p>
-            <LinkButton href={localize('/checkout')} variant="primary" size="lg" isFullWidth onPress={() => onOpenChange(false)}>
+            <LinkButton
+              href={localize('/checkout')}
+              variant="primary"
+              size="lg"
+              isFullWidth
+              onPress={() => onOpenChange(false)}
+            >
               {t('basket.checkout')}
             </LinkButton>
             <LinkButton href={localize('/basket')} variant="secondary" isFullWidth onPress={() => onOpenChange(false)}>
@@ -70,7 +76,14 @@ export function Minicart({ isOpen, onOpenChange }: Props) {
                 </span>
                 <span className="minicart__meta">{t('basket.quantity', { count: item.quantity })}</span>
                 {!item.available && <span className="minicart__warning">{t('basket.unavailable')}</span>}
-                <Button variant="tertiary" size="sm" className="minicart__remove" aria-label={t('basket.removeItem', { name: item.name })} onPress={() => remove.mutate(item.itemId)} isDisabled={remove.isPending}>
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  className="minicart__remove"
+                  aria-label={t('basket.removeItem', { name: item.name })}
+                  onPress={() => remove.mutate(item.itemId)}
+                  isDisabled={remove.isPending}
+                >
                   {t('basket.remove')}
                 </Button>
               </div>

@@ -30,7 +30,12 @@ export interface FacetsQuery {
 export const categoryFacetsQuery = (locale: string, category: string, filters: string): FacetsQuery => ({
   queryKey: ['listing-filters', locale, category, filters],
   queryFn: async ({ signal }) => {
-    const data = unwrap(await api.GET('/api/data/filters', { params: { query: { locale, category, ...(filters ? { filters } : {}) } }, signal }));
+    const data = unwrap(
+      await api.GET('/api/data/filters', {
+        params: { query: { locale, category, ...(filters ? { filters } : {}) } },
+        signal,
+      }),
+    );
     return { filters: data.filters, total: data.totalNrOfProducts };
   },
   staleTime: 60_000,

@@ -33,7 +33,15 @@ export function FilterChips({ selection, filters, onRemove, onClearAll }: Filter
         const range = parsePriceRange(value);
         const currency = filter?.range?.currencyCode;
         const fmt = (n: number) =>
-          currency ? noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(n)) : String(n);
+          currency
+            ? noBreakSpaces(
+                new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, {
+                  style: 'currency',
+                  currency,
+                  maximumFractionDigits: 0,
+                }).format(n),
+              )
+            : String(n);
         if (range) label = t('filters.priceBetween', { min: fmt(range[0]), max: fmt(range[1]) });
       }
       chips.push({ id: `${key}:${value}`, key, value, label });
@@ -49,7 +57,12 @@ export function FilterChips({ selection, filters, onRemove, onClearAll }: Filter
         {chips.map((chip) => (
           <li key={chip.id} className="filter-chip" data-testid="filter-chip">
             <span>{chip.label}</span>
-            <button type="button" className="filter-chip__remove" aria-label={t('filters.remove', { label: chip.label })} onClick={() => onRemove(chip.key, chip.value)}>
+            <button
+              type="button"
+              className="filter-chip__remove"
+              aria-label={t('filters.remove', { label: chip.label })}
+              onClick={() => onRemove(chip.key, chip.value)}
+            >
               <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                 <path d="M3 3l6 6M9 3L3 9" stroke="currentColor" strokeWidth="1" fill="none" />
               </svg>

@@ -24,7 +24,16 @@ export interface FilterDrawerProps {
  * The filter drawer (spec §2 "filter" modal): the shopper composes a selection, watching the count of
  * results it leaves, then shows them. Escape or the close button leaves the listing as it was.
  */
-export function FilterDrawer({ isOpen, onOpenChange, filters, total, isUpdating = false, draft, onDraftChange, onApply }: FilterDrawerProps) {
+export function FilterDrawer({
+  isOpen,
+  onOpenChange,
+  filters,
+  total,
+  isUpdating = false,
+  draft,
+  onDraftChange,
+  onApply,
+}: FilterDrawerProps) {
   const { t } = useTranslation('catalog');
   const { t: tc } = useTranslation();
   const selected = countSelected(draft);
@@ -40,7 +49,13 @@ export function FilterDrawer({ isOpen, onOpenChange, filters, total, isUpdating 
           <Button variant="secondary" onPress={() => onDraftChange({})} isDisabled={selected === 0}>
             {t('filters.clearAll')}
           </Button>
-          <Button variant="primary" onPress={onApply} isPending={isUpdating && total === null} pendingLabel={tc('loading')} data-testid="filters-apply">
+          <Button
+            variant="primary"
+            onPress={onApply}
+            isPending={isUpdating && total === null}
+            pendingLabel={tc('loading')}
+            data-testid="filters-apply"
+          >
             {total === null ? t('filters.showResultsUnknown') : t('filters.showResults', { count: total })}
           </Button>
         </div>

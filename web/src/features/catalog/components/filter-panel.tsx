@@ -41,21 +41,31 @@ function niceStep(span: number): number {
   return unit * power;
 }
 
-function PriceRange({ filter, selection, onChange }: { filter: Filter; selection: FilterSelection; onChange: FilterPanelProps['onChange'] }) {
+function PriceRange({
+  filter,
+  selection,
+  onChange,
+}: {
+  filter: Filter;
+  selection: FilterSelection;
+  onChange: FilterPanelProps['onChange'];
+}) {
   const { t, i18n } = useTranslation('catalog');
   const range = filter.range;
   const step = range ? niceStep(range.max - range.min) : 1;
   const lo = range ? Math.floor(range.min / step) * step : 0;
   const hi = range ? Math.max(lo + step, Math.ceil(range.max / step) * step) : 0;
   const selected = parsePriceRange(selection.price?.[0]);
-  const fromSelection = (): [number, number] => (selected ? [Math.max(lo, selected[0]), Math.min(hi, selected[1])] : [lo, hi]);
+  const fromSelection = (): [number, number] =>
+    selected ? [Math.max(lo, selected[0]), Math.min(hi, selected[1])] : [lo, hi];
   const [value, setValue] = useState<[number, number]>(fromSelection);
   // A cleared selection (or new bounds) moves the thumbs back.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the thumbs move back on a new selection or new bounds only, never while being dragged
   useEffect(() => setValue(fromSelection()), [selection.price?.[0], lo, hi]);
   if (!range) return null;
   const currency = { style: 'currency', currency: range.currencyCode, maximumFractionDigits: 0 } as const;
-  const format = (n: number) => noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, currency).format(n));
+  const format = (n: number) =>
+    noBreakSpaces(new Intl.NumberFormat(i18n.language === 'zh-hant' ? 'zh-Hant' : i18n.language, currency).format(n));
   return (
     <Slider
       className="filter-price"
@@ -72,14 +82,19 @@ function PriceRange({ filter, selection, onChange }: { filter: Filter; selection
     >
       <div className="filter-price__header">
         <Label className="filter-price__label">{t('filters.priceRange')}</Label>
-        <SliderOutput className="filter-price__output">{() => t('filters.priceBetween', { min: format(value[0]), max: format(value[1]) })}</SliderOutput>
+        <SliderOutput className="filter-price__output">
+          {() => t('filters.priceBetween', { min: format(value[0]), max: format(value[1]) })}
+        </SliderOutput>
       </div>
       <SliderTrack className="filter-price__track">
         {({ state }) => (
           <>
             <div
               className="filter-price__fill"
-              style={{ insetInlineStart: `${state.getThumbPercent(0) * 100}%`, inlineSize: `${(state.getThumbPercent(1) - state.getThumbPercent(0)) * 100}%` }}
+              style={{
+                insetInlineStart: `${state.getThumbPercent(0) * 100}%`,
+                inlineSize: `${(state.getThumbPercent(1) - state.getThumbPercent(0)) * 100}%`,
+              }}
             />
             <SliderThumb index={0} className="filter-price__thumb" aria-label={t('filters.priceMin')} />
             <SliderThumb index={1} className="filter-price__thumb" aria-label={t('filters.priceMax')} />
@@ -90,7 +105,15 @@ function PriceRange({ filter, selection, onChange }: { filter: Filter; selection
   );
 }
 
-function ValueCheckboxes({ filter, selection, onChange }: { filter: Filter; selection: FilterSelection; onChange: FilterPanelProps['onChange'] }) {
+function ValueCheckboxes({
+  filter,
+  selection,
+  onChange,
+}: {
+  filter: Filter;
+  selection: FilterSelection;
+  onChange: FilterPanelProps['onChange'];
+}) {
   const { t } = useTranslation('catalog');
   const kind = filter.urlName === 'color' ? 'swatch' : filter.urlName === 'size' ? 'box' : 'list';
   return (
@@ -110,7 +133,9 @@ function ValueCheckboxes({ filter, selection, onChange }: { filter: Filter; sele
           aria-label={t('filters.valueWithCount', { label: v.label, count: v.count })}
           data-testid={`filter-${filter.urlName}-${v.value}`}
         >
-          {kind === 'swatch' && <span className="filter-value__swatch" style={{ background: v.hex ?? 'transparent' }} aria-hidden="true" />}
+          {kind === 'swatch' && (
+            <span className="filter-value__swatch" style={{ background: v.hex ?? 'transparent' }} aria-hidden="true" />
+          )}
           {kind === 'list' && <span className="filter-value__check" aria-hidden="true" />}
           <span className="filter-value__label">{v.label}</span>
           <span className="filter-value__count" aria-hidden="true">
@@ -130,7 +155,11 @@ function ValueCheckboxes({ filter, selection, onChange }: { filter: Filter; sele
 export function FilterPanel({ filters, selection, onChange, isUpdating = false }: FilterPanelProps) {
   const { t } = useTranslation('catalog');
   const toggles = filters.filter((f) => f.selectionType === 'toggle');
-  const sections = filters.filter((f) => f.selectionType !== 'toggle' && (f.selectionType === 'range' ? f.range && f.range.max > f.range.min : f.values.length > 0));
+  const sections = filters.filter(
+    (f) =>
+      f.selectionType !== 'toggle' &&
+      (f.selectionType === 'range' ? f.range && f.range.max > f.range.min : f.values.length > 0),
+  );
   return (
     <div className="filter-panel" aria-busy={isUpdating || undefined}>
       {toggles.map((f) => (
@@ -145,13 +174,22 @@ export function FilterPanel({ filters, selection, onChange, isUpdating = false }
         </div>
       ))}
       {sections.map((f) => {
-        const selectedCount = f.selectionType === 'range' ? (selection.price?.length ?? 0) : (selection[f.urlName]?.length ?? 0);
+        const selectedCount =
+          f.selectionType === 'range' ? (selection.price?.length ?? 0) : (selection[f.urlName]?.length ?? 0);
         return (
-          <Disclosure key={f.urlName} className="filter-section" defaultExpanded={OPEN_BY_DEFAULT.has(f.urlName) || selectedCount > 0}>
+          <Disclosure
+            key={f.urlName}
+            className="filter-section"
+            defaultExpanded={OPEN_BY_DEFAULT.has(f.urlName) || selectedCount > 0}
+          >
             <Heading className="filter-section__heading" level={3}>
               <AriaButton slot="trigger" className="filter-section__trigger">
                 <span>{f.label}</span>
-                {selectedCount > 0 && <span className="filter-section__selected">{t('filters.selectedCount', { count: selectedCount })}</span>}
+                {selectedCount > 0 && (
+                  <span className="filter-section__selected">
+                    {t('filters.selectedCount', { count: selectedCount })}
+                  </span>
+                )}
                 <svg className="filter-section__chevron" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                   <path d="M2 4.25l4 4 4-4" stroke="currentColor" strokeWidth="1" fill="none" />
                 </svg>

@@ -11,15 +11,31 @@ export function GridViewToggle({ value, onChange }: { value: GridView; onChange:
   const { t } = useTranslation('catalog');
   return (
     <div className="grid-view-toggle" role="group" aria-label={t('grid.label')}>
-      <button type="button" className="grid-view-toggle__button" aria-label={t('grid.large')} aria-pressed={value === 'ViewBy3'} onClick={() => onChange('ViewBy3')}>
+      <button
+        type="button"
+        className="grid-view-toggle__button"
+        aria-label={t('grid.large')}
+        aria-pressed={value === 'ViewBy3'}
+        onClick={() => onChange('ViewBy3')}
+      >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
           <rect x="2.5" y="2.5" width="6" height="15" fill="none" stroke="currentColor" />
           <rect x="11.5" y="2.5" width="6" height="15" fill="none" stroke="currentColor" />
         </svg>
       </button>
-      <button type="button" className="grid-view-toggle__button" aria-label={t('grid.small')} aria-pressed={value === 'ViewBy6'} onClick={() => onChange('ViewBy6')}>
+      <button
+        type="button"
+        className="grid-view-toggle__button"
+        aria-label={t('grid.small')}
+        aria-pressed={value === 'ViewBy6'}
+        onClick={() => onChange('ViewBy6')}
+      >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          {[2.5, 8, 13.5].map((x) => [2.5, 11].map((y) => <rect key={`${x}-${y}`} x={x} y={y} width="4" height="6.5" fill="none" stroke="currentColor" />))}
+          {[2.5, 8, 13.5].map((x) =>
+            [2.5, 11].map((y) => (
+              <rect key={`${x}-${y}`} x={x} y={y} width="4" height="6.5" fill="none" stroke="currentColor" />
+            )),
+          )}
         </svg>
       </button>
     </div>

@@ -24,7 +24,17 @@ export interface ListingPagerProps {
  * before the script runs (and for crawlers); once interactive, the next page loads as the shopper
  * scrolls near the end, unless infinite scroll is switched off.
  */
-export function ListingPager({ firstPage, lastPage, pageCount, shown, total, hrefFor, isLoading, infinite, onLoadMore }: ListingPagerProps) {
+export function ListingPager({
+  firstPage,
+  lastPage,
+  pageCount,
+  shown,
+  total,
+  hrefFor,
+  isLoading,
+  infinite,
+  onLoadMore,
+}: ListingPagerProps) {
   const { t } = useTranslation('catalog');
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = lastPage < pageCount;
@@ -35,9 +45,12 @@ export function ListingPager({ firstPage, lastPage, pageCount, shown, total, hre
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !infinite || !hasMore || isLoading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load.current();
-    }, { rootMargin: '0px 0px 600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load.current();
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [infinite, hasMore, isLoading, lastPage]);

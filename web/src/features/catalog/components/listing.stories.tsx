@@ -35,7 +35,15 @@ export const Drawer: Story = () => {
   return (
     <Shell>
       <Button onPress={() => setOpen(true)}>Filtrer</Button>
-      <FilterDrawer isOpen={open} onOpenChange={setOpen} filters={storyFilters(draft)} total={31} draft={draft} onDraftChange={setDraft} onApply={() => setOpen(false)} />
+      <FilterDrawer
+        isOpen={open}
+        onOpenChange={setOpen}
+        filters={storyFilters(draft)}
+        total={31}
+        draft={draft}
+        onDraftChange={setDraft}
+        onApply={() => setOpen(false)}
+      />
     </Shell>
   );
 };
@@ -53,7 +61,12 @@ export const Panel: Story = () => {
 };
 
 export const Chips: Story = () => {
-  const [selection, setSelection] = useState<FilterSelection>({ color: ['black', 'beige'], size: ['38'], instock: ['true'], price: ['500-1500'] });
+  const [selection, setSelection] = useState<FilterSelection>({
+    color: ['black', 'beige'],
+    size: ['38'],
+    instock: ['true'],
+    price: ['500-1500'],
+  });
   return (
     <Shell>
       <FilterChips
@@ -77,8 +90,28 @@ export const GridToggle: Story = () => {
 
 export const Pager: Story = () => (
   <Shell>
-    <ListingPager firstPage={1} lastPage={2} pageCount={5} shown={48} total={113} hrefFor={(p) => `?page=${p}`} isLoading={false} infinite={false} onLoadMore={() => {}} />
-    <ListingPager firstPage={3} lastPage={3} pageCount={5} shown={72} total={113} hrefFor={(p) => `?page=${p}`} isLoading infinite={false} onLoadMore={() => {}} />
+    <ListingPager
+      firstPage={1}
+      lastPage={2}
+      pageCount={5}
+      shown={48}
+      total={113}
+      hrefFor={(p) => `?page=${p}`}
+      isLoading={false}
+      infinite={false}
+      onLoadMore={() => {}}
+    />
+    <ListingPager
+      firstPage={3}
+      lastPage={3}
+      pageCount={5}
+      shown={72}
+      total={113}
+      hrefFor={(p) => `?page=${p}`}
+      isLoading
+      infinite={false}
+      onLoadMore={() => {}}
+    />
   </Shell>
 );
 

@@ -21,7 +21,12 @@ export function ProductGrid({ products, label, view, onProductClick, eagerCount 
     <ul className="product-grid" aria-label={label} data-view={view}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductTile product={p} eager={i < eagerCount} headingLevel={headingLevel} onNavigate={onProductClick ? () => onProductClick(p) : undefined} />
+          <ProductTile
+            product={p}
+            eager={i < eagerCount}
+            headingLevel={headingLevel}
+            onNavigate={onProductClick ? () => onProductClick(p) : undefined}
+          />
         </li>
       ))}
     </ul>

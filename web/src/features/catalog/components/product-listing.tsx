@@ -8,7 +8,19 @@ import { parseListingFilters, serializeListingFilters, type FilterSelection } fr
 import { useUiFlag } from '../../../lib/ui-store';
 import { useOpenedOnce } from '../../../lib/use-opened-once';
 import type { FacetsQuery, Filter } from '../api/catalog-queries';
-import { countSelected, listingSearch, readListingState, SORTS, toggleValue, withFilters, withPage, withSort, type GridView, type ListingState, type Sort } from '../listing-url';
+import {
+  countSelected,
+  listingSearch,
+  readListingState,
+  SORTS,
+  toggleValue,
+  withFilters,
+  withPage,
+  withSort,
+  type GridView,
+  type ListingState,
+  type Sort,
+} from '../listing-url';
 import { accumulatePages, type PagesOnScreen } from '../listing-pages';
 import { useGridView } from '../use-grid-view';
 import { FilterChips } from './filter-chips';
@@ -47,7 +59,11 @@ export interface ProductListingProps {
 }
 
 /** The listing's pages on screen, kept across renders (see accumulatePages). */
-function useAccumulatedPages(key: string, page: number, products: Schemas['ProductTile'][]): PagesOnScreen<Schemas['ProductTile']> {
+function useAccumulatedPages(
+  key: string,
+  page: number,
+  products: Schemas['ProductTile'][],
+): PagesOnScreen<Schemas['ProductTile']> {
   const [state, setState] = useState(() => ({ source: products, pages: accumulatePages(null, key, page, products) }));
   if (state.source === products && state.pages.key === key) return state.pages;
   const pages = accumulatePages(state.pages, key, page, products);
@@ -55,7 +71,8 @@ function useAccumulatedPages(key: string, page: number, products: Schemas['Produ
   return pages;
 }
 
-const sameSelection = (a: FilterSelection, b: FilterSelection) => serializeListingFilters(a) === serializeListingFilters(b);
+const sameSelection = (a: FilterSelection, b: FilterSelection) =>
+  serializeListingFilters(a) === serializeListingFilters(b);
 
 /**
  * A product listing (category or search): filter drawer with live counts, removable chips, sort menu,
@@ -101,7 +118,10 @@ export function ProductListing({
     void navigate(hrefOf(state), { replace: options?.replace ?? false, preventScrollReset: options?.replace ?? false });
 
   // Filters of the applied selection: from the page data, or asked for once interactive.
-  const appliedFacets = useQuery({ ...facetsQuery(appliedString), enabled: filterable && filtersFromData === undefined });
+  const appliedFacets = useQuery({
+    ...facetsQuery(appliedString),
+    enabled: filterable && filtersFromData === undefined,
+  });
   const filters = filtersFromData ?? appliedFacets.data?.filters ?? [];
 
   // The drawer edits a draft; its counts follow the draft.
@@ -109,13 +129,21 @@ export function ProductListing({
   const drawerOpened = useOpenedOnce(drawerOpen);
   const [draft, setDraft] = useState<FilterSelection>(applied);
   const draftString = serializeListingFilters(draft);
-  const draftFacets = useQuery({ ...facetsQuery(draftString), enabled: drawerOpen && draftString !== appliedString, placeholderData: keepPreviousData });
+  const draftFacets = useQuery({
+    ...facetsQuery(draftString),
+    enabled: drawerOpen && draftString !== appliedString,
+    placeholderData: keepPreviousData,
+  });
   const draftIsApplied = draftString === appliedString;
   const drawerFilters = draftIsApplied ? filters : (draftFacets.data?.filters ?? filters);
-  const drawerTotal = draftIsApplied ? total : draftFacets.isPlaceholderData || !draftFacets.data ? null : draftFacets.data.total;
+  const drawerTotal = draftIsApplied
+    ? total
+    : draftFacets.isPlaceholderData || !draftFacets.data
+      ? null
+      : draftFacets.data.total;
   useEffect(() => {
     if (drawerOpen) setDraft(applied);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft restarts from the applied filters when the drawer opens, not each time they change under it
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft restarts from the applied filters when the drawer opens, not each time they change under it
   }, [drawerOpen]);
 
   // Another listing (filters, sort) starts at its top when the shopper was further down.
@@ -129,37 +157,44 @@ export function ProductListing({
   }, [listKey]);
 
   const selectedCount = countSelected(applied);
-  const hasFilters = filterable && filters.some((f) => f.selectionType === 'range' || f.values.length > 0) || selectedCount > 0;
+  const hasFilters =
+    (filterable && filters.some((f) => f.selectionType === 'range' || f.values.length > 0)) || selectedCount > 0;
 
   return (
     <div className="product-listing" data-testid="product-listing" ref={top}>
       {(total > 0 || selectedCount > 0) && (
-      <div className="product-listing__toolbar">
-        <div className="product-listing__start">
-          {hasFilters && (
-            <button type="button" className="product-listing__filter-button" onClick={() => setDrawerOpen(true)} aria-haspopup="dialog" data-testid="open-filters">
-              <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                <path d="M3 6h14M3 14h14" stroke="currentColor" fill="none" />
-                <circle cx="7" cy="6" r="2" fill="var(--color-bg)" stroke="currentColor" />
-                <circle cx="13" cy="14" r="2" fill="var(--color-bg)" stroke="currentColor" />
-              </svg>
-              {selectedCount > 0 ? t('filters.buttonWithCount', { count: selectedCount }) : t('filters.button')}
-            </button>
-          )}
-          <p className="product-listing__count" data-testid="total-products" aria-live="polite">
-            {t('results', { count: total })}
-          </p>
+        <div className="product-listing__toolbar">
+          <div className="product-listing__start">
+            {hasFilters && (
+              <button
+                type="button"
+                className="product-listing__filter-button"
+                onClick={() => setDrawerOpen(true)}
+                aria-haspopup="dialog"
+                data-testid="open-filters"
+              >
+                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                  <path d="M3 6h14M3 14h14" stroke="currentColor" fill="none" />
+                  <circle cx="7" cy="6" r="2" fill="var(--color-bg)" stroke="currentColor" />
+                  <circle cx="13" cy="14" r="2" fill="var(--color-bg)" stroke="currentColor" />
+                </svg>
+                {selectedCount > 0 ? t('filters.buttonWithCount', { count: selectedCount }) : t('filters.button')}
+              </button>
+            )}
+            <p className="product-listing__count" data-testid="total-products" aria-live="polite">
+              {t('results', { count: total })}
+            </p>
+          </div>
+          <div className="product-listing__end">
+            <NativeSelect<Sort>
+              label={t('sort.label')}
+              options={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+              value={wanted.sort}
+              onChange={(next) => go(withSort(shown, next))}
+            />
+            <GridViewToggle value={view} onChange={setView} />
+          </div>
         </div>
-        <div className="product-listing__end">
-          <NativeSelect<Sort>
-            label={t('sort.label')}
-            options={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-            value={wanted.sort}
-            onChange={(next) => go(withSort(shown, next))}
-          />
-          <GridViewToggle value={view} onChange={setView} />
-        </div>
-      </div>
       )}
       <FilterChips
         selection={applied}
@@ -167,19 +202,34 @@ export function ProductListing({
         onRemove={(key, value) => go(withFilters(shown, toggleValue(applied, key, value)))}
         onClearAll={() => go(withFilters(shown, {}))}
       />
-      <div className="product-listing__results" aria-busy={switching || undefined} data-switching={switching || undefined}>
-        {acc.products.length === 0
-          ? (selectedCount === 0 && empty ? empty : (
-              <div className="product-listing__empty">
-                <p>{selectedCount > 0 ? t('emptyFiltered') : t('empty')}</p>
-                {selectedCount > 0 && (
-                  <Button variant="tertiary" onPress={() => go(withFilters(shown, {}))}>
-                    {t('filters.clearAll')}
-                  </Button>
-                )}
-              </div>
-            ))
-          : <ProductGrid products={acc.products} label={label} view={view} onProductClick={onProductClick} eagerCount={view === 'ViewBy6' ? 6 : 3} headingLevel={2} />}
+      <div
+        className="product-listing__results"
+        aria-busy={switching || undefined}
+        data-switching={switching || undefined}
+      >
+        {acc.products.length === 0 ? (
+          selectedCount === 0 && empty ? (
+            empty
+          ) : (
+            <div className="product-listing__empty">
+              <p>{selectedCount > 0 ? t('emptyFiltered') : t('empty')}</p>
+              {selectedCount > 0 && (
+                <Button variant="tertiary" onPress={() => go(withFilters(shown, {}))}>
+                  {t('filters.clearAll')}
+                </Button>
+              )}
+            </div>
+          )
+        ) : (
+          <ProductGrid
+            products={acc.products}
+            label={label}
+            view={view}
+            onProductClick={onProductClick}
+            eagerCount={view === 'ViewBy6' ? 6 : 3}
+            headingLevel={2}
+          />
+        )}
       </div>
       <ListingPager
         firstPage={acc.first}

@@ -19,13 +19,17 @@ export const Regular: Story = () => (
 
 export const OnSale: Story = () => (
   <StoryShell>
-    <div style={{ maxWidth: 320 }}>{onSale ? <ProductTile product={tileOf(onSale)} eager /> : 'No sale product in this sample'}</div>
+    <div style={{ maxWidth: 320 }}>
+      {onSale ? <ProductTile product={tileOf(onSale)} eager /> : 'No sale product in this sample'}
+    </div>
   </StoryShell>
 );
 
 export const SoldOut: Story = () => (
   <StoryShell>
-    <div style={{ maxWidth: 320 }}>{soldOut ? <ProductTile product={tileOf(soldOut)} eager /> : 'No sold-out product in this sample'}</div>
+    <div style={{ maxWidth: 320 }}>
+      {soldOut ? <ProductTile product={tileOf(soldOut)} eager /> : 'No sold-out product in this sample'}
+    </div>
   </StoryShell>
 );
 

@@ -14,7 +14,17 @@ export const TILE_SIZES = '(min-width: 1024px) 25vw, 50vw';
  * one level below the section the tiles are in: 3 under a section's h2 (the default), 2 straight under the page's
  * h1 (a listing, search results), so headings never skip a level.
  */
-export function ProductTile({ product, eager = false, onNavigate, headingLevel = 3 }: { product: Schemas['ProductTile']; eager?: boolean; onNavigate?: () => void; headingLevel?: 2 | 3 | 4 }) {
+export function ProductTile({
+  product,
+  eager = false,
+  onNavigate,
+  headingLevel = 3,
+}: {
+  product: Schemas['ProductTile'];
+  eager?: boolean;
+  onNavigate?: () => void;
+  headingLevel?: 2 | 3 | 4;
+}) {
   const Heading = `h${headingLevel}` as 'h3';
   const { t } = useTranslation();
   const localize = useLocalizePath();
@@ -34,7 +44,16 @@ export function ProductTile({ product, eager = false, onNavigate, headingLevel =
             decoding="async"
           />
           {product.hoverImage && (
-            <ProductPicture className="product-tile__image product-tile__image--hover" image={product.hoverImage} alt="" sizes={TILE_SIZES} width={600} height={750} loading="lazy" decoding="async" />
+            <ProductPicture
+              className="product-tile__image product-tile__image--hover"
+              image={product.hoverImage}
+              alt=""
+              sizes={TILE_SIZES}
+              width={600}
+              height={750}
+              loading="lazy"
+              decoding="async"
+            />
           )}
         </div>
         <Heading className="product-tile__name">{product.name}</Heading>

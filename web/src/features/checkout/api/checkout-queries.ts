@@ -21,23 +21,30 @@ export function useCheckoutOptions(locale: string, enabled = true) {
 export function useCountryAddressFormat(locale: string, country: string) {
   return useQuery({
     queryKey: ['country-addresses', locale, country] as const,
-    queryFn: async () => unwrap(await api.GET('/api/data/country-addresses', { params: { query: { locale, country } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/data/country-addresses', { params: { query: { locale, country } } })),
     staleTime: Infinity,
     enabled: /^[A-Z]{2}$/.test(country),
   });
 }
 
-const problemOf = (error: unknown): Problem | undefined => (error && typeof error === 'object' && 'code' in error ? (error as Problem) : undefined);
+const problemOf = (error: unknown): Problem | undefined =>
+  error && typeof error === 'object' && 'code' in error ? (error as Problem) : undefined;
 
 /** One POST /api/checkout/place-order with its Idempotency-Key; every outcome as a PlacementAnswer (never throws). */
-export async function sendPlaceOrder(locale: string, key: string, body: Schemas['PlaceOrderRequest']): Promise<PlacementAnswer> {
+export async function sendPlaceOrder(
+  locale: string,
+  key: string,
+  body: Schemas['PlaceOrderRequest'],
+): Promise<PlacementAnswer> {
   try {
     const { data, error, response } = await api.POST('/api/checkout/place-order', {
       params: { query: { locale }, header: { 'Idempotency-Key': key } },
       body,
     });
     if (response.status === 201 && data) return { kind: 'placed', order: data as Schemas['Order'] };
-    if (response.status === 202 && data) return { kind: 'authenticate', challenge: data as Schemas['PaymentAuthentication'] };
+    if (response.status === 202 && data)
+      return { kind: 'authenticate', challenge: data as Schemas['PaymentAuthentication'] };
     const problem = problemOf(error);
     const retryAfter = Number(response.headers.get('Retry-After'));
     return {
@@ -56,7 +63,8 @@ export async function sendPlaceOrder(locale: string, key: string, body: Schemas[
 export function useCompleteAuthentication(locale: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Schemas['PaymentAuthenticationRequest']) => unwrap(await api.POST('/api/checkout/authenticate', { params: { query: { locale } }, body })),
+    mutationFn: async (body: Schemas['PaymentAuthenticationRequest']) =>
+      unwrap(await api.POST('/api/checkout/authenticate', { params: { query: { locale } }, body })),
     onSettled: () => {
       // Paid: the bag is empty; refused: the order was cancelled and the bag kept. Either way, read it again.
       void client.invalidateQueries({ queryKey: ['basket'] });

@@ -57,7 +57,14 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
             placeholder={t('account:form.choose')}
           />
         ) : (
-          <TextField {...common} isRequired={spec.stateRequired} autoComplete={autoComplete} value={values.stateCode} onChange={(v) => onChange('stateCode', v)} maxLength={3} />
+          <TextField
+            {...common}
+            isRequired={spec.stateRequired}
+            autoComplete={autoComplete}
+            value={values.stateCode}
+            onChange={(v) => onChange('stateCode', v)}
+            maxLength={3}
+          />
         );
       case 'postalCode':
         return (
@@ -68,16 +75,39 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
             value={values.postalCode}
             onChange={(v) => onChange('postalCode', v)}
             // A hint that cannot pass for a typed value: "e.g. 75008", in the muted placeholder colour.
-            placeholder={spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined}
-            description={spec.postalCode.example ? t('account:address.postalCodeExample', { example: spec.postalCode.example }) : undefined}
+            placeholder={
+              spec.postalCode.example ? t('common:examplePlaceholder', { example: spec.postalCode.example }) : undefined
+            }
+            description={
+              spec.postalCode.example
+                ? t('account:address.postalCodeExample', { example: spec.postalCode.example })
+                : undefined
+            }
             maxLength={10}
           />
         );
       case 'firstNameKana':
       case 'lastNameKana':
-        return <TextField {...common} value={values[name]} onChange={(v) => onChange(name, v)} lang="ja" description={t('account:form.kanaHint')} maxLength={50} />;
+        return (
+          <TextField
+            {...common}
+            value={values[name]}
+            onChange={(v) => onChange(name, v)}
+            lang="ja"
+            description={t('account:form.kanaHint')}
+            maxLength={50}
+          />
+        );
       default:
-        return <TextField {...common} autoComplete={autoComplete} value={values[name]} onChange={(v) => onChange(name, v)} maxLength={name === 'firstName' || name === 'lastName' ? 50 : 100} />;
+        return (
+          <TextField
+            {...common}
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(v) => onChange(name, v)}
+            maxLength={name === 'firstName' || name === 'lastName' ? 50 : 100}
+          />
+        );
     }
   };
   return (
@@ -89,7 +119,13 @@ export function AddressFields({ section, spec, values, countryName, onChange, er
           ))}
         </div>
       ))}
-      <TextField name={`${section}-country`} label={t('delivery.country')} value={countryName} onChange={() => undefined} isReadOnly />
+      <TextField
+        name={`${section}-country`}
+        label={t('delivery.country')}
+        value={countryName}
+        onChange={() => undefined}
+        isReadOnly
+      />
     </div>
   );
 }

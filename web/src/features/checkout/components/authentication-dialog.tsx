@@ -23,7 +23,15 @@ export interface AuthenticationDialogProps {
  * The card issuer's authentication (strong customer authentication): the shopper types the code the bank
  * sent, and "Confirm" answers POST /api/checkout/authenticate.
  */
-export function AuthenticationDialog({ isOpen, onOpenChange, amount, expiresAt, onConfirm, isPending, error }: AuthenticationDialogProps) {
+export function AuthenticationDialog({
+  isOpen,
+  onOpenChange,
+  amount,
+  expiresAt,
+  onConfirm,
+  isPending,
+  error,
+}: AuthenticationDialogProps) {
   const { t } = useTranslation('checkout');
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -35,7 +43,14 @@ export function AuthenticationDialog({ isOpen, onOpenChange, amount, expiresAt, 
     onConfirm(value);
   };
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('authentication.title')} closeLabel={t('common:close')} isDismissable={false} className="checkout-authentication">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('authentication.title')}
+      closeLabel={t('common:close')}
+      isDismissable={false}
+      className="checkout-authentication"
+    >
       <form className="checkout-authentication__form" onSubmit={submit} noValidate>
         <p className="checkout-authentication__text">{t('authentication.text', { amount })}</p>
         {error && <FormMessage>{error}</FormMessage>}
@@ -56,7 +71,13 @@ export function AuthenticationDialog({ isOpen, onOpenChange, amount, expiresAt, 
           description={t('authentication.expires', { time: expiresAt })}
         />
         <div className="checkout-authentication__buttons">
-          <Button type="submit" size="lg" isFullWidth isPending={isPending} pendingLabel={t('authentication.confirming')}>
+          <Button
+            type="submit"
+            size="lg"
+            isFullWidth
+            isPending={isPending}
+            pendingLabel={t('authentication.confirming')}
+          >
             {t('authentication.confirm')}
           </Button>
           <Button variant="tertiary" onPress={() => onOpenChange(false)}>

@@ -24,11 +24,15 @@ import frCommon from '../../../locales/fr/common.json';
 afterEach(cleanup);
 
 function Shell({ children }: { children: ReactNode }) {
-  const i18n = createI18n('en', { en: { common: enCommon, checkout: enCheckout, account: enAccount, errors: enErrors } });
+  const i18n = createI18n('en', {
+    en: { common: enCommon, checkout: enCheckout, account: enAccount, errors: enErrors },
+  });
   return (
     <MemoryRouter>
       <I18nextProvider i18n={i18n}>
-        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>{children}</MarketProvider>
+        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>
+          {children}
+        </MarketProvider>
       </I18nextProvider>
     </MemoryRouter>
   );
@@ -56,7 +60,8 @@ describe('ContactStep', () => {
     const email = screen.getByRole('textbox', { name: 'Email address' });
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(email);
-    for (const name of ['First name', 'Last name', 'Phone']) expect(screen.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true');
+    for (const name of ['First name', 'Last name', 'Phone'])
+      expect(screen.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true');
     // The message is the catalogue's, translated, and read with the field.
     const messageId = email.getAttribute('aria-describedby')!.split(' ').at(-1)!;
     const message = document.getElementById(messageId)!.textContent!;
@@ -86,7 +91,15 @@ describe('ContactStep', () => {
 describe('PaymentStep', () => {
   function Payment({ onDone }: { onDone: () => void }) {
     const [draft, setDraft] = useState<PaymentDraft>({ method: 'card', card: emptyCard() });
-    return <PaymentStep draft={draft} onChange={setDraft} express={false} onDone={onDone} today={new Date('2026-11-28T12:00:00Z')} />;
+    return (
+      <PaymentStep
+        draft={draft}
+        onChange={setDraft}
+        express={false}
+        onDone={onDone}
+        today={new Date('2026-11-28T12:00:00Z')}
+      />
+    );
   }
 
   it('groups the card number as typed, and focuses the first card field in error', async () => {
@@ -117,7 +130,14 @@ describe('placeholders are hints, never values', () => {
       render(
         <MemoryRouter>
           <I18nextProvider i18n={i18n}>
-            <AddressFields section="shipping" spec={spec} values={{} as never} countryName="France" onChange={() => {}} errors={{}} />
+            <AddressFields
+              section="shipping"
+              spec={spec}
+              values={{} as never}
+              countryName="France"
+              onChange={() => {}}
+              errors={{}}
+            />
           </I18nextProvider>
         </MemoryRouter>,
       );

@@ -12,7 +12,12 @@ import { formatDay, formatPrice } from '../../../lib/format';
 import { printAddress } from '../../../lib/forms/address-rules';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { setStored } from '../../../lib/storage';
-import { sendPlaceOrder, useCheckoutOptions, useCompleteAuthentication, useCountryAddressFormat } from '../api/checkout-queries';
+import {
+  sendPlaceOrder,
+  useCheckoutOptions,
+  useCompleteAuthentication,
+  useCountryAddressFormat,
+} from '../api/checkout-queries';
 import {
   cardBrand,
   cardDigits,
@@ -79,7 +84,11 @@ export function CheckoutPage({ express = false }: CheckoutPageProps) {
       else
         body = (
           <div className="checkout-state">
-            <FormMessage>{code === 'ERR_OCAPI_1012' ? t('unavailableMarket') : t(`errors:${code}`, { defaultValue: t('errors:API_UNKNOWN_ERROR') })}</FormMessage>
+            <FormMessage>
+              {code === 'ERR_OCAPI_1012'
+                ? t('unavailableMarket')
+                : t(`errors:${code}`, { defaultValue: t('errors:API_UNKNOWN_ERROR') })}
+            </FormMessage>
             {code !== 'ERR_OCAPI_1012' && (
               <Button variant="secondary" onPress={() => void query.refetch()}>
                 {t('common:error.retry')}
@@ -94,7 +103,14 @@ export function CheckoutPage({ express = false }: CheckoutPageProps) {
         </div>
       );
   } else {
-    body = <CheckoutFlow options={query.data} express={express} refresh={() => query.refetch()} onLeave={() => setLeaving(true)} />;
+    body = (
+      <CheckoutFlow
+        options={query.data}
+        express={express}
+        refresh={() => query.refetch()}
+        onLeave={() => setLeaving(true)}
+      />
+    );
   }
 
   return (
@@ -159,7 +175,10 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
   const [steps, setSteps] = useState<StepState>(() => initialStepsOf(contactValuesOf(options.contact)));
   const [deliveryDraft, setDeliveryDraft] = useState<DeliveryDraft>(() => deliveryDraftOf(options, country, contact));
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
-  const [paymentDraft, setPaymentDraft] = useState<PaymentDraft>({ method: express ? 'expressPay' : 'card', card: emptyCard() });
+  const [paymentDraft, setPaymentDraft] = useState<PaymentDraft>({
+    method: express ? 'expressPay' : 'card',
+    card: emptyCard(),
+  });
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
@@ -221,7 +240,9 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
     setMessages({});
     // A fresh key for every press: a declined card is tried again as a new placement.
     const body = placeOrderRequest(contact, delivery, payment, totals.total, acceptTerms);
-    const answer = await placeWithKey((key) => sendPlaceOrder(locale, key, body), newIdempotencyKey(), { onWait: () => setWaiting(true) });
+    const answer = await placeWithKey((key) => sendPlaceOrder(locale, key, body), newIdempotencyKey(), {
+      onWait: () => setWaiting(true),
+    });
     setWaiting(false);
     setPlacing(false);
     if (answer.kind === 'placed') return finish(answer.order);
@@ -267,7 +288,11 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
     return {
       contact: (
         <>
-          <p>{[contact.civility ? t(`account:civility.${contact.civility}`) : '', contact.firstName, contact.lastName].filter(Boolean).join(' ')}</p>
+          <p>
+            {[contact.civility ? t(`account:civility.${contact.civility}`) : '', contact.firstName, contact.lastName]
+              .filter(Boolean)
+              .join(' ')}
+          </p>
           <p>{contact.email}</p>
           <p dir="ltr">{contact.phone}</p>
         </>
@@ -291,15 +316,21 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
             </>
           ) : (
             <>
-              {t('payment.cardSummary', { brand: t(`payment.brand.${cardBrand(cardDigits(payment.card.number))}`), last4: cardDigits(payment.card.number).slice(-4) })}
-              <span className="checkout-hint"> · {t('payment.expirySummary', { expiry: payment.card.expiry.replace(/\s/g, '') })}</span>
+              {t('payment.cardSummary', {
+                brand: t(`payment.brand.${cardBrand(cardDigits(payment.card.number))}`),
+                last4: cardDigits(payment.card.number).slice(-4),
+              })}
+              <span className="checkout-hint">
+                {' '}
+                · {t('payment.expirySummary', { expiry: payment.card.expiry.replace(/\s/g, '') })}
+              </span>
             </>
           )}
         </p>
       ),
       review: null,
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the summaries follow the form's values; t and the card helpers change with the language, which re-renders the page
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the summaries follow the form's values; t and the card helpers change with the language, which re-renders the page
   }, [contact, delivery, payment, option, options, format]);
 
   const stepBody = (step: StepId): ReactNode => {
@@ -316,8 +347,16 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
               // The names of the delivery address follow the contact's while still empty.
               setDeliveryDraft((d) => ({
                 ...d,
-                address: { ...d.address, firstName: d.address.firstName || contact.firstName, lastName: d.address.lastName || contact.lastName },
-                billing: { ...d.billing, firstName: d.billing.firstName || contact.firstName, lastName: d.billing.lastName || contact.lastName },
+                address: {
+                  ...d.address,
+                  firstName: d.address.firstName || contact.firstName,
+                  lastName: d.address.lastName || contact.lastName,
+                },
+                billing: {
+                  ...d.billing,
+                  firstName: d.billing.firstName || contact.firstName,
+                  lastName: d.billing.lastName || contact.lastName,
+                },
               }));
               done('contact');
             }}
@@ -400,7 +439,14 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
                 <Button onPress={() => setAuthOpen(true)}>{t('payment.resumeAuthentication')}</Button>
               </div>
             ) : (
-              <Button size="lg" isFullWidth onPress={() => void place()} isPending={placing} pendingLabel={t('review.placing')} className="checkout-review__place">
+              <Button
+                size="lg"
+                isFullWidth
+                onPress={() => void place()}
+                isPending={placing}
+                pendingLabel={t('review.placing')}
+                className="checkout-review__place"
+              >
                 {t('review.placeOrder')} · {money(totals.total)}
               </Button>
             )}
@@ -415,8 +461,18 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
   const lineCount = options.basket.itemCount;
   return (
     <div className="checkout__layout">
-      <aside className="checkout__summary" aria-labelledby="checkout-summary-title" data-open={summaryOpen || undefined}>
-        <button type="button" className="checkout__summary-toggle" aria-expanded={summaryOpen} aria-controls="checkout-summary-body" onClick={() => setSummaryOpen((o) => !o)}>
+      <aside
+        className="checkout__summary"
+        aria-labelledby="checkout-summary-title"
+        data-open={summaryOpen || undefined}
+      >
+        <button
+          type="button"
+          className="checkout__summary-toggle"
+          aria-expanded={summaryOpen}
+          aria-controls="checkout-summary-body"
+          onClick={() => setSummaryOpen((o) => !o)}
+        >
           <span>{summaryOpen ? t('summary.hide') : t('summary.show')}</span>
           <span className="checkout__summary-total">{money(totals.total)}</span>
         </button>
@@ -455,7 +511,12 @@ function CheckoutFlow({ options, express, refresh, onLeave }: FlowProps) {
                   {stepTitle(step)}
                 </h2>
                 {status === 'done' && step !== 'review' && (
-                  <Button variant="tertiary" size="sm" onPress={() => edit(step)} aria-label={t('editStep', { step: stepTitle(step) })}>
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    onPress={() => edit(step)}
+                    aria-label={t('editStep', { step: stepTitle(step) })}
+                  >
                     {t('edit')}
                   </Button>
                 )}

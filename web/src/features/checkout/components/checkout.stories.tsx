@@ -16,19 +16,31 @@ export default { title: 'Checkout' };
 const { optionsGuestFr, optionsSignedInFr, confirmationFr, authenticationFr } = checkoutStoryData;
 
 export const GuestCheckout: Story = () => (
-  <ShopKit locale="fr-fr" path="/fr-fr/checkout" queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsGuestFr]])}>
+  <ShopKit
+    locale="fr-fr"
+    path="/fr-fr/checkout"
+    queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsGuestFr]])}
+  >
     <CheckoutPage />
   </ShopKit>
 );
 
 export const SignedInWithSavedAddresses: Story = () => (
-  <ShopKit locale="fr-fr" path="/fr-fr/checkout" queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsSignedInFr]])}>
+  <ShopKit
+    locale="fr-fr"
+    path="/fr-fr/checkout"
+    queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsSignedInFr]])}
+  >
     <CheckoutPage />
   </ShopKit>
 );
 
 export const ExpressCheckout: Story = () => (
-  <ShopKit locale="fr-fr" path="/fr-fr/checkout?express=1" queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsSignedInFr]])}>
+  <ShopKit
+    locale="fr-fr"
+    path="/fr-fr/checkout?express=1"
+    queryClient={seededClient([[checkoutOptionsKey('fr-fr'), optionsSignedInFr]])}
+  >
     <CheckoutPage express />
   </ShopKit>
 );
@@ -56,13 +68,28 @@ export const IssuerAuthentication: Story = () => {
   return (
     <ShopKit locale="fr-fr">
       <Button onPress={() => setOpen(true)}>Ouvrir</Button>
-      <AuthenticationDialog isOpen={open} onOpenChange={setOpen} amount="1 015,00 €" expiresAt={authenticationFr.expiresAt.slice(11, 16)} onConfirm={() => undefined} isPending={false} />
+      <AuthenticationDialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        amount="1 015,00 €"
+        expiresAt={authenticationFr.expiresAt.slice(11, 16)}
+        onConfirm={() => undefined}
+        isPending={false}
+      />
     </ShopKit>
   );
 };
 
 export const IssuerAuthenticationRefused: Story = () => (
   <ShopKit locale="fr-fr">
-    <AuthenticationDialog isOpen onOpenChange={() => undefined} amount="1 015,00 €" expiresAt="10:15" onConfirm={() => undefined} isPending={false} error={frErrors.ERR_PAY_1001} />
+    <AuthenticationDialog
+      isOpen
+      onOpenChange={() => undefined}
+      amount="1 015,00 €"
+      expiresAt="10:15"
+      onConfirm={() => undefined}
+      isPending={false}
+      error={frErrors.ERR_PAY_1001}
+    />
   </ShopKit>
 );

@@ -32,7 +32,9 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
   useEffect(() => title.current?.focus({ preventScroll: true }), []);
 
   const collection = order.deliveryMethod !== 'ShipToAddress';
-  const dates = order.estimatedDelivery ? formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale) : null;
+  const dates = order.estimatedDelivery
+    ? formatShopDays(order.estimatedDelivery.from, order.estimatedDelivery.to, locale)
+    : null;
   const trackUrl = signedIn
     ? `${localize('/myaccount/order-online')}?orderNumber=${encodeURIComponent(order.orderNumber)}`
     : order.transactionUuid
@@ -74,10 +76,13 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
               {collection ? (
                 <>
                   <span>{store?.name ?? order.storeName}</span>
-                  {store?.address.formatted?.map((line) => <span key={line}>{line}</span>)}
+                  {store?.address.formatted?.map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
                 </>
               ) : (
-                order.shippingAddress && printAddress(order.shippingAddress, format, format?.name).map((line) => <span key={line}>{line}</span>)
+                order.shippingAddress &&
+                printAddress(order.shippingAddress, format, format?.name).map((line) => <span key={line}>{line}</span>)
               )}
             </dd>
           </div>
@@ -97,7 +102,12 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
                   {payment.method === 'expressPay'
                     ? t('payment.express')
                     : payment.cardLast4
-                      ? t('payment.cardSummary', { brand: t(`payment.brand.${payment.cardBrand ?? 'unknown'}`, { defaultValue: payment.cardBrand ?? '' }), last4: payment.cardLast4 })
+                      ? t('payment.cardSummary', {
+                          brand: t(`payment.brand.${payment.cardBrand ?? 'unknown'}`, {
+                            defaultValue: payment.cardBrand ?? '',
+                          }),
+                          last4: payment.cardLast4,
+                        })
                       : t('payment.card')}
                 </span>
                 {order.gift?.wrap && <span>{t('confirmation.gift')}</span>}
@@ -112,7 +122,11 @@ export function ConfirmationPage({ data }: { data: Schemas['OrderConfirmationPag
           </h2>
           <SummaryLines lines={orderLines(order)} currency={order.currencyCode} />
         </section>
-        <Totals totals={order.totals} currency={order.currencyCode} taxIncluded={!TAX_ADDED.has(order.shippingAddress?.country ?? country)} />
+        <Totals
+          totals={order.totals}
+          currency={order.currencyCode}
+          taxIncluded={!TAX_ADDED.has(order.shippingAddress?.country ?? country)}
+        />
       </div>
 
       {!signedIn && (

@@ -66,13 +66,47 @@ export function ContactStep({ values, onChange, signedIn, emailLocked, message, 
         optionalText={t('optional')}
         value={values.civility}
         onChange={(v: Civility) => set('civility')(v)}
-        items={civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((c) => ({ value: c, label: t(`account:civility.${c}`) }))}
+        items={civilitiesFor(i18n.language, ['MRS', 'MS', 'MR', 'MX'] as const).map((c) => ({
+          value: c,
+          label: t(`account:civility.${c}`),
+        }))}
       />
       <div className="checkout-form__row" data-fields="2">
-        <TextField name="firstName" label={t('contact.firstName')} value={values.firstName} onChange={set('firstName')} autoComplete="given-name" isRequired maxLength={50} error={error('firstName')} />
-        <TextField name="lastName" label={t('contact.lastName')} value={values.lastName} onChange={set('lastName')} autoComplete="family-name" isRequired maxLength={50} error={error('lastName')} />
+        <TextField
+          name="firstName"
+          label={t('contact.firstName')}
+          value={values.firstName}
+          onChange={set('firstName')}
+          autoComplete="given-name"
+          isRequired
+          maxLength={50}
+          error={error('firstName')}
+        />
+        <TextField
+          name="lastName"
+          label={t('contact.lastName')}
+          value={values.lastName}
+          onChange={set('lastName')}
+          autoComplete="family-name"
+          isRequired
+          maxLength={50}
+          error={error('lastName')}
+        />
       </div>
-      <TextField name="phone" type="tel" label={t('contact.phone')} value={values.phone} onChange={set('phone')} autoComplete="tel" inputMode="tel" isRequired ltr maxLength={24} error={error('phone')} description={t('contact.phoneHint')} />
+      <TextField
+        name="phone"
+        type="tel"
+        label={t('contact.phone')}
+        value={values.phone}
+        onChange={set('phone')}
+        autoComplete="tel"
+        inputMode="tel"
+        isRequired
+        ltr
+        maxLength={24}
+        error={error('phone')}
+        description={t('contact.phoneHint')}
+      />
       <Button type="submit" size="lg" className="checkout-form__submit">
         {t('continue')}
       </Button>

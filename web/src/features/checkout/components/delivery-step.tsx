@@ -7,10 +7,27 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { TextAreaField } from '../../../components/ui/text-field';
 import { formatPrice } from '../../../lib/format';
 import { formatShopDay, formatShopDays } from '../../../lib/shop-day';
-import { addressFormSpec, addressFormValues, addressFromValues, printAddress, validateAddress, type AddressFormValues } from '../../../lib/forms/address-rules';
+import {
+  addressFormSpec,
+  addressFormValues,
+  addressFromValues,
+  printAddress,
+  validateAddress,
+  type AddressFormValues,
+} from '../../../lib/forms/address-rules';
 import { useMarket } from '../../../lib/market-context';
 import { useCountryAddressFormat } from '../api/checkout-queries';
-import { checkGiftMessage, GIFT_MESSAGE_MAX, isStoreDelivery, storeSelectable, type Address, type CheckoutOptions, type DeliveryChoice, type DeliveryOption, type Message } from '../checkout-model';
+import {
+  checkGiftMessage,
+  GIFT_MESSAGE_MAX,
+  isStoreDelivery,
+  storeSelectable,
+  type Address,
+  type CheckoutOptions,
+  type DeliveryChoice,
+  type DeliveryOption,
+  type Message,
+} from '../checkout-model';
 import { AddressFields } from './address-fields';
 import { focusFirstInvalid } from './focus';
 
@@ -26,7 +43,11 @@ export interface DeliveryDraft {
   gift: { wrap: boolean; message: string };
 }
 
-export function deliveryDraftOf(options: CheckoutOptions, country: string, names: { firstName: string; lastName: string }): DeliveryDraft {
+export function deliveryDraftOf(
+  options: CheckoutOptions,
+  country: string,
+  names: { firstName: string; lastName: string },
+): DeliveryDraft {
   const blank = { ...addressFormValues(null, country), firstName: names.firstName, lastName: names.lastName };
   return {
     optionId: options.deliveryOptions[0]?.id ?? null,
@@ -46,7 +67,9 @@ export function useDeliveryDates() {
     const dates = formatShopDays(option.estimatedFrom, option.estimatedTo, locale);
     if (option.deliveryMethod === 'PickUpAtStore') return t('delivery.collectToday');
     if (option.deliveryMethod === 'ShipToStore') return t('delivery.collectFrom', { dates });
-    return option.estimatedFrom === option.estimatedTo ? t('delivery.estimatedOn', { date: formatShopDay(option.estimatedFrom, locale) }) : t('delivery.estimated', { dates });
+    return option.estimatedFrom === option.estimatedTo
+      ? t('delivery.estimatedOn', { date: formatShopDay(option.estimatedFrom, locale) })
+      : t('delivery.estimated', { dates });
   };
 }
 
@@ -93,7 +116,10 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
     e.preventDefault();
     const found: Record<string, Message | undefined> = {};
     let choice: DeliveryChoice | null = null;
-    const gift = { wrap: options.giftWrap && draft.gift.wrap, message: options.giftWrap && draft.gift.wrap ? draft.gift.message : '' };
+    const gift = {
+      wrap: options.giftWrap && draft.gift.wrap,
+      message: options.giftWrap && draft.gift.wrap ? draft.gift.message : '',
+    };
     const giftError = checkGiftMessage(gift.message);
     if (giftError) found['gift.message'] = giftError;
     const checkAddress = (which: 'address' | 'billing') => {
@@ -134,7 +160,21 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
         name="deliveryOption"
         label={t('delivery.method')}
         value={draft.optionId}
-        onChange={(id) => update({ optionId: id, ...(draft.storeId && !storeSelectable(options.deliveryOptions.find((o) => o.id === id), options.pickupStores.find((s) => s.storeId === draft.storeId)!) ? { storeId: null } : {}) }, ['option', 'store'])}
+        onChange={(id) =>
+          update(
+            {
+              optionId: id,
+              ...(draft.storeId &&
+              !storeSelectable(
+                options.deliveryOptions.find((o) => o.id === id),
+                options.pickupStores.find((s) => s.storeId === draft.storeId)!,
+              )
+                ? { storeId: null }
+                : {}),
+            },
+            ['option', 'store'],
+          )
+        }
         error={error('option')}
         items={options.deliveryOptions.map((o) => ({
           id: o.id,
@@ -143,7 +183,9 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
           aside: (
             <>
               {o.cost === 0 ? t('delivery.free') : formatPrice(o.cost, currency, locale)}
-              {o.deliveryMethod === 'PickUpAtStore' && <span className="checkout-badge choice-card__badge">{t('delivery.availableToday')}</span>}
+              {o.deliveryMethod === 'PickUpAtStore' && (
+                <span className="checkout-badge choice-card__badge">{t('delivery.availableToday')}</span>
+              )}
             </>
           ),
         }))}
@@ -172,7 +214,16 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
               ]}
             />
           )}
-          {newAddress && <AddressFields section="shipping" spec={spec} values={draft.address} countryName={countryName} onChange={setAddress('address')} errors={fieldErrors('address')} />}
+          {newAddress && (
+            <AddressFields
+              section="shipping"
+              spec={spec}
+              values={draft.address}
+              countryName={countryName}
+              onChange={setAddress('address')}
+              errors={fieldErrors('address')}
+            />
+          )}
         </fieldset>
       )}
 
@@ -197,21 +248,36 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
                   title: s.name,
                   detail: s.addressLines.length ? s.addressLines.join(', ') : s.city,
                   isDisabled: !storeSelectable(option, s),
-                  aside: s.pickUpAtStore ? <span className="checkout-badge">{t('delivery.availableToday')}</span> : option.deliveryMethod === 'PickUpAtStore' ? <span className="checkout-hint">{t('delivery.notAvailableToday')}</span> : undefined,
+                  aside: s.pickUpAtStore ? (
+                    <span className="checkout-badge">{t('delivery.availableToday')}</span>
+                  ) : option.deliveryMethod === 'PickUpAtStore' ? (
+                    <span className="checkout-hint">{t('delivery.notAvailableToday')}</span>
+                  ) : undefined,
                 }))}
               />
             )}
           </fieldset>
           <fieldset className="checkout-fieldset">
             <legend className="checkout-fieldset__legend">{t('delivery.billingAddress')}</legend>
-            <AddressFields section="billing" spec={spec} values={draft.billing} countryName={countryName} onChange={setAddress('billing')} errors={fieldErrors('billing')} />
+            <AddressFields
+              section="billing"
+              spec={spec}
+              values={draft.billing}
+              countryName={countryName}
+              onChange={setAddress('billing')}
+              errors={fieldErrors('billing')}
+            />
           </fieldset>
         </>
       )}
 
       {options.giftWrap && (
         <div className="checkout-gift">
-          <CheckboxField name="gift" isSelected={draft.gift.wrap} onChange={(wrap) => update({ gift: { ...draft.gift, wrap } }, ['gift.message'])}>
+          <CheckboxField
+            name="gift"
+            isSelected={draft.gift.wrap}
+            onChange={(wrap) => update({ gift: { ...draft.gift, wrap } }, ['gift.message'])}
+          >
             <span className="checkout-gift__label">{t('delivery.gift')}</span>
             <span className="checkout-hint">{t('delivery.giftHint')}</span>
           </CheckboxField>
@@ -225,7 +291,10 @@ export function DeliveryStep({ options, draft, onChange, message, onDone }: Deli
               maxLength={GIFT_MESSAGE_MAX}
               rows={3}
               error={error('gift.message')}
-              description={t('delivery.giftMessageHint', { length: [...draft.gift.message].length, max: GIFT_MESSAGE_MAX })}
+              description={t('delivery.giftMessageHint', {
+                length: [...draft.gift.message].length,
+                max: GIFT_MESSAGE_MAX,
+              })}
             />
           )}
         </div>

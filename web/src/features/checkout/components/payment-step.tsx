@@ -4,7 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { ChoiceCards } from '../../../components/ui/choice-cards';
 import { FormMessage } from '../../../components/ui/form-message';
 import { TextField } from '../../../components/ui/text-field';
-import { cardBrand, cardDigits, formatCardNumber, formatExpiry, TEST_WALLET_TOKEN, validateCard, type CardErrors, type CardValues, type PaymentChoice } from '../checkout-model';
+import {
+  cardBrand,
+  cardDigits,
+  formatCardNumber,
+  formatExpiry,
+  TEST_WALLET_TOKEN,
+  validateCard,
+  type CardErrors,
+  type CardValues,
+  type PaymentChoice,
+} from '../checkout-model';
 import { focusFirstInvalid } from './focus';
 
 export interface PaymentDraft {
@@ -42,7 +52,15 @@ export function WalletMark() {
  * browser's autofill fills them), or the express wallet. Card numbers never leave this form except to the
  * placement, and are never kept.
  */
-export function PaymentStep({ draft, onChange, express, message, onResumeAuthentication, onDone, today = new Date() }: PaymentStepProps) {
+export function PaymentStep({
+  draft,
+  onChange,
+  express,
+  message,
+  onResumeAuthentication,
+  onDone,
+  today = new Date(),
+}: PaymentStepProps) {
   const { t } = useTranslation('checkout');
   const [errors, setErrors] = useState<CardErrors>({});
   const previousExpiry = useRef(draft.card.expiry);
@@ -132,7 +150,16 @@ export function PaymentStep({ draft, onChange, express, message, onResumeAuthent
               description={brand === 'amex' ? t('payment.cvcHintAmex') : t('payment.cvcHint')}
             />
           </div>
-          <TextField name="cardHolder" label={t('payment.holderName')} value={draft.card.holderName} onChange={(v) => setCard('holderName', v)} autoComplete="cc-name" isRequired maxLength={80} error={error('holderName')} />
+          <TextField
+            name="cardHolder"
+            label={t('payment.holderName')}
+            value={draft.card.holderName}
+            onChange={(v) => setCard('holderName', v)}
+            autoComplete="cc-name"
+            isRequired
+            maxLength={80}
+            error={error('holderName')}
+          />
           <p className="checkout-hint checkout-card__secure">
             <LockIcon /> {t('payment.secureNote')}
           </p>

@@ -17,7 +17,10 @@ import { CookiePreferences } from './cookie-preferences';
 export default { title: 'Features / Consent' };
 
 function ConsentStoryShell({ children }: { children: ReactNode }) {
-  const i18n = createI18n('fr', { fr: { common: frCommon, consent: frConsent }, en: { common: enCommon, consent: enConsent } });
+  const i18n = createI18n('fr', {
+    fr: { common: frCommon, consent: frConsent },
+    en: { common: enCommon, consent: enConsent },
+  });
   return (
     <MemoryRouter initialEntries={['/fr-fr/']}>
       <AppProviders queryClient={new QueryClient()} i18n={i18n}>

@@ -45,7 +45,14 @@ export function CookieBanner() {
           <p id="cookie-banner-text">{t('banner.text')}</p>
         </div>
         <div className="cookie-banner__actions">
-          <Button variant="ghost" size="sm" onPress={() => { banner.close(); preferences.open(); }}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onPress={() => {
+              banner.close();
+              preferences.open();
+            }}
+          >
             {t('banner.preferences')}
           </Button>
           <Button variant="secondary" size="sm" onPress={() => decide(ALL_REJECTED)}>

@@ -4,7 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Switch } from '../../../components/ui/switch';
 import { openModal, useModal } from '../../../lib/ui-store';
-import { ALL_ACCEPTED, ALL_REJECTED, CONSENT_GROUPS, GROUP_KEYS, NECESSARY, isAlertBoxClosed, readConsentChoices, saveConsent, type ConsentChoices } from '../consent-string';
+import {
+  ALL_ACCEPTED,
+  ALL_REJECTED,
+  CONSENT_GROUPS,
+  GROUP_KEYS,
+  NECESSARY,
+  isAlertBoxClosed,
+  readConsentChoices,
+  saveConsent,
+  type ConsentChoices,
+} from '../consent-string';
 import './cookie-preferences.css';
 
 /** Per-group choices (switches), opened from the banner's "Preferences" (`useModal('cookie-preferences')`). */

@@ -14,7 +14,10 @@ export function useContactPage(locale: string, enabled = true) {
 }
 
 /** POST /api/data/contact/contact-us: the receipt, with client service's reference. */
-export async function sendContactRequest(locale: string, body: Schemas['ContactRequest']): Promise<Schemas['ContactRequestReceipt']> {
+export async function sendContactRequest(
+  locale: string,
+  body: Schemas['ContactRequest'],
+): Promise<Schemas['ContactRequestReceipt']> {
   return unwrap(await api.POST('/api/data/contact/contact-us', { params: { query: { locale } }, body }));
 }
 

@@ -21,7 +21,14 @@ export function ContactDialog() {
   const sending = useSendContactRequest(locale);
   let body;
   if (page.data) {
-    body = <ContactForm form={page.data.form} send={(b) => sending.mutateAsync(b)} location="contact-modal" onNavigate={modal.close} />;
+    body = (
+      <ContactForm
+        form={page.data.form}
+        send={(b) => sending.mutateAsync(b)}
+        location="contact-modal"
+        onNavigate={modal.close}
+      />
+    );
   } else if (page.isError) {
     body = (
       <div className="contact-dialog__status">
@@ -39,7 +46,13 @@ export function ContactDialog() {
     );
   }
   return (
-    <Dialog isOpen={modal.isOpen} onOpenChange={(open) => !open && modal.close()} title={t('page.title')} closeLabel={t('close')} size="lg">
+    <Dialog
+      isOpen={modal.isOpen}
+      onOpenChange={(open) => !open && modal.close()}
+      title={t('page.title')}
+      closeLabel={t('close')}
+      size="lg"
+    >
       {body}
     </Dialog>
   );

@@ -23,7 +23,9 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <MemoryRouter initialEntries={['/contact']}>
       <I18nextProvider i18n={i18n}>
-        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>{children}</MarketProvider>
+        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>
+          {children}
+        </MarketProvider>
       </I18nextProvider>
     </MemoryRouter>
   );
@@ -52,7 +54,10 @@ describe('ContactForm', () => {
   });
 
   it('asks a phone number for a call-back, sends, shows the receipt and reports the request', async () => {
-    const send = vi.fn(async (_body: Schemas['ContactRequest']) => ({ ...receiptWhatsapp, channel: 'phoneCall' as const }));
+    const send = vi.fn(async (_body: Schemas['ContactRequest']) => ({
+      ...receiptWhatsapp,
+      channel: 'phoneCall' as const,
+    }));
     render(<ContactForm form={contactFormEn} send={send} location="contact-page" />, { wrapper: Shell });
     expect(screen.queryByLabelText(/^Phone number/)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'By telephone' }));
@@ -62,10 +67,20 @@ describe('ContactForm', () => {
     type(/^Phone number/, '+1 212 980 3030');
     await submit();
     await waitFor(() => expect(screen.getByTestId('contact-done')).toBeTruthy());
-    expect(send.mock.calls[0]![0]).toMatchObject({ formType: 'contactUs', channel: 'phoneCall', email: 'emily.carter@example.com', phone: '+12129803030', recaptchaToken: 'test-recaptcha-token' });
+    expect(send.mock.calls[0]![0]).toMatchObject({
+      formType: 'contactUs',
+      channel: 'phoneCall',
+      email: 'emily.carter@example.com',
+      phone: '+12129803030',
+      recaptchaToken: 'test-recaptcha-token',
+    });
     expect(screen.getByText('Your reference: CS-20261121-3HZ8PA')).toBeTruthy();
     expect(screen.getByText('An advisor will answer you within 24 hours.')).toBeTruthy();
-    expect(window.dataLayer).toContainEqual({ event: 'contact_request', contactType: 'phoneCall', location: 'contact-page' });
+    expect(window.dataLayer).toContainEqual({
+      event: 'contact_request',
+      contactType: 'phoneCall',
+      location: 'contact-page',
+    });
   });
 
   it('shows the server’s refusal beside the field it names', async () => {

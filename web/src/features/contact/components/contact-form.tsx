@@ -56,7 +56,8 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ fields: { ...e.fields, [key]: undefined } }));
   };
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const error = (key: keyof ContactErrors['fields']) => (errors.fields[key] ? t(errors.fields[key]) : undefined);
   const optional = (label: string) => t('optional', { label });
 
@@ -102,7 +103,18 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
     );
   }
 
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber', label: string, props: { type?: 'text' | 'email' | 'tel'; autoComplete?: string; inputMode?: 'email' | 'tel' | 'text'; description?: string; isRequired?: boolean; maxLength?: number } = {}): ReactNode => (
+  const text = (
+    name: 'firstName' | 'lastName' | 'email' | 'phone' | 'orderNumber',
+    label: string,
+    props: {
+      type?: 'text' | 'email' | 'tel';
+      autoComplete?: string;
+      inputMode?: 'email' | 'tel' | 'text';
+      description?: string;
+      isRequired?: boolean;
+      maxLength?: number;
+    } = {},
+  ): ReactNode => (
     <TextField
       className={`ui-form__field contact-form__field--${name}`}
       name={name}
@@ -163,8 +175,20 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         {text('lastName', t('form.lastName'), { autoComplete: 'family-name', maxLength: 50 })}
       </div>
       {text('email', t('form.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
-      {needsPhone(values.channel) && text('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel', description: t('form.phoneHint'), maxLength: 24 })}
-      {showOrder && text('orderNumber', optional(t('form.orderNumber')), { description: t('form.orderNumberHint'), isRequired: false, maxLength: 20 })}
+      {needsPhone(values.channel) &&
+        text('phone', t('form.phone'), {
+          type: 'tel',
+          autoComplete: 'tel',
+          inputMode: 'tel',
+          description: t('form.phoneHint'),
+          maxLength: 24,
+        })}
+      {showOrder &&
+        text('orderNumber', optional(t('form.orderNumber')), {
+          description: t('form.orderNumberHint'),
+          isRequired: false,
+          maxLength: 20,
+        })}
       <TextAreaField
         className="ui-form__field"
         name="message"
@@ -175,10 +199,19 @@ export function ContactForm({ form, send, location, onNavigate }: ContactFormPro
         isRequired
         maxLength={MESSAGE_MAX_LENGTH}
         rows={6}
-        description={<span className="contact-form__hint contact-form__count">{t('form.messageCount', { used: values.message.length, max: MESSAGE_MAX_LENGTH })}</span>}
+        description={
+          <span className="contact-form__hint contact-form__count">
+            {t('form.messageCount', { used: values.message.length, max: MESSAGE_MAX_LENGTH })}
+          </span>
+        }
       />
       <div className="ui-form__consent-block">
-        <CheckboxField name="consent" isSelected={values.consent} onChange={(v) => set('consent', v)} error={error('consent')}>
+        <CheckboxField
+          name="consent"
+          isSelected={values.consent}
+          onChange={(v) => set('consent', v)}
+          error={error('consent')}
+        >
           <span className="contact-form__consent-text">{t('form.consent')}</span>
         </CheckboxField>
         <p className="ui-form__legal">

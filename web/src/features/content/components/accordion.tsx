@@ -21,7 +21,11 @@ export function Accordion({ component }: { component: Schemas['CmsAccordionCompo
       return next;
     });
   return (
-    <section className="cms-accordion" id={component.tagSubjectId ?? undefined} aria-labelledby={`${component.id}-title`}>
+    <section
+      className="cms-accordion"
+      id={component.tagSubjectId ?? undefined}
+      aria-labelledby={`${component.id}-title`}
+    >
       <Heading className="cms-accordion__title" id={`${component.id}-title`}>
         {component.title}
       </Heading>
@@ -35,14 +39,27 @@ export function Accordion({ component }: { component: Schemas['CmsAccordionCompo
               {createElement(
                 `h${questionLevel}`,
                 { className: 'cms-accordion__question' },
-                <button type="button" id={triggerId} className="cms-accordion__trigger" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(item.id)}>
+                <button
+                  type="button"
+                  id={triggerId}
+                  className="cms-accordion__trigger"
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => toggle(item.id)}
+                >
                   <span>{item.title}</span>
                   <svg className="cms-accordion__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                     <path d="M5 9l7 7 7-7" fill="none" stroke="currentColor" strokeWidth="1.2" />
                   </svg>
                 </button>,
               )}
-              <div id={panelId} className="cms-accordion__panel" role="region" aria-labelledby={triggerId} hidden={!isOpen}>
+              <div
+                id={panelId}
+                className="cms-accordion__panel"
+                role="region"
+                aria-labelledby={triggerId}
+                hidden={!isOpen}
+              >
                 <div className="cms-rich-text" dangerouslySetInnerHTML={{ __html: item.html }} />
               </div>
             </div>

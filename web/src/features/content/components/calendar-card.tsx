@@ -8,7 +8,13 @@ import { CmsLink } from './cms-link';
 
 /** Dates of an event in the market's language, in Paris time (where the boutique is). */
 export function eventDates(card: Pick<Schemas['Event'], 'startDate' | 'endDate'>, locale: string): string {
-  return formatDateRange(card.startDate, card.endDate, locale, { day: 'numeric', month: 'long', year: 'numeric' }, 'Europe/Paris');
+  return formatDateRange(
+    card.startDate,
+    card.endDate,
+    locale,
+    { day: 'numeric', month: 'long', year: 'numeric' },
+    'Europe/Paris',
+  );
 }
 
 /** One event of the "rive droite" calendar: image, theme, title, dates and place, booking link. */
@@ -19,7 +25,15 @@ export function CalendarCard({ card, headingLevel = 3 }: { card: Schemas['Calend
   const H = `h${headingLevel}` as 'h3';
   return (
     <article className={`calendar-card${card.featured ? ' calendar-card--featured' : ''}`} data-testid="calendar-card">
-      <img className="calendar-card__image" src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+      <img
+        className="calendar-card__image"
+        src={card.image.src}
+        alt={card.image.alt}
+        width={card.image.width}
+        height={card.image.height}
+        loading="lazy"
+        decoding="async"
+      />
       <p className="calendar-card__meta">
         {card.isCurrent && <span className="calendar-card__now">{t('calendar.nowOn')}</span>}
         <span>{card.theme.label}</span>

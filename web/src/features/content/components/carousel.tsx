@@ -15,7 +15,15 @@ export function Carousel({ component }: { component: Schemas['CmsCarouselCompone
       slides={slides.map((s, i) => {
         const body = (
           <>
-            <img className="cms-carousel__image" src={s.image.src} alt={s.image.alt} width={s.image.width} height={s.image.height} loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
+            <img
+              className="cms-carousel__image"
+              src={s.image.src}
+              alt={s.image.alt}
+              width={s.image.width}
+              height={s.image.height}
+              loading={i < 2 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
             <p className="cms-carousel__title">{s.title}</p>
             {s.subtitle && <p className="cms-carousel__subtitle">{s.subtitle}</p>}
           </>

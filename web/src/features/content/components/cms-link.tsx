@@ -30,7 +30,13 @@ interface Props {
 function ActionLink({ link, className, children }: Props) {
   const modal = useModal(ACTION_MODALS[link.action ?? 'open-contact-form'] ?? 'contact-form');
   return (
-    <button type="button" className={className ? `${className} cms-link--action` : 'cms-link--action'} aria-label={link.ariaLabel} onClick={() => modal.open()} aria-haspopup="dialog">
+    <button
+      type="button"
+      className={className ? `${className} cms-link--action` : 'cms-link--action'}
+      aria-label={link.ariaLabel}
+      onClick={() => modal.open()}
+      aria-haspopup="dialog"
+    >
       {children ?? link.label}
     </button>
   );
@@ -56,13 +62,23 @@ export function CmsLink(props: Props) {
     case 'external':
     case 'whatsapp':
       return (
-        <a href={link.href ?? undefined} className={className} aria-label={link.ariaLabel} target="_blank" rel="noopener noreferrer">
+        <a
+          href={link.href ?? undefined}
+          className={className}
+          aria-label={link.ariaLabel}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {content}
         </a>
       );
     case 'phone':
       return (
-        <a href={link.href?.startsWith('tel:') ? link.href : `tel:${link.href ?? ''}`} className={className} aria-label={link.ariaLabel}>
+        <a
+          href={link.href?.startsWith('tel:') ? link.href : `tel:${link.href ?? ''}`}
+          className={className}
+          aria-label={link.ariaLabel}
+        >
           {content}
         </a>
       );

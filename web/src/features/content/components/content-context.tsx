@@ -22,7 +22,17 @@ export function useContentSlots(): ContentSlots {
 /** Heading level of a component's title: 2 at the top of a page, deeper inside grids. */
 export const HeadingLevelContext = createContext<2 | 3 | 4>(2);
 
-export function Heading({ level, className, id, children }: { level?: 2 | 3 | 4 | 1; className?: string; id?: string; children: ReactNode }) {
+export function Heading({
+  level,
+  className,
+  id,
+  children,
+}: {
+  level?: 2 | 3 | 4 | 1;
+  className?: string;
+  id?: string;
+  children: ReactNode;
+}) {
   const contextLevel = useContext(HeadingLevelContext);
   const Tag = `h${level ?? contextLevel}` as 'h2';
   return (

@@ -62,7 +62,15 @@ function renderNode(node: CmsNode, isFirst: boolean, heroIsPageTitle: boolean): 
   }
 }
 
-function Block({ node, isFirst = false, heroIsPageTitle = false }: { node: CmsNode; isFirst?: boolean; heroIsPageTitle?: boolean }) {
+function Block({
+  node,
+  isFirst = false,
+  heroIsPageTitle = false,
+}: {
+  node: CmsNode;
+  isFirst?: boolean;
+  heroIsPageTitle?: boolean;
+}) {
   const out = renderNode(node, isFirst, heroIsPageTitle);
   if (out === null) return null;
   return (

@@ -2,7 +2,13 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Schemas } from '../../../lib/api-client';
 import { Heading, HeadingLevelContext } from './content-context';
 
-const GAPS = { none: '0', small: 'var(--space-small)', medium: 'var(--space-medium)', large: 'var(--space-large)', 'extra-large': 'var(--space-extra-large)' } as const;
+const GAPS = {
+  none: '0',
+  small: 'var(--space-small)',
+  medium: 'var(--space-medium)',
+  large: 'var(--space-large)',
+  'extra-large': 'var(--space-extra-large)',
+} as const;
 
 /** Layout container: its children fill its columns (per breakpoint). */
 export function Grid({ component, children }: { component: Schemas['CmsGridComponent']; children: ReactNode }) {

@@ -7,11 +7,21 @@ import { ResponsiveImage } from './responsive-image';
  * header floats over it in its light variant (the shell reads `transparentOnTop`). The video, when set,
  * needs the Brightcove player: the image is its poster and stays when the player is not available.
  */
-export function Hero({ component, isPageTitle = false }: { component: Schemas['CmsHeroComponent']; isPageTitle?: boolean }) {
+export function Hero({
+  component,
+  isPageTitle = false,
+}: {
+  component: Schemas['CmsHeroComponent'];
+  isPageTitle?: boolean;
+}) {
   const { eyebrow, title, subtitle, media, links, height, theme } = component;
   const Title = isPageTitle ? 'h1' : 'h2';
   return (
-    <section className={`cms-hero cms-hero--${height}`} data-theme={theme === 'light' ? 'light' : 'dark'} data-cms-hero="">
+    <section
+      className={`cms-hero cms-hero--${height}`}
+      data-theme={theme === 'light' ? 'light' : 'dark'}
+      data-cms-hero=""
+    >
       <ResponsiveImage image={media} className="cms-hero__media" priority={isPageTitle} />
       <div className="cms-hero__text">
         {eyebrow && <p className="cms-hero__eyebrow">{eyebrow}</p>}

@@ -7,7 +7,11 @@ export function CmsImage({ component }: { component: Schemas['CmsImageComponent'
   const picture = <ResponsiveImage image={component.image} className="cms-image__picture" />;
   return (
     <figure className="cms-image">
-      {component.link && component.link.kind !== 'action' ? <CmsLink link={component.link}>{picture}</CmsLink> : picture}
+      {component.link && component.link.kind !== 'action' ? (
+        <CmsLink link={component.link}>{picture}</CmsLink>
+      ) : (
+        picture
+      )}
       {component.caption && <figcaption>{component.caption}</figcaption>}
     </figure>
   );

@@ -16,7 +16,13 @@ afterEach(() => {
   setUiFlag('infoBannerDismissed', false);
 });
 
-const banner = { type: 'info-banner', id: 'b1', position: 0, text: 'Complimentary delivery and returns on every order', link: { kind: 'internal', label: 'Learn more', href: '/delivery' } } as unknown as Schemas['CmsInfoBannerComponent'];
+const banner = {
+  type: 'info-banner',
+  id: 'b1',
+  position: 0,
+  text: 'Complimentary delivery and returns on every order',
+  link: { kind: 'internal', label: 'Learn more', href: '/delivery' },
+} as unknown as Schemas['CmsInfoBannerComponent'];
 
 function renderBanner(dismissible: boolean) {
   const i18n = createI18n('en', { en: { common: enCommon, content: enContent } });
@@ -39,7 +45,9 @@ function renderBanner(dismissible: boolean) {
 describe('InfoBanner', () => {
   it('says its message with its link on one line', () => {
     renderBanner(false);
-    expect(screen.getByText('Complimentary delivery and returns on every order').className).toBe('cms-info-banner__text');
+    expect(screen.getByText('Complimentary delivery and returns on every order').className).toBe(
+      'cms-info-banner__text',
+    );
     expect(screen.getByRole('link', { name: 'Learn more' })).toBeTruthy();
     expect(document.querySelector('.cms-info-banner--linked')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();

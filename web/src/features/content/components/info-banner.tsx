@@ -16,18 +16,32 @@ function close(setDismissed: (value: boolean) => void) {
  * rendered once for every shopper and cached, so the server cannot know who closed it, and hiding it after the
  * page has loaded would move the page under the shopper's eyes.
  */
-export function InfoBanner({ component, dismissible = false }: { component: Schemas['CmsInfoBannerComponent']; dismissible?: boolean }) {
+export function InfoBanner({
+  component,
+  dismissible = false,
+}: {
+  component: Schemas['CmsInfoBannerComponent'];
+  dismissible?: boolean;
+}) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useUiFlag('infoBannerDismissed');
   if (dismissible && dismissed) return null;
   return (
-    <div className={`cms-info-banner${component.link ? ' cms-info-banner--linked' : ''}`} data-theme={component.theme === 'dark' ? 'dark' : undefined}>
+    <div
+      className={`cms-info-banner${component.link ? ' cms-info-banner--linked' : ''}`}
+      data-theme={component.theme === 'dark' ? 'dark' : undefined}
+    >
       <p>
         <span className="cms-info-banner__text">{component.text}</span>
         {component.link && <CmsLink link={component.link} className="cms-info-banner__link" />}
       </p>
       {dismissible && (
-        <button type="button" className="cms-info-banner__close" aria-label={t('close')} onClick={() => close(setDismissed)}>
+        <button
+          type="button"
+          className="cms-info-banner__close"
+          aria-label={t('close')}
+          onClick={() => close(setDismissed)}
+        >
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.4" fill="none" />
           </svg>

@@ -31,7 +31,12 @@ export function ProductIsland({ component }: { component: Schemas['CmsProductIsl
   if (display === 'carousel') {
     return (
       <div className="cms-product-island">
-        <SnapCarousel className="cms-product-island__carousel" label={title} title={<Heading className="cms-section-title">{title}</Heading>} slides={products.map(render)} />
+        <SnapCarousel
+          className="cms-product-island__carousel"
+          label={title}
+          title={<Heading className="cms-section-title">{title}</Heading>}
+          slides={products.map(render)}
+        />
         {more}
       </div>
     );

@@ -16,7 +16,12 @@ export function ResponsiveImage({ image, className, priority = false, decorative
   const mobile = image.mobile ?? tablet;
   return (
     <picture className={className}>
-      <source media="(min-width: 1024px)" srcSet={image.desktop.src} width={image.desktop.width} height={image.desktop.height} />
+      <source
+        media="(min-width: 1024px)"
+        srcSet={image.desktop.src}
+        width={image.desktop.width}
+        height={image.desktop.height}
+      />
       <source media="(min-width: 768px)" srcSet={tablet.src} width={tablet.width} height={tablet.height} />
       <img
         src={mobile.src}

@@ -27,7 +27,8 @@ export function SnapCarousel({ label, title, slides, className }: Props) {
     const start = el.scrollLeft;
     let best = 0;
     children.forEach((c, i) => {
-      if (Math.abs(c.offsetLeft - el.offsetLeft - start) < Math.abs(children[best]!.offsetLeft - el.offsetLeft - start)) best = i;
+      if (Math.abs(c.offsetLeft - el.offsetLeft - start) < Math.abs(children[best]!.offsetLeft - el.offsetLeft - start))
+        best = i;
     });
     return best;
   }, []);
@@ -64,17 +65,33 @@ export function SnapCarousel({ label, title, slides, className }: Props) {
   };
 
   return (
-    <section className={`snap-carousel ${className ?? ''}`} aria-roledescription={t('carousel.roleDescription')} aria-label={label}>
+    <section
+      className={`snap-carousel ${className ?? ''}`}
+      aria-roledescription={t('carousel.roleDescription')}
+      aria-label={label}
+    >
       <div className="snap-carousel__head">
         {title}
         {count > 1 && (
           <div className="snap-carousel__controls">
-            <button type="button" className="snap-carousel__button" onClick={() => go(-1)} disabled={index === 0} aria-label={t('carousel.previous')}>
+            <button
+              type="button"
+              className="snap-carousel__button"
+              onClick={() => go(-1)}
+              disabled={index === 0}
+              aria-label={t('carousel.previous')}
+            >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
               </svg>
             </button>
-            <button type="button" className="snap-carousel__button" onClick={() => go(1)} disabled={index >= count - 1 || (index > 0 && atEnd())} aria-label={t('carousel.next')}>
+            <button
+              type="button"
+              className="snap-carousel__button"
+              onClick={() => go(1)}
+              disabled={index >= count - 1 || (index > 0 && atEnd())}
+              aria-label={t('carousel.next')}
+            >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
               </svg>
@@ -84,7 +101,13 @@ export function SnapCarousel({ label, title, slides, className }: Props) {
       </div>
       <div className="snap-carousel__track" ref={track}>
         {slides.map((slide, i) => (
-          <div key={i} className="snap-carousel__slide" role="group" aria-roledescription={t('carousel.slide')} aria-label={t('carousel.slideOf', { index: i + 1, count })}>
+          <div
+            key={i}
+            className="snap-carousel__slide"
+            role="group"
+            aria-roledescription={t('carousel.slide')}
+            aria-label={t('carousel.slideOf', { index: i + 1, count })}
+          >
             {slide}
           </div>
         ))}

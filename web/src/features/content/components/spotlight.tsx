@@ -7,7 +7,10 @@ import { ResponsiveImage } from './responsive-image';
 export function Spotlight({ component }: { component: Schemas['CmsSpotlightComponent'] }) {
   const { title, subtitle, media, links, textPosition, theme } = component;
   return (
-    <section className={`cms-spotlight cms-spotlight--${textPosition}`} data-theme={theme === 'dark' ? 'dark' : 'light'}>
+    <section
+      className={`cms-spotlight cms-spotlight--${textPosition}`}
+      data-theme={theme === 'dark' ? 'dark' : 'light'}
+    >
       <ResponsiveImage image={media} className="cms-spotlight__media" decorative />
       <div className="cms-spotlight__text">
         <Heading className="cms-spotlight__title">{title}</Heading>

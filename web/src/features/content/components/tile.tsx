@@ -7,7 +7,15 @@ export function Tile({ component }: { component: Schemas['CmsTileComponent'] }) 
   const { image, title, subtitle, link } = component;
   const body = (
     <>
-      <img className="cms-tile__image" src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+      <img
+        className="cms-tile__image"
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+        decoding="async"
+      />
       <Heading className="cms-tile__title">{title}</Heading>
       {subtitle && <p className="cms-tile__subtitle">{subtitle}</p>}
     </>

@@ -13,8 +13,17 @@ export function Video({ component }: { component: Schemas['CmsVideoComponent'] }
   const [w, h] = (component.aspectRatio ?? '16:9').split(':').map(Number);
   return (
     <figure className="cms-video" style={{ aspectRatio: `${w} / ${h}` }}>
-      <img className="cms-video__poster" src={component.poster.src} alt={component.poster.alt} width={component.poster.width} height={component.poster.height} loading="lazy" decoding="async" />
-      <button type="button"
+      <img
+        className="cms-video__poster"
+        src={component.poster.src}
+        alt={component.poster.alt}
+        width={component.poster.width}
+        height={component.poster.height}
+        loading="lazy"
+        decoding="async"
+      />
+      <button
+        type="button"
         className="cms-video__play"
         aria-label={t('video.play', { title: component.title })}
         onClick={() => {

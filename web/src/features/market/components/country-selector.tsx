@@ -33,7 +33,8 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
   const display = intlLocale(market.locale);
   const data = countries.data;
 
-  const currentRegion = data?.countries.find((c) => c.country === market.country)?.regionId ?? data?.regions[0]?.regionId ?? null;
+  const currentRegion =
+    data?.countries.find((c) => c.country === market.country)?.regionId ?? data?.regions[0]?.regionId ?? null;
   const [regionId, setRegionId] = useState<string | null>(null);
   const [country, setCountry] = useState<Schemas['Country'] | null>(null);
   useEffect(() => {
@@ -44,10 +45,15 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
   }, [modal.isOpen]);
   const region = regionId ?? currentRegion;
 
-  const nameOf = (c: Schemas['Country']) => (c.country === 'EN' ? t('international') : countryDisplayName(c.country, display, c.name));
+  const nameOf = (c: Schemas['Country']) =>
+    c.country === 'EN' ? t('international') : countryDisplayName(c.country, display, c.name);
 
   const regionItems: ListBoxOption[] = useMemo(
-    () => (data?.regions ?? []).map((r) => ({ id: r.regionId, label: t(`regions.${r.regionId}`, { defaultValue: r.regionName }) })),
+    () =>
+      (data?.regions ?? []).map((r) => ({
+        id: r.regionId,
+        label: t(`regions.${r.regionId}`, { defaultValue: r.regionName }),
+      })),
     [data, t],
   );
   const countryItems: ListBoxOption[] = useMemo(() => {
@@ -60,7 +66,11 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
       .map((c) => ({
         id: c.country,
         label: nameOf(c),
-        detail: c.urlOverride ? t('selector.external') : c.currency ? `${c.currency} ${c.currencySymbol && c.currencySymbol !== c.currency ? c.currencySymbol : ''}`.trim() : undefined,
+        detail: c.urlOverride
+          ? t('selector.external')
+          : c.currency
+            ? `${c.currency} ${c.currencySymbol && c.currencySymbol !== c.currency ? c.currencySymbol : ''}`.trim()
+            : undefined,
         isCurrent: c.country === market.country,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, display));
@@ -82,7 +92,13 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
   const currentName = data ? (data.countries.find((c) => c.country === market.country) ?? null) : null;
 
   return (
-    <Dialog isOpen={modal.isOpen} onOpenChange={(open) => !open && modal.close()} title={t('selector.title')} closeLabel={t('close')} size="lg">
+    <Dialog
+      isOpen={modal.isOpen}
+      onOpenChange={(open) => !open && modal.close()}
+      title={t('selector.title')}
+      closeLabel={t('close')}
+      size="lg"
+    >
       {countries.isPending && <Spinner label={t('selector.loading')} />}
       {countries.isError && (
         <div role="alert" className="country-selector__error">
@@ -94,7 +110,9 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
       )}
       {data && (
         <div className="country-selector" data-testid="country-selector">
-          {currentName && <p className="country-selector__current">{t('selector.currentMarket', { country: nameOf(currentName) })}</p>}
+          {currentName && (
+            <p className="country-selector__current">{t('selector.currentMarket', { country: nameOf(currentName) })}</p>
+          )}
           {country ? (
             <section className="country-selector__languages" aria-labelledby="country-selector-languages">
               <h3 id="country-selector-languages" className="label">
@@ -122,13 +140,23 @@ export function CountrySelector({ navigate = (href) => window.location.assign(hr
                 <h3 id="country-selector-regions" className="label">
                   {t('selector.regions')}
                 </h3>
-                <ListBox aria-labelledby="country-selector-regions" items={regionItems} selectedKey={region} onSelectionChange={setRegionId} />
+                <ListBox
+                  aria-labelledby="country-selector-regions"
+                  items={regionItems}
+                  selectedKey={region}
+                  onSelectionChange={setRegionId}
+                />
               </section>
               <section aria-labelledby="country-selector-countries">
                 <h3 id="country-selector-countries" className="label">
                   {t('selector.countries')}
                 </h3>
-                <ListBox aria-labelledby="country-selector-countries" items={countryItems} currentLabel={t('selector.current')} onAction={onCountry} />
+                <ListBox
+                  aria-labelledby="country-selector-countries"
+                  items={countryItems}
+                  currentLabel={t('selector.current')}
+                  onAction={onCountry}
+                />
               </section>
             </div>
           )}

@@ -29,7 +29,9 @@ export function MarketStoryShell({ children }: { children: ReactNode }) {
   return (
     <MemoryRouter initialEntries={['/fr-fr/ca/women']}>
       <AppProviders queryClient={queryClient} i18n={i18n}>
-        <MarketProvider value={{ locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' }}>{children}</MarketProvider>
+        <MarketProvider value={{ locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR' }}>
+          {children}
+        </MarketProvider>
       </AppProviders>
     </MemoryRouter>
   );

@@ -13,7 +13,12 @@ const log = (href: string) => console.info('navigate →', href);
 function OpenButton({ id, label }: { id: 'country-selector' | 'wrong-market'; label: string }) {
   const modal = useModal(id);
   return (
-    <Button variant="secondary" onPress={() => (id === 'wrong-market' ? openModal(id, { data: { visitorCountry: 'DE', target: germany } }) : modal.open())}>
+    <Button
+      variant="secondary"
+      onPress={() =>
+        id === 'wrong-market' ? openModal(id, { data: { visitorCountry: 'DE', target: germany } }) : modal.open()
+      }
+    >
       {label}
     </Button>
   );

@@ -34,14 +34,22 @@ export function WrongMarketDrawer({ navigate = (href) => window.location.assign(
   useEffect(() => {
     if (modal.isOpen && data && tracked.current !== data) {
       tracked.current = data;
-      trackMarketPopupView({ currentCountry: market.country, visitorCountry: data.visitorCountry, suggestedLocale: data.target.defaultLocale ?? data.target.locales[0] ?? '' });
+      trackMarketPopupView({
+        currentCountry: market.country,
+        visitorCountry: data.visitorCountry,
+        suggestedLocale: data.target.defaultLocale ?? data.target.locales[0] ?? '',
+      });
     }
   }, [modal.isOpen, data, market.country]);
 
   if (!data) return null;
   const target = data.target;
   const targetName = countryDisplayName(target.country, display, target.name);
-  const currentName = countryDisplayName(market.country, display, market.country === 'EN' ? t('international') : market.country);
+  const currentName = countryDisplayName(
+    market.country,
+    display,
+    market.country === 'EN' ? t('international') : market.country,
+  );
   const go = () => {
     trackPopinInteraction('wrong-market', 'continue');
     const { href } = marketTarget(target, target.defaultLocale ?? target.locales[0] ?? 'en-us', location);

@@ -13,7 +13,11 @@ export function Breadcrumbs({ items }: { items: Schemas['Breadcrumb'][] }) {
       <ol>
         {items.map((b, i) => (
           <li key={b.url}>
-            {i === items.length - 1 ? <span aria-current="page">{b.name}</span> : <Link to={localize(b.url)}>{b.name}</Link>}
+            {i === items.length - 1 ? (
+              <span aria-current="page">{b.name}</span>
+            ) : (
+              <Link to={localize(b.url)}>{b.name}</Link>
+            )}
           </li>
         ))}
       </ol>

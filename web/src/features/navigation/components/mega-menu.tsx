@@ -53,7 +53,13 @@ export function MegaMenu({ navigation, label }: { navigation: readonly Item[]; l
       <ul className="mega-menu__tabs" role="list">
         {macros.map((m) => (
           <li key={m.id}>
-            <button type="button" className="mega-menu__tab" aria-expanded={open === m.id} aria-controls={`mega-${m.id}`} onClick={() => setOpen(open === m.id ? null : m.id)}>
+            <button
+              type="button"
+              className="mega-menu__tab"
+              aria-expanded={open === m.id}
+              aria-controls={`mega-${m.id}`}
+              onClick={() => setOpen(open === m.id ? null : m.id)}
+            >
               {m.name}
             </button>
           </li>

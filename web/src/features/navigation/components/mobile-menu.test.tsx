@@ -14,7 +14,13 @@ import { MobileMenu } from './mobile-menu';
 
 afterEach(cleanup);
 
-const item = (id: string, name: string, level: number, parentId: string | null, position: number): Schemas['CategoryNavItem'] => ({ id, slug: id, parentId, level, name, url: `/ca/${id}`, position });
+const item = (
+  id: string,
+  name: string,
+  level: number,
+  parentId: string | null,
+  position: number,
+): Schemas['CategoryNavItem'] => ({ id, slug: id, parentId, level, name, url: `/ca/${id}`, position });
 const navigation = [
   item('men', 'Men', 1, null, 2),
   item('women', 'Women', 1, null, 1),
@@ -27,13 +33,34 @@ const navigation = [
 ];
 
 function renderMenu(language: 'en' | 'fr' = 'en', onNavigate = vi.fn()) {
-  const i18n = createI18n(language, { en: { common: enCommon, content: enContent }, fr: { common: frCommon, content: frContent } });
+  const i18n = createI18n(language, {
+    en: { common: enCommon, content: enContent },
+    fr: { common: frCommon, content: frContent },
+  });
   const locale = language === 'fr' ? 'fr-fr' : 'en-us';
   render(
     <MemoryRouter>
       <I18nextProvider i18n={i18n}>
-        <MarketProvider value={{ locale, language, country: language === 'fr' ? 'FR' : 'US', currency: language === 'fr' ? 'EUR' : 'USD' }}>
-          <MobileMenu navigation={navigation} label="Main navigation" onNavigate={onNavigate} links={<ul className="mobile-menu__links"><li><a href="/x">Boutiques</a></li></ul>} />
+        <MarketProvider
+          value={{
+            locale,
+            language,
+            country: language === 'fr' ? 'FR' : 'US',
+            currency: language === 'fr' ? 'EUR' : 'USD',
+          }}
+        >
+          <MobileMenu
+            navigation={navigation}
+            label="Main navigation"
+            onNavigate={onNavigate}
+            links={
+              <ul className="mobile-menu__links">
+                <li>
+                  <a href="/x">Boutiques</a>
+                </li>
+              </ul>
+            }
+          />
         </MarketProvider>
       </I18nextProvider>
     </MemoryRouter>,
@@ -41,7 +68,10 @@ function renderMenu(language: 'en' | 'fr' = 'en', onNavigate = vi.fn()) {
   return { onNavigate, nav: screen.getByRole('navigation', { name: 'Main navigation' }) };
 }
 
-const names = (nav: HTMLElement) => within(nav.querySelector('.mobile-menu__list') as HTMLElement).getAllByRole('listitem').map((li) => li.textContent);
+const names = (nav: HTMLElement) =>
+  within(nav.querySelector('.mobile-menu__list') as HTMLElement)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('MobileMenu (drill-down)', () => {
   it('lists the main categories in their order, as buttons when they have sub-categories and links otherwise, with the CMS links', () => {

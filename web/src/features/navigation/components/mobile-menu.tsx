@@ -18,7 +18,17 @@ type Item = Schemas['CategoryNavItem'];
  * the level opens, focus moves to its back button, whose name says where it returns ("Back, Menu" from a
  * main category, "Back, Women" from one of its sub-categories); going back puts focus on the button that opened the level. The level's heading names it.
  */
-export function MobileMenu({ navigation, label, links, onNavigate }: { navigation: readonly Item[]; label: string; links?: ReactNode; onNavigate: () => void }) {
+export function MobileMenu({
+  navigation,
+  label,
+  links,
+  onNavigate,
+}: {
+  navigation: readonly Item[];
+  label: string;
+  links?: ReactNode;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation('content');
   const { t: tCommon } = useTranslation();
   const localize = useLocalizePath();
@@ -38,7 +48,10 @@ export function MobileMenu({ navigation, label, links, onNavigate }: { navigatio
     const target = focusNext.current;
     focusNext.current = null;
     if (!target || !root.current) return;
-    const el = 'back' in target ? root.current.querySelector<HTMLElement>('.mobile-menu__back') : root.current.querySelector<HTMLElement>(`[data-opens="${CSS.escape(target.opener)}"]`);
+    const el =
+      'back' in target
+        ? root.current.querySelector<HTMLElement>('.mobile-menu__back')
+        : root.current.querySelector<HTMLElement>(`[data-opens="${CSS.escape(target.opener)}"]`);
     el?.focus();
   }, [trail]);
 
@@ -57,7 +70,12 @@ export function MobileMenu({ navigation, label, links, onNavigate }: { navigatio
     <nav aria-label={label} className="mobile-menu" ref={root} data-level={trail.length + 1}>
       {current && (
         <div className="mobile-menu__head">
-          <button type="button" className="mobile-menu__back" onClick={back} aria-label={`${t('menu.back')}, ${parent?.name ?? tCommon('nav.openMenu')}`}>
+          <button
+            type="button"
+            className="mobile-menu__back"
+            onClick={back}
+            aria-label={`${t('menu.back')}, ${parent?.name ?? tCommon('nav.openMenu')}`}
+          >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
             </svg>
@@ -75,7 +93,12 @@ export function MobileMenu({ navigation, label, links, onNavigate }: { navigatio
         {items.map((c) => (
           <li key={c.id}>
             {childrenOf(c.id).length > 0 ? (
-              <button type="button" className="mobile-menu__item mobile-menu__item--opens" data-opens={c.id} onClick={() => open(c.id)}>
+              <button
+                type="button"
+                className="mobile-menu__item mobile-menu__item--opens"
+                data-opens={c.id}
+                onClick={() => open(c.id)}
+              >
                 <span>{c.name}</span>
                 <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                   <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />

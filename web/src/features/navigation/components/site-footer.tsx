@@ -18,7 +18,15 @@ function displayName(language: string, code: string, type: 'region' | 'language'
  * market button (current country and language; opens the country selector), legal links and copyright.
  * Without a CMS footer (older page data) it keeps the market button and the copyright line.
  */
-export function SiteFooter({ brandName, footer, renderLink }: { brandName: string; footer?: Schemas['CmsFooterComponent']; renderLink: RenderLink }) {
+export function SiteFooter({
+  brandName,
+  footer,
+  renderLink,
+}: {
+  brandName: string;
+  footer?: Schemas['CmsFooterComponent'];
+  renderLink: RenderLink;
+}) {
   const { t, i18n } = useTranslation();
   const { t: tc } = useTranslation('content');
   const { country, language, currency } = useMarket();
@@ -37,7 +45,12 @@ export function SiteFooter({ brandName, footer, renderLink }: { brandName: strin
               {footer.newsletter.title}
             </h2>
             <p>{footer.newsletter.text}</p>
-            <button type="button" className="site-footer__newsletter-button" onClick={() => newsletter.open()} aria-haspopup="dialog">
+            <button
+              type="button"
+              className="site-footer__newsletter-button"
+              onClick={() => newsletter.open()}
+              aria-haspopup="dialog"
+            >
               {tc('footer.subscribe')}
             </button>
           </section>
@@ -57,10 +70,21 @@ export function SiteFooter({ brandName, footer, renderLink }: { brandName: strin
           </nav>
         )}
         <div className="site-footer__meta">
-          <button type="button" className="site-footer__market" onClick={() => countrySelector.open()} aria-haspopup="dialog" aria-label={tc('footer.changeMarket', { country: countryName, language: languageLabel })}>
+          <button
+            type="button"
+            className="site-footer__market"
+            onClick={() => countrySelector.open()}
+            aria-haspopup="dialog"
+            aria-label={tc('footer.changeMarket', { country: countryName, language: languageLabel })}
+          >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.1" />
-              <path d="M3.5 12h17M12 3.5c2.4 2.3 3.6 5.1 3.6 8.5s-1.2 6.2-3.6 8.5c-2.4-2.3-3.6-5.1-3.6-8.5S9.6 5.8 12 3.5z" fill="none" stroke="currentColor" strokeWidth="1.1" />
+              <path
+                d="M3.5 12h17M12 3.5c2.4 2.3 3.6 5.1 3.6 8.5s-1.2 6.2-3.6 8.5c-2.4-2.3-3.6-5.1-3.6-8.5S9.6 5.8 12 3.5z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.1"
+              />
             </svg>
             <span>
               {countryName} — {languageLabel}

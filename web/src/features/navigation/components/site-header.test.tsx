@@ -24,7 +24,9 @@ function renderHeader(props: { house?: string; brandName?: string; logo?: boolea
             brandName={props.brandName ?? 'Saint Laurent'}
             house={props.house}
             navigation={[]}
-            header={props.logo ? ({ logo: { src: '/media/content/logo.svg', width: 160, height: 24 } } as never) : undefined}
+            header={
+              props.logo ? ({ logo: { src: '/media/content/logo.svg', width: 160, height: 24 } } as never) : undefined
+            }
             renderLink={() => null}
             bagCount={0}
             onOpenBag={() => {}}

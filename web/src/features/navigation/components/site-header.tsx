@@ -47,7 +47,14 @@ interface Props {
 function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="site-header__icon-button site-header__bag" onClick={onPress} aria-haspopup="dialog" data-testid="bag-button" aria-label={t('nav.bagWithCount', { count })}>
+    <button
+      type="button"
+      className="site-header__icon-button site-header__bag"
+      onClick={onPress}
+      aria-haspopup="dialog"
+      data-testid="bag-button"
+      aria-label={t('nav.bagWithCount', { count })}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
         <path d="M5 8h14l-1 13H6L5 8zM9 8V6a3 3 0 0 1 6 0v2" stroke="currentColor" strokeWidth="1.2" fill="none" />
       </svg>
@@ -65,10 +72,20 @@ function AccountLink() {
   const { t } = useTranslation();
   const localize = useLocalizePath();
   return (
-    <Link to={localize('/myaccount')} className="site-header__icon-button site-header__account" aria-label={t('nav.account')} data-testid="account-link">
+    <Link
+      to={localize('/myaccount')}
+      className="site-header__icon-button site-header__account"
+      aria-label={t('nav.account')}
+      data-testid="account-link"
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
         <circle cx="12" cy="8.5" r="4" stroke="currentColor" strokeWidth="1.2" fill="none" />
-        <path d="M4.5 20.5c1.2-3.6 4.1-5.5 7.5-5.5s6.3 1.9 7.5 5.5" stroke="currentColor" strokeWidth="1.2" fill="none" />
+        <path
+          d="M4.5 20.5c1.2-3.6 4.1-5.5 7.5-5.5s6.3 1.9 7.5 5.5"
+          stroke="currentColor"
+          strokeWidth="1.2"
+          fill="none"
+        />
       </svg>
     </Link>
   );
@@ -108,13 +125,33 @@ function HouseWordmark({ house }: { house: string }) {
   const box = WORDMARK_BOXES[house];
   if (!box) return null;
   return (
-    <svg className="site-header__wordmark-svg" data-house={house} viewBox={box.viewBox} aria-hidden="true" focusable="false" data-testid="house-wordmark">
+    <svg
+      className="site-header__wordmark-svg"
+      data-house={house}
+      viewBox={box.viewBox}
+      aria-hidden="true"
+      focusable="false"
+      data-testid="house-wordmark"
+    >
       <use href="#house-wordmark" />
     </svg>
   );
 }
 
-export function SiteHeader({ brandName, house, navigation, header, banner, renderLink, bagCount, onOpenBag, onOpenSearch, variant = 'default', overHero = false, heroTheme = 'dark' }: Props) {
+export function SiteHeader({
+  brandName,
+  house,
+  navigation,
+  header,
+  banner,
+  renderLink,
+  bagCount,
+  onOpenBag,
+  onOpenSearch,
+  variant = 'default',
+  overHero = false,
+  heroTheme = 'dark',
+}: Props) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const localize = useLocalizePath();
@@ -140,7 +177,11 @@ export function SiteHeader({ brandName, house, navigation, header, banner, rende
   const riveDroite = variant === 'rive-droite';
 
   const wordmark = riveDroite ? (
-    <Link to={localize('/rive-droite')} className="site-header__wordmark site-header__wordmark--rd" aria-label={`Rive Droite — ${t('nav.home')}`}>
+    <Link
+      to={localize('/rive-droite')}
+      className="site-header__wordmark site-header__wordmark--rd"
+      aria-label={`Rive Droite — ${t('nav.home')}`}
+    >
       Rive Droite
     </Link>
   ) : (
@@ -148,7 +189,13 @@ export function SiteHeader({ brandName, house, navigation, header, banner, rende
       {house && WORDMARK_BOXES[house] ? (
         <HouseWordmark house={house} />
       ) : header?.logo ? (
-        <img className="site-header__logo" src={header.logo.src} alt="" width={header.logo.width ?? 160} height={header.logo.height ?? 24} />
+        <img
+          className="site-header__logo"
+          src={header.logo.src}
+          alt=""
+          width={header.logo.width ?? 160}
+          height={header.logo.height ?? 24}
+        />
       ) : (
         brandName
       )}
@@ -174,7 +221,13 @@ export function SiteHeader({ brandName, house, navigation, header, banner, rende
             </Link>
           ) : (
             <>
-              <button type="button" className="site-header__icon-button site-header__menu-button" onClick={() => setMenuOpen(true)} aria-haspopup="dialog" aria-label={t('nav.openMenu')}>
+              <button
+                type="button"
+                className="site-header__icon-button site-header__menu-button"
+                onClick={() => setMenuOpen(true)}
+                aria-haspopup="dialog"
+                aria-label={t('nav.openMenu')}
+              >
                 <svg viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
                   <path d="M3 7h18M3 12h18M3 17h18" stroke="currentColor" strokeWidth="1.2" fill="none" />
                 </svg>
@@ -199,7 +252,13 @@ export function SiteHeader({ brandName, house, navigation, header, banner, rende
       </div>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <Drawer isOpen={menuOpen} onOpenChange={setMenuOpen} side="left" title={t('nav.openMenu')} closeLabel={t('close')}>
+          <Drawer
+            isOpen={menuOpen}
+            onOpenChange={setMenuOpen}
+            side="left"
+            title={t('nav.openMenu')}
+            closeLabel={t('close')}
+          >
             <MobileMenu
               navigation={navigation}
               label={t('nav.label')}

@@ -16,13 +16,18 @@ export function useRegisterForm(locale: string, enabled = true) {
 }
 
 /** POST /api/newsletter/subscribe: 204, whether or not the address was subscribed already. */
-export async function subscribeNewsletter(locale: string, body: Schemas['NewsletterSubscriptionRequest']): Promise<void> {
+export async function subscribeNewsletter(
+  locale: string,
+  body: Schemas['NewsletterSubscriptionRequest'],
+): Promise<void> {
   const result = await api.POST('/api/newsletter/subscribe', { params: { query: { locale } }, body });
   if (!result.response.ok) unwrap(result);
 }
 
 export function useSubscribeNewsletter(locale: string) {
-  return useMutation({ mutationFn: (body: Schemas['NewsletterSubscriptionRequest']) => subscribeNewsletter(locale, body) });
+  return useMutation({
+    mutationFn: (body: Schemas['NewsletterSubscriptionRequest']) => subscribeNewsletter(locale, body),
+  });
 }
 
 /** POST /api/newsletter/confirm: `confirmed`, or `alreadyConfirmed` for a link followed again; rejects with the API's error. */

@@ -39,7 +39,8 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
     const read = (initial: boolean) => {
       const found = tokenOfHash(window.location.hash);
       // The one-time token leaves the address bar (history, bookmarks, shared links) as soon as it is read.
-      if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+      if (window.location.hash)
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
       if (found) {
         token.current = found;
         confirm();
@@ -50,7 +51,7 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
     const onHashChange = () => read(false);
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is read once, when the page opens; later readings come from the hashchange listener
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is read once, when the page opens; later readings come from the hashchange listener
   }, []);
 
   useEffect(() => {
@@ -66,7 +67,12 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
     failed: data.title,
   };
   const continueLink = (
-    <LinkButton href={data.continueUrl} variant={state.kind === 'invalid' ? 'secondary' : 'primary'} size="lg" isFullWidth>
+    <LinkButton
+      href={data.continueUrl}
+      variant={state.kind === 'invalid' ? 'secondary' : 'primary'}
+      size="lg"
+      isFullWidth
+    >
       {t('newsletter.confirm.continue')}
     </LinkButton>
   );
@@ -107,14 +113,25 @@ export function NewsletterConfirmPage({ data }: { data: Schemas['NewsletterConfi
         {(state.kind === 'confirmed' || state.kind === 'already-confirmed') && continueLink}
         {state.kind === 'invalid' && (
           <>
-            <Button size="lg" isFullWidth onPress={() => newsletter.open({ source: 'newsletter-page' })} aria-haspopup="dialog">
+            <Button
+              size="lg"
+              isFullWidth
+              onPress={() => newsletter.open({ source: 'newsletter-page' })}
+              aria-haspopup="dialog"
+            >
               {t('newsletter.confirm.subscribeAgain')}
             </Button>
             {continueLink}
           </>
         )}
         {state.kind === 'failed' && (
-          <Button size="lg" isFullWidth onPress={confirm} isPending={confirmation.isPending} pendingLabel={t('newsletter.confirm.confirming')}>
+          <Button
+            size="lg"
+            isFullWidth
+            onPress={confirm}
+            isPending={confirmation.isPending}
+            pendingLabel={t('newsletter.confirm.confirming')}
+          >
             {t('newsletter.confirm.retry')}
           </Button>
         )}

@@ -27,7 +27,14 @@ export function NewsletterDialog() {
   const subscription = useSubscribeNewsletter(locale);
   let body;
   if (form.data) {
-    body = <NewsletterForm data={form.data} source={modal.data?.source ?? 'footer'} subscribe={(b) => subscription.mutateAsync(b)} onNavigate={modal.close} />;
+    body = (
+      <NewsletterForm
+        data={form.data}
+        source={modal.data?.source ?? 'footer'}
+        subscribe={(b) => subscription.mutateAsync(b)}
+        onNavigate={modal.close}
+      />
+    );
   } else if (form.isError) {
     body = (
       <div className="newsletter-dialog__status">
@@ -45,7 +52,12 @@ export function NewsletterDialog() {
     );
   }
   return (
-    <Dialog isOpen={modal.isOpen} onOpenChange={(open) => !open && modal.close()} title={t('newsletter.title')} closeLabel={t('close')}>
+    <Dialog
+      isOpen={modal.isOpen}
+      onOpenChange={(open) => !open && modal.close()}
+      title={t('newsletter.title')}
+      closeLabel={t('close')}
+    >
       {body}
     </Dialog>
   );

@@ -23,7 +23,9 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <MemoryRouter>
       <I18nextProvider i18n={i18n}>
-        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>{children}</MarketProvider>
+        <MarketProvider value={{ locale: 'en-us', language: 'en', country: 'US', currency: 'USD' }}>
+          {children}
+        </MarketProvider>
       </I18nextProvider>
     </MemoryRouter>
   );
@@ -48,7 +50,9 @@ describe('NewsletterForm', () => {
 
   it('subscribes with the market’s consent version, thanks the shopper and reports the subscription', async () => {
     const subscribe = vi.fn(async (_body: Schemas['NewsletterSubscriptionRequest']) => undefined);
-    render(<NewsletterForm data={registerFormUs} source="newsletter-modal" subscribe={subscribe} />, { wrapper: Shell });
+    render(<NewsletterForm data={registerFormUs} source="newsletter-modal" subscribe={subscribe} />, {
+      wrapper: Shell,
+    });
     expect(screen.getByText(registerFormUs.consents[1]!.label)).toBeTruthy();
     fillIn();
     await submit();
@@ -61,12 +65,22 @@ describe('NewsletterForm', () => {
       recaptchaToken: 'test-recaptcha-token',
     });
     expect(screen.getByText('Your request has been registered for emily.carter@example.com.')).toBeTruthy();
-    expect(window.dataLayer).toContainEqual({ event: 'newsletter_subscription', subscriptionType: 'newsletter', location: 'newsletter-modal' });
+    expect(window.dataLayer).toContainEqual({
+      event: 'newsletter_subscription',
+      subscriptionType: 'newsletter',
+      location: 'newsletter-modal',
+    });
   });
 
   it('shows a mistyped address beside the field', async () => {
     const subscribe = vi.fn(async () => {
-      throw new ApiError(422, { type: 'https://errors.storefront.dev/ERR_FORM_1002', title: 'typo', status: 422, code: 'ERR_FORM_1002', errors: [{ path: 'body/email', message: 'typo' }] });
+      throw new ApiError(422, {
+        type: 'https://errors.storefront.dev/ERR_FORM_1002',
+        title: 'typo',
+        status: 422,
+        code: 'ERR_FORM_1002',
+        errors: [{ path: 'body/email', message: 'typo' }],
+      });
     });
     render(<NewsletterForm data={registerFormUs} source="footer" subscribe={subscribe} />, { wrapper: Shell });
     fillIn('emily@gmail.con');

@@ -53,7 +53,8 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ fields: { ...e.fields, [key]: undefined } }));
   };
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +119,12 @@ export function NewsletterForm({ data, source, subscribe, onNavigate }: Newslett
       )}
       {consent && (
         <div className="ui-form__consent-block">
-          <CheckboxField name="marketing_email" isSelected={values.consent} onChange={(v) => set('consent', v)} error={errors.fields.consent && t(errors.fields.consent)}>
+          <CheckboxField
+            name="marketing_email"
+            isSelected={values.consent}
+            onChange={(v) => set('consent', v)}
+            error={errors.fields.consent && t(errors.fields.consent)}
+          >
             <span className="newsletter-form__consent-text">{consent.label}</span>
           </CheckboxField>
         </div>

@@ -20,7 +20,13 @@ export interface CancelOrderDialogProps {
 }
 
 /** The "cancel order" modal (spec §2): a reason, a comment, then POST /api/data/order/cancel. */
-export function CancelOrderDialog({ orderNumber, isOpen, onOpenChange, onCancelled, onSignedOut }: CancelOrderDialogProps) {
+export function CancelOrderDialog({
+  orderNumber,
+  isOpen,
+  onOpenChange,
+  onCancelled,
+  onSignedOut,
+}: CancelOrderDialogProps) {
   const { t } = useTranslation('orders');
   const { locale } = useMarket();
   const cancel = useCancelOrder(locale);
@@ -42,7 +48,11 @@ export function CancelOrderDialog({ orderNumber, isOpen, onOpenChange, onCancell
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 401 && onSignedOut) return onSignedOut();
-          setProblem(t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, { defaultValue: t('errors:API_UNKNOWN_ERROR') }));
+          setProblem(
+            t(`errors:${err instanceof ApiError ? err.code : 'API_UNKNOWN_ERROR'}`, {
+              defaultValue: t('errors:API_UNKNOWN_ERROR'),
+            }),
+          );
         },
       },
     );

@@ -18,7 +18,15 @@ import './orders.css';
 const TAX_ADDED = new Set(['US', 'CA']);
 
 /** Card brands are proper names, written as their owners write them. */
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
+};
 const brandName = (brand: string | null) => (brand ? (BRANDS[brand.toLowerCase()] ?? brand) : '');
 
 /** "Order YSL-FR-00045871", the number never broken at its dashes. */
@@ -62,7 +70,9 @@ export function OrderLines({ order }: { order: Order }) {
               <span className="order-line__name">{item.name}</span>
             )}
             <span className="order-line__meta">{item.color}</span>
-            <span className="order-line__meta">{t('detail.size', { size: item.size === 'TU' ? t('detail.oneSize') : item.size })}</span>
+            <span className="order-line__meta">
+              {t('detail.size', { size: item.size === 'TU' ? t('detail.oneSize') : item.size })}
+            </span>
             <span className="order-line__meta">{t('detail.quantity', { count: item.quantity })}</span>
             {item.status !== order.status && <StatusBadge status={item.status} />}
           </div>
@@ -172,13 +182,19 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
     const step = () => {
       const message = cancelledMessage.current;
       if (!message) return;
-      const blocked = document.querySelector('.ui-dialog-overlay') !== null || message.closest('[inert], [aria-hidden="true"]') !== null;
+      const blocked =
+        document.querySelector('.ui-dialog-overlay') !== null ||
+        message.closest('[inert], [aria-hidden="true"]') !== null;
       if (blocked && performance.now() - started < 1000) {
         frame = requestAnimationFrame(step);
         return;
       }
       if (document.activeElement !== message) {
-        if (settled === 0) message.scrollIntoView({ block: 'center', behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        if (settled === 0)
+          message.scrollIntoView({
+            block: 'center',
+            behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+          });
         message.focus({ preventScroll: true });
       }
       // A few frames more: focus handed back late by the dialog is taken again.
@@ -241,9 +257,14 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
                 <dt>{offline ? t('detail.boutique') : t('detail.collection')}</dt>
                 <dd>
                   <span>{store?.name ?? order.storeName}</span>
-                  {store?.address.formatted?.map((line) => <span key={line}>{line}</span>)}
+                  {store?.address.formatted?.map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
                   {store?.url && (
-                    <Link to={localize(store.url.replace(/^\/[a-z]{2}-[a-z]{2}(?=\/)/, ''))} className="order-facts__link">
+                    <Link
+                      to={localize(store.url.replace(/^\/[a-z]{2}-[a-z]{2}(?=\/)/, ''))}
+                      className="order-facts__link"
+                    >
                       {t('detail.boutiqueDetails')}
                     </Link>
                   )}
@@ -269,7 +290,10 @@ export function OrderDetail({ order: initial, store, returnUrl, canCancel = fals
                     {order.payment.method === 'expressPay'
                       ? t('detail.expressPay')
                       : order.payment.cardLast4
-                        ? t('detail.card', { brand: brandName(order.payment.cardBrand), last4: order.payment.cardLast4 })
+                        ? t('detail.card', {
+                            brand: brandName(order.payment.cardBrand),
+                            last4: order.payment.cardLast4,
+                          })
                         : t('detail.cardOnly')}
                   </span>
                 </dd>

@@ -40,7 +40,9 @@ function OrderCard({ order }: { order: Order }) {
         {shown.map((item) => (
           <img key={item.itemId} src={item.image.src} alt="" width={64} height={80} loading="lazy" />
         ))}
-        {order.items.length > shown.length && <span className="order-card__more">+{order.items.length - shown.length}</span>}
+        {order.items.length > shown.length && (
+          <span className="order-card__more">+{order.items.length - shown.length}</span>
+        )}
       </div>
     </li>
   );
@@ -90,7 +92,10 @@ function OrderListPanel({ list, empty }: { list: Schemas['OrderList']; empty: st
 export function OrderHistory({ data }: { data: Schemas['OrderHistoryPageData'] }) {
   const { t } = useTranslation('orders');
   return (
-    <Tabs className="order-tabs" defaultSelectedKey={data.online.total === 0 && data.offline.total > 0 ? 'offline' : 'online'}>
+    <Tabs
+      className="order-tabs"
+      defaultSelectedKey={data.online.total === 0 && data.offline.total > 0 ? 'offline' : 'online'}
+    >
       <TabList className="order-tabs__list" aria-label={t('history.channels')}>
         <Tab id="online" className="order-tabs__tab">
           {t('history.online')} <span className="order-tabs__count">{data.online.total}</span>

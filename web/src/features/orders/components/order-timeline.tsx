@@ -15,7 +15,13 @@ export function OrderTimeline({ order }: { order: Order }) {
   return (
     <ol className="order-timeline" role="list" aria-label={t('timeline.label')} data-testid="order-timeline">
       {steps.map((step) => (
-        <li key={step.status} className="order-timeline__step" data-state={step.state} data-status={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
+        <li
+          key={step.status}
+          className="order-timeline__step"
+          data-state={step.state}
+          data-status={step.status}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+        >
           <span className="order-timeline__dot" aria-hidden="true" />
           <span className="order-timeline__label">{t(`status.${step.status}`)}</span>
           {step.at && <span className="order-timeline__date">{formatShopDay(step.at, locale)}</span>}

@@ -48,7 +48,13 @@ export const OrderHistoryPage: Story = () => (
 
 export const EmptyOrderHistory: Story = () => (
   <ShopKit locale="fr-fr" path="/fr-fr/myaccount/orders">
-    <OrderHistory data={{ ...ordersFr, online: { ...ordersFr.online, orders: [], total: 0 }, offline: { ...ordersFr.offline, orders: [], total: 0 } }} />
+    <OrderHistory
+      data={{
+        ...ordersFr,
+        online: { ...ordersFr.online, orders: [], total: 0 },
+        offline: { ...ordersFr.offline, orders: [], total: 0 },
+      }}
+    />
   </ShopKit>
 );
 
@@ -81,7 +87,12 @@ export const CancelOrder: Story = () => {
   return (
     <ShopKit locale="fr-fr">
       <Button onPress={() => setOpen(true)}>Annuler</Button>
-      <CancelOrderDialog orderNumber={paidFr.orderNumber} isOpen={open} onOpenChange={setOpen} onCancelled={() => undefined} />
+      <CancelOrderDialog
+        orderNumber={paidFr.orderNumber}
+        isOpen={open}
+        onOpenChange={setOpen}
+        onCancelled={() => undefined}
+      />
     </ShopKit>
   );
 };

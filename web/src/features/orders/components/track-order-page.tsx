@@ -3,7 +3,11 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useLocation } from '../../../lib/router';
 import { LinkButton } from '../../../components/ui/link-button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
+import {
+  OrderLookupForm,
+  type OrderLookupErrors,
+  type OrderLookupQuery,
+} from '../../../lib/components/order-lookup-form';
 import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useTrackOrder } from '../api/order-queries';
@@ -31,7 +35,11 @@ export function TrackedOrder({ order }: { order: Order }) {
       <OrderTimeline order={order} />
       <OrderParcels order={order} />
       {order.transactionUuid && (
-        <LinkButton href={localize(guestOrderPath(order.transactionUuid))} variant="secondary" className="tracked-order__details">
+        <LinkButton
+          href={localize(guestOrderPath(order.transactionUuid))}
+          variant="secondary"
+          className="tracked-order__details"
+        >
           {t('track.details')}
         </LinkButton>
       )}
@@ -65,7 +73,12 @@ export function TrackOrderPage({ data, help }: TrackOrderPageProps) {
       return null;
     } catch (err) {
       setOrder(null);
-      return err instanceof ApiError ? trackErrorsOf(err.code, err.problem?.errors?.map((i) => i.path)) : { form: 'errors:API_UNKNOWN_ERROR' };
+      return err instanceof ApiError
+        ? trackErrorsOf(
+            err.code,
+            err.problem?.errors?.map((i) => i.path),
+          )
+        : { form: 'errors:API_UNKNOWN_ERROR' };
     }
   };
 

@@ -7,7 +7,8 @@ import type { SizeGuideCategories } from '../product-rules';
 export const availabilityQuery = (pid: string, locale: string) =>
   queryOptions({
     queryKey: ['product-availability', pid, locale] as const,
-    queryFn: async () => unwrap(await api.GET('/api/data/product/{pid}/availability', { params: { path: { pid }, query: { locale } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/data/product/{pid}/availability', { params: { path: { pid }, query: { locale } } })),
     // Live stock: a minute-old answer is only a hint, the basket checks again.
     staleTime: 15_000,
   });
@@ -33,7 +34,8 @@ export function useShippingInfo(pid: string, locale: string, size: string | null
 export function useSizeGuide(locale: string, categories: SizeGuideCategories | null, enabled: boolean) {
   return useQuery({
     queryKey: ['size-guide', locale, categories] as const,
-    queryFn: async () => unwrap(await api.GET('/api/data/content/size-guide', { params: { query: { locale, categories: categories! } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/data/content/size-guide', { params: { query: { locale, categories: categories! } } })),
     enabled: enabled && categories !== null,
     staleTime: 10 * 60_000,
   });
@@ -49,7 +51,11 @@ export function useRecommendations(pid: string, locale: string, enabled: boolean
     queryFn: async (): Promise<Schemas['RecommendationList']> => {
       const manual = unwrap(await api.GET('/api/data/recommendations/manual', { params: { query: { locale, pid } } }));
       if (manual.products.length > 0) return manual;
-      return unwrap(await api.GET('/api/data/recommendations/algolia', { params: { query: { locale, pid, model: 'related-products', maxRecommendations: 12 } } }));
+      return unwrap(
+        await api.GET('/api/data/recommendations/algolia', {
+          params: { query: { locale, pid, model: 'related-products', maxRecommendations: 12 } },
+        }),
+      );
     },
     enabled,
     staleTime: 5 * 60_000,
@@ -59,7 +65,8 @@ export function useRecommendations(pid: string, locale: string, enabled: boolean
 export function useRecentlyViewed(pids: readonly string[], locale: string, enabled: boolean) {
   return useQuery({
     queryKey: ['recently-viewed', locale, pids.join(',')] as const,
-    queryFn: async () => unwrap(await api.GET('/api/data/recently-viewed', { params: { query: { locale, pids: pids.join(',') } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/data/recently-viewed', { params: { query: { locale, pids: pids.join(',') } } })),
     enabled: enabled && pids.length > 0,
     staleTime: 5 * 60_000,
   });
@@ -68,6 +75,8 @@ export function useRecentlyViewed(pids: readonly string[], locale: string, enabl
 export function useBackInStock(pid: string, locale: string) {
   return useMutation({
     mutationFn: async (body: Schemas['BackInStockRequest']) =>
-      unwrap(await api.POST('/api/data/product/{pid}/back-in-stock', { params: { path: { pid }, query: { locale } }, body })),
+      unwrap(
+        await api.POST('/api/data/product/{pid}/back-in-stock', { params: { path: { pid }, query: { locale } }, body }),
+      ),
   });
 }

@@ -12,9 +12,19 @@ export function LookCard({ look, eager = false }: { look: Schemas['Look']; eager
   return (
     <article className="look-card" data-testid="look-card">
       <Link to={localize(look.url)} className="look-card__link">
-        <img className="look-card__image" src={look.image.src} alt={look.image.alt} width={look.image.width ?? 600} height={look.image.height ?? 900} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <img
+          className="look-card__image"
+          src={look.image.src}
+          alt={look.image.alt}
+          width={look.image.width ?? 600}
+          height={look.image.height ?? 900}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
         {/* The number says nothing more when the look is named after it ("Look 12"). */}
-        {t('look.position', { position: look.position }) !== look.name && <p className="look-card__position">{t('look.position', { position: look.position })}</p>}
+        {t('look.position', { position: look.position }) !== look.name && (
+          <p className="look-card__position">{t('look.position', { position: look.position })}</p>
+        )}
         <h3 className="look-card__name">{look.name}</h3>
       </Link>
     </article>
@@ -25,14 +35,34 @@ export function LookCard({ look, eager = false }: { look: Schemas['Look']; eager
  * A collection on the collections landing: a large photograph beside its name, season and text, a
  * preview of its pieces and the ways in (the collection, its pieces, its looks).
  */
-export function CollectionFeature({ collection, index, renderTile }: { collection: Schemas['Collection']; index: number; renderTile: (tile: Schemas['ProductTile'], index: number) => ReactNode }) {
+export function CollectionFeature({
+  collection,
+  index,
+  renderTile,
+}: {
+  collection: Schemas['Collection'];
+  index: number;
+  renderTile: (tile: Schemas['ProductTile'], index: number) => ReactNode;
+}) {
   const { t } = useTranslation('product');
   const localize = useLocalizePath();
   const headingId = `collection-${collection.slug}`;
   return (
-    <section className="collection-feature" data-flip={index % 2 === 1 || undefined} aria-labelledby={headingId} data-testid="collection-feature">
+    <section
+      className="collection-feature"
+      data-flip={index % 2 === 1 || undefined}
+      aria-labelledby={headingId}
+      data-testid="collection-feature"
+    >
       <Link to={localize(collection.url)} className="collection-feature__media" tabIndex={-1} aria-hidden="true">
-        <img src={collection.image.src} alt="" width={collection.image.width ?? 900} height={collection.image.height ?? 1100} loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
+        <img
+          src={collection.image.src}
+          alt=""
+          width={collection.image.width ?? 900}
+          height={collection.image.height ?? 1100}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          decoding="async"
+        />
       </Link>
       <div className="collection-feature__text">
         {collection.bornSeasonCode && <p className="editorial__eyebrow">{collection.bornSeasonCode}</p>}
@@ -68,7 +98,15 @@ export function CollectionFeature({ collection, index, renderTile }: { collectio
 }
 
 /** Previous and next pages of a paged list, as plain links (each page has its own URL). */
-export function Pager({ page, pageCount, hrefOf }: { page: number; pageCount: number; hrefOf: (page: number) => string }) {
+export function Pager({
+  page,
+  pageCount,
+  hrefOf,
+}: {
+  page: number;
+  pageCount: number;
+  hrefOf: (page: number) => string;
+}) {
   const { t } = useTranslation('product');
   if (pageCount <= 1) return null;
   return (

@@ -8,11 +8,27 @@ import { useLocalizePath } from '../../../lib/market-context';
  * with the store-availability service; until then the drawer says so plainly and leads to the
  * boutique list and client service instead of guessing.
  */
-export function FindInStoreDrawer({ isOpen, onOpenChange, productName, size }: { isOpen: boolean; onOpenChange: (open: boolean) => void; productName: string; size: string | null }) {
+export function FindInStoreDrawer({
+  isOpen,
+  onOpenChange,
+  productName,
+  size,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  productName: string;
+  size: string | null;
+}) {
   const { t } = useTranslation('product');
   const localize = useLocalizePath();
   return (
-    <Drawer isOpen={isOpen} onOpenChange={onOpenChange} title={t('findInStore.title')} closeLabel={t('close')} className="find-in-store">
+    <Drawer
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('findInStore.title')}
+      closeLabel={t('close')}
+      className="find-in-store"
+    >
       <div className="find-in-store__body">
         <p className="find-in-store__product">
           {productName}

@@ -15,7 +15,17 @@ const EMAIL_CODES = new Set(['ERR_PDT_API_1002', 'ERR_API_1018']);
  * "Notify me" for a size that cannot be bought: the email (checked as spec §5 says before sending),
  * the consent to be emailed, and the server's answer — translated, beside the field it concerns.
  */
-export function NotifyMeForm({ pid, size, sizeLabel, oneSize = false }: { pid: string; size: string; sizeLabel: string; oneSize?: boolean }) {
+export function NotifyMeForm({
+  pid,
+  size,
+  sizeLabel,
+  oneSize = false,
+}: {
+  pid: string;
+  size: string;
+  sizeLabel: string;
+  oneSize?: boolean;
+}) {
   const { t } = useTranslation('product');
   const { locale } = useMarket();
   const subscribe = useBackInStock(pid, locale);
@@ -57,7 +67,9 @@ export function NotifyMeForm({ pid, size, sizeLabel, oneSize = false }: { pid: s
   if (done) {
     return (
       <p className="notify-me__done" role="status" data-testid="notify-me-done">
-        {oneSize ? t('notify.doneOneSize', { email: done.email }) : t('notify.done', { email: done.email, size: sizeLabel })}
+        {oneSize
+          ? t('notify.doneOneSize', { email: done.email })
+          : t('notify.done', { email: done.email, size: sizeLabel })}
       </p>
     );
   }
@@ -68,12 +80,27 @@ export function NotifyMeForm({ pid, size, sizeLabel, oneSize = false }: { pid: s
         {t('notify.title')}
       </h2>
       <p className="notify-me__intro">{oneSize ? t('notify.introOneSize') : t('notify.intro', { size: sizeLabel })}</p>
-      <TextField className="notify-me__field" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} isInvalid={Boolean(emailError)} isRequired>
+      <TextField
+        className="notify-me__field"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        isInvalid={Boolean(emailError)}
+        isRequired
+      >
         <Label className="notify-me__label">{t('notify.email.label')}</Label>
         <Input className="notify-me__input" inputMode="email" spellCheck={false} />
         <FieldError className="notify-me__error">{emailError}</FieldError>
       </TextField>
-      <Checkbox className="notify-me__consent" isSelected={consent} onChange={setConsent} isInvalid={Boolean(consentError)} name="consent">
+      <Checkbox
+        className="notify-me__consent"
+        isSelected={consent}
+        onChange={setConsent}
+        isInvalid={Boolean(consentError)}
+        name="consent"
+      >
         <span className="notify-me__box" aria-hidden="true">
           <svg viewBox="0 0 16 16" focusable="false">
             <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.5" />
@@ -87,7 +114,14 @@ export function NotifyMeForm({ pid, size, sizeLabel, oneSize = false }: { pid: s
           {formError}
         </p>
       )}
-      <Button type="submit" variant="secondary" size="lg" isFullWidth isPending={subscribe.isPending} pendingLabel={t('notify.sending')}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="lg"
+        isFullWidth
+        isPending={subscribe.isPending}
+        pendingLabel={t('notify.sending')}
+      >
         {t('notify.submit')}
       </Button>
     </form>

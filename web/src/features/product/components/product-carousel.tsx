@@ -7,7 +7,17 @@ import type { Schemas } from '../../../lib/api-client';
  * sideways on phones and never moves by itself. The tile is the app's (passed in), so this feature
  * does not depend on the catalogue's.
  */
-export function ProductCarousel({ title, products, renderTile, testId }: { title: string; products: readonly Schemas['ProductTile'][]; renderTile: (tile: Schemas['ProductTile'], index: number) => ReactNode; testId?: string }) {
+export function ProductCarousel({
+  title,
+  products,
+  renderTile,
+  testId,
+}: {
+  title: string;
+  products: readonly Schemas['ProductTile'][];
+  renderTile: (tile: Schemas['ProductTile'], index: number) => ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   if (products.length === 0) return null;
   return (

@@ -36,7 +36,11 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
   const current = images[index] ?? images[0]!;
 
   return (
-    <section className="product-gallery" aria-roledescription={t('gallery.roleDescription')} aria-label={t('gallery.label', { name })}>
+    <section
+      className="product-gallery"
+      aria-roledescription={t('gallery.roleDescription')}
+      aria-label={t('gallery.label', { name })}
+    >
       <div
         className="product-gallery__stage"
         onTouchStart={(e) => (touchX.current = e.touches[0]?.clientX ?? null)}
@@ -48,7 +52,8 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
           go(end < start ? index + 1 : index - 1);
         }}
       >
-        <button type="button"
+        <button
+          type="button"
           className="product-gallery__view"
           onClick={() => setZoom(true)}
           onKeyDown={onKeyDown}
@@ -72,12 +77,22 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
         </button>
         {count > 1 && (
           <>
-            <button type="button" className="product-gallery__arrow product-gallery__arrow--prev" onClick={() => go(index - 1)} aria-label={t('gallery.previous')}>
+            <button
+              type="button"
+              className="product-gallery__arrow product-gallery__arrow--prev"
+              onClick={() => go(index - 1)}
+              aria-label={t('gallery.previous')}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.25" />
               </svg>
             </button>
-            <button type="button" className="product-gallery__arrow product-gallery__arrow--next" onClick={() => go(index + 1)} aria-label={t('gallery.next')}>
+            <button
+              type="button"
+              className="product-gallery__arrow product-gallery__arrow--next"
+              onClick={() => go(index + 1)}
+              aria-label={t('gallery.next')}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.25" />
               </svg>
@@ -99,16 +114,42 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
               aria-label={t('gallery.show', { index: i + 1, total: count })}
               onClick={() => go(i)}
             >
-              <ProductPicture image={img} alt="" sizes="120px" width={120} height={150} loading="lazy" decoding="async" />
+              <ProductPicture
+                image={img}
+                alt=""
+                sizes="120px"
+                width={120}
+                height={150}
+                loading="lazy"
+                decoding="async"
+              />
             </button>
           ))}
         </div>
       )}
       {zoomOpened && (
         <Suspense fallback={null}>
-          <Dialog isOpen={zoom} onOpenChange={setZoom} title={name} closeLabel={t('close')} size="lg" className="product-gallery__zoom">
-            <div className="product-gallery__zoom-stage" onKeyDown={onKeyDown} tabIndex={0} role="group" aria-label={t('gallery.counter', { index: index + 1, total: count })}>
-              <ProductPicture image={current} sizes="100vw" width={current.width ?? 600} height={current.height ?? 750} />
+          <Dialog
+            isOpen={zoom}
+            onOpenChange={setZoom}
+            title={name}
+            closeLabel={t('close')}
+            size="lg"
+            className="product-gallery__zoom"
+          >
+            <div
+              className="product-gallery__zoom-stage"
+              onKeyDown={onKeyDown}
+              tabIndex={0}
+              role="group"
+              aria-label={t('gallery.counter', { index: index + 1, total: count })}
+            >
+              <ProductPicture
+                image={current}
+                sizes="100vw"
+                width={current.width ?? 600}
+                height={current.height ?? 750}
+              />
             </div>
           </Dialog>
         </Suspense>

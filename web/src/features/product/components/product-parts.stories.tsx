@@ -52,7 +52,16 @@ const guide: Schemas['SizeGuide'] = {
   introduction: '<p>Mesurez votre pied du talon au bout du plus long orteil.</p>',
   rows: ['35', '36', '37', '38', '39'].map((s, i) => ({
     size: s,
-    conversions: { DE: s, GB: String(2 + i), FR: s, ES: s, IT: s, US: String(5 + i), JP: String(22 + i * 0.5), KR: String(220 + i * 5) },
+    conversions: {
+      DE: s,
+      GB: String(2 + i),
+      FR: s,
+      ES: s,
+      IT: s,
+      US: String(5 + i),
+      JP: String(22 + i * 0.5),
+      KR: String(220 + i * 5),
+    },
     measurements: { footLength: 22.5 + i * 0.5 },
   })),
 };
@@ -68,7 +77,11 @@ export const SizeGuide: Story = () => (
 export const NotifyMe: Story = () => (
   <StoryShell>
     <div style={{ maxWidth: 420 }}>
-      <NotifyMeForm pid={product.id} size={product.sizes[0]?.id ?? 'TU'} sizeLabel={product.sizes[0]?.displayValue ?? 'TU'} />
+      <NotifyMeForm
+        pid={product.id}
+        size={product.sizes[0]?.id ?? 'TU'}
+        sizeLabel={product.sizes[0]?.displayValue ?? 'TU'}
+      />
     </div>
   </StoryShell>
 );
@@ -89,8 +102,20 @@ const shipping: Schemas['ShippingInfo'] = {
   market: { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR', businessRegion: 'EMEA' },
   currencyCode: 'EUR',
   options: [
-    { kind: 'standard delivery', label: 'Livraison standard', available: true, cost: 0, eta: { from: '2026-11-27', to: '2026-11-30', label: '27/11/2026 – 30/11/2026' } },
-    { kind: 'express delivery', label: 'Livraison express', available: true, cost: 25, eta: { from: '2026-11-26', to: '2026-11-26', label: '26/11/2026' } },
+    {
+      kind: 'standard delivery',
+      label: 'Livraison standard',
+      available: true,
+      cost: 0,
+      eta: { from: '2026-11-27', to: '2026-11-30', label: '27/11/2026 – 30/11/2026' },
+    },
+    {
+      kind: 'express delivery',
+      label: 'Livraison express',
+      available: true,
+      cost: 25,
+      eta: { from: '2026-11-26', to: '2026-11-26', label: '26/11/2026' },
+    },
     { kind: 'pickup in store', label: 'Retrait en boutique', available: true, cost: 0, eta: null },
   ],
 };

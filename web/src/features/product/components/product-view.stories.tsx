@@ -23,7 +23,13 @@ const rich: PageProduct = {
   shortName: 'Le 5 à 7',
   genderAssociation: others[0]!.pid,
   totalColors: 3,
-  colorVariants: others.slice(0, 2).map((p) => ({ pid: p.pid, color: p.color.names.fr, macroColor: p.color.macroColor, hex: p.color.hex, url: tileOf(p).url })),
+  colorVariants: others.slice(0, 2).map((p) => ({
+    pid: p.pid,
+    color: p.color.names.fr,
+    macroColor: p.color.macroColor,
+    hex: p.color.hex,
+    url: tileOf(p).url,
+  })),
 };
 
 export const WithSizes: Story = () => (
@@ -46,7 +52,9 @@ export const OneSize: Story = () => (
 
 export const SoldOutSizeNotifyMe: Story = () => {
   const p = productOf(withSizes);
-  const sizes = p.sizes.map((s, i) => (i === 0 ? { ...s, inStock: false, lowStock: false, displayStatus: 'notify me' as const } : s));
+  const sizes = p.sizes.map((s, i) =>
+    i === 0 ? { ...s, inStock: false, lowStock: false, displayStatus: 'notify me' as const } : s,
+  );
   return (
     <StoryShell>
       <ProductView product={{ ...p, sizes }} renderPurchase={purchase} renderTile={tile} live={false} />

@@ -57,7 +57,11 @@ export interface ProductViewProps {
    * drawer that leads to the boutique list. `size` is the size chosen on the page (`TU` for one size).
    */
   /** Rendered once the shopper first asks for it (inside a Suspense boundary: the dialog may be a lazy module). */
-  renderFindInStore?: (slot: { isOpen: boolean; onOpenChange: (open: boolean) => void; size: string | null }) => ReactNode;
+  renderFindInStore?: (slot: {
+    isOpen: boolean;
+    onOpenChange: (open: boolean) => void;
+    size: string | null;
+  }) => ReactNode;
 }
 
 const STATE_HINT: Partial<Record<SizeChoice['state'], string>> = {
@@ -73,7 +77,14 @@ const STATE_HINT: Partial<Record<SizeChoice['state'], string>> = {
  * the chosen size — add to bag, be notified, find it in a boutique — with delivery estimates and the
  * product's details; under it, recommendations and the recently viewed products.
  */
-export function ProductView({ product, renderPurchase, renderTile, house = '', live = true, renderFindInStore }: ProductViewProps) {
+export function ProductView({
+  product,
+  renderPurchase,
+  renderTile,
+  house = '',
+  live = true,
+  renderFindInStore,
+}: ProductViewProps) {
   const { t } = useTranslation('product');
   const { t: tc } = useTranslation();
   const { locale } = useMarket();
@@ -96,15 +107,30 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
   const choices = sizeChoicesOf(product.sizes, availability.data?.variants);
   const chosen = choices.find((c) => c.id === size);
   // Delivery dates of the chosen size when it can be bought; otherwise the product's first size in stock.
-  const shipping = useShippingInfo(product.id, locale, chosen?.purchasable && !oneSize ? chosen.id : null, enabled && product.price !== null);
+  const shipping = useShippingInfo(
+    product.id,
+    locale,
+    chosen?.purchasable && !oneSize ? chosen.id : null,
+    enabled && product.price !== null,
+  );
   // The live status once loaded; until then the one the page was built with.
-  const productStatus = (availability.data?.display ?? product.display)?.find((d) => d.context === 'product page')?.status;
-  const cta = callToActionOf({ sellable: product.price !== null, productStatus, inStock: availability.data?.availability.inStock ?? product.availability.inStock, chosen });
+  const productStatus = (availability.data?.display ?? product.display)?.find(
+    (d) => d.context === 'product page',
+  )?.status;
+  const cta = callToActionOf({
+    sellable: product.price !== null,
+    productStatus,
+    inStock: availability.data?.availability.inStock ?? product.availability.inStock,
+    chosen,
+  });
 
   const shortName = shortNameOf(product);
   const gender = genderSwitchTarget(product);
   const swatches = showColorSwatches(product, SWATCH_CATEGORY_ALLOWLIST) ? (product.colorVariants ?? []) : [];
-  const guideCategories = sizeGuideCategoriesOf(product, house || (typeof document === 'undefined' ? '' : (document.documentElement.dataset.house ?? '')));
+  const guideCategories = sizeGuideCategoriesOf(
+    product,
+    house || (typeof document === 'undefined' ? '' : (document.documentElement.dataset.house ?? '')),
+  );
 
   return (
     <>
@@ -130,13 +156,21 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
 
             <div className="product-view__color">
               <p className="product-view__color-name">
-                <span className="product-view__label">{tc('product.color')}</span> <span data-testid="product-color">{product.color.name}</span>
+                <span className="product-view__label">{tc('product.color')}</span>{' '}
+                <span data-testid="product-color">{product.color.name}</span>
               </p>
-              {swatches.length > 0 && <ColorSwatches current={{ name: product.color.name, hex: product.color.hex }} variants={swatches} />}
+              {swatches.length > 0 && (
+                <ColorSwatches current={{ name: product.color.name, hex: product.color.hex }} variants={swatches} />
+              )}
             </div>
 
             {gender && (
-              <Link className="product-view__gender" to={localize(siblingProductUrl(product.url, gender.pid))} reloadDocument data-testid="gender-switch">
+              <Link
+                className="product-view__gender"
+                to={localize(siblingProductUrl(product.url, gender.pid))}
+                reloadDocument
+                data-testid="gender-switch"
+              >
                 {t(gender.gender === 'U' ? 'gender.men' : 'gender.women')}
               </Link>
             )}
@@ -157,7 +191,12 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
                   unavailableLabel={tc('product.unavailable')}
                 />
                 {product.sizeGroup !== null && (
-                  <Button variant="tertiary" size="sm" className="product-view__guide" onPress={() => setGuideOpen(true)}>
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    className="product-view__guide"
+                    onPress={() => setGuideOpen(true)}
+                  >
                     {t('sizeGuide.open')}
                   </Button>
                 )}
@@ -165,7 +204,14 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
             )}
 
             <div className="product-view__purchase" data-cta={cta}>
-              <PurchaseArea product={product} cta={cta} chosen={chosen} size={size} renderPurchase={renderPurchase} onFindInStore={() => setStoreOpen(true)} />
+              <PurchaseArea
+                product={product}
+                cta={cta}
+                chosen={chosen}
+                size={size}
+                renderPurchase={renderPurchase}
+                onFindInStore={() => setStoreOpen(true)}
+              />
             </div>
 
             {product.price !== null && cta !== 'find-in-store' && (
@@ -174,7 +220,9 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
               </Button>
             )}
 
-            {product.price !== null && <ShippingInfo info={shipping.data} error={shipping.error} isLoading={enabled && shipping.isPending} />}
+            {product.price !== null && (
+              <ShippingInfo info={shipping.data} error={shipping.error} isLoading={enabled && shipping.isPending} />
+            )}
 
             <section className="product-view__section" aria-labelledby="product-details-heading">
               <h2 id="product-details-heading" className="product-view__label">
@@ -190,12 +238,27 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
         </div>
       </div>
 
-      <ProductCarousel title={recommendations.data?.title || t('recommendations.title')} products={recommendations.data?.products ?? []} renderTile={renderTile} testId="recommendations" />
-      <ProductCarousel title={t('recentlyViewed.title')} products={recentlyViewed} renderTile={renderTile} testId="recently-viewed" />
+      <ProductCarousel
+        title={recommendations.data?.title || t('recommendations.title')}
+        products={recommendations.data?.products ?? []}
+        renderTile={renderTile}
+        testId="recommendations"
+      />
+      <ProductCarousel
+        title={t('recentlyViewed.title')}
+        products={recentlyViewed}
+        renderTile={renderTile}
+        testId="recently-viewed"
+      />
 
       {guideOpened && (
         <Suspense fallback={null}>
-          <SizeGuideDialog isOpen={guideOpen} onOpenChange={setGuideOpen} categories={guideCategories} productName={product.name} />
+          <SizeGuideDialog
+            isOpen={guideOpen}
+            onOpenChange={setGuideOpen}
+            categories={guideCategories}
+            productName={product.name}
+          />
         </Suspense>
       )}
       {storeOpened && (
@@ -203,7 +266,12 @@ export function ProductView({ product, renderPurchase, renderTile, house = '', l
           {renderFindInStore ? (
             renderFindInStore({ isOpen: storeOpen, onOpenChange: setStoreOpen, size })
           ) : (
-            <FindInStoreDrawer isOpen={storeOpen} onOpenChange={setStoreOpen} productName={product.name} size={chosen && !oneSize ? chosen.label : null} />
+            <FindInStoreDrawer
+              isOpen={storeOpen}
+              onOpenChange={setStoreOpen}
+              productName={product.name}
+              size={chosen && !oneSize ? chosen.label : null}
+            />
           )}
         </Suspense>
       )}
@@ -238,7 +306,13 @@ function PurchaseArea({
       if (chosen)
         return (
           <Suspense fallback={null}>
-            <NotifyMeForm key={chosen.id} pid={product.id} size={chosen.id} sizeLabel={chosen.label} oneSize={isOneSize(product.sizes)} />
+            <NotifyMeForm
+              key={chosen.id}
+              pid={product.id}
+              size={chosen.id}
+              sizeLabel={chosen.label}
+              oneSize={isOneSize(product.sizes)}
+            />
           </Suspense>
         );
       return (

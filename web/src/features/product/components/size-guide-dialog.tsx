@@ -15,17 +15,36 @@ type Region = Schemas['SizeGuideRegion'];
  * The size guide (react-aria Dialog): the sizes in the market's size system first, a switcher to
  * read them in another system, and the body measurements of each size.
  */
-export function SizeGuideDialog({ isOpen, onOpenChange, categories, productName }: { isOpen: boolean; onOpenChange: (open: boolean) => void; categories: SizeGuideCategories | null; productName: string }) {
+export function SizeGuideDialog({
+  isOpen,
+  onOpenChange,
+  categories,
+  productName,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  categories: SizeGuideCategories | null;
+  productName: string;
+}) {
   const { t } = useTranslation('product');
   const { locale } = useMarket();
   const query = useSizeGuide(locale, categories, isOpen);
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('sizeGuide.title')} closeLabel={t('close')} size="lg" className="size-guide">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('sizeGuide.title')}
+      closeLabel={t('close')}
+      size="lg"
+      className="size-guide"
+    >
       <p className="size-guide__product">{productName}</p>
       {query.isPending && isOpen && categories !== null && <Spinner label={t('loading')} />}
       {(query.isError || categories === null) && (
         <p className="size-guide__error" role="alert">
-          {query.error instanceof ApiError && query.error.code === 'ERR_CTT_API_1007' ? t('sizeGuide.none') : t(`errors:${query.error instanceof ApiError ? query.error.code : 'API_UNKNOWN_ERROR'}`)}
+          {query.error instanceof ApiError && query.error.code === 'ERR_CTT_API_1007'
+            ? t('sizeGuide.none')
+            : t(`errors:${query.error instanceof ApiError ? query.error.code : 'API_UNKNOWN_ERROR'}`)}
         </p>
       )}
       {query.data && <SizeGuideTable guide={query.data} />}
@@ -42,9 +61,16 @@ export function SizeGuideTable({ guide }: { guide: Schemas['SizeGuide'] }) {
   const measures = [...new Set(guide.rows.flatMap((r) => Object.keys(r.measurements ?? {})))];
   return (
     <div className="size-guide__body">
-      {guide.introduction && <div className="size-guide__intro" dangerouslySetInnerHTML={{ __html: guide.introduction }} />}
+      {guide.introduction && (
+        <div className="size-guide__intro" dangerouslySetInnerHTML={{ __html: guide.introduction }} />
+      )}
       {guide.regions.length > 1 && (
-        <RadioGroup className="size-guide__regions" orientation="horizontal" value={region} onChange={(v) => setRegion(v as Region)}>
+        <RadioGroup
+          className="size-guide__regions"
+          orientation="horizontal"
+          value={region}
+          onChange={(v) => setRegion(v as Region)}
+        >
           <Label className="product-view__label">{t('sizeGuide.system')}</Label>
           <div className="size-guide__region-list">
             {guide.regions.map((r) => (
@@ -57,7 +83,9 @@ export function SizeGuideTable({ guide }: { guide: Schemas['SizeGuide'] }) {
       )}
       <div className="size-guide__scroll" tabIndex={0} role="region" aria-label={guide.title}>
         <table className="size-guide__table" data-testid="size-guide-table">
-          <caption className="ui-visually-hidden">{t('sizeGuide.caption', { system: t(`sizeGuide.regions.${region}`) })}</caption>
+          <caption className="ui-visually-hidden">
+            {t('sizeGuide.caption', { system: t(`sizeGuide.regions.${region}`) })}
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="size-guide__lead">

@@ -73,7 +73,10 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
     setFormError(null);
     setStep(s);
   };
-  const focusError = () => requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [role="alert"]')?.focus());
+  const focusError = () =>
+    requestAnimationFrame(() =>
+      panel.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [role="alert"]')?.focus(),
+    );
   const next = () => {
     const found = stepErrors(step, draft, data);
     setErrors(found);
@@ -112,7 +115,11 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
     );
   }
 
-  const delivered = order.shipments.map((s) => s.deliveredAt).filter((d): d is string => Boolean(d)).sort().at(-1);
+  const delivered = order.shipments
+    .map((s) => s.deliveredAt)
+    .filter((d): d is string => Boolean(d))
+    .sort()
+    .at(-1);
   const day = (iso: string) => formatShopDay(iso, locale, true);
   const reasons = data.returnReasons.map((r) => ({ id: r.id, label: r.label }));
   const refund = refundPreview(draft, order);
@@ -174,11 +181,20 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
             {lines.map(({ item, max, unavailable }) => {
               const choice = draft.lines[item.itemId];
               return (
-                <li key={item.itemId} className="return-list__item" data-disabled={max === 0 || undefined} data-selected={choice ? true : undefined}>
+                <li
+                  key={item.itemId}
+                  className="return-list__item"
+                  data-disabled={max === 0 || undefined}
+                  data-selected={choice ? true : undefined}
+                >
                   <ReturnLine {...item} currency={order.currencyCode}>
                     {max > 0 ? (
                       <div className="return-line__controls">
-                        <CheckboxField name={`line-${item.itemId}`} isSelected={Boolean(choice)} onChange={(on) => setLine(item.itemId, on ? {} : null)}>
+                        <CheckboxField
+                          name={`line-${item.itemId}`}
+                          isSelected={Boolean(choice)}
+                          onChange={(on) => setLine(item.itemId, on ? {} : null)}
+                        >
                           {t(draft.flowType === 'Exchange' ? 'selection.exchangeThis' : 'selection.returnThis')}
                           <span className="sr-only"> — {item.name}</span>
                         </CheckboxField>
@@ -218,7 +234,12 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
                       <SizePicker
                         label={t('exchange.newSize')}
                         name={`size-${item.itemId}`}
-                        sizes={exchangeSizes.map((s) => ({ id: s.size, label: s.size === 'TU' ? t('line.oneSize') : s.size, available: s.priceDifference <= 0, ...(s.priceDifference > 0 ? { hint: t('exchange.dearer') } : {}) }))}
+                        sizes={exchangeSizes.map((s) => ({
+                          id: s.size,
+                          label: s.size === 'TU' ? t('line.oneSize') : s.size,
+                          available: s.priceDifference <= 0,
+                          ...(s.priceDifference > 0 ? { hint: t('exchange.dearer') } : {}),
+                        }))}
                         value={choice.exchangeSize || null}
                         onChange={(size) => setLine(item.itemId, { exchangeSize: size })}
                         unavailableLabel={t('exchange.unavailable')}
@@ -257,8 +278,14 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
             onChange={(id) => setDraft((d) => ({ ...d, shipping: id as ReturnDraft['shipping'] }))}
             error={error('shipping')}
             items={[
-              ...data.handovers.map((h) => ({ id: h, title: t(`shipping.${h}.title`), detail: t(`shipping.${h}.detail`) })),
-              ...(data.returnMethods.includes('ShipToStore') && data.stores.length ? [{ id: 'store', title: t('shipping.store.title'), detail: t('shipping.store.detail') }] : []),
+              ...data.handovers.map((h) => ({
+                id: h,
+                title: t(`shipping.${h}.title`),
+                detail: t(`shipping.${h}.detail`),
+              })),
+              ...(data.returnMethods.includes('ShipToStore') && data.stores.length
+                ? [{ id: 'store', title: t('shipping.store.title'), detail: t('shipping.store.detail') }]
+                : []),
             ]}
           />
           {draft.shipping === 'store' && (
@@ -297,7 +324,9 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
                     {...item}
                     quantity={choice.quantity}
                     currency={order.currencyCode}
-                    aside={draft.flowType === 'Exchange' ? t('refund.samePrice') : money(item.unitPrice * choice.quantity)}
+                    aside={
+                      draft.flowType === 'Exchange' ? t('refund.samePrice') : money(item.unitPrice * choice.quantity)
+                    }
                   >
                     <p className="return-line__change">
                       {draft.flowType === 'Exchange' ? t('refund.newSize', { size: choice.exchangeSize }) : ''}
@@ -342,7 +371,10 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
             {draft.flowType === 'Exchange'
               ? t('refund.exchangeNote')
               : order.payment?.cardLast4
-                ? t('refund.toCard', { brand: order.payment.cardBrand ? order.payment.cardBrand.toUpperCase() : t('refund.card'), last4: order.payment.cardLast4 })
+                ? t('refund.toCard', {
+                    brand: order.payment.cardBrand ? order.payment.cardBrand.toUpperCase() : t('refund.card'),
+                    last4: order.payment.cardLast4,
+                  })
                 : t('refund.toOriginal')}
           </p>
           <p className="return-hint">{t(`refund.via.${draft.shipping ?? 'dropOff'}`, { store: store?.name ?? '' })}</p>
@@ -366,7 +398,12 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
           {body}
           <div className="return-panel__actions">
             {step === 'refund' ? (
-              <Button size="lg" onPress={() => void submit()} isPending={create.isPending} pendingLabel={t('actions.sending')}>
+              <Button
+                size="lg"
+                onPress={() => void submit()}
+                isPending={create.isPending}
+                pendingLabel={t('actions.sending')}
+              >
                 {t(draft.flowType === 'Exchange' ? 'actions.submitExchange' : 'actions.submitReturn')}
               </Button>
             ) : (
@@ -383,8 +420,16 @@ export function ReturnFlow({ data, guest }: ReturnFlowProps) {
         </section>
         <aside className="return-summary" aria-label={t('summary.label')}>
           <p className="return-summary__kicker">{t(`flow.${draft.flowType}.title`)}</p>
-          <p className="return-summary__order">{t('summary.order', { number: order.orderNumber.replace(/-/g, '\u2011') })}</p>
-          <p className="return-hint">{chosen.length ? t('summary.articles', { count: chosen.reduce((n, l) => n + (draft.lines[l.item.itemId]?.quantity ?? 0), 0) }) : t('summary.none')}</p>
+          <p className="return-summary__order">
+            {t('summary.order', { number: order.orderNumber.replace(/-/g, '\u2011') })}
+          </p>
+          <p className="return-hint">
+            {chosen.length
+              ? t('summary.articles', {
+                  count: chosen.reduce((n, l) => n + (draft.lines[l.item.itemId]?.quantity ?? 0), 0),
+                })
+              : t('summary.none')}
+          </p>
           <ul className="return-summary__perks" role="list">
             <li>{t('summary.freeReturn')}</li>
             <li>{t('summary.window', { days: data.returnWindowDays })}</li>

@@ -18,16 +18,39 @@ export interface ReturnLineProps {
 }
 
 /** One article of the order: picture, name, colour, size, quantity and price. */
-export function ReturnLine({ image, name, color, size, quantity, unitPrice, currency, children, aside }: ReturnLineProps) {
+export function ReturnLine({
+  image,
+  name,
+  color,
+  size,
+  quantity,
+  unitPrice,
+  currency,
+  children,
+  aside,
+}: ReturnLineProps) {
   const { t } = useTranslation('returns');
   const { locale } = useMarket();
   return (
     <div className="return-line">
-      <img className="return-line__image" src={image.src} alt="" width={image.width ?? 600} height={image.height ?? 750} loading="lazy" />
+      <img
+        className="return-line__image"
+        src={image.src}
+        alt=""
+        width={image.width ?? 600}
+        height={image.height ?? 750}
+        loading="lazy"
+      />
       <div className="return-line__body">
         <p className="return-line__name">{name}</p>
         <p className="return-line__meta">
-          {[color, size === 'TU' ? t('line.oneSize') : t('line.size', { size }), t('line.quantity', { count: quantity })].filter(Boolean).join(' · ')}
+          {[
+            color,
+            size === 'TU' ? t('line.oneSize') : t('line.size', { size }),
+            t('line.quantity', { count: quantity }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         {children}
       </div>

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link, useNavigate } from '../../../lib/router';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { OrderLookupForm, type OrderLookupErrors, type OrderLookupQuery } from '../../../lib/components/order-lookup-form';
+import {
+  OrderLookupForm,
+  type OrderLookupErrors,
+  type OrderLookupQuery,
+} from '../../../lib/components/order-lookup-form';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useFindOrder } from '../api/return-queries';
 import { guestReturnPath, lookupErrorsOf, validateLookup } from '../return-model';
@@ -56,7 +60,8 @@ export function ReturnOrderPage({ data, help }: ReturnOrderPageProps) {
           lookup={lookup}
         >
           <p className="return-hint return-order__signin">
-            {t('lookup.signInPrompt')} <Link to={localize('/signin?returnUrl=/myaccount/orders')}>{t('lookup.signIn')}</Link>
+            {t('lookup.signInPrompt')}{' '}
+            <Link to={localize('/signin?returnUrl=/myaccount/orders')}>{t('lookup.signIn')}</Link>
           </p>
         </OrderLookupForm>
         <aside className="return-order__policy" aria-labelledby="return-policy-title">

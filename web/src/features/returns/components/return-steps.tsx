@@ -25,12 +25,21 @@ export function ReturnSteps({ steps, current, onSelect }: ReturnStepsProps) {
           const state = i < index ? 'done' : i === index ? 'current' : 'next';
           const label = t(`steps.${step}`);
           return (
-            <li key={step} className="return-steps__step" data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step}
+              className="return-steps__step"
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="return-steps__mark" aria-hidden="true">
                 {i + 1}
               </span>
               {state === 'done' && onSelect ? (
-                <button type="button" className="return-steps__label return-steps__label--link" onClick={() => onSelect(step)}>
+                <button
+                  type="button"
+                  className="return-steps__label return-steps__label--link"
+                  onClick={() => onSelect(step)}
+                >
                   {label}
                   <span className="sr-only"> — {t('steps.done')}</span>
                 </button>

@@ -35,7 +35,9 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
           {t(closed ? 'thanks.closedTitle' : 'thanks.title')}
         </h1>
         <p className="return-hint return-thanks__intro">
-          {t(closed ? 'thanks.closedIntro' : exchange ? 'thanks.introExchange' : 'thanks.introReturn', { order: r.orderNumber.replace(/-/g, '\u2011') })}
+          {t(closed ? 'thanks.closedIntro' : exchange ? 'thanks.introExchange' : 'thanks.introReturn', {
+            order: r.orderNumber.replace(/-/g, '\u2011'),
+          })}
         </p>
         <dl className="return-facts return-facts--center">
           <div>
@@ -84,7 +86,16 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
           <ul className="return-list return-list--compact" role="list">
             {r.lines.map((l) => (
               <li key={l.itemId} className="return-list__item">
-                <ReturnLine image={l.image} name={l.name} color={l.color} size={l.size} quantity={l.quantity} unitPrice={l.unitPrice} currency={r.refund.currencyCode} aside={exchange ? t('refund.samePrice') : money(l.amount)}>
+                <ReturnLine
+                  image={l.image}
+                  name={l.name}
+                  color={l.color}
+                  size={l.size}
+                  quantity={l.quantity}
+                  unitPrice={l.unitPrice}
+                  currency={r.refund.currencyCode}
+                  aside={exchange ? t('refund.samePrice') : money(l.amount)}
+                >
                   <p className="return-line__change">
                     {l.exchangeSize ? `${t('refund.newSize', { size: l.exchangeSize })} · ` : ''}
                     {t(`reasons.${l.reasonId}`)}
@@ -122,7 +133,10 @@ export function ReturnThankYou({ data }: { data: Schemas['ReturnThankYouPageData
             {exchange
               ? t('refund.exchangeNote')
               : r.refund.cardLast4
-                ? t('refund.toCard', { brand: r.refund.cardBrand ? r.refund.cardBrand.toUpperCase() : t('refund.card'), last4: r.refund.cardLast4 })
+                ? t('refund.toCard', {
+                    brand: r.refund.cardBrand ? r.refund.cardBrand.toUpperCase() : t('refund.card'),
+                    last4: r.refund.cardLast4,
+                  })
                 : t('refund.toOriginal')}
           </p>
         </section>

@@ -44,15 +44,29 @@ export const AccountReturnFlowFrench: Story = () => (
 
 export const NothingToReturn: Story = () => (
   <ReturnsKit locale="en-us">
-    <ReturnFlow data={{ ...guestEn, availableFlowTypes: [], lines: guestEn.lines.map((l) => ({ ...l, returnableQuantity: 0, exchangeSizes: [] })) }} guest />
+    <ReturnFlow
+      data={{
+        ...guestEn,
+        availableFlowTypes: [],
+        lines: guestEn.lines.map((l) => ({ ...l, returnableQuantity: 0, exchangeSizes: [] })),
+      }}
+      guest
+    />
   </ReturnsKit>
 );
 
 export const ProgressIndicator: Story = () => (
   <ReturnsKit locale="en-us">
     <div style={{ display: 'grid', gap: '3rem', maxWidth: 960, margin: '2rem auto' }}>
-      <ReturnSteps steps={['orderDetails', 'productSelection', 'returnProduct', 'shipping', 'refund', 'confirmation']} current="orderDetails" />
-      <ReturnSteps steps={['orderDetails', 'productSelection', 'exchangeProduct', 'shipping', 'refund', 'confirmation']} current="shipping" onSelect={() => undefined} />
+      <ReturnSteps
+        steps={['orderDetails', 'productSelection', 'returnProduct', 'shipping', 'refund', 'confirmation']}
+        current="orderDetails"
+      />
+      <ReturnSteps
+        steps={['orderDetails', 'productSelection', 'exchangeProduct', 'shipping', 'refund', 'confirmation']}
+        current="shipping"
+        onSelect={() => undefined}
+      />
     </div>
   </ReturnsKit>
 );

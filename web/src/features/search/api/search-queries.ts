@@ -22,14 +22,20 @@ export const autocompleteQuery = (locale: string, q: string) =>
     // The signal aborts the request when a newer query replaces this one (TanStack Query cancels a
     // query nobody observes any more once its signal was read).
     queryFn: async ({ signal }) =>
-      unwrap(await api.GET('/api/data/search', { params: { query: { locale, q, pageSize: AUTOCOMPLETE_SIZE, facets: false, brand: currentBrand() } }, signal })),
+      unwrap(
+        await api.GET('/api/data/search', {
+          params: { query: { locale, q, pageSize: AUTOCOMPLETE_SIZE, facets: false, brand: currentBrand() } },
+          signal,
+        }),
+      ),
     staleTime: 60_000,
   });
 
 export const trendingQuery = (locale: string) =>
   queryOptions({
     queryKey: ['search', 'trending', locale] as const,
-    queryFn: async ({ signal }) => unwrap(await api.GET('/api/data/search/trending-now', { params: { query: { locale } }, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET('/api/data/search/trending-now', { params: { query: { locale } }, signal })),
     staleTime: 5 * 60_000,
   });
 
@@ -38,7 +44,10 @@ export const searchFacetsQuery = (locale: string, q: string, filters: string) =>
   queryKey: ['search', 'facets', locale, q, filters] as const,
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
     const data = unwrap(
-      await api.GET('/api/data/search', { params: { query: { locale, q, pageSize: 1, brand: currentBrand(), ...(filters ? { filters } : {}) } }, signal }),
+      await api.GET('/api/data/search', {
+        params: { query: { locale, q, pageSize: 1, brand: currentBrand(), ...(filters ? { filters } : {}) } },
+        signal,
+      }),
     );
     return { filters: data.filters, total: data.totalNrOfProducts };
   },
@@ -58,7 +67,11 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
 /** Autocomplete for what is typed: debounced, the previous answer kept on screen while the next loads. */
 export function useAutocomplete(locale: string, input: string, enabled: boolean) {
   const q = useDebouncedValue(input.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
-  const query = useQuery({ ...autocompleteQuery(locale, q), enabled: enabled && q.length >= 1, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...autocompleteQuery(locale, q),
+    enabled: enabled && q.length >= 1,
+    placeholderData: keepPreviousData,
+  });
   return { ...query, q, isSettling: q !== input.trim() };
 }
 

@@ -43,7 +43,9 @@ export function SearchNoResults({ query, suggestions, trending: fromPage, render
       )}
       {(others.length > 0 || queries.length > 0) && (
         <div className="search-empty__queries">
-          <h3 className="search-empty__subtitle">{others.length > 0 ? t('search.related') : t('search.trendingQueries')}</h3>
+          <h3 className="search-empty__subtitle">
+            {others.length > 0 ? t('search.related') : t('search.trendingQueries')}
+          </h3>
           <ul role="list">
             {(others.length > 0 ? others : queries).map((s) => (
               <li key={s.url}>

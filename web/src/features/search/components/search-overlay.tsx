@@ -61,7 +61,7 @@ export function SearchOverlay({ isOpen, onOpenChange }: SearchOverlayProps) {
   useEffect(() => {
     if (isOpen && openedAt.current !== where) onOpenChange(false);
     openedAt.current = where;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a navigation closes the drawer; a new onOpenChange from the parent is not one
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a navigation closes the drawer; a new onOpenChange from the parent is not one
   }, [where, isOpen]);
 
   const result = typed && auto.data && auto.q ? auto.data : undefined;
@@ -70,15 +70,51 @@ export function SearchOverlay({ isOpen, onOpenChange }: SearchOverlayProps) {
     const queries = trending.data?.queries ?? [];
     const products = trending.data?.products ?? [];
     if (queries.length)
-      sections.push({ id: 'trending-queries', kind: 'queries', title: t('search.trendingQueries'), items: queries.map((s, i) => ({ id: `tq-${i}`, kind: 'query', label: s.query, href: localize(s.url) })) });
+      sections.push({
+        id: 'trending-queries',
+        kind: 'queries',
+        title: t('search.trendingQueries'),
+        items: queries.map((s, i) => ({ id: `tq-${i}`, kind: 'query', label: s.query, href: localize(s.url) })),
+      });
     if (products.length)
-      sections.push({ id: 'trending-products', kind: 'products', title: t('search.trendingProducts'), items: products.slice(0, 6).map((p) => ({ id: `tp-${p.id}`, kind: 'product', product: p, href: localize(p.url) })) });
+      sections.push({
+        id: 'trending-products',
+        kind: 'products',
+        title: t('search.trendingProducts'),
+        items: products
+          .slice(0, 6)
+          .map((p) => ({ id: `tp-${p.id}`, kind: 'product', product: p, href: localize(p.url) })),
+      });
   } else if (result) {
     if (result.suggestions.length)
-      sections.push({ id: 'suggestions', kind: 'queries', title: t('search.suggestions'), items: result.suggestions.slice(0, 5).map((s, i) => ({ id: `s-${i}`, kind: 'query', label: s.query, href: localize(s.url) })) });
+      sections.push({
+        id: 'suggestions',
+        kind: 'queries',
+        title: t('search.suggestions'),
+        items: result.suggestions
+          .slice(0, 5)
+          .map((s, i) => ({ id: `s-${i}`, kind: 'query', label: s.query, href: localize(s.url) })),
+      });
     if (result.products.length) {
-      sections.push({ id: 'products', kind: 'products', title: t('search.products'), items: result.products.map((p) => ({ id: `p-${p.id}`, kind: 'product', product: p, href: localize(p.url) })) });
-      sections.push({ id: 'see-all', kind: 'all', title: t('search.seeAll', { count: result.totalNrOfProducts }), items: [{ id: 'see-all-results', kind: 'all', label: t('search.seeAll', { count: result.totalNrOfProducts }), href: localize(searchPath(typed)) }] });
+      sections.push({
+        id: 'products',
+        kind: 'products',
+        title: t('search.products'),
+        items: result.products.map((p) => ({ id: `p-${p.id}`, kind: 'product', product: p, href: localize(p.url) })),
+      });
+      sections.push({
+        id: 'see-all',
+        kind: 'all',
+        title: t('search.seeAll', { count: result.totalNrOfProducts }),
+        items: [
+          {
+            id: 'see-all-results',
+            kind: 'all',
+            label: t('search.seeAll', { count: result.totalNrOfProducts }),
+            href: localize(searchPath(typed)),
+          },
+        ],
+      });
     }
   }
   const loading = typed ? auto.isSettling || auto.isFetching : trending.isLoading;
@@ -113,13 +149,25 @@ export function SearchOverlay({ isOpen, onOpenChange }: SearchOverlayProps) {
                     submit(input);
                   }}
                 >
-                  <SearchField className="search-field" aria-label={t('search.label')} autoFocus onSubmit={submit} name="q">
+                  <SearchField
+                    className="search-field"
+                    aria-label={t('search.label')}
+                    autoFocus
+                    onSubmit={submit}
+                    name="q"
+                  >
                     <svg className="search-field__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                       <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="1.2" fill="none" />
                       <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="1.2" />
                     </svg>
-                    <Input className="search-field__input" placeholder={t('search.placeholder')} data-testid="search-input" />
-                    {loading && typed ? <Spinner size="sm" label={tc('loading')} className="search-field__spinner" /> : null}
+                    <Input
+                      className="search-field__input"
+                      placeholder={t('search.placeholder')}
+                      data-testid="search-input"
+                    />
+                    {loading && typed ? (
+                      <Spinner size="sm" label={tc('loading')} className="search-field__spinner" />
+                    ) : null}
                     <AriaButton className="search-field__clear" aria-label={t('search.clear')}>
                       <svg viewBox="0 0 12 12" aria-hidden="true" focusable="false">
                         <path d="M3 3l6 6M9 3L3 9" stroke="currentColor" strokeWidth="1" fill="none" />
@@ -141,30 +189,57 @@ export function SearchOverlay({ isOpen, onOpenChange }: SearchOverlayProps) {
                   </div>
                 )}
                 {sections.length > 0 && (
-                <Menu className="search-menu" aria-label={t('search.suggestionsLabel')} items={sections} onAction={() => onOpenChange(false)} data-testid="search-suggestions">
-                  {(section) => (
-                    <MenuSection id={section.id} className={`search-menu__section search-menu__section--${section.kind}`}>
-                      {section.kind !== 'all' && <Header className="search-menu__header">{section.title}</Header>}
-                      <Collection items={section.items}>
-                        {(entry) =>
-                          entry.kind === 'product' ? (
-                            <MenuItem id={entry.id} href={entry.href} textValue={entry.product.name} className="search-menu__item search-menu__product" data-testid="search-product">
-                              <img className="search-menu__image" src={entry.product.image.src} alt="" width={120} height={150} loading="lazy" />
-                              <span className="search-menu__name">{entry.product.name}</span>
-                              <span className="search-menu__price">
-                                <PriceTag price={entry.product.price} size="sm" />
-                              </span>
-                            </MenuItem>
-                          ) : (
-                            <MenuItem id={entry.id} href={entry.href} textValue={entry.label} className={`search-menu__item search-menu__${entry.kind}`}>
-                              {entry.label}
-                            </MenuItem>
-                          )
-                        }
-                      </Collection>
-                    </MenuSection>
-                  )}
-                </Menu>
+                  <Menu
+                    className="search-menu"
+                    aria-label={t('search.suggestionsLabel')}
+                    items={sections}
+                    onAction={() => onOpenChange(false)}
+                    data-testid="search-suggestions"
+                  >
+                    {(section) => (
+                      <MenuSection
+                        id={section.id}
+                        className={`search-menu__section search-menu__section--${section.kind}`}
+                      >
+                        {section.kind !== 'all' && <Header className="search-menu__header">{section.title}</Header>}
+                        <Collection items={section.items}>
+                          {(entry) =>
+                            entry.kind === 'product' ? (
+                              <MenuItem
+                                id={entry.id}
+                                href={entry.href}
+                                textValue={entry.product.name}
+                                className="search-menu__item search-menu__product"
+                                data-testid="search-product"
+                              >
+                                <img
+                                  className="search-menu__image"
+                                  src={entry.product.image.src}
+                                  alt=""
+                                  width={120}
+                                  height={150}
+                                  loading="lazy"
+                                />
+                                <span className="search-menu__name">{entry.product.name}</span>
+                                <span className="search-menu__price">
+                                  <PriceTag price={entry.product.price} size="sm" />
+                                </span>
+                              </MenuItem>
+                            ) : (
+                              <MenuItem
+                                id={entry.id}
+                                href={entry.href}
+                                textValue={entry.label}
+                                className={`search-menu__item search-menu__${entry.kind}`}
+                              >
+                                {entry.label}
+                              </MenuItem>
+                            )
+                          }
+                        </Collection>
+                      </MenuSection>
+                    )}
+                  </Menu>
                 )}
               </div>
             </Autocomplete>

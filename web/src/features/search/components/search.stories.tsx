@@ -12,8 +12,17 @@ import { SearchPageHeader } from './search-page-header';
 
 export default { title: 'Search' };
 
-const market: Schemas['Market'] = { locale: 'fr-fr', language: 'fr', country: 'FR', currency: 'EUR', businessRegion: 'EMEA' };
-const suggestion = (query: string, url = `/search?q=${encodeURIComponent(query)}`): Schemas['SearchSuggestion'] => ({ query, url });
+const market: Schemas['Market'] = {
+  locale: 'fr-fr',
+  language: 'fr',
+  country: 'FR',
+  currency: 'EUR',
+  businessRegion: 'EMEA',
+};
+const suggestion = (query: string, url = `/search?q=${encodeURIComponent(query)}`): Schemas['SearchSuggestion'] => ({
+  query,
+  url,
+});
 const trending: Schemas['TrendingSearches'] = {
   market,
   queries: ['Sac de jour', 'Le 5 à 7', 'Opyum', 'Cassandre', 'Escarpins'].map((q) => suggestion(q)),
@@ -72,7 +81,9 @@ export const NoResults: Story = () => (
         suggestions={[suggestion('sac de jour'), suggestion('sac à main')]}
         trending={trending}
         renderProducts={(products) => (
-          <ul style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 16, listStyle: 'none', padding: 0 }}>
+          <ul
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 16, listStyle: 'none', padding: 0 }}
+          >
             {products.map((p) => (
               <li key={p.id}>
                 <img src={p.image.src} alt={p.image.alt} style={{ width: '100%' }} />

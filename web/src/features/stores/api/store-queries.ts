@@ -21,7 +21,12 @@ export const storesQuery = (locale: string, country: string, position: Position 
   });
 
 /** The boutiques of a country; `initial` is the list the page was rendered with (no fetch for it). */
-export function useStores(locale: string, country: string, position: Position | null, options: { enabled?: boolean; initial?: Schemas['StoreList'] } = {}) {
+export function useStores(
+  locale: string,
+  country: string,
+  position: Position | null,
+  options: { enabled?: boolean; initial?: Schemas['StoreList'] } = {},
+) {
   return useQuery({
     ...storesQuery(locale, country, position),
     enabled: options.enabled ?? true,
@@ -31,7 +36,13 @@ export function useStores(locale: string, country: string, position: Position | 
 }
 
 /** "Find in store": the product's stock (one size, or every size) in up to 20 boutiques. Live, never cached long. */
-export function useStoreAvailability(locale: string, pid: string, size: string | null, storeIds: string[], enabled: boolean) {
+export function useStoreAvailability(
+  locale: string,
+  pid: string,
+  size: string | null,
+  storeIds: string[],
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: ['store-availability', locale, pid, size, storeIds] as const,
     queryFn: async () =>
@@ -47,7 +58,10 @@ export function useStoreAvailability(locale: string, pid: string, size: string |
   });
 }
 
-export async function reserveInStore(locale: string, body: Schemas['ReservationRequest']): Promise<Schemas['Reservation']> {
+export async function reserveInStore(
+  locale: string,
+  body: Schemas['ReservationRequest'],
+): Promise<Schemas['Reservation']> {
   return unwrap(await api.POST('/api/store/reserve-product', { params: { query: { locale } }, body }));
 }
 
@@ -60,7 +74,10 @@ export function useReserveInStore(locale: string) {
   });
 }
 
-export async function bookAppointment(locale: string, body: Schemas['AppointmentRequest']): Promise<Schemas['Appointment']> {
+export async function bookAppointment(
+  locale: string,
+  body: Schemas['AppointmentRequest'],
+): Promise<Schemas['Appointment']> {
   return unwrap(await api.POST('/api/store/appointment', { params: { query: { locale } }, body }));
 }
 

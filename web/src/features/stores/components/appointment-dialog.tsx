@@ -21,7 +21,14 @@ export function AppointmentDialog({ store, isOpen, onOpenChange, send, now }: Ap
   const { locale } = useMarket();
   const booking = useBookAppointment(locale);
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('appointment.title')} closeLabel={t('close')} size="lg" className="store-dialog">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('appointment.title')}
+      closeLabel={t('close')}
+      size="lg"
+      className="store-dialog"
+    >
       <p className="store-dialog__store">{store.name}</p>
       <AppointmentForm
         store={store}

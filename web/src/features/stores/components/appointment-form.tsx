@@ -28,7 +28,19 @@ import './stores.css';
 
 type Channel = 'email' | 'phoneCall' | 'whatsapp';
 type Field = 'reason' | 'date' | 'time' | 'preferredChannel' | keyof DetailValues;
-const FIELDS: readonly Field[] = ['reason', 'date', 'time', 'preferredChannel', 'civility', 'firstName', 'lastName', 'email', 'phone', 'message', 'consent'];
+const FIELDS: readonly Field[] = [
+  'reason',
+  'date',
+  'time',
+  'preferredChannel',
+  'civility',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'message',
+  'consent',
+];
 const CHANNELS: readonly Channel[] = ['email', 'phoneCall', 'whatsapp'];
 
 export interface AppointmentFormProps {
@@ -63,7 +75,12 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
   const [details, setDetails] = useState<DetailValues>(initialDetails);
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
   const [pending, setPending] = useState(false);
-  const [done, setDone] = useState<{ appointment: Schemas['Appointment']; email: string; date: string; time: string } | null>(null);
+  const [done, setDone] = useState<{
+    appointment: Schemas['Appointment'];
+    email: string;
+    date: string;
+    time: string;
+  } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const clear = (key: Field) => setErrors((e) => ({ fields: { ...e.fields, [key]: undefined } }));
@@ -72,7 +89,10 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
     clear(key);
   };
   const error = (key: Field) => (errors.fields[key] ? t(errors.fields[key]) : undefined);
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus(),
+    );
 
   const days = weeks[week] ?? [];
   const slots = date ? (weeks.flat().find((d) => d.date === date)?.slots ?? []) : [];
@@ -117,7 +137,9 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
         <p className="store-form__when">
           {t('appointment.done.when', { date: formatShopDay(done.date, locale), time: formatTime(done.time, locale) })}
         </p>
-        <p className="store-form__reference">{t('appointment.done.reference', { reference: done.appointment.appointmentId })}</p>
+        <p className="store-form__reference">
+          {t('appointment.done.reference', { reference: done.appointment.appointmentId })}
+        </p>
         <p>{t('appointment.done.next', { email: done.email })}</p>
         {onDone && (
           <Button variant="secondary" onPress={onDone}>
@@ -128,7 +150,8 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
     );
   }
 
-  if (weeks.length === 0 || reasons.length === 0) return <p className="store-form__empty">{t('appointment.noDates')}</p>;
+  if (weeks.length === 0 || reasons.length === 0)
+    return <p className="store-form__empty">{t('appointment.noDates')}</p>;
 
   return (
     <form ref={formRef} className="store-form" onSubmit={submit} noValidate aria-describedby={`${id}-intro`}>
@@ -179,15 +202,30 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
           <div className="store-dates__head">
             <Label className="ui-form__label">{t('appointment.date')}</Label>
             <p className="store-dates__week" aria-live="polite">
-              {days[0] && t('appointment.week', { date: formatCalendarDate(days[0].date, locale, { day: 'numeric', month: 'long' }) })}
+              {days[0] &&
+                t('appointment.week', {
+                  date: formatCalendarDate(days[0].date, locale, { day: 'numeric', month: 'long' }),
+                })}
             </p>
             <div className="store-dates__nav">
-              <Button variant="ghost" size="sm" aria-label={t('appointment.previousWeek')} isDisabled={week === 0} onPress={() => setWeek((w) => w - 1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('appointment.previousWeek')}
+                isDisabled={week === 0}
+                onPress={() => setWeek((w) => w - 1)}
+              >
                 <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                   <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
                 </svg>
               </Button>
-              <Button variant="ghost" size="sm" aria-label={t('appointment.nextWeek')} isDisabled={week >= weeks.length - 1} onPress={() => setWeek((w) => w + 1)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('appointment.nextWeek')}
+                isDisabled={week >= weeks.length - 1}
+                onPress={() => setWeek((w) => w + 1)}
+              >
                 <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                   <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="1.2" />
                 </svg>
@@ -248,7 +286,13 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
         <p className="store-form__hint">{t('appointment.duration')}</p>
       </div>
 
-      <DetailFields id={id} values={details} errors={errors.fields} set={setDetail} {...(onNavigate ? { onNavigate } : {})} />
+      <DetailFields
+        id={id}
+        values={details}
+        errors={errors.fields}
+        set={setDetail}
+        {...(onNavigate ? { onNavigate } : {})}
+      />
 
       <RadioGroup
         className="ui-form__choices"
@@ -278,7 +322,13 @@ export function AppointmentForm({ store, send, pids, now: fixedNow, onNavigate, 
           {t(errors.form)}
         </p>
       )}
-      <Button type="submit" size="lg" isPending={pending} pendingLabel={t('form.sending')} className="store-form__submit">
+      <Button
+        type="submit"
+        size="lg"
+        isPending={pending}
+        pendingLabel={t('form.sending')}
+        className="store-form__submit"
+      >
         {t('appointment.submit')}
       </Button>
     </form>

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Checkbox, FieldError, Input, Label, Radio, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
+import {
+  Checkbox,
+  FieldError,
+  Input,
+  Label,
+  Radio,
+  RadioGroup,
+  Text,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
 import { Link } from '../../../lib/router';
 import { civilitiesFor } from '../../../lib/civility';
 import { useLocalizePath } from '../../../lib/market-context';
@@ -26,7 +36,17 @@ export function DetailFields({ id, values, errors, set, messageLabel, onNavigate
   const { t, i18n } = useTranslation('stores');
   const localize = useLocalizePath();
   const error = (key: DetailField) => (errors[key] ? t(errors[key]) : undefined);
-  const text = (name: 'firstName' | 'lastName' | 'email' | 'phone', label: string, props: { type?: string; autoComplete: string; inputMode?: 'email' | 'tel' | 'text'; description?: string; maxLength: number }): ReactNode => (
+  const text = (
+    name: 'firstName' | 'lastName' | 'email' | 'phone',
+    label: string,
+    props: {
+      type?: string;
+      autoComplete: string;
+      inputMode?: 'email' | 'tel' | 'text';
+      description?: string;
+      maxLength: number;
+    },
+  ): ReactNode => (
     <TextField
       className={`ui-form__field store-form__field--${name}`}
       name={name}
@@ -40,7 +60,11 @@ export function DetailFields({ id, values, errors, set, messageLabel, onNavigate
       validationBehavior="aria"
     >
       <Label className="ui-form__label">{label}</Label>
-      <Input className="ui-form__input" inputMode={props.inputMode} spellCheck={props.type === 'email' ? false : undefined} />
+      <Input
+        className="ui-form__input"
+        inputMode={props.inputMode}
+        spellCheck={props.type === 'email' ? false : undefined}
+      />
       {props.description && (
         <Text slot="description" className="store-form__hint">
           {props.description}
@@ -77,7 +101,13 @@ export function DetailFields({ id, values, errors, set, messageLabel, onNavigate
       </div>
       <div className="store-form__row">
         {text('email', t('form.email'), { type: 'email', autoComplete: 'email', inputMode: 'email', maxLength: 254 })}
-        {text('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel', description: t('form.phoneHint'), maxLength: 24 })}
+        {text('phone', t('form.phone'), {
+          type: 'tel',
+          autoComplete: 'tel',
+          inputMode: 'tel',
+          description: t('form.phoneHint'),
+          maxLength: 24,
+        })}
       </div>
       <TextField
         className="ui-form__field"

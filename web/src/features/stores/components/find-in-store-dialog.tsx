@@ -53,7 +53,17 @@ function StockBadge({ status }: { status: StockStatus }) {
  * The find-in-store modal's body: choose a size, see each boutique of the country with that size's stock, and
  * reserve it in a boutique that can hold it (the reservation form replaces the list, "back" returns to it).
  */
-export function FindInStorePanel({ product, stores, availability, state, onRetry, size, onSizeChange, sendReservation, onClose }: FindInStorePanelProps) {
+export function FindInStorePanel({
+  product,
+  stores,
+  availability,
+  state,
+  onRetry,
+  size,
+  onSizeChange,
+  sendReservation,
+  onClose,
+}: FindInStorePanelProps) {
   const { t } = useTranslation('stores');
   const { country, language } = useMarket();
   const [reserving, setReserving] = useState<string | null>(null);
@@ -67,8 +77,10 @@ export function FindInStorePanel({ product, stores, availability, state, onRetry
     if (!a) return 'unavailable';
     return chosen ? (a.sizes.find((s) => s.size === chosen)?.status ?? 'unavailable') : a.status;
   };
-  const heldSomewhere = (sizeId: string) => (availability?.stores ?? []).some((s) => s.sizes.some((x) => x.size === sizeId && x.status !== 'unavailable'));
-  const noneHolds = state === 'ready' && (stores?.length ?? 0) > 0 && (stores ?? []).every((s) => statusOf(s.id) === 'unavailable');
+  const heldSomewhere = (sizeId: string) =>
+    (availability?.stores ?? []).some((s) => s.sizes.some((x) => x.size === sizeId && x.status !== 'unavailable'));
+  const noneHolds =
+    state === 'ready' && (stores?.length ?? 0) > 0 && (stores ?? []).every((s) => statusOf(s.id) === 'unavailable');
 
   const store = reserving ? stores?.find((s) => s.id === reserving) : undefined;
   if (store && chosen) {
@@ -78,7 +90,9 @@ export function FindInStorePanel({ product, stores, availability, state, onRetry
           {t('findInStore.back')}
         </Button>
         <div className="find-store__reserve-head">
-          <p className="find-store__product">{oneSize ? product.name : t('findInStore.piece', { name: product.name, size: sizeLabel })}</p>
+          <p className="find-store__product">
+            {oneSize ? product.name : t('findInStore.piece', { name: product.name, size: sizeLabel })}
+          </p>
           <h3 className="find-store__store-name">{store.name}</h3>
           <p className="find-store__address">{streetAndCity(store)}</p>
         </div>
@@ -99,13 +113,19 @@ export function FindInStorePanel({ product, stores, availability, state, onRetry
     <div className="find-store">
       <div className="find-store__head">
         <p className="find-store__product">{product.name}</p>
-        <p className="find-store__intro">{t(noneHolds ? 'findInStore.noneHolds' : 'findInStore.intro', { country: countryName })}</p>
+        <p className="find-store__intro">
+          {t(noneHolds ? 'findInStore.noneHolds' : 'findInStore.intro', { country: countryName })}
+        </p>
       </div>
       {!oneSize && (
         <SizePicker
           className="find-store__sizes"
           label={t('findInStore.size')}
-          sizes={product.sizes.map((s) => ({ id: s.id, label: s.displayValue, available: availability ? heldSomewhere(s.id) : true }))}
+          sizes={product.sizes.map((s) => ({
+            id: s.id,
+            label: s.displayValue,
+            available: availability ? heldSomewhere(s.id) : true,
+          }))}
           value={size}
           onChange={onSizeChange}
           unavailableLabel={t('findInStore.status.unavailable')}
@@ -132,27 +152,32 @@ export function FindInStorePanel({ product, stores, availability, state, onRetry
               // The boutiques that hold the piece first, each group in the list's order (by city).
               .sort((a, b) => Number(statusOf(a.id) === 'unavailable') - Number(statusOf(b.id) === 'unavailable'))
               .map((s) => {
-              const status = statusOf(s.id);
-              const canReserve = Boolean(chosen) && s.services.includes('reserveInStore') && status !== 'unavailable';
-              return (
-                <li key={s.id} className="find-store__row" data-store-id={s.id} data-status={status}>
-                  <div className="find-store__where">
-                    <Link to={s.url} className="find-store__name link-quiet" onClick={onClose}>
-                      {s.name}
-                    </Link>
-                    <span className="find-store__city">{streetAndCity(s)}</span>
-                  </div>
-                  <StockBadge status={status} />
-                  <div className="find-store__action">
-                    {canReserve && (
-                      <Button variant="secondary" size="sm" onPress={() => setReserving(s.id)} aria-label={t('findInStore.reserveIn', { store: s.name })}>
-                        {t('findInStore.reserve')}
-                      </Button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
+                const status = statusOf(s.id);
+                const canReserve = Boolean(chosen) && s.services.includes('reserveInStore') && status !== 'unavailable';
+                return (
+                  <li key={s.id} className="find-store__row" data-store-id={s.id} data-status={status}>
+                    <div className="find-store__where">
+                      <Link to={s.url} className="find-store__name link-quiet" onClick={onClose}>
+                        {s.name}
+                      </Link>
+                      <span className="find-store__city">{streetAndCity(s)}</span>
+                    </div>
+                    <StockBadge status={status} />
+                    <div className="find-store__action">
+                      {canReserve && (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onPress={() => setReserving(s.id)}
+                          aria-label={t('findInStore.reserveIn', { store: s.name })}
+                        >
+                          {t('findInStore.reserve')}
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
           </ul>
         </>
       )}
@@ -193,7 +218,14 @@ export function FindInStoreDialog({ isOpen, onOpenChange, product, size: initial
   const noStores = stores.isSuccess && list.length === 0;
   const state = stores.isError || availability.isError ? 'error' : noStores || availability.data ? 'ready' : 'loading';
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('findInStore.title')} closeLabel={t('close')} size="lg" className="store-dialog">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={t('findInStore.title')}
+      closeLabel={t('close')}
+      size="lg"
+      className="store-dialog"
+    >
       <FindInStorePanel
         product={product}
         stores={stores.data ? list : null}

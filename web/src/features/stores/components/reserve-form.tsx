@@ -6,13 +6,30 @@ import type { Schemas } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { recaptchaToken } from '../../../lib/recaptcha';
-import { detailsOf, errorsOfProblem, hasErrors, initialDetails, validateDetails, type DetailValues, type FormErrors } from '../store-model';
+import {
+  detailsOf,
+  errorsOfProblem,
+  hasErrors,
+  initialDetails,
+  validateDetails,
+  type DetailValues,
+  type FormErrors,
+} from '../store-model';
 import { DetailFields } from './detail-fields';
 import '../../../components/ui/form-field.css';
 import './stores.css';
 
 type Field = 'quantity' | keyof DetailValues;
-const FIELDS: readonly Field[] = ['quantity', 'civility', 'firstName', 'lastName', 'email', 'phone', 'message', 'consent'];
+const FIELDS: readonly Field[] = [
+  'quantity',
+  'civility',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'message',
+  'consent',
+];
 
 export interface ReserveFormProps {
   store: Pick<Schemas['Store'], 'id' | 'name' | 'timeZone'>;
@@ -44,7 +61,10 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
     setDetails((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ fields: { ...e.fields, [key]: undefined } }));
   };
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')?.focus(),
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +76,14 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
     try {
       const token = await recaptchaToken('reserve_in_store').catch(() => null);
       if (!token) return setErrors({ fields: {}, form: 'errors:ERR_RECAPTCHA_1001' });
-      const body: Schemas['ReservationRequest'] = { storeId: store.id, pid, size, quantity, ...detailsOf(details, country), recaptchaToken: token };
+      const body: Schemas['ReservationRequest'] = {
+        storeId: store.id,
+        pid,
+        size,
+        quantity,
+        ...detailsOf(details, country),
+        recaptchaToken: token,
+      };
       const reservation = await send(body);
       setDone({ reservation, email: body.email });
     } catch (err) {
@@ -68,11 +95,18 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
   };
 
   if (done) {
-    const holdUntil = formatDateTime(done.reservation.holdUntil, locale, { dateStyle: 'full', timeStyle: 'short' }, store.timeZone);
+    const holdUntil = formatDateTime(
+      done.reservation.holdUntil,
+      locale,
+      { dateStyle: 'full', timeStyle: 'short' },
+      store.timeZone,
+    );
     return (
       <div className="ui-form__done store-form__done" role="status" data-testid="reservation-done">
         <h3 className="ui-form__done-title">{t('findInStore.done.title')}</h3>
-        <p className="store-form__reference">{t('findInStore.done.reference', { reference: done.reservation.reservationId })}</p>
+        <p className="store-form__reference">
+          {t('findInStore.done.reference', { reference: done.reservation.reservationId })}
+        </p>
         <p>{t('findInStore.done.holdUntil', { date: holdUntil })}</p>
         <p>{t('findInStore.done.ack', { email: done.email })}</p>
         {onDone && (
@@ -90,7 +124,13 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
         {t('findInStore.reserveIntro')} <span className="store-form__note">{t('form.requiredNote')}</span>
       </p>
       {allowTwo && (
-        <RadioGroup className="ui-form__choices" name="quantity" orientation="horizontal" value={String(quantity)} onChange={(v) => setQuantity(v === '2' ? 2 : 1)}>
+        <RadioGroup
+          className="ui-form__choices"
+          name="quantity"
+          orientation="horizontal"
+          value={String(quantity)}
+          onChange={(v) => setQuantity(v === '2' ? 2 : 1)}
+        >
           <Label className="ui-form__label">{t('findInStore.quantity')}</Label>
           <div className="ui-form__options">
             {['1', '2'].map((q) => (
@@ -101,13 +141,25 @@ export function ReserveForm({ store, pid, size, allowTwo, send, onNavigate, onDo
           </div>
         </RadioGroup>
       )}
-      <DetailFields id={id} values={details} errors={errors.fields} set={setDetail} {...(onNavigate ? { onNavigate } : {})} />
+      <DetailFields
+        id={id}
+        values={details}
+        errors={errors.fields}
+        set={setDetail}
+        {...(onNavigate ? { onNavigate } : {})}
+      />
       {errors.form && (
         <p className="ui-form__error" role="alert">
           {t(errors.form)}
         </p>
       )}
-      <Button type="submit" size="lg" isPending={pending} pendingLabel={t('form.sending')} className="store-form__submit">
+      <Button
+        type="submit"
+        size="lg"
+        isPending={pending}
+        pendingLabel={t('form.sending')}
+        className="store-form__submit"
+      >
         {t('findInStore.submit')}
       </Button>
     </form>

@@ -7,7 +7,8 @@ import { TodayHours } from './store-hours';
 
 const ICON = {
   pin: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
-  phone: 'M6.5 3.5h3l1.5 4-2 1.3a10 10 0 0 0 4.7 4.7l1.3-2 4 1.5v3a2 2 0 0 1-2 2A15.5 15.5 0 0 1 4.5 5.5a2 2 0 0 1 2-2z',
+  phone:
+    'M6.5 3.5h3l1.5 4-2 1.3a10 10 0 0 0 4.7 4.7l1.3-2 4 1.5v3a2 2 0 0 1-2 2A15.5 15.5 0 0 1 4.5 5.5a2 2 0 0 1 2-2z',
   mail: 'M3.5 6.5h17v11h-17zM3.5 6.5l8.5 6.5 8.5-6.5',
 } as const;
 
@@ -43,7 +44,10 @@ export function StoreCard({ store, now, headingLevel = 3 }: { store: Store; now:
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // The card names the first services; the boutique's page lists them all.
   const services = sortServices(store.services).slice(0, CARD_SERVICES);
-  const distance = store.distanceKm === undefined ? null : formatNumber(store.distanceKm, locale, { maximumFractionDigits: store.distanceKm < 10 ? 1 : 0 });
+  const distance =
+    store.distanceKm === undefined
+      ? null
+      : formatNumber(store.distanceKm, locale, { maximumFractionDigits: store.distanceKm < 10 ? 1 : 0 });
   return (
     <article className="store-card" data-testid="store-card" data-store-id={store.id}>
       <div className="store-card__head">

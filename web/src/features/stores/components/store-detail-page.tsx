@@ -107,7 +107,13 @@ export function StoreDetailPage({ store, nearbyStores, sendAppointment, now: fix
           <Button size="lg" onPress={() => setBooking(true)} data-testid="book-appointment">
             {t('appointment.open')}
           </Button>
-          <AppointmentDialog store={store} isOpen={booking} onOpenChange={setBooking} {...(sendAppointment ? { send: sendAppointment } : {})} {...(fixedNow ? { now: fixedNow } : {})} />
+          <AppointmentDialog
+            store={store}
+            isOpen={booking}
+            onOpenChange={setBooking}
+            {...(sendAppointment ? { send: sendAppointment } : {})}
+            {...(fixedNow ? { now: fixedNow } : {})}
+          />
         </section>
       )}
 

@@ -1,6 +1,14 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { useMarket } from '../../../lib/market-context';
-import { formatCalendarDate, formatPeriods, formatTime, todayState, weekRows, weekdayName, type Store } from '../store-model';
+import {
+  formatCalendarDate,
+  formatPeriods,
+  formatTime,
+  todayState,
+  weekRows,
+  weekdayName,
+  type Store,
+} from '../store-model';
 
 /** One line about today: open until…, or when the boutique opens next (its own time zone). Empty until hydrated. */
 export function TodayHours({ store, now }: { store: Store; now: Date | null }) {
@@ -10,8 +18,13 @@ export function TodayHours({ store, now }: { store: Store; now: Date | null }) {
   const state = todayState(store, now);
   let text: string;
   if (state.kind === 'open') text = t('store.openUntil', { time: formatTime(state.closes, locale) });
-  else if (state.opens && state.opens.date === state.today) text = t('store.opensToday', { time: formatTime(state.opens.time, locale) });
-  else if (state.opens) text = t('store.opensOn', { day: formatCalendarDate(state.opens.date, locale, { weekday: 'long' }), time: formatTime(state.opens.time, locale) });
+  else if (state.opens && state.opens.date === state.today)
+    text = t('store.opensToday', { time: formatTime(state.opens.time, locale) });
+  else if (state.opens)
+    text = t('store.opensOn', {
+      day: formatCalendarDate(state.opens.date, locale, { weekday: 'long' }),
+      time: formatTime(state.opens.time, locale),
+    });
   else text = t('store.closedToday');
   return (
     <p className="store-today" data-open={state.kind === 'open' ? 'true' : 'false'}>
@@ -37,7 +50,11 @@ export function OpeningHours({ store, now, headingId }: { store: Store; now: Dat
         <caption className="ui-visually-hidden">{t('detail.localTime')}</caption>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.dayOfWeek} data-today={r.isToday ? 'true' : undefined} aria-current={r.isToday ? 'date' : undefined}>
+            <tr
+              key={r.dayOfWeek}
+              data-today={r.isToday ? 'true' : undefined}
+              aria-current={r.isToday ? 'date' : undefined}
+            >
               <th scope="row">
                 {weekdayName(r.dayOfWeek, locale)}
                 {r.isToday && <span className="store-hours__today">{t('store.today')}</span>}

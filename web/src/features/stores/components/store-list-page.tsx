@@ -30,7 +30,10 @@ export function StoreListPage({ storeList, countries }: StoreListPageProps) {
   const [locationError, setLocationError] = useState(false);
   const query = useStores(locale, country, position, { initial: storeList });
   const list = query.data ?? storeList;
-  const countryName = countries.find((c) => c.country === country)?.name ?? new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
+  const countryName =
+    countries.find((c) => c.country === country)?.name ??
+    new Intl.DisplayNames([language], { type: 'region' }).of(country) ??
+    country;
 
   const locate = () => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) return setLocationError(true);
@@ -39,7 +42,10 @@ export function StoreListPage({ storeList, countries }: StoreListPageProps) {
     navigator.geolocation.getCurrentPosition(
       (p) => {
         setLocating(false);
-        setPosition({ latitude: Math.round(p.coords.latitude * 1e4) / 1e4, longitude: Math.round(p.coords.longitude * 1e4) / 1e4 });
+        setPosition({
+          latitude: Math.round(p.coords.latitude * 1e4) / 1e4,
+          longitude: Math.round(p.coords.longitude * 1e4) / 1e4,
+        });
       },
       () => {
         setLocating(false);
@@ -68,7 +74,13 @@ export function StoreListPage({ storeList, countries }: StoreListPageProps) {
             setPosition(null);
           }}
         />
-        <Button variant="secondary" className="store-list__near" onPress={locate} isPending={locating} pendingLabel={t('list.locating')}>
+        <Button
+          variant="secondary"
+          className="store-list__near"
+          onPress={locate}
+          isPending={locating}
+          pendingLabel={t('list.locating')}
+        >
           {t('list.nearMe')}
         </Button>
       </div>
@@ -107,7 +119,11 @@ export function StoreListPage({ storeList, countries }: StoreListPageProps) {
       ) : (
         <div className="store-list__groups" aria-busy={query.isFetching ? 'true' : undefined}>
           {groups.map((g, i) => (
-            <section key={g.city || 'nearest'} className="store-list__group" aria-labelledby={g.city ? `store-city-${i}` : undefined}>
+            <section
+              key={g.city || 'nearest'}
+              className="store-list__group"
+              aria-labelledby={g.city ? `store-city-${i}` : undefined}
+            >
               {g.city && (
                 <h2 id={`store-city-${i}`} className="store-list__city">
                   {g.city}

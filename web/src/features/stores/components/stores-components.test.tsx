@@ -3,14 +3,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Schemas } from '../../../lib/api-client';
 import { StoreKit } from '../store-kit';
-import { STORY_NOW, appointmentAnswer, montaigne, pumps, pumpsAvailability, reservationAnswer, storesFr } from '../store-story-data';
+import {
+  STORY_NOW,
+  appointmentAnswer,
+  montaigne,
+  pumps,
+  pumpsAvailability,
+  reservationAnswer,
+  storesFr,
+} from '../store-story-data';
 import { AppointmentForm } from './appointment-form';
 import { FindInStorePanel } from './find-in-store-dialog';
 import { StoreListPage } from './store-list-page';
 
 afterEach(cleanup);
 
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 const pick = (name: RegExp | string) => fireEvent.click(screen.getByRole('radio', { name }));
 
 function fillDetails() {
@@ -26,12 +35,17 @@ describe('store list', () => {
   it('groups the boutiques by city, each with its page link, services and telephone', () => {
     render(
       <StoreKit>
-        <StoreListPage storeList={{ country: 'FR', stores: storesFr }} countries={[{ country: 'FR', name: 'France', storeCount: 5 }]} />
+        <StoreListPage
+          storeList={{ country: 'FR', stores: storesFr }}
+          countries={[{ country: 'FR', name: 'France', storeCount: 5 }]}
+        />
       </StoreKit>,
     );
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Cannes', 'Paris']);
     const card = screen.getAllByTestId('store-card').find((c) => c.dataset.storeId === '1042')!;
-    expect(within(card).getByRole('link', { name: 'Saint Laurent Avenue Montaigne' }).getAttribute('href')).toBe('/fr-fr/stores/saint-laurent-avenue-montaigne-1042');
+    expect(within(card).getByRole('link', { name: 'Saint Laurent Avenue Montaigne' }).getAttribute('href')).toBe(
+      '/fr-fr/stores/saint-laurent-avenue-montaigne-1042',
+    );
     expect(within(card).getByRole('link', { name: '+33 1 53 83 70 00' }).getAttribute('href')).toBe('tel:+33153837000');
     expect(within(card).getByRole('list').textContent).toContain('Rendez-vous');
     // The country is the list's: not repeated on each card.
@@ -41,7 +55,15 @@ describe('store list', () => {
 });
 
 describe('find in store', () => {
-  function Panel({ size, onSizeChange, send }: { size: string | null; onSizeChange?: (s: string) => void; send?: (b: Schemas['ReservationRequest']) => Promise<Schemas['Reservation']> }) {
+  function Panel({
+    size,
+    onSizeChange,
+    send,
+  }: {
+    size: string | null;
+    onSizeChange?: (s: string) => void;
+    send?: (b: Schemas['ReservationRequest']) => Promise<Schemas['Reservation']>;
+  }) {
     return (
       <StoreKit path="/fr-fr/pr/x-6YSJN6NED8R0.html">
         <FindInStorePanel
@@ -75,7 +97,9 @@ describe('find in store', () => {
     for (const row of rows) {
       const store = storesFr.find((s) => s.id === row.dataset.storeId)!;
       const offered = within(row).queryByRole('button', { name: /^Réserver à/ }) !== null;
-      expect(offered, store.name).toBe(row.dataset.status !== 'unavailable' && store.services.includes('reserveInStore'));
+      expect(offered, store.name).toBe(
+        row.dataset.status !== 'unavailable' && store.services.includes('reserveInStore'),
+      );
     }
   });
 
@@ -89,7 +113,18 @@ describe('find in store', () => {
     fillDetails();
     await act(async () => void fireEvent.submit(document.querySelector('form.store-form')!));
     await waitFor(() => expect(screen.getByTestId('reservation-done')).toBeTruthy());
-    expect(send).toHaveBeenCalledWith(expect.objectContaining({ storeId, pid: pumps.id, size: '39', civility: 'MRS', email: 'camille@example.fr', phone: '+33612345678', consent: true, recaptchaToken: 'test-recaptcha-token' }));
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        storeId,
+        pid: pumps.id,
+        size: '39',
+        civility: 'MRS',
+        email: 'camille@example.fr',
+        phone: '+33612345678',
+        consent: true,
+        recaptchaToken: 'test-recaptcha-token',
+      }),
+    );
     expect(screen.getByText('Référence RES-20261201-8LM2VC')).toBeTruthy();
   });
 });
@@ -115,7 +150,16 @@ describe('appointment form', () => {
     await act(async () => void fireEvent.submit(document.querySelector('form.store-form')!));
     await waitFor(() => expect(screen.getByTestId('appointment-done')).toBeTruthy());
     expect(send).toHaveBeenCalledWith(
-      expect.objectContaining({ storeId: '1042', reason: 'personalShopping', date: '2026-12-03', time: '15:00', preferredChannel: 'phoneCall', firstName: 'Camille', phone: '+33612345678', consent: true }),
+      expect.objectContaining({
+        storeId: '1042',
+        reason: 'personalShopping',
+        date: '2026-12-03',
+        time: '15:00',
+        preferredChannel: 'phoneCall',
+        firstName: 'Camille',
+        phone: '+33612345678',
+        consent: true,
+      }),
     );
     expect(screen.getByText(/jeu\. 3 déc\. à 15:00/)).toBeTruthy();
   });
