@@ -2,6 +2,7 @@
 // or `noRefund`, then `sent`) and in the `return-lapsed` e-mail (`released` / `noRefund` as the outcome,
 // `again` / `ended` as what comes next), in server/src/locales/<language>/returns.json. `{date}`, `{closed}` and
 // `{returnNumber}` are filled in below.
+import { formatShopDay } from '../../../../reference/markets/shop-day.ts';
 import { SERVER_TEXTS, serverTexts } from '../../locales/index.ts';
 import { TEXT_LANGUAGES } from '../../shared/text-language.ts';
 import type { ReturnFlow } from './tables.ts';
@@ -11,10 +12,8 @@ const textsOf = (locale: string) => serverTexts('returns', locale).lapse;
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_m, k: string) => values[k] ?? '');
-const day = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${iso.slice(0, 10)}T00:00:00Z`),
-  );
+// The one day format (decision 0165), with the year: a lapsed request's days may be of another year.
+const day = (iso: string, locale: string) => formatShopDay(iso, locale, true);
 
 /** What became of the request: the reserved size released (exchange) or no refund (return). */
 export function lapseOutcome(locale: string, flow: ReturnFlow): string {

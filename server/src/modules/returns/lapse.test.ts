@@ -103,7 +103,7 @@ describe('the lapse texts', () => {
         cancelledAt: '2020-01-18T00:00:00.000Z',
       })[0],
     ).toBe(
-      '2020年1月10日までにお渡しいただく予定だった本依頼の商品が届いていないため、2020年1月18日に本依頼を終了いたしました。',
+      '2020年1月10日(金)までにお渡しいただく予定だった本依頼の商品が届いていないため、2020年1月18日(土)に本依頼を終了いたしました。',
     );
   });
 });
@@ -151,7 +151,7 @@ describe('an exchange that lapses', () => {
     });
     expect(mail!.data.items).toContain(`(${v.size} → ${v.other.size}) × 2`);
     expect(mail!.data.next).toMatch(
-      /^Ces articles peuvent encore être retournés ou échangés jusqu’au \d{1,2} \S+ \d{4}/,
+      /^Ces articles peuvent encore être retournés ou échangés jusqu’au [a-z]+\. \d{1,2} \S+ \d{4}/,
     );
 
     // Idempotent: a second sweep releases nothing and writes nothing.
@@ -174,7 +174,7 @@ describe('an exchange that lapses', () => {
     ).body;
     expect(thanks.request.status).toBe('cancelled');
     expect(thanks.nextSteps).toHaveLength(3);
-    expect(thanks.nextSteps[0]).toMatch(/ne nous sont pas parvenus.*clôturée le 18 janvier 2020/);
+    expect(thanks.nextSteps[0]).toMatch(/ne nous sont pas parvenus.*clôturée le sam\. 18 janv\. 2020\./);
     expect(thanks.nextSteps[1]).toBe('La taille réservée pour vous a été libérée.');
     expect(thanks.nextSteps[2]).toContain(returnNumber);
 

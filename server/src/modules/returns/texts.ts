@@ -1,6 +1,7 @@
 // What the return pages and the confirmation e-mail say on the server's side, in every storefront language
 // (server/src/locales/<language>/returns.json): page titles, the return reasons and the instructions of a request.
 // `{returnNumber}`, `{date}`, `{store}` and `{amount}` are filled in by `instructionsOf`.
+import { formatShopDay } from '../../../../reference/markets/shop-day.ts';
 import { serverTexts, type Texts } from '../../locales/index.ts';
 import type { ReturnFlow, ReturnHandover } from './tables.ts';
 
@@ -46,12 +47,7 @@ export function instructionsOf(
   },
 ): string[] {
   const t = textsOf(locale);
-  const date = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${r.returnBy}T00:00:00Z`));
+  const date = formatShopDay(r.returnBy, locale);
   const amount = formatMoney(r.refundTotal, r.currency, locale);
   const values = { returnNumber: r.returnNumber, date, store: r.storeName ?? '', amount };
   const handover = r.storeName ? t.store : r.handover === 'pickUp' ? t.pickUp : t.dropOff;

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { contentLanguageOf } from '../../../../reference/content-language.ts';
+import { formatDay } from '../../../../reference/markets/format.ts';
+import { SHOP_DAY } from '../../../../reference/markets/shop-day.ts';
 import {
   APPOINTMENT_RULES,
   addDays,
@@ -409,11 +411,13 @@ export class InStoreService {
           if (open) return open;
           continue;
         }
-        const when = new Intl.DateTimeFormat(intlLocale(market.locale), {
-          dateStyle: 'full',
-          timeStyle: 'short',
-          timeZone: store.timeZone,
-        }).format(startsAt);
+        // The one day format (decision 0165) with the time, in the boutique's time zone.
+        const when = formatDay(
+          startsAt.toISOString(),
+          market.locale,
+          { ...SHOP_DAY, hour: 'numeric', minute: '2-digit' },
+          store.timeZone,
+        );
         await enqueueMail(trx, {
           to: contact.email,
           template: 'store-appointment-ack',
@@ -441,10 +445,4 @@ export class InStoreService {
       createdAt: new Date(row.created_at).toISOString(),
     };
   }
-}
-
-/** `fr-fr` → `fr-FR`; placeholder countries (`en-en`) keep the language only. */
-function intlLocale(locale: string): string {
-  const [language = 'en', country = ''] = locale.split('-');
-  return ['en', 'xx', 'zh'].includes(country) ? language : `${language}-${country.toUpperCase()}`;
 }

@@ -131,7 +131,7 @@ describe('StoreService', () => {
       ['2026-12-24', 'Veille de Noël'],
       ['2026-12-25', 'Noël'],
       ['2026-12-31', 'Saint-Sylvestre'],
-      ['2027-01-01', "Jour de l'An"],
+      ['2027-01-01', 'Jour de l’An'],
     ]);
     const summer = new StoreService(t.database.db, TEST_BRAND, () => new Date('2026-06-01T10:00:00Z'));
     expect((await summer.list('FR', markets.resolve('en-fr'))).stores.every((s) => s.specialHours?.length === 0)).toBe(

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatShopDay } from '../../../lib/shop-day';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useCountryAddressFormat } from '../api/account-queries';
 import { defaultFirst, printAddress, type Address } from '../address-rules';
@@ -29,7 +29,7 @@ export function PrintedAddress({ address, countryName }: { address: Address; cou
  */
 export function AccountDashboard({ data }: { data: Schemas['MyAccountPageData'] }) {
   const { t } = useTranslation('account');
-  const { language, country } = useMarket();
+  const { language, locale } = useMarket();
   const localize = useLocalizePath();
   const { customer } = data;
   const name = customerName(customer, language);
@@ -92,7 +92,7 @@ export function AccountDashboard({ data }: { data: Schemas['MyAccountPageData'] 
                   >
                     {t('dashboard.orderNumber', { number: order.orderNumber })}
                   </Link>
-                  <span className="account-hint">{formatDate(order.placedAt.slice(0, 10), country)}</span>
+                  <span className="account-hint">{formatShopDay(order.placedAt, locale, true)}</span>
                   <span className="account-orders__status">{t(`orderStatus.${order.status}`)}</span>
                 </li>
               ))}
