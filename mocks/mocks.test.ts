@@ -48,7 +48,7 @@ describe('mock of the storefront contract', () => {
     const body = await res.json();
     expect(body.pageType).toBe('home');
     expect(body.market.locale).toBe('fr-fr');
-    expect(body.hero.title).toBe("La collection d'hiver");
+    expect(body.hero.title).toBe('La collection d’hiver');
   });
 
   it('serves the en-us example by default', async () => {
