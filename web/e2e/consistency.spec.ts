@@ -85,6 +85,17 @@ test('the bag shows the delivery and the total in the checkout summary’s words
   expect(added.status(), await added.text()).toBe(200);
   const basket = await (await page.request.get('/api/data/basket/get-basket?locale=fr-fr')).json();
 
+  // On a phone, and with the layout shifts kept from the first paint on: the bag is read once the page is
+  // interactive, and its lines and totals must not push the page about when they arrive.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.__shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto('/fr-fr/basket');
   const summary = page.locator('.basket-page__summary');
   await expect(summary.getByText(frCheckout.summary.shipping, { exact: true })).toBeVisible();
@@ -99,6 +110,8 @@ test('the bag shows the delivery and the total in the checkout summary’s words
     formatPrice(basket.estimatedTotals.total, 'EUR', 'fr-fr'),
   );
   expectOneButtonSystem(await buttonsOf(page), 'bag');
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts.reduce((a, b) => a + b, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
 });
 
 test('the browser writes every day as the server does, in the ten languages (no hydration mismatch)', async ({
