@@ -111,7 +111,10 @@ test('the bag shows the delivery and the total in the checkout summary’s words
   );
   expectOneButtonSystem(await buttonsOf(page), 'bag');
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  expect(shifts.reduce((a, b) => a + b, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+  expect(
+    shifts.reduce((a, b) => a + b, 0),
+    `layout shifts ${JSON.stringify(shifts)}`,
+  ).toBeLessThanOrEqual(0.02);
 });
 
 test('the browser writes every day as the server does, in the ten languages (no hydration mismatch)', async ({
