@@ -9,6 +9,8 @@ const sitePath = (link: string) => {
 };
 
 async function signIn(page: Page, email: string, password: string) {
+  // Typed once the form is live: text typed into the server's HTML before hydration is reset by it.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
