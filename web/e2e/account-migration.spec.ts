@@ -21,6 +21,7 @@ test('a client of the former site retrieves the account from the sign-in page, c
 
   // The sign-in page's entry opens the account-migration modal.
   await page.goto('/signin');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Retrieve my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retrieve your account' });
   await expect(dialog).toBeVisible();
@@ -54,6 +55,7 @@ test('a client of the former site retrieves the account from the sign-in page, c
   await page.waitForURL(/\/(myaccount|signin)(\?.*)?$/);
   if (!/\/myaccount$/.test(new URL(page.url()).pathname)) {
     await page.goto('/signin');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await signIn(page, FORMER, PASSWORD);
     await expect(page).toHaveURL(/\/myaccount$/);
   }

@@ -26,6 +26,7 @@ test('a new client registers, activates the account from the e-mail and lands si
 
   // Registration: the market's form (spec §5), answered the same for any address.
   await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expectNoSeriousA11yViolations(page, 'sign-up');
   await page.getByLabel('First name').fill('Camille');
   await page.getByLabel('Last name').fill('Lefèvre');
@@ -106,6 +107,7 @@ test('a new client registers, activates the account from the e-mail and lands si
   await signIn(page, email, password);
   await expect(page.getByRole('alert')).toBeVisible();
   await page.goto('/signin');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await signIn(page, email, 'quiet-orchard-lamplight-77');
   await expect(page).toHaveURL(/\/myaccount$/);
   await expect(page.getByRole('heading', { name: /Camille/ })).toBeVisible();
@@ -117,6 +119,7 @@ test('a new client registers, activates the account from the e-mail and lands si
     .click();
   await expect(page).toHaveURL(/\/logout$/);
   await page.goto('/signin');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Forgotten password' });
   await dialog.getByLabel('Email address').fill(email);

@@ -240,8 +240,10 @@ test('a client with a saved address pays after a declined card, finds the order 
   const email = `client.${Date.now()}@example.com`;
   const password = 'velvet-lantern-harbour-42';
 
-  // A new account, activated from its e-mail.
+  // A new account, activated from its e-mail; typed once the form is live (text typed into the server's HTML
+  // before hydration is reset by it).
   await page.goto('/signup');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByLabel('First name').fill('Emily');
   await page.getByLabel('Last name').fill('Carter');
   await page.getByLabel('Email address').fill(email);

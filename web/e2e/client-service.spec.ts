@@ -24,6 +24,7 @@ test('a guest writes to client service and receives the acknowledgement with its
   const consoleErrors = watchConsole(page);
   const email = `louise.${Date.now()}@example.com`;
   await page.goto('/contact');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'contact');
 

@@ -100,6 +100,7 @@ test('a guest exchanges a delivered order for another size: /return-order → si
   const email = `olivia.${Date.now()}@example.com`;
 
   await page.goto('/return-order');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.getByRole('heading', { level: 1, name: 'Return an order' })).toBeVisible();
   const orderNumber = await placeOrder(page, piece, email);
   await expectAccessible(page, 'return-order');
