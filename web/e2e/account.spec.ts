@@ -164,3 +164,22 @@ test('on a phone, the account sections scroll sideways with a fade at the edge, 
   // The fade: the row's mask is transparent at its start edge while there is more to scroll back to.
   expect(s.mask).toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\), rgb\(0, 0, 0\) 48px/);
 });
+
+test('what a client types before the page is live is kept: the sign-in typed on a slow phone goes through', async ({
+  page,
+}) => {
+  // The page's scripts arrive late (a slow phone): the form is in the server's HTML and the client types at once.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await page.getByLabel('Email address').fill('client@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Maison-Montaigne-2026');
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  // Hydration set the fields back to their empty state; the typed text is given back, to the form's state too.
+  await expect(page.getByLabel('Email address')).toHaveValue('client@example.com');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/myaccount$/);
+});

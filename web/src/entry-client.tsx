@@ -15,6 +15,7 @@ import {
 import type { Bootstrap } from './entry-server';
 import { loadPage, setPageLoadHook } from './app/page-modules';
 import { pageRouteOf } from './lib/route-table';
+import { keepTypedText, whenHydrated } from './lib/typed-before-hydration';
 
 const root = document.getElementById('root') as HTMLElement;
 // The server's state is a JSON data block (`<script type="application/json" id="sf-bootstrap">`, written by
@@ -70,7 +71,10 @@ if (boot) {
   });
   // The page's component (its chunk preloaded by the HTML) is at hand before hydration, which never suspends.
   await loadPage(boot.pageType);
+  // Text typed into the server's HTML before now is given back once hydration has reset the fields.
+  const retype = keepTypedText(root);
   hydrateRoot(root, app(boot.state, boot.brandName, boot.house));
+  whenHydrated(retype);
   withStrings();
   const rest = () => void i18n.loadNamespaces(boot.namespaces);
   if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 3_000 });
