@@ -97,3 +97,25 @@ describe('page weight budgets (production build, gzip)', () => {
     expect(over).toEqual([]);
   });
 });
+
+describe('first paint order (production build)', () => {
+  // On a slow network the first paint waits for the HTML and the stylesheet only (the page is server-rendered):
+  // the stylesheet comes before every script, and scripts ask for low priority so the stylesheet, the fonts and
+  // the lead picture get the bandwidth first (docs/web-performance.md#first-paint-order).
+  it.each(['/fr-fr/', '/fr-fr/ca/women-shoes', '/fr-fr/checkout'])(
+    '%s names its stylesheet before its scripts, and its scripts at low priority',
+    async (path) => {
+      const head = (await page(path).expect(200)).text.split('</head>')[0] ?? '';
+      const tags = [
+        ...head.matchAll(/<script\b[^>]*\bsrc="[^"]+"[^>]*>|<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>/g),
+      ].map((m) => m[0]);
+      const firstScript = tags.findIndex((tag) => !tag.includes('rel="stylesheet"'));
+      const lastStylesheet = tags.findLastIndex((tag) => tag.includes('rel="stylesheet"'));
+      expect(firstScript, 'the page names scripts').toBeGreaterThanOrEqual(0);
+      expect(lastStylesheet, 'the page names its stylesheet').toBeGreaterThanOrEqual(0);
+      expect(lastStylesheet, 'every stylesheet before the first script').toBeLessThan(firstScript);
+      const eager = tags.filter((tag) => !tag.includes('rel="stylesheet"') && !tag.includes('fetchpriority="low"'));
+      expect(eager, 'scripts and modulepreloads without fetchpriority="low"').toEqual([]);
+    },
+  );
+});

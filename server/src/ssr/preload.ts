@@ -59,7 +59,7 @@ export function preloadLinks(manifest: Manifest | null, modules: readonly string
       .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`),
     ...[...page.scripts]
       .filter((f) => !shell.scripts.has(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
+      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href(f)}">`),
   ].join('\n    ');
 }
 
