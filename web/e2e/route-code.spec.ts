@@ -25,11 +25,14 @@ test('a listing loads its own route chunk, not the product page’s; pointing at
     if (new URL(r.url()).pathname.startsWith('/ssr/')) dataRequests.push(new URL(r.url()).pathname);
   });
   const response = await page.goto('/fr-fr/ca/women-shoes');
-  // What the HTML makes the browser fetch at once: the shell and the listing's own chunk only.
-  const html = (await response!.text()).split('</head>')[0]!;
-  const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (m) => m[1]!,
-  );
+  // What the HTML makes the browser fetch: before the first paint only the entry (the head's scripts), after
+  // it the app and the listing's own chunk (the page's `sf-modules` list), never another page's.
+  const text = await response!.text();
+  const head = text.split('</head>')[0]!;
+  const early = [...head.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  expect(early.some((s) => /\/(framework|category-route)-[^/]+\.js$/.test(s))).toBe(false);
+  const listed = /<script type="application\/json" id="sf-modules">([^<]*)<\/script>/.exec(text)?.[1];
+  const referenced = [...early, ...(JSON.parse(listed ?? '[]') as string[])];
   expect(referenced.some((s) => /\/category-route-[^/]+\.js$/.test(s))).toBe(true);
   expect(referenced.some((s) => /\/(product-route|checkout-routes|search-route|home-route)-[^/]+\.js$/.test(s))).toBe(
     false,

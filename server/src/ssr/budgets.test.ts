@@ -45,8 +45,8 @@ afterAll(() => t?.close());
 const page = (path: string) => request(app).get(path).set('Accept', 'text/html');
 const gzipped = (text: string | Buffer) => gzipSync(text).length;
 
-/** The same-origin scripts a page's HTML makes the browser fetch at once: module scripts and modulepreloads. */
-function initialScripts(html: string): string[] {
+/** The same-origin scripts the head makes the browser fetch at once: the entry and its modulepreloads. */
+function headScripts(html: string): string[] {
   const head = html.split('</head>')[0] ?? '';
   const tags = [
     ...head.matchAll(
@@ -55,6 +55,22 @@ function initialScripts(html: string): string[] {
   ];
   return [...new Set(tags.map((m) => (m[1] ?? m[2])!))];
 }
+
+/** The scripts the entry fetches after the first paint: the page's `sf-modules` list (web/src/lib/first-paint.ts). */
+function afterPaintScripts(html: string): string[] {
+  const block = /<script type="application\/json" id="sf-modules">([^<]*)<\/script>/.exec(html);
+  return block ? (JSON.parse(block[1]!) as string[]) : [];
+}
+
+/** Everything a page fetches to become interactive: what the head names, then what the entry loads after paint. */
+const initialScripts = (html: string) => [...new Set([...headScripts(html), ...afterPaintScripts(html)])];
+
+const gzippedFiles = (files: readonly string[]) =>
+  files.reduce((sum, src) => {
+    const file = join(CLIENT, src.replace(/^\//, ''));
+    expect(existsSync(file), `${src} is in the build`).toBe(true);
+    return sum + gzipped(readFileSync(file));
+  }, 0);
 
 describe('page weight budgets (production build, gzip)', () => {
   it('keeps the initial JavaScript and the HTML of each page kind within its budget', async () => {
@@ -77,11 +93,7 @@ describe('page weight budgets (production build, gzip)', () => {
       const res = await page(b.path).expect(200);
       const scripts = initialScripts(res.text);
       expect(scripts.length, `${b.name}: the HTML references its scripts`).toBeGreaterThan(0);
-      const js = scripts.reduce((sum, src) => {
-        const file = join(CLIENT, src.replace(/^\//, ''));
-        expect(existsSync(file), `${b.name}: ${src} is in the build`).toBe(true);
-        return sum + gzipped(readFileSync(file));
-      }, 0);
+      const js = gzippedFiles(scripts);
       const html = gzipped(res.text);
       const jsOk = js <= b.js;
       const htmlOk = b.html === undefined || html <= b.html;
@@ -100,22 +112,33 @@ describe('page weight budgets (production build, gzip)', () => {
 
 describe('first paint order (production build)', () => {
   // On a slow network the first paint waits for the HTML and the stylesheet only (the page is server-rendered):
-  // the stylesheet comes before every script, and scripts ask for low priority so the stylesheet, the fonts and
-  // the lead picture get the bandwidth first (docs/web-performance.md#first-paint-order).
+  // the head names the stylesheet before the entry, the entry is a few hundred bytes at low priority, and the app
+  // with the page's own chunk is fetched after the first paint, from the page's list
+  // (docs/web-performance.md#the-code-after-the-first-paint).
   it.each(['/fr-fr/', '/fr-fr/ca/women-shoes', '/fr-fr/checkout'])(
-    '%s names its stylesheet before its scripts, and its scripts at low priority',
+    '%s paints before it fetches the app: stylesheet first, a small entry at low priority, the rest listed',
     async (path) => {
-      const head = (await page(path).expect(200)).text.split('</head>')[0] ?? '';
+      const html = (await page(path).expect(200)).text;
+      const head = html.split('</head>')[0] ?? '';
       const tags = [
         ...head.matchAll(/<script\b[^>]*\bsrc="[^"]+"[^>]*>|<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*>/g),
       ].map((m) => m[0]);
       const firstScript = tags.findIndex((tag) => !tag.includes('rel="stylesheet"'));
       const lastStylesheet = tags.findLastIndex((tag) => tag.includes('rel="stylesheet"'));
-      expect(firstScript, 'the page names scripts').toBeGreaterThanOrEqual(0);
+      expect(firstScript, 'the page names its entry').toBeGreaterThanOrEqual(0);
       expect(lastStylesheet, 'the page names its stylesheet').toBeGreaterThanOrEqual(0);
       expect(lastStylesheet, 'every stylesheet before the first script').toBeLessThan(firstScript);
       const eager = tags.filter((tag) => !tag.includes('rel="stylesheet"') && !tag.includes('fetchpriority="low"'));
       expect(eager, 'scripts and modulepreloads without fetchpriority="low"').toEqual([]);
+      // Before the first paint: the entry and the loader it needs, nothing of React nor of the page.
+      const before = gzippedFiles(headScripts(html));
+      expect(before, `script fetched before the first paint: ${before} bytes gzip`).toBeLessThan(4 * KB);
+      const after = afterPaintScripts(html);
+      expect(
+        after.some((f) => /\/framework-[^/]+\.js$/.test(f)),
+        'the app is fetched after the paint',
+      ).toBe(true);
+      expect(after.length, 'each module listed once').toBe(new Set(after).size);
     },
   );
 });

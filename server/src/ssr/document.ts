@@ -69,6 +69,8 @@ export function renderDocument(
     bootstrap: unknown;
     house?: string;
     preload?: string;
+    /** The scripts fetched after the first paint (`pageModules`), as a data block the entry reads. */
+    modules?: readonly string[];
     fonts?: readonly string[];
     head?: readonly string[];
   },
@@ -100,11 +102,14 @@ export function renderDocument(
     ['</head>', input.preload ? `  ${input.preload}\n  </head>` : '</head>'],
     ['<div id="root">', `${input.house ? houseWordmarkSymbol(input.house) : ''}<div id="root">`],
     ['<!--app-html-->', input.appHtml],
-    // A data block, not a script (web/src/entry-client.tsx parses it): no inline script runs, so the CSP's
+    // A data block, not a script (web/src/client-app.tsx parses it): no inline script runs, so the CSP's
     // script-src is 'self' alone.
     [
       '<!--app-state-->',
-      `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>`,
+      `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>` +
+        (input.modules?.length
+          ? `\n    <script type="application/json" id="sf-modules">${serializeForScript(input.modules)}</script>`
+          : ''),
     ],
   ]);
 }

@@ -21,7 +21,7 @@ import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
-import { fontPreloadLinks, preloadLinks, readManifest, type Manifest } from './preload.ts';
+import { fontPreloadLinks, pageModules, preloadLinks, readManifest, type Manifest } from './preload.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
@@ -236,6 +236,7 @@ export async function mountSsr(
       bootstrap,
       house: config.brand,
       preload: preloadLinks(manifest, modules),
+      modules: pageModules(manifest, modules),
       fonts: fontPreloadLinks(manifest),
       head,
     });
@@ -263,6 +264,7 @@ export async function mountSsr(
       bootstrap,
       house: config.brand,
       preload: preloadLinks(manifest, modules),
+      modules: pageModules(manifest, modules),
       fonts: fontPreloadLinks(manifest),
     });
     return { status: 404, html, language: htmlLang(market.locale) };

@@ -34,33 +34,48 @@ function closure(manifest: Manifest, keys: readonly string[]): { scripts: Set<st
   return { scripts, styles };
 }
 
-const shells = new WeakMap<Manifest, { scripts: Set<string>; styles: Set<string> }>();
+/** The app the entry loads after the first paint (web/src/entry-client.tsx imports it). */
+export const CLIENT_APP = 'src/client-app.tsx';
 
-/**
- * The `<link>` tags that load a page's own modules (its route's chunk and what that chunk imports, and their
- * styles) as soon as the HTML arrives, beside the shell's that index.html names already: the browser fetches
- * them in parallel with the entry, and the client hydrates without waiting for a second round trip.
- */
-export function preloadLinks(manifest: Manifest | null, modules: readonly string[]): string {
-  if (!manifest || modules.length === 0) return '';
+const shells = new WeakMap<Manifest, { scripts: Set<string>; styles: Set<string>; app: Set<string> }>();
+
+function shellOf(manifest: Manifest) {
   let shell = shells.get(manifest);
   if (!shell) {
-    shell = closure(
+    const entries = closure(
       manifest,
       Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
     );
+    const app = closure(manifest, [CLIENT_APP]).scripts;
+    shell = { ...entries, app: new Set([...app].filter((f) => !entries.scripts.has(f))) };
     shells.set(manifest, shell);
   }
-  const page = closure(manifest, modules);
-  const href = (file: string) => escapeHtml(`/${file}`);
-  return [
-    ...[...page.styles]
-      .filter((f) => !shell.styles.has(f))
-      .map((f) => `<link rel="stylesheet" crossorigin href="${href(f)}">`),
-    ...[...page.scripts]
-      .filter((f) => !shell.scripts.has(f))
-      .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href(f)}">`),
-  ].join('\n    ');
+  return shell;
+}
+
+/**
+ * The stylesheet links of a page's own modules beside the shell's that index.html names (none while the build
+ * keeps one stylesheet: `cssCodeSplit: false`). Render-blocking, so in the head.
+ */
+export function preloadLinks(manifest: Manifest | null, modules: readonly string[]): string {
+  if (!manifest || modules.length === 0) return '';
+  const shell = shellOf(manifest);
+  return [...closure(manifest, modules).styles]
+    .filter((f) => !shell.styles.has(f))
+    .map((f) => `<link rel="stylesheet" crossorigin href="${escapeHtml(`/${f}`)}">`)
+    .join('\n    ');
+}
+
+/**
+ * The scripts the browser fetches after the first paint, all at once (web/src/lib/first-paint.ts): the app
+ * (`CLIENT_APP`) and the page's own modules (its route's chunk), with everything they import, less what
+ * index.html already names. One round trip for the whole app instead of one per level of imports.
+ */
+export function pageModules(manifest: Manifest | null, modules: readonly string[]): string[] {
+  if (!manifest) return [];
+  const shell = shellOf(manifest);
+  const page = closure(manifest, modules).scripts;
+  return [...new Set([...shell.app, ...page])].filter((f) => !shell.scripts.has(f)).map((f) => `/${f}`);
 }
 
 /**
