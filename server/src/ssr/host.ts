@@ -21,6 +21,7 @@ import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
+import { precompressed } from './precompressed.ts';
 import { fontPreloadLinks, pageModules, preloadLinks, readManifest, type Manifest } from './preload.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 
@@ -116,7 +117,8 @@ export async function mountSsr(
     loadEntry = async () => entry;
     template = async () => html;
     manifest = readManifest(clientDir);
-    // Hashed assets never change: cache them for a year.
+    // Hashed assets never change: cache them for a year. Sent as the build compressed them where it did.
+    app.use('/assets', precompressed(join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     // The build's other files (favicon, robots, fonts…): only paths under one of its top-level names reach the
     // file system. A page path never does, which spared every page request a stat() of a file that is not there.
