@@ -38,7 +38,7 @@ export async function listFilteredTiles(
               ? [scope.relevance, sql`desc`]
               : page.sort === 'recommended'
                 ? // The default order: products in stock online first, then sold-out ones, each by rank
-                  // (`ListingIndex.order` sorts the same way).
+                  // (`ListingColumns.order` sorts the same way).
                   [sql`(not p.in_stock)::int`, sql`asc`]
                 : [sql`0`, sql`asc`];
   const r = await sql<TileRow>`

@@ -173,13 +173,7 @@ export async function loadRdCounts(db: DB, brand: string): Promise<Map<string, n
   return new Map(rows.map((r) => [r.category_id, r.n]));
 }
 
-export {
-  loadSizeBits,
-  type ListingContext,
-  type ListingScope,
-  type MatchRows,
-  type ResolvedFilters,
-} from './listing-scope.ts';
+export { loadSizeBits, type ListingContext, type ListingScope, type ResolvedFilters } from './listing-scope.ts';
 export { facetCounts, listFilteredTiles, matchFacetsAndPage, type FacetCounts } from './listing-sql.ts';
 export { matchedRows, parseNumberList, type MatchSet } from './match-set.ts';
 export { listingFactsSince, loadListingFacts, pruneListingRemovals } from './listing-facts.ts';

@@ -16,7 +16,7 @@ export interface DocRow {
   grams: string[];
 }
 
-/** The slots of each lexeme (see `PrefixIndex.postings`). */
+/** The slots of each lexeme (see `SearchDocuments.postings`). */
 export interface Postings {
   /** 32-bit words of a bitset over the slots. */
   words: number;

@@ -134,7 +134,6 @@ export function checkGiftMessage(message: string): Message | null {
 
 export {
   cardBrand,
-  cardLengths,
   cardDigits,
   luhnValid,
   formatCardNumber,
@@ -143,9 +142,7 @@ export {
   parseExpiry,
   emptyCard,
   validateCard,
-  cardPayload,
   TEST_WALLET_TOKEN,
-  type CardBrand,
   type CardValues,
   type CardErrors,
 } from './card-model';
