@@ -1,5 +1,5 @@
-// ---------------------------------------------------------------------------------------------
-// Filter strings (spec §3): comma-separated entries `key:value|value`.
+// Filter strings of URLs (spec §3): comma-separated entries `key:value|value`; and the listing and search
+// filters, with their fixed key order.
 
 export type FilterSelection = Record<string, string[]>;
 

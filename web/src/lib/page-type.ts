@@ -1,6 +1,5 @@
 import { matchPage, parseStoreSlug, split } from './page-match';
 
-// ---------------------------------------------------------------------------------------------
 // Page types recognised by path (spec §2)
 
 export type PathPageType =

@@ -1,4 +1,4 @@
-// The document. Inline styles everywhere (most clients drop <style>); the one <style> block only adds the dark
+// The styles of the e-mail document. Inline styles everywhere (most clients drop <style>); the one <style> block only adds the dark
 // palette (for clients that honour prefers-color-scheme) and the narrow-screen padding, with !important to
 // override the inline colours.
 
