@@ -13,7 +13,8 @@ import {
 } from '../../../../fixtures/legacy-accounts/generate.ts';
 import { latestMail, linkPath } from '../mail/testing.ts';
 import { LegacyAccountRepository } from './migration-repository.ts';
-import { ANSWER_FLOOR_MS, MIGRATION_LIMITS, importableAddresses, mapLegacyAddress } from './migration.ts';
+import { importableAddresses, mapLegacyAddress } from './legacy-addresses.ts';
+import { ANSWER_FLOOR_MS, MIGRATION_LIMITS } from './migration.ts';
 import { seedLegacyAccounts } from './legacy-seed.ts';
 import {
   RECAPTCHA,

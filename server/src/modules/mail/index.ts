@@ -1,15 +1,11 @@
 export { enqueueMail } from './outbox.ts';
 export type { MailLine, MailOrder, MailRequest, MailReturn, MailTemplate, MailTemplates } from './outbox.ts';
 export type { MailTables } from './tables.ts';
-export {
-  BRAND_NAMES,
-  MAIL_LANGUAGES,
-  MAIL_TEMPLATES,
-  MailRenderError,
-  mailLanguageOf,
-  renderMail,
-} from './templates.ts';
-export type { MailLanguage, RenderedMail, RenderOptions } from './templates.ts';
+export { BRAND_NAMES, MAIL_LANGUAGES, MAIL_TEMPLATES } from './mail-copy.ts';
+export type { MailLanguage } from './mail-copy.ts';
+export { MailRenderError } from './render-values.ts';
+export { mailLanguageOf, renderMail } from './templates.ts';
+export type { RenderedMail, RenderOptions } from './templates.ts';
 export {
   MailWorker,
   MailboxTransport,

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../shared/config.ts';
 import { AppError, problemOf } from '../../shared/errors.ts';
-import { BRAND_NAMES, MAIL_COPY, escapeHtml, mailLanguageOf, renderStored, type RenderedMail } from './templates.ts';
+import { BRAND_NAMES, MAIL_COPY } from './mail-copy.ts';
+import { escapeHtml, mailLanguageOf, renderStored, type RenderedMail } from './templates.ts';
 
 /** How many e-mails the mailbox lists. */
 export const MAILBOX_LIMIT = 100;

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../../../reference/markets/format.ts';
 import { pseudoTexts } from '../../locales/pseudo.ts';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
-import { MAIL_COPY, MAIL_TEMPLATES, renderMailWithCopy, type MailCopy, type RenderedMail } from './templates.ts';
+import { MAIL_COPY, MAIL_TEMPLATES, type MailCopy } from './mail-copy.ts';
+import { renderMailWithCopy, type RenderedMail } from './templates.ts';
 
 const LOCALE = 'en-gb';
 const BRAND = 'Saint Laurent';

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { MailOrder, MailReturn, MailTemplates } from './outbox.ts';
 import { formatPrice } from '../../../../reference/markets/format.ts';
 import { formatShopDays } from '../../../../reference/markets/shop-day.ts';
-import {
-  BRAND_NAMES,
-  MAIL_COPY,
-  MAIL_LANGUAGES,
-  MAIL_TEMPLATES,
-  MailRenderError,
-  escapeHtml,
-  mailLanguageOf,
-  renderMail,
-  renderStored,
-  type MailCopy,
-} from './templates.ts';
+import { BRAND_NAMES, MAIL_COPY, MAIL_LANGUAGES, MAIL_TEMPLATES, type MailCopy } from './mail-copy.ts';
+import { MailRenderError } from './render-values.ts';
+import { escapeHtml, mailLanguageOf, renderMail, renderStored } from './templates.ts';
 
 // Values a shopper controls, full of characters HTML must not take as markup.
 const NAME = `Zoé <b>"O'Brien"</b> & co`;

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { TEST_BRAND } from '../../test/settings.ts';
-import { BRAND_NAMES, renderStored, type MailLanguage } from './templates.ts';
+import { BRAND_NAMES, type MailLanguage } from './mail-copy.ts';
+import { renderStored } from './templates.ts';
 import { MailboxTransport, MailWorker } from './worker.ts';
 
 /** An e-mail as a test reads it: rendered, with its links. */

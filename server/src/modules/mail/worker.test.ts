@@ -6,7 +6,7 @@ import { loadConfig } from '../../shared/config.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { testDatabaseKind } from '../../test/settings.ts';
 import { enqueueMail, type MailRequest, type MailTemplate } from './outbox.ts';
-import { MAIL_TEMPLATES } from './templates.ts';
+import { MAIL_TEMPLATES } from './mail-copy.ts';
 import {
   BATCH_SIZE,
   MAX_ATTEMPTS,

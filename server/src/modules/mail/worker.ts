@@ -4,7 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../shared/config.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { BRAND_NAMES, isMailTemplate, MailRenderError, renderStored } from './templates.ts';
+import { BRAND_NAMES } from './mail-copy.ts';
+import { MailRenderError } from './render-values.ts';
+import { isMailTemplate, renderStored } from './templates.ts';
 
 /** One e-mail, ready to hand to a transport. */
 export interface OutgoingMail {

@@ -20,7 +20,8 @@ import { CatalogService } from '../catalog/index.ts';
 import { MarketService, type Market } from '../markets/index.ts';
 import { planQuery } from './query.ts';
 import { prefixTerms } from './repository.ts';
-import { PrefixIndex, type DocRow, type IndexQuery } from './prefix-index.ts';
+import { PrefixIndex, type IndexQuery } from './prefix-index.ts';
+import type { DocRow } from './search-documents.ts';
 import { SearchService, type SearchInput } from './service.ts';
 
 const postgres = testDatabaseKind() === 'postgres';

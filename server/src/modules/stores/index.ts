@@ -1,14 +1,14 @@
 export { StoreService, haversineKm, NEARBY_STORES, SPECIAL_HOURS_DAYS } from './service.ts';
 export type { Position } from './service.ts';
+export { InStoreService } from './in-store.ts';
 export {
-  InStoreService,
   STORE_LIMITS,
   HOLD_DAYS,
   stockStatus,
   appointmentReasons,
   newStoreReference,
   type StoreCaller,
-} from './in-store.ts';
+} from './in-store-rules.ts';
 export { StorePages, storeIdOfSlug, type StorePageSources } from './pages.ts';
 export { storeRoutes, type StoreRouteDeps } from './routes.ts';
 export { seedStores, seedStoreStock, STOCK_MAX_RANK } from './seed.ts';
