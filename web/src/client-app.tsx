@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { HydrationBoundary } from '@tanstack/react-query';
@@ -73,7 +74,11 @@ if (boot) {
   await loadPage(boot.pageType);
   // Text typed into the server's HTML before now is given back once hydration has reset the fields.
   const retype = keepTypedText(root);
-  hydrateRoot(root, app(boot.state, boot.brandName, boot.house));
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page in one task (a default-priority hydration is not time-sliced).
+  startTransition(() => {
+    hydrateRoot(root, app(boot.state, boot.brandName, boot.house));
+  });
   whenHydrated(retype);
   withStrings();
   const rest = () => void i18n.loadNamespaces(boot.namespaces);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n-react';
 import { useLocation } from '../lib/router';
@@ -112,7 +112,9 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   };
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    setHydrated(true);
+    // The re-render that follows hydration (the bag, the prefetch, the layers) is a transition: it yields to the
+    // browser every few milliseconds instead of re-rendering the whole page in one task.
+    startTransition(() => setHydrated(true));
     // A mark for tools and tests: the page is interactive (its handlers are attached).
     document.documentElement.dataset.hydrated = 'true';
   }, []);

@@ -1,6 +1,6 @@
 // Browser cookies: read, write (max 90 days, spec §9: 86,400 s per day) and a change signal so
 // React can re-render when this tab writes a cookie (`useCookie`).
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 export const SECONDS_PER_DAY = 86_400;
 /** Spec §9: no cookie lives longer than 90 days. */
@@ -108,20 +108,25 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** True once the first page has hydrated: a component mounted after that reads cookies from its first render. */
+let hydrated = false;
+
 /**
  * A cookie's value, re-read whenever this tab writes or deletes a cookie through this module.
- * Always undefined on the server and during hydration (the server render cannot see it).
+ * Always undefined on the server and during hydration (the server render cannot see it). The render that shows
+ * it after hydration is a transition: a store whose server and client snapshots differ would re-render its
+ * components synchronously, in one long task with the rest of the page's first work.
  */
 export function useCookie(name: string): string | undefined {
   useSyncExternalStore(
     subscribe,
     () => version,
-    () => -1,
+    () => version,
   );
-  const hydrating = useSyncExternalStore(
-    subscribe,
-    () => false,
-    () => true,
-  );
+  const [hydrating, setHydrating] = useState(() => typeof document === 'undefined' || !hydrated);
+  useEffect(() => {
+    hydrated = true;
+    if (hydrating) startTransition(() => setHydrating(false));
+  }, [hydrating]);
   return hydrating ? undefined : readCookie(name);
 }

@@ -217,8 +217,29 @@ describe('loading namespaces', () => {
     expect(i18n.isInitialized).toBe(false);
     await answer('en', 'errors', { error: new Error('GET answered 400'), retry: false });
     expect(i18n.isInitialized).toBe(true);
-    expect(seen).toHaveBeenCalledTimes(4); // three loads ended, then the start-up
+    // Only what something read tells the subscribers: English `common` (read by `t('close')`), then the start-up.
+    // `errors` was read by no one while it loaded, so nothing on screen could have changed.
+    expect(seen).toHaveBeenCalledTimes(2);
     expect([i18n.t('errors:ERR_API_1000'), i18n.t('only')]).toEqual(['Une erreur est survenue', 'English only']);
+  });
+
+  it('tells no one when strings nothing has read arrive, and tells when strings something read do', async () => {
+    const { backend, answer } = heldBackend();
+    const i18n = make('fr', { fr: { common: fr.common }, en }, { backend, namespaces: ['common'] });
+    const seen = vi.fn();
+    i18n.subscribe(seen);
+    const before = i18n.version;
+    // The release's other namespaces, loaded once the page is shown: nothing on screen reads them.
+    void i18n.loadNamespaces(['product', 'errors']);
+    await answer('fr', 'product', { strings: { size: 'Taille' } });
+    expect(seen).not.toHaveBeenCalled();
+    expect(i18n.version).toBe(before);
+    expect(i18n.t('product:size')).toBe('Taille'); // at hand for whoever reads it next
+    // A component asked for `errors` while it was on its way (it shows English meanwhile): it is told.
+    expect(i18n.hasLoadedNamespace('errors')).toBe(false);
+    await answer('fr', 'errors', { strings: fr.errors });
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(i18n.hasLoadedNamespace('errors')).toBe(true);
   });
 
   it('asks for a namespace once, however many ask, and says when it is loaded', async () => {

@@ -123,6 +123,13 @@ export class I18n {
   private readonly state = new Map<string, number>();
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
+  /**
+   * The namespaces something has read (`t`, `hasLoadedNamespace`). Strings arriving for another namespace change
+   * nothing on screen, so they tell no one: loading the release's other namespaces once the page is shown would
+   * otherwise re-render every component that translates, once per namespace, each a synchronous render of the
+   * whole page (a store update is never time-sliced).
+   */
+  private readonly shown = new Set<string>();
   private reads = 0;
   private readonly waitingReads: (() => void)[] = [];
   private changingTo: string | undefined;
@@ -155,6 +162,7 @@ export class I18n {
       ns = parts.shift()!;
       path = parts.join('.');
     }
+    this.shown.add(ns);
     const count = opts.count;
     const plural = count !== undefined && typeof count !== 'string';
     let found: unknown;
@@ -189,18 +197,19 @@ export class I18n {
 
   /** Adds strings to a namespace (a shallow merge over what it has), and asks for the namespace from then on. */
   addResourceBundle(language: string, ns: string, strings: ResourceBundle): void {
-    this.addStrings(language, ns, JSON.parse(JSON.stringify(strings)) as ResourceBundle);
+    this.addStrings(language, ns, JSON.parse(JSON.stringify(strings)) as ResourceBundle, true);
   }
 
-  private addStrings(language: string, ns: string, strings: ResourceBundle): void {
+  private addStrings(language: string, ns: string, strings: ResourceBundle, tell = this.shown.has(ns)): void {
     if (!this.wanted.includes(ns)) this.wanted.push(ns);
     const bundles = (this.data[language] ??= {});
     bundles[ns] = { ...(own(bundles, ns) as ResourceBundle | undefined), ...strings };
-    this.changed();
+    if (tell) this.changed();
   }
 
   /** Whether the texts of `ns` are at hand, or no longer on their way (failed: English shows). */
   hasLoadedNamespace(ns: string): boolean {
+    this.shown.add(ns);
     if (!this.isInitialized) return false;
     if (this.hasResourceBundle(this.language, ns)) return true;
     if (!this.config.backend) return true;
@@ -323,11 +332,11 @@ export class I18n {
     if ('error' in result) {
       this.state.set(name, result.retry ? GAVE_UP : FAILED);
       this.config.onLoadFailure?.(language, ns, String(result.error));
-      this.changed();
+      if (this.shown.has(ns)) this.changed();
       return;
     }
     this.state.set(name, LOADED);
     if (isObject(result.strings)) this.addStrings(language, ns, result.strings);
-    else this.changed();
+    else if (this.shown.has(ns)) this.changed();
   }
 }
