@@ -6,7 +6,7 @@ import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { productUrl, type CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market, type MarketService } from '../markets/index.ts';
 import { sizeGuideRegionOf } from '../../../../reference/markets/index.ts';
-import { SIZE_SYSTEMS, sizeGuideFor } from '../../../../fixtures/catalog/size-guides.ts';
+import { SIZE_SYSTEMS, sizeGuideFor } from '../../../../reference/catalog/size-guides.ts';
 import { formatDate, formatPrice } from '../../../../reference/markets/format.ts';
 import { emailTypoOf } from '../../../../reference/rules/email.ts';
 import { productDisplay, sizeStatus } from './display.ts';
