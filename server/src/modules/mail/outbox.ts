@@ -32,7 +32,7 @@ export interface MailOrder {
   lines: MailLine[];
   delivery: {
     method: 'ShipToAddress' | 'ShipToStore' | 'PickUpAtStore';
-    kind?: 'pickup in store' | 'express delivery' | 'standard delivery' | 'next day' | null;
+    kind?: Schemas['DeliveryKind'] | null;
     /** The delivery address as printed in its country (name first), country name in the e-mail's language. */
     address?: string[] | null;
     /** The collection boutique's name (ShipToStore, PickUpAtStore). */

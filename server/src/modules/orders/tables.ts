@@ -12,7 +12,7 @@ export interface OrderTables {
     id: Generated<string>;
     order_number: string;
     transaction_uuid: Generated<string>;
-    channel: 'online' | 'offline';
+    channel: Schemas['OrderChannel'];
     status: OrderStatus;
     brand: string;
     country: string;

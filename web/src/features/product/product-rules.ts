@@ -61,7 +61,7 @@ export function showColorSwatches(
 export function genderSwitchTarget(product: {
   genderCode: Schemas['Product']['genderCode'];
   genderAssociation?: string | null;
-}): { pid: string; gender: 'D' | 'U' } | null {
+}): { pid: string; gender: Schemas['GenderCode'] } | null {
   const pid = product.genderAssociation?.trim();
   if (!product.genderCode || !pid || !/^[A-Za-z0-9]{1,32}$/.test(pid)) return null;
   return { pid, gender: product.genderCode === 'D' ? 'U' : 'D' };
