@@ -34,9 +34,6 @@ const DEMO_TOOLING = ['^server/src/db/seed\\.ts$', '^server/src/modules/[^/]+/(s
 const FIXTURES_DEBT = [
   // The drawings of products and content are made from the catalogue's and the content's demo data (decision 0016).
   '^server/src/modules/media/routes\\.ts$',
-  // Facets' labels and size runs, size guides, trending searches: written against the demo catalogue's taxonomy
-  // and vocabulary (fixtures/catalog), which would have to move with them.
-  '^server/src/modules/(catalog/service|products/service|search/service)\\.ts$',
 ];
 /**
  * KNOWN DEBT of `server-imports-no-web-src`: the SSR host reads the web's route table, paths, html lang rule and

@@ -1,6 +1,8 @@
 // Forms of address (contract `Civility`): German and Korean have no form of "Ms" of their own (it would read
 // as "Mrs" twice), so their forms offer the other three, as the registration form of their markets does.
-export type CivilityCode = 'MR' | 'MRS' | 'MS' | 'MX';
+import type { Schemas } from './api-client';
+
+export type CivilityCode = Schemas['Civility'];
 
 const WITHOUT_MS = new Set(['de', 'ko']);
 

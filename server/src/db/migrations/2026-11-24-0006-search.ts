@@ -129,7 +129,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger search_category_names_update after update on category_translations
     referencing new table as new_rows for each statement execute function search_refresh_categories()`.execute(db);
 
-  // Trending searches per house and language (merchandised, seeded from fixtures/catalog/trending.ts).
+  // Trending searches per house and language (merchandised, seeded from reference/catalog/trending.ts).
   await sql`create table trending_searches (
     brand text not null,
     language text not null,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { nameIssues } from './rules.ts';
 
 type Address = Schemas['Address'];
 /** Most addresses an address book keeps (the contract's `maxItems`). */
@@ -30,9 +31,9 @@ export class AddressBook {
     return (await this.list(customerId)).find((a) => a.id === addressId);
   }
 
-  /** Rules the schema cannot say: one default at most, ids unique in the body. */
+  /** Rules the schema cannot say: one default at most, ids unique in the body, names with a letter (spec §5). */
   static check(addresses: readonly Address[]): Issue[] {
-    const issues: Issue[] = [];
+    const issues: Issue[] = addresses.flatMap((a, i) => nameIssues(a, `body/addresses/${i}`));
     if (addresses.filter((a) => a.isDefault).length > 1)
       issues.push({ path: 'body/addresses', message: 'at most one address may be the default' });
     const ids = addresses.map((a) => a.id).filter(Boolean);

@@ -330,6 +330,8 @@ describe('csUpdateCustomer — PUT /customer', () => {
       [{ clientId: customer.clientId, firstName: 'Hélène', country: 'DE' }, 'ERR_API_1018', 'body/country'],
       [{ clientId: customer.clientId, firstName: 'Hélène', phone: '+336' }, 'ERR_API_1018', 'body/phone'],
       [{ clientId: customer.clientId, firstName: 'Hélène', birthDate: young }, 'ERR_API_1018', 'body/birthDate'],
+      // Spec §5: a name needs a letter (the contract's pattern takes apostrophes and hyphens alone).
+      [{ clientId: customer.clientId, lastName: "'-" }, 'ERR_API_1018', 'body/lastName'],
     ];
     const before = await customerRow(customer.id);
     for (const [body, code, path] of cases) {

@@ -19,3 +19,5 @@ export {
 } from './sign-in-callback.ts';
 /** The field checks other modules share (contact form, newsletter, boutique appointments). */
 export { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from './validation/index.ts';
+/** The e-mail and name rules as the answers of a request (the checkout's contact details and addresses). */
+export { checkEmailOrThrow, nameIssues } from './rules.ts';

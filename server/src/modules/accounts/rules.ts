@@ -1,5 +1,6 @@
 import { AppError, type Issue } from '../../shared/errors.ts';
 import { checkEmail } from './validation/email.ts';
+import { checkKanaName, checkName } from './validation/names.ts';
 import { checkPassword, PASSWORD_MESSAGES, type PasswordContext } from './validation/password.ts';
 import { parsePhone, PHONE_MESSAGES } from './validation/phone.ts';
 
@@ -9,6 +10,34 @@ export function checkEmailOrThrow(raw: string, path: string): string {
   if (result.ok) return result.email;
   const message = result.code === 'ERR_FORM_1002' ? 'seems to contain a typing error' : 'is not a valid email address';
   throw new AppError(result.code, `${path}: ${message}`, [{ path, message }]);
+}
+
+/** The English messages of the name rules' failures, for `errors[].message`. */
+const NAME_MESSAGE = 'must contain letters, spaces, apostrophes and hyphens only';
+const KANA_MESSAGE = 'must be written in full-width katakana';
+
+interface Names {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  firstNameKana?: string | undefined;
+  lastNameKana?: string | undefined;
+}
+
+/**
+ * Spec §5 name rules beyond the contract's pattern (which takes a name of apostrophes and hyphens alone: a name
+ * needs a letter), for the names given, as issues named under `prefix` (`body`, `body/addresses/0`).
+ */
+export function nameIssues(names: Names, prefix = 'body'): Issue[] {
+  const issues: Issue[] = [];
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = names[field];
+    if (value !== undefined && !checkName(value).ok) issues.push({ path: `${prefix}/${field}`, message: NAME_MESSAGE });
+  }
+  for (const field of ['firstNameKana', 'lastNameKana'] as const) {
+    const value = names[field];
+    if (value && !checkKanaName(value).ok) issues.push({ path: `${prefix}/${field}`, message: KANA_MESSAGE });
+  }
+  return issues;
 }
 
 /** The password policy beyond its length: the English message of the first rule broken, if any. */

@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/index.ts';
 import type { SessionRef, SessionService, SignedInFields } from '../sessions/index.ts';
 import { hashPassword, verifyPassword, dummyVerify } from './passwords.ts';
 import { AccountRepository, digestOf, newSecret, type CustomerRow } from './repository.ts';
-import { checkEmailOrThrow, newPasswordIssue, phoneOrIssue } from './rules.ts';
+import { checkEmailOrThrow, nameIssues, newPasswordIssue, phoneOrIssue } from './rules.ts';
 import { issueChallengeCode, s256 } from './pkce.ts';
 
 type Profile = CsSchemas['CustomerProfile'];
@@ -246,7 +246,7 @@ export class AccountService {
 
   /** Rules a schema cannot say about personal details (registration and profile alike), as issues. */
   private detailIssues(details: PersonalDetails, marketCountry: string, locale: string): Issue[] {
-    const issues: Issue[] = [];
+    const issues: Issue[] = nameIssues(details);
     if (details.country && details.country !== marketCountry)
       issues.push({ path: 'body/country', message: `must be the country of the locale (${marketCountry})` });
     if (details.phone) {

@@ -718,6 +718,21 @@ describe('updateCustomer — POST /api/data/cdb/update-customer', () => {
     ).toBeUndefined();
   });
 
+  it('refuses a name without a letter, of the profile or of an address, naming it (ERR_API_1018); writes nothing', async () => {
+    const { customer, b } = await signedIn();
+    const paths = (res: { body: { errors: { path: string }[] } }) => res.body.errors.map((e) => e.path);
+    const profile = await update(b, { clientId: customer.clientId, firstName: "'-" });
+    expectProblem(profile, 400, 'ERR_API_1018');
+    expect(paths(profile)).toEqual(['body/firstName']);
+    const book = await update(b, { clientId: customer.clientId, addresses: [home, { ...office, lastName: '- -' }] });
+    expectProblem(book, 400, 'ERR_API_1018');
+    expect(paths(book)).toEqual(['body/addresses/1/lastName']);
+    expect((await customerRow(customer.id)).first_name).not.toBe("'-");
+    expect(
+      await db().selectFrom('customer_addresses').select('id').where('customer_id', '=', customer.id).execute(),
+    ).toEqual([]);
+  });
+
   it('refuses a bad request (400) and writes nothing', async () => {
     const { customer, b } = await signedIn();
     await writesNothing(async () => {

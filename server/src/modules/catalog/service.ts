@@ -33,8 +33,8 @@ import {
   MACRO_COLORS,
   MATERIAL_LABELS,
   ONE_SIZE_LABEL,
-} from '../../../../fixtures/catalog/facets.ts';
-import { ONE_SIZE, SIZE_RUNS } from '../../../../fixtures/catalog/generate.ts';
+} from '../../../../reference/catalog/facets.ts';
+import { ONE_SIZE, SIZE_RUNS } from '../../../../reference/catalog/sizes.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 

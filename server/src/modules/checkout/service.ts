@@ -26,6 +26,7 @@ import type { SessionRef } from '../sessions/index.ts';
 import { takeStoreStock, type StoreService } from '../stores/index.ts';
 import { sameAmount, taxIncluded, totals, type Market } from '../markets/index.ts';
 import * as repo from './repository.ts';
+import { checkOrderContact } from './contact-rules.ts';
 
 type Order = Schemas['Order'];
 type PlaceOrderRequest = Schemas['PlaceOrderRequest'];
@@ -196,6 +197,7 @@ export class CheckoutService {
     const currency = market.currency;
     if (!currency) throw new AppError('ERR_OCAPI_1012', `The ${market.country} site does not sell online.`);
     if (body.acceptTerms !== true) throw new AppError('ERR_CHK_1008', 'acceptTerms must be true.');
+    checkOrderContact(body);
     checkPaymentDetails(body.payment, this.now());
     const employee = await isEmployeeSaleSession(this.db, session);
     // Read outside the transaction: an embedded database has one connection, held by the transaction.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Schemas } from '../../shared/http.ts';
 
 /**
  * One line of an order or a return as an e-mail shows it. Amounts are numbers in major units of the
@@ -31,7 +32,7 @@ export interface MailOrder {
   lines: MailLine[];
   delivery: {
     method: 'ShipToAddress' | 'ShipToStore' | 'PickUpAtStore';
-    kind?: 'pickup in store' | 'express delivery' | 'standard delivery' | 'next day' | null;
+    kind?: Schemas['DeliveryKind'] | null;
     /** The delivery address as printed in its country (name first), country name in the e-mail's language. */
     address?: string[] | null;
     /** The collection boutique's name (ShipToStore, PickUpAtStore). */
@@ -43,14 +44,14 @@ export interface MailOrder {
     /** Absolute URL of the carrier's tracking page. */
     trackingUrl?: string | null;
   };
-  payment?: { method: 'card' | 'expressPay'; cardBrand?: string | null; cardLast4?: string | null } | null;
+  payment?: { method: Schemas['PaymentMethod']; cardBrand?: string | null; cardLast4?: string | null } | null;
   totals: { subtotal: number; shipping: number; tax: number; discount: number; total: number };
 }
 
 /** What a return e-mail shows of a request: its lines and the refund. */
 export interface MailReturn {
   currency: string;
-  flow: 'Return' | 'Exchange';
+  flow: Schemas['ReturnFlowType'];
   lines: MailLine[];
   refund: { items: number; tax: number; shipping: number; total: number };
   payment?: MailOrder['payment'];

@@ -1,17 +1,8 @@
 import type { Generated } from 'kysely';
+import type { Schemas } from '../../shared/http.ts';
 
-export type OrderStatus =
-  | 'placed'
-  | 'paid'
-  | 'processing'
-  | 'shipped'
-  | 'readyForPickup'
-  | 'delivered'
-  | 'completed'
-  | 'cancelled'
-  | 'returnRequested'
-  | 'returned'
-  | 'exchanged';
+/** The contract's order statuses (generated types, never a copy). */
+export type OrderStatus = Schemas['OrderStatus'];
 export type PaymentStatus =
   'pending' | 'actionRequired' | 'authorised' | 'declined' | 'abandoned' | 'voided' | 'refunded' | 'captured';
 export type OrderDeliveryMethod = 'ShipToAddress' | 'ShipToStore' | 'PickUpAtStore';
@@ -21,7 +12,7 @@ export interface OrderTables {
     id: Generated<string>;
     order_number: string;
     transaction_uuid: Generated<string>;
-    channel: 'online' | 'offline';
+    channel: Schemas['OrderChannel'];
     status: OrderStatus;
     brand: string;
     country: string;

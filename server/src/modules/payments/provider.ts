@@ -1,7 +1,10 @@
 // The payment provider interface of the checkout, and its built-in test provider. A real provider (an
 // adapter over its API) implements the same interface; the checkout never sees card data beyond this call.
 
-export type PaymentMethod = 'card' | 'expressPay';
+import type { Schemas } from '../../shared/http.ts';
+
+/** The contract's payment methods (generated types, never a copy). */
+export type PaymentMethod = Schemas['PaymentMethod'];
 
 export interface CardDetails {
   number: string;

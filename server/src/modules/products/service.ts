@@ -6,8 +6,9 @@ import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { productUrl, type CatalogService } from '../catalog/index.ts';
 import { toMarketDto, type Market, type MarketService } from '../markets/index.ts';
 import { sizeGuideRegionOf } from '../../../../reference/markets/index.ts';
-import { SIZE_SYSTEMS, sizeGuideFor } from '../../../../fixtures/catalog/size-guides.ts';
+import { SIZE_SYSTEMS, sizeGuideFor } from '../../../../reference/catalog/size-guides.ts';
 import { formatDate, formatPrice } from '../../../../reference/markets/format.ts';
+import { emailTypoOf } from '../../../../reference/rules/email.ts';
 import { productDisplay, sizeStatus } from './display.ts';
 import {
   findCompanions,
@@ -32,41 +33,9 @@ const CANDIDATE_FACTOR = 4;
 /** The documented token the test verifier accepts (outside production only). */
 export { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';
 
-/**
- * Spec §5 typo blacklist. Entries starting with a dot are misspelt top-level domains (matched at the end
- * of the address), entries starting with `@` misspelt mail providers (matched anywhere after the `@`).
- */
-const TYPO_BLACKLIST = [
-  '.con',
-  '.comn',
-  '.cpm',
-  '.cmo',
-  '@gmal',
-  '@gmai.',
-  '@gmaill',
-  '@gamil',
-  '@hotnail',
-  '@hotmaol',
-  '@hotmai.',
-  '@yahooo',
-  '@yhoo',
-  '@ickoud',
-  '.come',
-  '@yhaoo',
-  '@hitmail',
-  '.om',
-  '@hotmil',
-  '@hoymail',
-  '@hotmal',
-  '@hormail',
-  '@gmil',
-  '@yaho.com',
-  '@email.tst',
-];
-
 /** Spec §5 email rules past the contract's pattern: the typo blacklist and the further address check. */
 export function emailProblem(email: string): string | undefined {
-  const typo = TYPO_BLACKLIST.find((t) => (t.startsWith('.') ? email.endsWith(t) : email.includes(t)));
+  const typo = emailTypoOf(email);
   if (typo) return `The address looks mistyped ("${typo}").`;
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startProductsApp, type ProductsTestApp } from './test-fixtures.ts';
-import { sizeGuideFor, SIZE_GUIDES } from '../../../../fixtures/catalog/size-guides.ts';
+import { sizeGuideFor, SIZE_GUIDES } from '../../../../reference/catalog/size-guides.ts';
 
 let t: ProductsTestApp;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import type { Generated } from 'kysely';
+import type { Schemas } from '../../shared/http.ts';
 
-export type ReturnFlow = 'Return' | 'Exchange';
-export type ReturnStatus = 'requested' | 'received' | 'completed' | 'cancelled';
-export type ReturnMethod = 'ShipToReturnCenter' | 'ShipToStore';
-export type ReturnHandover = 'pickUp' | 'dropOff';
+/** The contract's types (generated, never a copy). */
+export type ReturnFlow = Schemas['ReturnFlowType'];
+export type ReturnStatus = Schemas['ReturnRequest']['status'];
+export type ReturnMethod = Schemas['ReturnMethod'];
+export type ReturnHandover = Schemas['ReturnHandover'];
 
 export interface ReturnTables {
   return_requests: {

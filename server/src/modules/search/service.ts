@@ -2,7 +2,7 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Brand } from '../../../../reference/brands.ts';
-import { trendingSearches } from '../../../../fixtures/catalog/trending.ts';
+import { trendingSearches } from '../../../../reference/catalog/trending.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import {
   formatFilterString,

@@ -1,10 +1,12 @@
 import type { Generated } from 'kysely';
+import type { Schemas } from '../../shared/http.ts';
 import type { StoreFixture } from '../../../../reference/stores/stores.ts';
 
 export type StoreData = StoreFixture;
 
-export type ReservationStatus = 'requested' | 'confirmed' | 'ready' | 'collected' | 'expired' | 'cancelled';
-export type AppointmentStatus = 'requested' | 'confirmed' | 'cancelled' | 'completed';
+/** The contract's statuses (generated types, never a copy). */
+export type ReservationStatus = Schemas['ReservationStatus'];
+export type AppointmentStatus = Schemas['AppointmentStatus'];
 /** Statuses whose units are held: counted against the boutique's stock until `hold_until`. */
 export const ACTIVE_RESERVATION_STATUSES = [
   'requested',

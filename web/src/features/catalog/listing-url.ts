@@ -1,11 +1,13 @@
 // The whole state of a listing lives in its URL (spec §3): `?filters=color:black|beige,size:38&sort=price_asc&page=2`,
 // so a listing is shareable and the server renders exactly what the shopper sees.
 import { parseListingFilters, serializeListingFilters, toggleFilter, type FilterSelection } from '../../lib/paths';
+import type { Schemas } from '../../lib/api-client';
 
 export const SORTS = ['recommended', 'price_asc', 'price_desc', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
 
-export type GridView = 'ViewBy3' | 'ViewBy6';
+/** The contract's grid views (generated types, never a copy). */
+export type GridView = Schemas['GridView'];
 export const GRID_VIEWS: readonly GridView[] = ['ViewBy3', 'ViewBy6'];
 
 export interface ListingState {

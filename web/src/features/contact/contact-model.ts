@@ -2,6 +2,8 @@
 // phone number for a call-back or WhatsApp), the request, and where the server's answer is shown (beside
 // the field its `errors[].path` names, or under the form).
 import { ApiError, type Schemas } from '../../lib/api-client';
+import { checkEmail, checkName, REQUIRED } from '../../lib/forms/validation';
+import { toE164 } from '../../../../reference/rules/phone';
 
 export type ContactChannel = Schemas['ContactChannel'];
 export type ContactTopic = NonNullable<Schemas['ContactRequest']['topic']>;
@@ -58,33 +60,21 @@ export const initialValues = (channel: ContactChannel = 'email'): ContactValues 
 /** A call-back or a WhatsApp answer needs a phone number (contract). */
 export const needsPhone = (channel: ContactChannel) => channel === 'phoneCall' || channel === 'whatsapp';
 
-// The contract's patterns (the server also checks the spec §5 typo list and the numbering plans).
-const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
-const NAME = /^[\p{L}\p{M}\s'’-]+$/u;
-const E164 = /^\+[1-9][0-9]{7,14}$/;
+// The e-mail and name rules are the server's (reference/rules); the server also checks the numbering plans.
 const ORDER_NUMBER = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
-/**
- * A typed phone number in the E.164 form the API takes: spaces, dots, dashes and parentheses dropped, a
- * leading international prefix `00` read as `+`. Null when it is not an international number.
- */
-export function toE164(raw: string): string | null {
-  let n = raw.trim().replace(/[\s.()\-\u00a0]/g, '');
-  if (n.startsWith('00')) n = `+${n.slice(2)}`;
-  return E164.test(n) ? n : null;
-}
+/** A typed phone number in the E.164 form the API takes, or null (the shared rule of reference/rules/phone.ts). */
+export { toE164 };
 
 export function validateContact(values: ContactValues): ContactErrors {
   const fields: ContactErrors['fields'] = {};
   const required = 'errors:ERR_FORM_1000';
   for (const name of ['firstName', 'lastName'] as const) {
-    const v = values[name].trim();
-    if (v === '') fields[name] = required;
-    else if (!NAME.test(v) || [...v].length > NAME_MAX_LENGTH) fields[name] = 'contact:form.nameInvalid';
+    const problem = checkName(values[name]);
+    if (problem) fields[name] = problem === REQUIRED ? required : 'contact:form.nameInvalid';
   }
-  const email = values.email.trim();
-  if (email === '') fields.email = required;
-  else if (email.length > 254 || !EMAIL.test(email)) fields.email = 'errors:ERR_FORM_1001';
+  const emailProblem = checkEmail(values.email);
+  if (emailProblem) fields.email = emailProblem;
   if (needsPhone(values.channel)) {
     if (values.phone.trim() === '') fields.phone = required;
     else if (!toE164(values.phone)) fields.phone = 'contact:form.phoneInvalid';

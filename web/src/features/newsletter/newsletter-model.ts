@@ -2,6 +2,7 @@
 // the e-mail consent and its version), the checks made before sending, the request, and where the server's
 // answer is shown (beside the field its `errors[].path` names, or under the form).
 import { ApiError, type Schemas } from '../../lib/api-client';
+import { checkEmail } from '../../lib/forms/validation';
 
 export type NewsletterSource = NonNullable<Schemas['NewsletterSubscriptionRequest']['source']>;
 export type NewsletterField = 'email' | 'civility' | 'consent';
@@ -17,9 +18,6 @@ export interface NewsletterValues {
 }
 
 export const EMPTY_VALUES: NewsletterValues = { email: '', civility: null, consent: false };
-
-/** The contract's `CustomerEmail` pattern (the server also checks the spec §5 typo list). */
-const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
 
 /** The forms of address of the market, as its registration form offers them. */
 export function civilityOptions(data: Schemas['RegisterFormData']): { value: string; label: string }[] {
@@ -38,9 +36,9 @@ export function privacyHref(data: Schemas['RegisterFormData']): string | undefin
 
 export function validateNewsletter(values: NewsletterValues): NewsletterErrors {
   const fields: NewsletterErrors['fields'] = {};
-  const email = values.email.trim();
-  if (email === '') fields.email = 'errors:ERR_FORM_1000';
-  else if (email.length > 254 || !EMAIL.test(email)) fields.email = 'errors:ERR_FORM_1001';
+  // Spec §5's e-mail rule, the server's own (with the typo list).
+  const emailProblem = checkEmail(values.email);
+  if (emailProblem) fields.email = emailProblem;
   if (!values.civility) fields.civility = 'errors:ERR_FORM_1000';
   if (!values.consent) fields.consent = 'contact:newsletter.consentRequired';
   return { fields };

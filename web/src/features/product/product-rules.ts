@@ -1,6 +1,7 @@
 // The product page's display rules (spec §3, §4, §5), as pure functions so that each one is tested on
 // its own and the components only render what they answer.
 import type { Schemas } from '../../lib/api-client';
+import { checkEmail as checkEmailRule, normaliseEmail } from '../../../../reference/rules/email';
 
 export type DisplayStatus = Schemas['ProductAvailabilityDisplayStatus'];
 export type VariantColor = Schemas['VariantColor'];
@@ -60,7 +61,7 @@ export function showColorSwatches(
 export function genderSwitchTarget(product: {
   genderCode: Schemas['Product']['genderCode'];
   genderAssociation?: string | null;
-}): { pid: string; gender: 'D' | 'U' } | null {
+}): { pid: string; gender: Schemas['GenderCode'] } | null {
   const pid = product.genderAssociation?.trim();
   if (!product.genderCode || !pid || !/^[A-Za-z0-9]{1,32}$/.test(pid)) return null;
   return { pid, gender: product.genderCode === 'D' ? 'U' : 'D' };
@@ -198,60 +199,19 @@ export function callToActionOf(input: {
 
 // ---- the back-in-stock email (spec §5) ----------------------------------------------------------
 
-/** Spec §5's typo blacklist. Entries starting with `.` are endings of the address; the others may appear anywhere. */
-export const EMAIL_TYPO_BLACKLIST = [
-  '.con',
-  '.comn',
-  '.cpm',
-  '.cmo',
-  '@gmal',
-  '@gmai.',
-  '@gmaill',
-  '@gamil',
-  '@hotnail',
-  '@hotmaol',
-  '@hotmai.',
-  '@yahooo',
-  '@yhoo',
-  '@ickoud',
-  '.come',
-  '@yhaoo',
-  '@hitmail',
-  '.om',
-  '@hotmil',
-  '@hoymail',
-  '@hotmal',
-  '@hormail',
-  '@gmil',
-  '@yaho.com',
-  '@email.tst',
-] as const;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[a-z]{2,12}$/;
-
 export type EmailProblem = 'required' | 'invalid' | 'typo';
 
 /**
- * Spec §5: the email is lowercased, must match a simple pattern (local part, domain, top-level domain
- * of 2–12 letters), pass a further address check, and not match the typo blacklist.
+ * Spec §5 (the rule of reference/rules, the server's own): the email is lowercased, must match a simple
+ * pattern (local part, domain, top-level domain of 2–12 letters), pass a further address check, and not
+ * match the typo blacklist.
  */
 export function checkEmail(input: string): { email: string; problem: EmailProblem | null } {
-  const email = input.trim().toLowerCase();
+  const email = normaliseEmail(input);
   if (email === '') return { email, problem: 'required' };
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return { email, problem: 'invalid' };
-  // The further address check: a local part of at most 64 characters without leading, trailing or
-  // doubled dots, and a domain made of letter-digit-hyphen labels.
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  const labels = domain.split('.');
-  const badLocal = local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..');
-  const badDomain = labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l));
-  if (badLocal || badDomain) return { email, problem: 'invalid' };
-  const typo = EMAIL_TYPO_BLACKLIST.some((entry) =>
-    entry.startsWith('.') ? email.endsWith(entry) : email.includes(entry),
-  );
-  return { email, problem: typo ? 'typo' : null };
+  const checked = checkEmailRule(email);
+  if (checked.ok) return { email, problem: null };
+  return { email, problem: checked.code === 'ERR_FORM_1002' ? 'typo' : 'invalid' };
 }
 
 // ---- recently viewed (spec §7 GET /api/data/recently-viewed) -------------------------------------

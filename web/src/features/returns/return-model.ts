@@ -1,6 +1,7 @@
 // The return and exchange flow (spec §2): its six steps, what each asks, and the request they build. Pure
 // functions over the page data (`ReturnExchangePageData`), so the rules are tested without a browser.
 import type { Schemas } from '../../lib/api-client';
+import { checkEmail, EMAIL_TYPO, REQUIRED } from '../../lib/forms/validation';
 
 export type ReturnPageData = Schemas['ReturnExchangePageData'];
 export type ReturnFlowType = Schemas['ReturnFlowType'];
@@ -172,16 +173,17 @@ export interface LookupValues {
 export type LookupErrors = Partial<Record<keyof LookupValues | 'form', string>>;
 
 const ORDER_NUMBER = /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[a-z]{2,12}$/i;
 
 export function validateLookup(values: LookupValues): LookupErrors {
   const errors: LookupErrors = {};
   const number = values.orderNumber.trim();
   if (!number) errors.orderNumber = 'lookup.errors.orderNumberRequired';
   else if (!ORDER_NUMBER.test(number)) errors.orderNumber = 'lookup.errors.orderNumberInvalid';
-  const email = values.email.trim();
-  if (!email) errors.email = 'lookup.errors.emailRequired';
-  else if (!EMAIL.test(email)) errors.email = 'lookup.errors.emailInvalid';
+  // Spec §5's e-mail rule, the server's own: a likely typo is said as the server would say it.
+  const emailProblem = checkEmail(values.email);
+  if (emailProblem === REQUIRED) errors.email = 'lookup.errors.emailRequired';
+  else if (emailProblem === EMAIL_TYPO) errors.email = emailProblem;
+  else if (emailProblem) errors.email = 'lookup.errors.emailInvalid';
   return errors;
 }
 

@@ -13,6 +13,8 @@ import {
   type HoursPeriod,
 } from '../../../../reference/stores/hours';
 import { ApiError, type Schemas } from '../../lib/api-client';
+import { checkEmail, checkName, REQUIRED } from '../../lib/forms/validation';
+import { E164_PATTERN, tidyPhone } from '../../../../reference/rules/phone';
 import { intlLocale, joinDateParts } from '../../lib/format';
 
 export type Store = Schemas['Store'];
@@ -213,10 +215,7 @@ export const initialDetails = (): DetailValues => ({
   consent: false,
 });
 
-// The contract's patterns (the server also checks the spec §5 typo list and the numbering plans).
-const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
-const NAME = /^[\p{L}\p{M}\s'’-]+$/u;
-const E164 = /^\+[1-9][0-9]{7,14}$/;
+// The e-mail and name rules are the server's (reference/rules); the server also checks the numbering plans.
 
 /** Country calling codes of the markets, to read a number typed in the national form. */
 const CALLING_CODE: Record<string, string> = {
@@ -276,14 +275,13 @@ const CALLING_CODE: Record<string, string> = {
  * Italy). The server checks the numbering plan.
  */
 export function toE164(raw: string, country?: string): string | null {
-  let n = raw.trim().replace(/[\s.()\-\u00a0]/g, '');
-  if (n.startsWith('00')) n = `+${n.slice(2)}`;
+  let n = tidyPhone(raw);
   const cc = country ? CALLING_CODE[country.toUpperCase()] : undefined;
   if (!n.startsWith('+') && cc && /^\d{6,14}$/.test(n)) {
     if (cc === '39') n = `+39${n}`;
     else n = `+${cc}${n.startsWith('0') ? n.slice(1) : n}`;
   }
-  return E164.test(n) ? n : null;
+  return E164_PATTERN.test(n) ? n : null;
 }
 
 /** i18n keys (with namespace) of the messages to show, per field, and for the whole form. */
@@ -297,13 +295,11 @@ export function validateDetails(values: DetailValues, country?: string): FormErr
   const required = 'errors:ERR_FORM_1000';
   if (!values.civility) fields.civility = required;
   for (const name of ['firstName', 'lastName'] as const) {
-    const v = values[name].trim();
-    if (v === '') fields[name] = required;
-    else if (!NAME.test(v) || [...v].length > 50) fields[name] = 'stores:form.nameInvalid';
+    const problem = checkName(values[name]);
+    if (problem) fields[name] = problem === REQUIRED ? required : 'stores:form.nameInvalid';
   }
-  const email = values.email.trim();
-  if (email === '') fields.email = required;
-  else if (email.length > 254 || !EMAIL.test(email)) fields.email = 'errors:ERR_FORM_1001';
+  const emailProblem = checkEmail(values.email);
+  if (emailProblem) fields.email = emailProblem;
   if (values.phone.trim() === '') fields.phone = required;
   else if (!toE164(values.phone, country)) fields.phone = 'stores:form.phoneInvalid';
   if (values.message.length > MESSAGE_MAX_LENGTH) fields.message = 'errors:ERR_FORM_1004';

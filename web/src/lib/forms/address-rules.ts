@@ -4,6 +4,11 @@
 // of POST /api/data/cdb/update-customer replaces the whole book.
 import type { Schemas } from '../api-client';
 import {
+  contractPostalCodeRules,
+  DEFAULT_POSTAL_CODE_RULE as REFERENCE_DEFAULT_RULE,
+  type PostalCodeRule as ReferencePostalCodeRule,
+} from '../../../../reference/markets/postal-codes';
+import {
   checkKana,
   checkName,
   checkPhone,
@@ -32,80 +37,21 @@ export const MAX_ADDRESSES = 10;
 
 // ---- postal codes (spec §5; the rules of the contract's `Address` schema) -------------------------
 
-export interface PostalCodeRule {
-  required: boolean;
-  /** Anchored ECMAScript pattern (Unicode mode) a non-empty postal code must match. */
-  pattern: string;
-  /** A valid postal code, shown as the placeholder; null where there are none. */
-  example: string | null;
-}
+export type PostalCodeRule = Pick<ReferencePostalCodeRule, 'required' | 'pattern' | 'example'>;
 
-const US_OR_CA = '^(?:[0-9]{5}(?:-[0-9]{4})?|[A-Za-z][0-9][A-Za-z] [0-9][A-Za-z][0-9]?)$';
+const formRule = ({ required, pattern, example }: PostalCodeRule): PostalCodeRule => ({ required, pattern, example });
+
 /** Any country the table does not list: a US ZIP code or a Canadian postal code, required. */
-export const DEFAULT_POSTAL_CODE_RULE: PostalCodeRule = { required: true, pattern: US_OR_CA, example: '10022' };
-
-const rule = (pattern: string, example: string | null, required = true): PostalCodeRule => ({
-  required,
-  pattern,
-  example,
-});
-const OPTIONAL_US_OR_CA = rule('^(?:[0-9]{5}(?:-[0-9]{4})?|[A-Za-z][0-9][A-Za-z] [0-9][A-Za-z][0-9]?)?$', null, false);
+export const DEFAULT_POSTAL_CODE_RULE: PostalCodeRule = formRule(REFERENCE_DEFAULT_RULE);
 
 /**
- * Spec §5, country by country (the same rules as the `Address` schema and GET /api/data/country-addresses,
- * which the form prefers once it has answered; this table serves until then, or if it cannot answer).
+ * Spec §5, country by country: the rules of reference/markets/postal-codes.ts, the server's own, as the
+ * `Address` schema writes them (GET /api/data/country-addresses publishes the same; the form prefers its
+ * answer once it has come, and this table serves until then, or if it cannot answer).
  */
-export const POSTAL_CODE_RULES: Readonly<Record<string, PostalCodeRule>> = {
-  ...Object.fromEntries(
-    ['FR', 'MC', 'IT', 'ES', 'DE', 'FI', 'MX', 'KR', 'TH', 'HR', 'EE', 'ID', 'LT', 'UA'].map((c) => [
-      c,
-      rule('^[0-9]{5}$', '75008'),
-    ]),
-  ),
-  ...Object.fromEntries(['MY', 'KW', 'TR'].map((c) => [c, rule('^(?:[0-9]{5})?$', '50450', false)])),
-  ...Object.fromEntries(
-    [
-      'AT',
-      'AU',
-      'DK',
-      'BE',
-      'LU',
-      'CH',
-      'HU',
-      'NZ',
-      'PH',
-      'AL',
-      'BG',
-      'CY',
-      'LV',
-      'MD',
-      'MK',
-      'NO',
-      'PA',
-      'SI',
-      'ZA',
-    ].map((c) => [c, rule('^[0-9]{4}$', '1010')]),
-  ),
-  ...Object.fromEntries(['RO', 'CO'].map((c) => [c, rule('^[0-9]{6}$', '010011')])),
-  ...Object.fromEntries(['SG', 'VN'].map((c) => [c, rule('^(?:[0-9]{6})?$', '238859', false)])),
-  ...Object.fromEntries(['CL', 'IL'].map((c) => [c, rule('^[0-9]{7}$', '6100000')])),
-  ...Object.fromEntries(['OM', 'IS'].map((c) => [c, rule('^[0-9]{3}$', '101')])),
-  US: rule('^[0-9]{5}(?:-[0-9]{4})?$', '10022'),
-  SA: rule('^(?:[0-9]{5}(?:-[0-9]{4})?)?$', '12271', false),
-  CA: rule('^[A-Za-z][0-9][A-Za-z] [0-9][A-Za-z][0-9]?$', 'H3B 4W8'),
-  GB: rule('^[A-Za-z]{1,2}[0-9]{1,2}[A-Za-z]? [0-9][A-Za-z]{2}$', 'W1S 1AA'),
-  JP: rule('^[0-9]{3}-[0-9]{4}$', '104-0061'),
-  NL: rule('^[0-9]{4} ?[A-Za-z]{2}$', '1017 CT'),
-  ...Object.fromEntries(['CZ', 'SE', 'GR', 'SK'].map((c) => [c, rule('^[0-9]{3} [0-9]{2}$', '111 57')])),
-  PL: rule('^[0-9]{2}-[0-9]{3}$', '00-001'),
-  PT: rule('^[0-9]{4}-[0-9]{3}$', '1250-096'),
-  TW: rule('^[0-9]{3,5}$', '106'),
-  BH: rule('^(?:[0-9]{3,4})?$', null, false),
-  BN: rule('^[A-Za-z]{2}[0-9]{4}$', 'BS8811'),
-  MT: rule('^[A-Za-z]{3} [0-9]{4}$', 'VLT 1117'),
-  IE: rule('^(?:[AC-FHKNPRTV-Yac-fhknprtv-y][0-9]{2}|[Dd]6[Ww]) ?[0-9AC-FHKNPRTV-Yac-fhknprtv-y]{4}$', 'D02 X285'),
-  ...Object.fromEntries(['QA', 'RU', 'AE', 'HK', 'MO'].map((c) => [c, OPTIONAL_US_OR_CA])),
-};
+export const POSTAL_CODE_RULES: Readonly<Record<string, PostalCodeRule>> = Object.fromEntries(
+  Object.entries(contractPostalCodeRules()).map(([country, rule]) => [country, formRule(rule)]),
+);
 
 /** The postal-code rule of a country: the server's published format when known, else the table of spec §5. */
 export function postalCodeRuleOf(

@@ -4,6 +4,10 @@
 // judge and its answer is always shown.
 // Each check answers null (fine) or the translation key of its message: the catalogue's form messages
 // (`errors:ERR_FORM_…`, spec §8 "validation-library defaults") or a text of the `account` namespace.
+// The e-mail, name and phone rules are the server's own, from reference/rules (one copy).
+import { checkEmail as checkEmailRule, normaliseEmail } from '../../../../reference/rules/email';
+import { checkKanaName, checkName as checkNameRule } from '../../../../reference/rules/names';
+import { E164_PATTERN, tidyPhone } from '../../../../reference/rules/phone';
 
 export type MessageKey = `errors:${string}` | `account:${string}`;
 
@@ -20,80 +24,48 @@ export const INVALID_DATE: MessageKey = 'account:validation.date';
 export const TOO_YOUNG: MessageKey = 'account:validation.birthDateAge';
 export const PASSWORD_TOO_SHORT: MessageKey = 'account:validation.passwordTooShort';
 
-// ---- e-mail (CustomerEmail, spec §5) -----------------------------------------------------------
-
-const EMAIL = /^[A-Za-z0-9._%+'-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,12}$/;
-/** Spec §5 typo blacklist: fragments anywhere in the address, and endings. */
-const EMAIL_TYPO_FRAGMENTS = [
-  '@gmal',
-  '@gmai.',
-  '@gmaill',
-  '@gamil',
-  '@gmil',
-  '@hotnail',
-  '@hotmaol',
-  '@hotmai.',
-  '@hotmil',
-  '@hoymail',
-  '@hotmal',
-  '@hormail',
-  '@hitmail',
-  '@yahooo',
-  '@yhoo',
-  '@yhaoo',
-  '@ickoud',
-  '@yaho.com',
-  '@email.tst',
-];
-const EMAIL_TYPO_ENDINGS = ['.con', '.comn', '.cpm', '.cmo', '.come', '.om'];
+// ---- e-mail (CustomerEmail, spec §5): the rule of reference/rules, the server's own --------------
 
 /** The address as the server stores it: trimmed and lowercased (spec §5). */
-export const normalizeEmail = (value: string) => value.trim().toLowerCase();
+export const normalizeEmail = normaliseEmail;
 
 /** Spec §5: the simple pattern, the further address check, then the typo blacklist. */
 export function checkEmail(value: string, required = true): MessageKey | null {
-  const email = normalizeEmail(value);
-  if (!email) return required ? REQUIRED : null;
-  if (email.length < 6 || email.length > 254 || !EMAIL.test(email)) return INVALID_EMAIL;
-  const [local = '', domain = ''] = email.split('@');
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return INVALID_EMAIL;
-  if (domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) return INVALID_EMAIL;
-  if (EMAIL_TYPO_FRAGMENTS.some((f) => email.includes(f)) || EMAIL_TYPO_ENDINGS.some((e) => email.endsWith(e)))
-    return EMAIL_TYPO;
-  return null;
+  if (!normaliseEmail(value)) return required ? REQUIRED : null;
+  const checked = checkEmailRule(value);
+  return checked.ok ? null : `errors:${checked.code}`;
 }
 
-// ---- names (CustomerName, CustomerNameKana) ----------------------------------------------------
-
-const NAME = /^[\p{L}\p{M}\s'’-]+$/u;
-const KANA = /^[\u30A1-\u30FA\u30FB\u30FC\s]+$/u;
-const NAME_MAX = 50;
+// ---- names (CustomerName, CustomerNameKana): the rules of reference/rules ------------------------
 
 /** Spec §5: letters of any script, combining marks, whitespace, apostrophe and hyphen; 1 to 50 characters. */
 export function checkName(value: string, required = true): MessageKey | null {
-  const name = value.trim();
-  if (!name) return required ? REQUIRED : null;
-  if ([...name].length > NAME_MAX) return TOO_LONG;
-  return NAME.test(name) ? null : INVALID_NAME;
+  if (!value.trim()) return required ? REQUIRED : null;
+  const checked = checkNameRule(value);
+  return checked.ok ? null : `errors:${checked.code}`;
 }
 
-/** Full-width katakana, the prolonged sound mark, the middle dot and spaces (asked in Japan). */
+/**
+ * Full-width katakana, the prolonged sound mark, the middle dot and spaces (asked in Japan). The form sends
+ * the name as typed and the contract's `CustomerNameKana` takes full-width only, so half-width katakana, which
+ * the rule would widen, is refused here.
+ */
 export function checkKana(value: string, required = true): MessageKey | null {
-  const kana = value.trim();
-  if (!kana) return required ? REQUIRED : null;
-  if ([...kana].length > NAME_MAX) return TOO_LONG;
-  return KANA.test(kana) ? null : INVALID_KANA;
+  if (!value.trim()) return required ? REQUIRED : null;
+  const checked = checkKanaName(value);
+  if (checked.ok) return checked.value === value.trim().replace(/\s+/gu, ' ') ? null : INVALID_KANA;
+  return checked.code === 'ERR_FORM_1006' ? INVALID_KANA : `errors:${checked.code}`;
 }
 
 // ---- phone (CustomerPhone) ----------------------------------------------------------------------
 
-/** The number as the contract wants it (E.164): spaces, dots, dashes and brackets typed for legibility are removed. */
-export const normalizePhone = (value: string) => value.replace(/[\s().-]/g, '');
+/** The number as the contract wants it (E.164): what is typed for legibility removed, `00` read as `+`. */
+export const normalizePhone = tidyPhone;
 
 export function checkPhone(value: string, required = false): MessageKey | null {
-  const phone = normalizePhone(value);
+  const phone = tidyPhone(value);
   if (!phone) return required ? REQUIRED : null;
-  return /^\+[1-9][0-9]{7,14}$/.test(phone) ? null : INVALID_PHONE;
+  return E164_PATTERN.test(phone) ? null : INVALID_PHONE;
 }
 
 // ---- passwords (PasswordNew, PasswordCurrent) ---------------------------------------------------

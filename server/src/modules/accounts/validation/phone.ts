@@ -4,12 +4,11 @@
 // the default `min` metadata only checks lengths. Its size does not matter on the server.
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-export type { CountryCode };
+import { E164_PATTERN } from '../../../../../reference/rules/phone.ts';
 
-/** The contract's `PhoneNumber` pattern: `+`, then 8 to 15 digits, the first not 0. */
-export const E164_PATTERN = /^\+[1-9][0-9]{7,14}$/;
-/** The contract's `CustomerSession.phoneNumberNormalized` pattern. */
-export const NORMALIZED_PHONE_PATTERN = /^[1-9][0-9]{7,14}$/;
+export type { CountryCode };
+// The contract's patterns, one copy shared with the web's forms.
+export { E164_PATTERN, NORMALIZED_PHONE_PATTERN } from '../../../../../reference/rules/phone.ts';
 
 /**
  * Why a phone number is refused:

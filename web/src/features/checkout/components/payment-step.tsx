@@ -16,9 +16,10 @@ import {
   type PaymentChoice,
 } from '../checkout-model';
 import { focusFirstInvalid } from './focus';
+import type { Schemas } from '../../../lib/api-client';
 
 export interface PaymentDraft {
-  method: 'card' | 'expressPay';
+  method: Schemas['PaymentMethod'];
   card: CardValues;
 }
 

@@ -37,11 +37,11 @@ interface Props {
    */
   onOpenSearch?: () => void;
   /** The secondary "rive droite" shell: its own wordmark and a way back to the house. */
-  variant?: 'default' | 'rive-droite';
+  variant?: Schemas['LayoutVariant'];
   /** Light header floating over the page's hero until the page scrolls. */
   overHero?: boolean;
   /** Colour theme of that hero: `dark` (light text) or `light` (dark text). */
-  heroTheme?: 'light' | 'dark';
+  heroTheme?: Schemas['PageTheme'];
 }
 
 function BagButton({ count, onPress }: { count: number; onPress: () => void }) {
