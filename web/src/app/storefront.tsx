@@ -70,6 +70,18 @@ function pageRefOf(data: PageData, search: string): PageRef {
  * fetched from `/ssr/...` on client navigation), and renders the page inside the header and footer of the
  * market's layout — the default shell, or the "rive droite" one — in the page's colour theme.
  */
+/**
+ * A mark for tools, tests and the typed-text keeper (`lib/typed-before-hydration.ts`): the page is interactive,
+ * its handlers attached. Inside the page's Suspense boundary, which hydrates after the shell, so that it is set
+ * once the page itself, not only the header and footer, is live.
+ */
+function LiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function Storefront({ brandName, house }: { brandName: string; house?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -115,8 +127,6 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
     // The re-render that follows hydration (the bag, the prefetch, the layers) is a transition: it yields to the
     // browser every few milliseconds instead of re-rendering the whole page in one task.
     startTransition(() => setHydrated(true));
-    // A mark for tools and tests: the page is interactive (its handlers are attached).
-    document.documentElement.dataset.hydrated = 'true';
   }, []);
   const queryClient = useQueryClient();
   useEffect(() => startPrefetchOnIntent(queryClient, pageQueryKey), [queryClient]);
@@ -196,7 +206,10 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
           />
           <main id="main" className="container" tabIndex={-1}>
             {/* A page's code loads with its data on a client navigation (never on the first page: it is preloaded). */}
-            <Suspense fallback={loadingPage}>{page}</Suspense>
+            <Suspense fallback={loadingPage}>
+              {page}
+              <LiveMark />
+            </Suspense>
           </main>
           <SiteFooter
             brandName={variant === 'rive-droite' ? `Rive Droite — ${brandName}` : brandName}

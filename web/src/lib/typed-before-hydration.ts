@@ -17,8 +17,13 @@ export function keepTypedText(root: ParentNode): () => void {
   }
   return () => {
     for (const [field, value] of typed) {
-      if (!field.isConnected || field.value === value) continue;
-      // The prototype's setter: React tracks the value it set, and sees this one as the shopper's.
+      // Even a field that still shows the text is given it: its form's state is empty until an `input` event says
+      // otherwise, and React sets a controlled field back to its state after hydrating it (not always before now).
+      if (!field.isConnected) continue;
+      // React notes the value it last saw through the field's own setter, and calls `onChange` only for an input
+      // whose value differs from that: a field hydrated while it showed the text has it noted already. So the
+      // noted value is emptied first, then the text set past it with the prototype's setter.
+      field.value = '';
       const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
       setter?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
