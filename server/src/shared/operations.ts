@@ -59,6 +59,8 @@ interface OperationInfo {
   path: string;
   /** The status a returned answer is sent with: the first 2xx of the contract with a JSON body, else 200. */
   success: number;
+  /** Path parameters the contract declares as numbers (Express hands every path parameter over as text). */
+  numericPath: string[];
 }
 
 /** `/api/data/category/{slug}` → `/api/data/category/:slug` (Express 5 / path-to-regexp 8). */
@@ -66,7 +68,12 @@ export function toExpressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-type ContractOperation = { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> };
+type ContractParameter = { $ref?: string; name?: string; in?: string; schema?: { type?: string } };
+type ContractOperation = {
+  operationId?: string;
+  parameters?: ContractParameter[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
 
 function successStatusOf(op: ContractOperation): number {
   const statuses = Object.entries(op.responses ?? {})
@@ -91,26 +98,38 @@ export class OperationRegistry {
 
   constructor(contracts: { base: string; document: Record<string, unknown> }[]) {
     for (const { base, document } of contracts) {
+      const shared =
+        (document.components as { parameters?: Record<string, ContractParameter> } | undefined)?.parameters ?? {};
+      const resolve = (p: ContractParameter) => (p.$ref ? (shared[p.$ref.split('/').pop() ?? ''] ?? {}) : p);
       for (const [path, item] of Object.entries(
-        (document.paths ?? {}) as Record<string, Record<string, ContractOperation>>,
+        (document.paths ?? {}) as Record<
+          string,
+          Record<string, ContractOperation> & { parameters?: ContractParameter[] }
+        >,
       )) {
         for (const method of METHODS) {
           const op = item[method];
           const id = op?.operationId;
           if (!op || !id) continue;
           if (this.operations.has(id)) throw new Error(`Duplicate operationId ${id} in the contract`);
-          this.operations.set(id, { id, method, path: base + path, success: successStatusOf(op) });
+          const numericPath = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+            .map(resolve)
+            .filter((p) => p.in === 'path' && (p.schema?.type === 'integer' || p.schema?.type === 'number'))
+            .map((p) => p.name ?? '');
+          this.operations.set(id, { id, method, path: base + path, success: successStatusOf(op), numericPath });
         }
       }
     }
   }
 
   /** Registers the typed handler of one contract operation, after its middleware. */
-  handle<Id extends OperationId>(id: Id, { use = [], run }: OperationHandler<Id>): this {
+  handle<Id extends OperationId>(id: Id, { use = [], run }: NoInfer<OperationHandler<Id>>): this {
     const op = this.register(id);
     this.router[op.method](toExpressPath(op.path), ...use, async (req: Request, res: Response) => {
+      const path: Record<string, unknown> = { ...req.params };
+      for (const name of op.numericPath) path[name] = Number(req.params[name]);
       const answer = await run({
-        path: req.params as PathOf<Id>,
+        path: path as PathOf<Id>,
         query: req.query as QueryOf<Id>,
         body: req.body as BodyOf<Id>,
         req,
