@@ -140,13 +140,6 @@ export class OperationRegistry {
     return this;
   }
 
-  /** Registers untyped handlers for an operation id outside the generated types (the registry's own tests). */
-  on(id: string, ...handlers: RequestHandler[]): this {
-    const op = this.register(id);
-    this.router[op.method](toExpressPath(op.path), ...handlers);
-    return this;
-  }
-
   private register(id: string): OperationInfo {
     const op = this.operations.get(id);
     if (!op) throw new Error(`Operation ${id} is not in the contract`);
