@@ -314,7 +314,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const payments = new TestPaymentProvider();
   const mails = orderMails(config.publicOrigin, stores);
   const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores, onCancelled: mails.cancelled });
-  const orderPages = new OrderPages(orders, sessions, {
+  const orderPages = new OrderPages(orders, {
     shells: pageData,
     stores,
     recaptchaSiteKey: config.recaptchaSiteKey,
@@ -322,7 +322,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
   // Returns and exchanges of delivered online orders (customers by order number, guests by transaction id).
   const returns = new ReturnService(db, { orders, stores, publicOrigin: config.publicOrigin });
-  const returnPages = new ReturnPages(returns, orders, sessions, {
+  const returnPages = new ReturnPages(returns, orders, {
     shells: pageData,
     recaptchaSiteKey: config.recaptchaSiteKey,
   });
@@ -400,8 +400,14 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       accountPages,
       contact,
       stores: storePages,
-      orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) },
-      returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) },
+      orders: {
+        kinds: ORDER_PAGE_KINDS,
+        page: (kind, req, res, market, query) => orderPages.page(kind, sessions.visitor(req, res), market, query),
+      },
+      returns: {
+        kinds: RETURN_PAGE_KINDS,
+        page: (kind, req, res, market, query) => returnPages.page(kind, sessions.visitor(req, res), market, query),
+      },
       newsletter: newsletterPages,
     });
 

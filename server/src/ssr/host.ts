@@ -8,7 +8,7 @@ import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { isStorableText } from '../shared/request-text.ts';
 import { fromRoot } from '../shared/paths.ts';
-import type { MarketService } from '../modules/markets/index.ts';
+import type { Market, MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
 import type { AccountPages } from '../modules/accounts/index.ts';
@@ -60,6 +60,15 @@ export const WEB_ROOT = fromRoot('web');
  * as `GET /ssr/...`), renders React to HTML and inlines the data the client hydrates from.
  * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
  */
+/** A module's personal pages: the host hands the request over, the module's page data reads its visitor. */
+type PersonalPage<Kind> = (
+  kind: Kind,
+  req: Request,
+  res: Response,
+  market: Market,
+  query: (name: string) => string | undefined,
+) => Promise<unknown>;
+
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
@@ -73,8 +82,8 @@ export async function mountSsr(
     accountPages?: AccountPages;
     contact?: Pick<ContactService, 'pageData'>;
     stores?: Pick<StorePages, 'list' | 'detail'>;
-    orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] };
-    returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] };
+    orders?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<OrderPages['page']>[0]> };
+    returns?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<ReturnPages['page']>[0]> };
     newsletter?: Pick<NewsletterPages, 'confirm'>;
   },
 ) {

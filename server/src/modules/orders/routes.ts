@@ -57,7 +57,7 @@ export function orderRoutes(
   ops.handle('getOrderConfirmationPageData', {
     use: [session],
     run: privateJson(
-      async (input) => pages.confirmation(input.req, input.res, m(input), input.query.orderNumber),
+      async (input) => pages.confirmation(sessions.visitor(input.req, input.res), m(input), input.query.orderNumber),
       true,
     ),
   });
@@ -67,24 +67,26 @@ export function orderRoutes(
   });
   ops.handle('getOrdersPageData', {
     use: [session],
-    run: privateJson(async (input) => pages.history(input.req, input.res, m(input)), true),
+    run: privateJson(async (input) => pages.history(sessions.visitor(input.req, input.res), m(input)), true),
   });
   ops.handle('getOnlineOrderPageData', {
     use: [session],
     run: privateJson(
-      async (input) => pages.customerOrder(input.req, input.res, m(input), 'online', input.query.orderNumber),
+      async (input) =>
+        pages.customerOrder(sessions.visitor(input.req, input.res), m(input), 'online', input.query.orderNumber),
       true,
     ),
   });
   ops.handle('getOfflineOrderPageData', {
     use: [session],
     run: privateJson(
-      async (input) => pages.customerOrder(input.req, input.res, m(input), 'offline', input.query.orderNumber),
+      async (input) =>
+        pages.customerOrder(sessions.visitor(input.req, input.res), m(input), 'offline', input.query.orderNumber),
       true,
     ),
   });
   ops.handle('getPaymentPageData', {
     use: [session],
-    run: privateJson(async (input) => pages.payment(input.req, input.res, m(input)), true),
+    run: privateJson(async (input) => pages.payment(sessions.visitor(input.req, input.res), m(input)), true),
   });
 }

@@ -63,7 +63,8 @@ export function returnRoutes(
   ops.handle('getAccountReturnExchangePageData', {
     use: [session],
     run: privateJson(
-      async (input) => pages.account(input.req, input.res, m(input), input.query.orderNumber, input.query.flow),
+      async (input) =>
+        pages.account(sessions.visitor(input.req, input.res), m(input), input.query.orderNumber, input.query.flow),
       { page: true },
     ),
   });
@@ -72,7 +73,7 @@ export function returnRoutes(
     run: privateJson(
       async (input) => {
         const { orderNumber, transactionUuid } = input.query;
-        return pages.thankYou(input.req, input.res, m(input), {
+        return pages.thankYou(sessions.visitor(input.req, input.res), m(input), {
           ...(orderNumber ? { orderNumber } : {}),
           ...(transactionUuid ? { transactionUuid } : {}),
         });
