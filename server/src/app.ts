@@ -273,14 +273,13 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   signInCallbackRoutes(ops, sessions, signIn);
   const accountPages = new AccountPages(
     pageData,
-    gateway,
     accounts,
     addresses,
     markets,
     config.recaptchaSiteKey,
     toRegisterFormData,
   );
-  accountPageRoutes(ops, accountPages, markets);
+  accountPageRoutes(ops, accountPages, markets, gateway);
   registrationRoutes(ops, registration, markets, gateway);
   const newsletterPages = new NewsletterPages(pageData);
   newsletterRoutes(
@@ -398,6 +397,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       markets,
       logger,
       accountPages,
+      customerService: gateway,
       contact,
       stores: storePages,
       orders: {

@@ -11,7 +11,7 @@ import { fromRoot } from '../shared/paths.ts';
 import type { Market, MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
-import type { AccountPages } from '../modules/accounts/index.ts';
+import type { AccountPages, CustomerServiceGateway } from '../modules/accounts/index.ts';
 import type { ContactService } from '../modules/contact/index.ts';
 import type { OrderPages } from '../modules/orders/index.ts';
 import type { NewsletterPages } from '../modules/newsletter/index.ts';
@@ -80,6 +80,8 @@ export async function mountSsr(
     markets: MarketService;
     logger: Logger;
     accountPages?: AccountPages;
+    /** Binds the account pages' calls of the customer service to the request (its session, its cookies). */
+    customerService?: Pick<CustomerServiceGateway, 'boundTo'>;
     contact?: Pick<ContactService, 'pageData'>;
     stores?: Pick<StorePages, 'list' | 'detail'>;
     orders?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<OrderPages['page']>[0]> };
@@ -371,7 +373,8 @@ export async function mountSsr(
     if (deps.returns && deps.returns.kinds.has(match.kind))
       return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
     const account = deps.accountPages;
-    if (account && isPersonalKind(match.kind)) {
+    if (account && deps.customerService && isPersonalKind(match.kind)) {
+      const caller = deps.customerService.boundTo(req, res);
       const param = (name: string, pattern: RegExp) => {
         const v = query(name);
         if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
@@ -381,30 +384,29 @@ export async function mountSsr(
         case 'sign-in': {
           const back = query('returnUrl');
           return account.signIn(
-            req,
-            res,
+            caller,
             market,
             back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined,
           );
         }
         case 'sign-up':
-          return account.signUp(req, res, market);
+          return account.signUp(caller, market);
         case 'logout':
           return account.logout(market);
         case 'my-account':
-          return account.dashboard(req, res, market);
+          return account.dashboard(caller, market);
         case 'my-account-information':
-          return account.information(req, res, market);
+          return account.information(caller, market);
         case 'my-account-profile':
-          return account.profile(req, res, market);
+          return account.profile(caller, market);
         case 'my-account-address-book':
-          return account.addressBook(req, res, market);
+          return account.addressBook(caller, market);
         case 'my-account-new-address-book':
-          return account.addressForm(req, res, market, undefined);
+          return account.addressForm(caller, market, undefined);
         case 'my-account-edit-address-book':
-          return account.addressForm(req, res, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
+          return account.addressForm(caller, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
         case 'my-account-edit-password':
-          return account.editPassword(req, res, market);
+          return account.editPassword(caller, market);
         case 'my-account-reset-password':
           return account.resetPassword(market, param('token', /^[A-Za-z0-9_-]{20,128}$/));
         case 'my-account-activate':
