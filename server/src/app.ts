@@ -72,7 +72,7 @@ import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } from './shared/invalidation-bus.ts';
 import { PostgresTransport } from './db/notifications.ts';
-import { JobScheduler, instanceName } from './db/jobs.ts';
+import { JobScheduler, instanceName, type JobDefinition } from './db/jobs.ts';
 
 export interface AppOptions {
   config: Config;
@@ -155,7 +155,6 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     holder: instanceName(),
     ...(config.jobPeriodMs ? { periodMs: config.jobPeriodMs } : {}),
   });
-  jobs.add({ name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() });
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
   const registration = new RegistrationService(markets);
   accounts.withRegistrationRules(registration);
@@ -332,23 +331,6 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     sessions,
     markets,
   );
-  // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
-  jobs.add({ name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) });
-  // Listing removals are read by the listing indexes within moments; an hour on, they go.
-  jobs.add({ name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() });
-  // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
-  jobs.add({
-    name: 'return lapse sweep',
-    periodMs: 600_000,
-    run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }),
-  });
-  const stepSeconds = config.fulfilmentStepSeconds;
-  if (stepSeconds)
-    jobs.add({
-      name: 'demo fulfilment',
-      periodMs: Math.min(stepSeconds * 500, 5_000),
-      run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched),
-    });
   pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
@@ -386,6 +368,30 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   mediaRoutes(ops, db, config.brand, { mediaDir: config.mediaDir });
   seoRoutes(ops, sitemaps);
   translationRoutes(ops, await TranslationService.load({ logger }));
+  /** The periodic jobs of every module (each runs once per period across the instances: docs/scaling.md#jobs). */
+  const periodicJobs = (step = config.fulfilmentStepSeconds): JobDefinition[] => [
+    { name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() },
+    // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
+    { name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) },
+    // Listing removals are read by the listing indexes within moments; an hour on, they go.
+    { name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() },
+    // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
+    {
+      name: 'return lapse sweep',
+      periodMs: 600_000,
+      run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }),
+    },
+    // Orders move on by themselves in a demo (FULFILMENT_STEP_SECONDS).
+    ...(step
+      ? [
+          {
+            name: 'demo fulfilment',
+            periodMs: Math.min(step * 500, 5_000),
+            run: () => advanceOrders(db, step, new Date(), undefined, mails.dispatched),
+          },
+        ]
+      : []),
+  ];
   app.use(ops.router);
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
@@ -420,6 +426,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(
     problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)),
   );
+  // Every periodic job, in one list.
+  for (const job of periodicJobs()) jobs.add(job);
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
   await bus.start();
