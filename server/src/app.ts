@@ -39,8 +39,8 @@ import { RegistrationService, registrationRoutes, toRegisterFormData } from './m
 import { NewsletterPages, NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
-import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
-import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
+import { storesModule } from './modules/stores/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
 import {
   advanceOrders,
   ORDER_PAGE_KINDS,
@@ -50,13 +50,7 @@ import {
   orderRoutes,
   sweepUnpaidOrders,
 } from './modules/orders/index.ts';
-import {
-  RETURN_PAGE_KINDS,
-  ReturnPages,
-  ReturnService,
-  returnRoutes,
-  sweepLapsedReturns,
-} from './modules/returns/index.ts';
+import { RETURN_PAGE_KINDS, returnsModule } from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -66,8 +60,8 @@ import { ProductDataService, productDataRoutes } from './modules/products/index.
 import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes, photoImage, PhotoIndex } from './modules/media/index.ts';
 import { Metrics, metricsRoutes, opsRoutes, webVitalsRoutes, type Readiness } from './modules/ops/index.ts';
-import { SitemapService, robotsTxt, seoRoutes } from './modules/seo/index.ts';
-import { TranslationService, translationRoutes } from './modules/translations/index.ts';
+import { robotsTxt, seoModule } from './modules/seo/index.ts';
+import { translationsModule } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } from './shared/invalidation-bus.ts';
@@ -297,17 +291,15 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     recaptchaSiteKey: config.recaptchaSiteKey,
   });
   contactRoutes(ops, contact, sessions, markets);
-  const stores = new StoreService(db, config.brand);
-  const storePages = new StorePages(stores, {
-    pages: pageData,
-    markets,
-    publicOrigin: config.publicOrigin,
-    cacheTtlMs: config.cacheTtlMs,
+  const { stores, pages: storePages } = storesModule({
+    ops,
+    db,
+    brand: config.brand,
+    sources: { pages: pageData, markets, publicOrigin: config.publicOrigin, cacheTtlMs: config.cacheTtlMs },
+    sessions,
+    recaptcha,
+    limits,
   });
-  const inStore = new InStoreService(db, config.brand, stores, recaptcha, limits, {
-    publicOrigin: config.publicOrigin,
-  });
-  storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
   // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
   const payments = new TestPaymentProvider();
   const mails = orderMails(config.publicOrigin, stores);
@@ -318,23 +310,30 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     recaptchaSiteKey: config.recaptchaSiteKey,
   });
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
-  // Returns and exchanges of delivered online orders (customers by order number, guests by transaction id).
-  const returns = new ReturnService(db, { orders, stores, publicOrigin: config.publicOrigin });
-  const returnPages = new ReturnPages(returns, orders, {
-    shells: pageData,
-    recaptchaSiteKey: config.recaptchaSiteKey,
-  });
-  returnRoutes(ops, { returns, pages: returnPages, sessions, markets });
-  checkoutRoutes(
+  const returnsPart = returnsModule({
     ops,
-    new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }),
+    db,
+    orders,
+    stores,
+    shells: pageData,
     sessions,
     markets,
-  );
+    publicOrigin: config.publicOrigin,
+    recaptchaSiteKey: config.recaptchaSiteKey,
+  });
+  const returnPages = returnsPart.pages;
+  checkoutModule({
+    ops,
+    db,
+    checkout: { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid },
+    sessions,
+    markets,
+  });
   pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
-  const sitemaps = new SitemapService(
+  const { sitemaps } = seoModule(
+    ops,
     db,
     config.brand,
     config.publicOrigin,
@@ -366,8 +365,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   bus.register('sitemaps', () => sitemaps.bust());
   contentRoutes(ops, content, markets, { token: config.cacheBustToken, invalidate: (i) => bus.invalidate(i) });
   mediaRoutes(ops, db, config.brand, { mediaDir: config.mediaDir });
-  seoRoutes(ops, sitemaps);
-  translationRoutes(ops, await TranslationService.load({ logger }));
+  await translationsModule({ ops, logger });
   /** The periodic jobs of every module (each runs once per period across the instances: docs/scaling.md#jobs). */
   const periodicJobs = (step = config.fulfilmentStepSeconds): JobDefinition[] => [
     { name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() },
@@ -375,12 +373,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     { name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) },
     // Listing removals are read by the listing indexes within moments; an hour on, they go.
     { name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() },
-    // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
-    {
-      name: 'return lapse sweep',
-      periodMs: 600_000,
-      run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }),
-    },
+    ...returnsPart.jobs,
     // Orders move on by themselves in a demo (FULFILMENT_STEP_SECONDS).
     ...(step
       ? [
