@@ -15,7 +15,15 @@ const CONTRACT = {
       },
     },
     '/things': { get: { operationId: 'getHealth', responses: { '200': { content: { 'application/json': {} } } } } },
+    '/pictures/{pid}/{view}': {
+      get: {
+        operationId: 'getProductImage',
+        parameters: [{ name: 'pid', in: 'path', schema: { type: 'string' } }, { $ref: '#/components/parameters/view' }],
+        responses: { '200': {} },
+      },
+    },
   },
+  components: { parameters: { view: { name: 'view', in: 'path', schema: { type: 'integer' } } } },
 };
 
 const subscription = (pid: string, body: Schemas['BackInStockRequest']): Schemas['BackInStockSubscription'] => ({
@@ -78,6 +86,16 @@ describe('typed operation handlers', () => {
     const res = await request(app).get('/things');
     expect(res.status).toBe(202);
     expect(res.text).toBe('own answer');
+  });
+
+  it('hand over the path parameters the contract declares as numbers as numbers', async () => {
+    const app = appOf((ops) =>
+      ops.handle('getProductImage', {
+        run: ({ path, res }) => void res.json({ pid: path.pid, view: path.view, next: path.view + 1 }),
+      }),
+    );
+    const res = await request(app).get('/pictures/P1/2');
+    expect(res.body).toEqual({ pid: 'P1', view: 2, next: 3 });
   });
 
   it('pass a thrown AppError to the problem handler', async () => {
