@@ -39,8 +39,8 @@ import { RegistrationService, registrationRoutes, toRegisterFormData } from './m
 import { NewsletterPages, NewsletterService, newsletterRoutes } from './modules/newsletter/index.ts';
 import { ContactService, contactRoutes } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
-import { InStoreService, StorePages, StoreService, storeRoutes } from './modules/stores/index.ts';
-import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
+import { storesModule } from './modules/stores/index.ts';
+import { checkoutModule } from './modules/checkout/index.ts';
 import {
   advanceOrders,
   ORDER_PAGE_KINDS,
@@ -50,13 +50,7 @@ import {
   orderRoutes,
   sweepUnpaidOrders,
 } from './modules/orders/index.ts';
-import {
-  RETURN_PAGE_KINDS,
-  ReturnPages,
-  ReturnService,
-  returnRoutes,
-  sweepLapsedReturns,
-} from './modules/returns/index.ts';
+import { RETURN_PAGE_KINDS, returnsModule } from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { BasketService, basketRoutes } from './modules/basket/index.ts';
 import { PageDataService, pageDataRoutes } from './modules/pages/index.ts';
@@ -66,13 +60,13 @@ import { ProductDataService, productDataRoutes } from './modules/products/index.
 import { ContentService, contentRoutes } from './modules/content/index.ts';
 import { mediaRoutes, photoImage, PhotoIndex } from './modules/media/index.ts';
 import { Metrics, metricsRoutes, opsRoutes, webVitalsRoutes, type Readiness } from './modules/ops/index.ts';
-import { SitemapService, robotsTxt, seoRoutes } from './modules/seo/index.ts';
-import { TranslationService, translationRoutes } from './modules/translations/index.ts';
+import { robotsTxt, seoModule } from './modules/seo/index.ts';
+import { translationsModule } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
 import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } from './shared/invalidation-bus.ts';
 import { PostgresTransport } from './db/notifications.ts';
-import { JobScheduler, instanceName } from './db/jobs.ts';
+import { JobScheduler, instanceName, type JobDefinition } from './db/jobs.ts';
 
 export interface AppOptions {
   config: Config;
@@ -155,7 +149,6 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     holder: instanceName(),
     ...(config.jobPeriodMs ? { periodMs: config.jobPeriodMs } : {}),
   });
-  jobs.add({ name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() });
   const accounts = new AccountService(db, sessions, limits, { publicOrigin: config.publicOrigin });
   const registration = new RegistrationService(markets);
   accounts.withRegistrationRules(registration);
@@ -273,14 +266,13 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   signInCallbackRoutes(ops, sessions, signIn);
   const accountPages = new AccountPages(
     pageData,
-    gateway,
     accounts,
     addresses,
     markets,
     config.recaptchaSiteKey,
     toRegisterFormData,
   );
-  accountPageRoutes(ops, accountPages, markets);
+  accountPageRoutes(ops, accountPages, markets, gateway);
   registrationRoutes(ops, registration, markets, gateway);
   const newsletterPages = new NewsletterPages(pageData);
   newsletterRoutes(
@@ -299,61 +291,49 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     recaptchaSiteKey: config.recaptchaSiteKey,
   });
   contactRoutes(ops, contact, sessions, markets);
-  const stores = new StoreService(db, config.brand);
-  const storePages = new StorePages(stores, {
-    pages: pageData,
-    markets,
-    publicOrigin: config.publicOrigin,
-    cacheTtlMs: config.cacheTtlMs,
+  const { stores, pages: storePages } = storesModule({
+    ops,
+    db,
+    brand: config.brand,
+    sources: { pages: pageData, markets, publicOrigin: config.publicOrigin, cacheTtlMs: config.cacheTtlMs },
+    sessions,
+    recaptcha,
+    limits,
   });
-  const inStore = new InStoreService(db, config.brand, stores, recaptcha, limits, {
-    publicOrigin: config.publicOrigin,
-  });
-  storeRoutes(ops, { stores, inStore, pages: storePages, sessions, markets });
   // Orders and checkout: the built-in test payment provider until a provider adapter is configured.
   const payments = new TestPaymentProvider();
   const mails = orderMails(config.publicOrigin, stores);
   const orders = new OrderService(db, { recaptcha, limits, provider: payments, stores, onCancelled: mails.cancelled });
-  const orderPages = new OrderPages(orders, sessions, {
+  const orderPages = new OrderPages(orders, {
     shells: pageData,
     stores,
     recaptchaSiteKey: config.recaptchaSiteKey,
   });
   orderRoutes(ops, { orders, pages: orderPages, sessions, markets });
-  // Returns and exchanges of delivered online orders (customers by order number, guests by transaction id).
-  const returns = new ReturnService(db, { orders, stores, publicOrigin: config.publicOrigin });
-  const returnPages = new ReturnPages(returns, orders, sessions, {
-    shells: pageData,
-    recaptchaSiteKey: config.recaptchaSiteKey,
-  });
-  returnRoutes(ops, { returns, pages: returnPages, sessions, markets });
-  checkoutRoutes(
+  const returnsPart = returnsModule({
     ops,
-    new CheckoutService(db, { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid }),
+    db,
+    orders,
+    stores,
+    shells: pageData,
     sessions,
     markets,
-  );
-  // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
-  jobs.add({ name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) });
-  // Listing removals are read by the listing indexes within moments; an hour on, they go.
-  jobs.add({ name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() });
-  // Return requests whose items never reached us lapse: an exchange's reserved size goes back to stock.
-  jobs.add({
-    name: 'return lapse sweep',
-    periodMs: 600_000,
-    run: () => sweepLapsedReturns(db, { publicOrigin: config.publicOrigin }),
+    publicOrigin: config.publicOrigin,
+    recaptchaSiteKey: config.recaptchaSiteKey,
   });
-  const stepSeconds = config.fulfilmentStepSeconds;
-  if (stepSeconds)
-    jobs.add({
-      name: 'demo fulfilment',
-      periodMs: Math.min(stepSeconds * 500, 5_000),
-      run: () => advanceOrders(db, stepSeconds, new Date(), undefined, mails.dispatched),
-    });
+  const returnPages = returnsPart.pages;
+  checkoutModule({
+    ops,
+    db,
+    checkout: { brand: config.brand, basket, stores, addresses, provider: payments, onPaid: mails.paid },
+    sessions,
+    markets,
+  });
   pageDataRoutes(ops, pageData, markets, { validateResponses: config.validateResponses });
   searchRoutes(ops, search, markets, config.brand);
   productDataRoutes(ops, productData, sessions, markets);
-  const sitemaps = new SitemapService(
+  const { sitemaps } = seoModule(
+    ops,
     db,
     config.brand,
     config.publicOrigin,
@@ -385,8 +365,26 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   bus.register('sitemaps', () => sitemaps.bust());
   contentRoutes(ops, content, markets, { token: config.cacheBustToken, invalidate: (i) => bus.invalidate(i) });
   mediaRoutes(ops, db, config.brand, { mediaDir: config.mediaDir });
-  seoRoutes(ops, sitemaps);
-  translationRoutes(ops, await TranslationService.load({ logger }));
+  await translationsModule({ ops, logger });
+  /** The periodic jobs of every module (each runs once per period across the instances: docs/scaling.md#jobs). */
+  const periodicJobs = (step = config.fulfilmentStepSeconds): JobDefinition[] => [
+    { name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() },
+    // Orders whose payment was never decided (a crash mid-payment, an authentication never answered) give their stock back.
+    { name: 'unpaid order sweep', periodMs: 60_000, run: () => sweepUnpaidOrders(db) },
+    // Listing removals are read by the listing indexes within moments; an hour on, they go.
+    { name: 'listing removal pruning', periodMs: 600_000, run: () => catalog.pruneRemovals() },
+    ...returnsPart.jobs,
+    // Orders move on by themselves in a demo (FULFILMENT_STEP_SECONDS).
+    ...(step
+      ? [
+          {
+            name: 'demo fulfilment',
+            periodMs: Math.min(step * 500, 5_000),
+            run: () => advanceOrders(db, step, new Date(), undefined, mails.dispatched),
+          },
+        ]
+      : []),
+  ];
   app.use(ops.router);
   // Described in the contract, not implemented yet: 501 ERR_API_1036.
   app.use(ops.notImplemented());
@@ -398,10 +396,17 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       markets,
       logger,
       accountPages,
+      customerService: gateway,
       contact,
       stores: storePages,
-      orders: { kinds: ORDER_PAGE_KINDS, page: (...a) => orderPages.page(...a) },
-      returns: { kinds: RETURN_PAGE_KINDS, page: (...a) => returnPages.page(...a) },
+      orders: {
+        kinds: ORDER_PAGE_KINDS,
+        page: (kind, req, res, market, query) => orderPages.page(kind, sessions.visitor(req, res), market, query),
+      },
+      returns: {
+        kinds: RETURN_PAGE_KINDS,
+        page: (kind, req, res, market, query) => returnPages.page(kind, sessions.visitor(req, res), market, query),
+      },
       newsletter: newsletterPages,
     });
 
@@ -414,6 +419,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   app.use(
     problemHandler(logger, codesByLocation, (path) => !CONTRACT_PATHS.test(path) && !isCustomerServicePath(path)),
   );
+  // Every periodic job, in one list.
+  for (const job of periodicJobs()) jobs.add(job);
   // The storefront reaches the customer service over HTTP, by default on a loopback port of this process.
   if (customerBase) await gateway.listenLoopback(app, customerBase);
   await bus.start();

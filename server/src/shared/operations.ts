@@ -1,16 +1,66 @@
-import { Router, type RequestHandler } from 'express';
-import type { operations } from './http.ts';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { CustomerServiceOperations, operations } from './http.ts';
 import { AppError } from './errors.ts';
 
-export type OperationId = keyof operations;
+/** Every operation of both contracts (their ids are distinct: the registry refuses a duplicate at start). */
+type Operations = operations & CustomerServiceOperations;
+export type OperationId = keyof Operations;
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 type Method = (typeof METHODS)[number];
+
+/** `never` (the generated type of "no such parameters") as an empty object. */
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : T;
+type Parameters_<Id extends OperationId> = Operations[Id]['parameters'];
+/** The path parameters of an operation, as the validator leaves them (strings, or the contract's type). */
+export type PathOf<Id extends OperationId> = OrEmpty<NonNullable<Parameters_<Id>['path']>>;
+/** The query of an operation after validation and coercion (numbers are numbers, lists are arrays). */
+export type QueryOf<Id extends OperationId> = OrEmpty<NonNullable<Parameters_<Id>['query']>>;
+/** The JSON body of an operation (`undefined` when it takes none; optional bodies may be absent). */
+export type BodyOf<Id extends OperationId> = [NonNullable<Operations[Id]['requestBody']>] extends [never]
+  ? undefined
+  : NonNullable<Operations[Id]['requestBody']> extends { content: { 'application/json': infer B } }
+    ? undefined extends Operations[Id]['requestBody']
+      ? B | undefined
+      : B
+    : undefined;
+type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
+/** The JSON answer of an operation's success statuses (`never` when none is JSON). */
+export type ResponseOf<Id extends OperationId> = {
+  [S in keyof Operations[Id]['responses'] & SuccessStatus]: JsonOf<Operations[Id]['responses'][S]>;
+}[keyof Operations[Id]['responses'] & SuccessStatus];
+
+/** What a typed handler receives: the validated request's parts, and the request and response themselves. */
+export interface HandlerInput<Id extends OperationId> {
+  path: PathOf<Id>;
+  query: QueryOf<Id>;
+  body: BodyOf<Id>;
+  /** For what is not in the contract's parameters: headers, cookies, the session middleware's locals, the logger. */
+  req: Request;
+  /** For answers that are not one JSON value: streams, redirects, cookies, prepared bodies, 204. */
+  res: Response;
+}
+
+export interface OperationHandler<Id extends OperationId> {
+  /** Middleware run first, in order (cache headers, session, rate limits…). */
+  use?: RequestHandler[];
+  /**
+   * Returns the operation's JSON answer, which the registry sends with the operation's success status
+   * (its first 2xx with a JSON body in the contract), or nothing when it answered through `res` itself.
+   * Failures are thrown as `AppError`.
+   */
+  run: (input: HandlerInput<Id>) => Promise<ResponseOf<Id> | void> | ResponseOf<Id> | void;
+}
 
 interface OperationInfo {
   id: string;
   method: Method;
   /** OpenAPI path, e.g. `/api/data/category/{slug}`. */
   path: string;
+  /** The status a returned answer is sent with: the first 2xx of the contract with a JSON body, else 200. */
+  success: number;
+  /** Path parameters the contract declares as numbers (Express hands every path parameter over as text). */
+  numericPath: string[];
 }
 
 /** `/api/data/category/{slug}` → `/api/data/category/:slug` (Express 5 / path-to-regexp 8). */
@@ -18,10 +68,28 @@ export function toExpressPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
+type ContractParameter = { $ref?: string; name?: string; in?: string; schema?: { type?: string } };
+type ContractOperation = {
+  operationId?: string;
+  parameters?: ContractParameter[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
+
+function successStatusOf(op: ContractOperation): number {
+  const statuses = Object.entries(op.responses ?? {})
+    .filter(([status, r]) => /^2\d\d$/.test(status) && r?.content?.['application/json'] !== undefined)
+    .map(([status]) => Number(status))
+    .sort((a, b) => a - b);
+  return statuses[0] ?? 200;
+}
+
 /**
  * Handlers are registered by operationId, so the contract decides method and path, an id that is not
  * in the contract fails at start-up, and the contract operations nobody registered answer 501
  * `ERR_API_1036` (never a fake success). `implemented()` feeds `npm run contract:coverage`.
+ *
+ * `handle()` types the handler from the generated `operations`: its path, query and body, and the answer
+ * it returns ([decision 0168](../../../docs/decisions/0168-typed-operation-handlers.md)).
  */
 export class OperationRegistry {
   private readonly operations = new Map<string, OperationInfo>();
@@ -30,27 +98,54 @@ export class OperationRegistry {
 
   constructor(contracts: { base: string; document: Record<string, unknown> }[]) {
     for (const { base, document } of contracts) {
+      const shared =
+        (document.components as { parameters?: Record<string, ContractParameter> } | undefined)?.parameters ?? {};
+      const resolve = (p: ContractParameter) => (p.$ref ? (shared[p.$ref.split('/').pop() ?? ''] ?? {}) : p);
       for (const [path, item] of Object.entries(
-        (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>,
+        (document.paths ?? {}) as Record<
+          string,
+          Record<string, ContractOperation> & { parameters?: ContractParameter[] }
+        >,
       )) {
         for (const method of METHODS) {
-          const id = item[method]?.operationId;
-          if (!id) continue;
+          const op = item[method];
+          const id = op?.operationId;
+          if (!op || !id) continue;
           if (this.operations.has(id)) throw new Error(`Duplicate operationId ${id} in the contract`);
-          this.operations.set(id, { id, method, path: base + path });
+          const numericPath = [...(item.parameters ?? []), ...(op.parameters ?? [])]
+            .map(resolve)
+            .filter((p) => p.in === 'path' && (p.schema?.type === 'integer' || p.schema?.type === 'number'))
+            .map((p) => p.name ?? '');
+          this.operations.set(id, { id, method, path: base + path, success: successStatusOf(op), numericPath });
         }
       }
     }
   }
 
-  /** Registers the handlers of one contract operation. */
-  on(id: OperationId | (string & {}), ...handlers: RequestHandler[]): this {
+  /** Registers the typed handler of one contract operation, after its middleware. */
+  handle<Id extends OperationId>(id: Id, { use = [], run }: NoInfer<OperationHandler<Id>>): this {
+    const op = this.register(id);
+    this.router[op.method](toExpressPath(op.path), ...use, async (req: Request, res: Response) => {
+      const path: Record<string, unknown> = { ...req.params };
+      for (const name of op.numericPath) path[name] = Number(req.params[name]);
+      const answer = await run({
+        path: path as PathOf<Id>,
+        query: req.query as QueryOf<Id>,
+        body: req.body as BodyOf<Id>,
+        req,
+        res,
+      });
+      if (answer !== undefined) res.status(op.success).json(answer);
+    });
+    return this;
+  }
+
+  private register(id: string): OperationInfo {
     const op = this.operations.get(id);
     if (!op) throw new Error(`Operation ${id} is not in the contract`);
     if (this.done.has(id)) throw new Error(`Operation ${id} is registered twice`);
-    this.router[op.method](toExpressPath(op.path), ...handlers);
     this.done.add(id);
-    return this;
+    return op;
   }
 
   /** 501 for every contract operation without a handler; mount after the modules. */

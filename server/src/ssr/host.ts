@@ -8,10 +8,10 @@ import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { isStorableText } from '../shared/request-text.ts';
 import { fromRoot } from '../shared/paths.ts';
-import type { MarketService } from '../modules/markets/index.ts';
+import type { Market, MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
-import type { AccountPages } from '../modules/accounts/index.ts';
+import type { AccountPages, CustomerServiceGateway } from '../modules/accounts/index.ts';
 import type { ContactService } from '../modules/contact/index.ts';
 import type { OrderPages } from '../modules/orders/index.ts';
 import type { NewsletterPages } from '../modules/newsletter/index.ts';
@@ -61,6 +61,15 @@ export const WEB_ROOT = fromRoot('web');
  * as `GET /ssr/...`), renders React to HTML and inlines the data the client hydrates from.
  * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
  */
+/** A module's personal pages: the host hands the request over, the module's page data reads its visitor. */
+type PersonalPage<Kind> = (
+  kind: Kind,
+  req: Request,
+  res: Response,
+  market: Market,
+  query: (name: string) => string | undefined,
+) => Promise<unknown>;
+
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
 
@@ -72,10 +81,12 @@ export async function mountSsr(
     markets: MarketService;
     logger: Logger;
     accountPages?: AccountPages;
+    /** Binds the account pages' calls of the customer service to the request (its session, its cookies). */
+    customerService?: Pick<CustomerServiceGateway, 'boundTo'>;
     contact?: Pick<ContactService, 'pageData'>;
     stores?: Pick<StorePages, 'list' | 'detail'>;
-    orders?: { kinds: ReadonlySet<string>; page: OrderPages['page'] };
-    returns?: { kinds: ReadonlySet<string>; page: ReturnPages['page'] };
+    orders?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<OrderPages['page']>[0]> };
+    returns?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<ReturnPages['page']>[0]> };
     newsletter?: Pick<NewsletterPages, 'confirm'>;
   },
 ) {
@@ -366,7 +377,8 @@ export async function mountSsr(
     if (deps.returns && deps.returns.kinds.has(match.kind))
       return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
     const account = deps.accountPages;
-    if (account && isPersonalKind(match.kind)) {
+    if (account && deps.customerService && isPersonalKind(match.kind)) {
+      const caller = deps.customerService.boundTo(req, res);
       const param = (name: string, pattern: RegExp) => {
         const v = query(name);
         if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
@@ -376,30 +388,29 @@ export async function mountSsr(
         case 'sign-in': {
           const back = query('returnUrl');
           return account.signIn(
-            req,
-            res,
+            caller,
             market,
             back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined,
           );
         }
         case 'sign-up':
-          return account.signUp(req, res, market);
+          return account.signUp(caller, market);
         case 'logout':
           return account.logout(market);
         case 'my-account':
-          return account.dashboard(req, res, market);
+          return account.dashboard(caller, market);
         case 'my-account-information':
-          return account.information(req, res, market);
+          return account.information(caller, market);
         case 'my-account-profile':
-          return account.profile(req, res, market);
+          return account.profile(caller, market);
         case 'my-account-address-book':
-          return account.addressBook(req, res, market);
+          return account.addressBook(caller, market);
         case 'my-account-new-address-book':
-          return account.addressForm(req, res, market, undefined);
+          return account.addressForm(caller, market, undefined);
         case 'my-account-edit-address-book':
-          return account.addressForm(req, res, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
+          return account.addressForm(caller, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
         case 'my-account-edit-password':
-          return account.editPassword(req, res, market);
+          return account.editPassword(caller, market);
         case 'my-account-reset-password':
           return account.resetPassword(market, param('token', /^[A-Za-z0-9_-]{20,128}$/));
         case 'my-account-activate':

@@ -1,10 +1,9 @@
-import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import type { PageDataService } from '../pages/index.ts';
 import { type AddressBook, MAX_ADDRESSES } from './addresses.ts';
-import type { CustomerServiceGateway } from './gateway.ts';
+import type { CustomerServiceCaller } from './gateway.ts';
 import { accountTexts, type AccountPageKey } from './page-texts.ts';
 import type { AccountService } from './service.ts';
 import { postalCodeRequired } from './validation/postal-code.ts';
@@ -24,7 +23,6 @@ const ADDRESS_TYPES: Schemas['AddressType'][] = [
 export class AccountPages {
   constructor(
     private readonly pages: PageDataService,
-    private readonly gateway: CustomerServiceGateway,
     private readonly accounts: AccountService,
     private readonly addresses: AddressBook,
     private readonly markets: MarketService,
@@ -42,14 +40,14 @@ export class AccountPages {
   }
 
   /** The signed-in customer with the address book, or the 401 that sends the page to sign-in. */
-  async customer(req: Request, res: Response, market: Market, consents = false): Promise<Schemas['Customer']> {
+  async customer(caller: CustomerServiceCaller, market: Market, consents = false): Promise<Schemas['Customer']> {
     const query = {
       locale: market.locale,
       queryEntity: consents ? ('profileAndConsents' as const) : ('profile' as const),
     };
     let profile;
     try {
-      profile = await this.gateway.call(res, this.gateway.client(req, res).GET('/customer', { params: { query } }));
+      profile = await caller.call(caller.client().GET('/customer', { params: { query } }));
     } catch (err) {
       // Page data knows one reason to sign in (its contract): not signed in, whether never or no longer.
       if (err instanceof AppError && err.code === 'ERR_MWR_1000')
@@ -64,42 +62,39 @@ export class AccountPages {
   }
 
   /** Whether the browser is signed in, without failing when it is not. */
-  async signedIn(req: Request, res: Response, market: Market): Promise<boolean> {
-    const session = await this.gateway.call(
-      res,
-      this.gateway.client(req, res).GET('/session', { params: { query: { locale: market.locale } } }),
+  async signedIn(caller: CustomerServiceCaller, market: Market): Promise<boolean> {
+    const session = await caller.call(
+      caller.client().GET('/session', { params: { query: { locale: market.locale } } }),
     );
     return session?.customerAuthenticated === true;
   }
 
-  private async registration(req: Request, res: Response, market: Market): Promise<Schemas['RegisterFormData']> {
-    const form = await this.gateway.call(
-      res,
-      this.gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
+  private async registration(caller: CustomerServiceCaller, market: Market): Promise<Schemas['RegisterFormData']> {
+    const form = await caller.call(
+      caller.client().GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
     );
     if (!form) throw new AppError('ERR_DATA_1000', 'registration form: empty answer');
     return this.toRegisterForm(form);
   }
 
   async signIn(
-    req: Request,
-    res: Response,
+    caller: CustomerServiceCaller,
     market: Market,
     returnUrl: string | undefined,
   ): Promise<Schemas['SignInPageData']> {
     return {
       ...(await this.shell('sign-in', market, '/signin', 'signIn')),
-      customerAuthenticated: await this.signedIn(req, res, market),
+      customerAuthenticated: await this.signedIn(caller, market),
       returnUrl: returnUrl && /^\/(?![/\\])/.test(returnUrl) ? returnUrl : '/myaccount',
       recaptchaSiteKey: this.recaptchaSiteKey,
       signUpUrl: this.path(market, '/signup'),
     };
   }
 
-  async signUp(req: Request, res: Response, market: Market): Promise<Schemas['SignUpPageData']> {
+  async signUp(caller: CustomerServiceCaller, market: Market): Promise<Schemas['SignUpPageData']> {
     return {
       ...(await this.shell('sign-up', market, '/signup', 'signUp')),
-      registration: await this.registration(req, res, market),
+      registration: await this.registration(caller, market),
       recaptchaSiteKey: this.recaptchaSiteKey,
       signInUrl: this.path(market, '/signin'),
     };
@@ -130,8 +125,8 @@ export class AccountPages {
     ];
   }
 
-  async dashboard(req: Request, res: Response, market: Market): Promise<Schemas['MyAccountPageData']> {
-    const customer = await this.customer(req, res, market);
+  async dashboard(caller: CustomerServiceCaller, market: Market): Promise<Schemas['MyAccountPageData']> {
+    const customer = await this.customer(caller, market);
     return {
       ...(await this.shell('my-account', market, '/myaccount', 'dashboard')),
       customer,
@@ -140,9 +135,9 @@ export class AccountPages {
     };
   }
 
-  async information(req: Request, res: Response, market: Market): Promise<Schemas['AccountInformationPageData']> {
-    const customer = await this.customer(req, res, market);
-    const form = await this.registration(req, res, market);
+  async information(caller: CustomerServiceCaller, market: Market): Promise<Schemas['AccountInformationPageData']> {
+    const customer = await this.customer(caller, market);
+    const form = await this.registration(caller, market);
     return {
       ...(await this.shell('my-account-information', market, '/myaccount/account-information', 'information')),
       customer,
@@ -150,9 +145,9 @@ export class AccountPages {
     };
   }
 
-  async profile(req: Request, res: Response, market: Market): Promise<Schemas['ProfilePageData']> {
-    const customer = await this.customer(req, res, market, true);
-    const form = await this.registration(req, res, market);
+  async profile(caller: CustomerServiceCaller, market: Market): Promise<Schemas['ProfilePageData']> {
+    const customer = await this.customer(caller, market, true);
+    const form = await this.registration(caller, market);
     const granted = new Set((customer.consents ?? []).filter((c) => c.granted).map((c) => c.id));
     return {
       ...(await this.shell('my-account-profile', market, '/myaccount/profile', 'profile')),
@@ -166,8 +161,8 @@ export class AccountPages {
     };
   }
 
-  async addressBook(req: Request, res: Response, market: Market): Promise<Schemas['AddressBookPageData']> {
-    const customer = await this.customer(req, res, market);
+  async addressBook(caller: CustomerServiceCaller, market: Market): Promise<Schemas['AddressBookPageData']> {
+    const customer = await this.customer(caller, market);
     return {
       ...(await this.shell('my-account-address-book', market, '/myaccount/address-book', 'addressBook')),
       addresses: customer.addresses,
@@ -191,12 +186,11 @@ export class AccountPages {
   }
 
   async addressForm(
-    req: Request,
-    res: Response,
+    caller: CustomerServiceCaller,
     market: Market,
     addressId: string | undefined,
   ): Promise<Schemas['AddressFormPageData']> {
-    const customer = await this.customer(req, res, market);
+    const customer = await this.customer(caller, market);
     let address: Schemas['Address'] | null = null;
     if (addressId !== undefined) {
       address = customer.addresses.find((a) => a.id === addressId) ?? null;
@@ -216,8 +210,8 @@ export class AccountPages {
     };
   }
 
-  async editPassword(req: Request, res: Response, market: Market): Promise<Schemas['PasswordPageData']> {
-    await this.customer(req, res, market);
+  async editPassword(caller: CustomerServiceCaller, market: Market): Promise<Schemas['PasswordPageData']> {
+    await this.customer(caller, market);
     return {
       ...(await this.shell('my-account-edit-password', market, '/myaccount/editpassword', 'editPassword')),
       mode: 'change',

@@ -11,6 +11,12 @@ import { isErrorCode } from '@storefront/openapi/errors';
 import { AppError, type Issue } from '../../shared/errors.ts';
 import type { SessionService } from '../sessions/index.ts';
 
+/** The customer service as one request's code sees it: calls bound to its browser session, cookies relayed back. */
+export interface CustomerServiceCaller {
+  client(extraHeaders?: Record<string, string>): CustomerServiceClient;
+  call<T>(call: Promise<{ data?: T; error?: unknown; response: globalThis.Response }>): Promise<T | null>;
+}
+
 /**
  * The storefront's door to the customer service API: the generated, typed client (`openapi/src/
  * customer-service-client.ts`) over HTTP. By default this process serves the customer service itself on a
@@ -52,6 +58,11 @@ export class CustomerServiceGateway {
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** `client` and `call` bound to one request, for services that take no Express objects. */
+  boundTo(req: Request, res: Response): CustomerServiceCaller {
+    return { client: (extraHeaders) => this.client(req, res, extraHeaders), call: (call) => this.call(res, call) };
   }
 
   /**

@@ -9,7 +9,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -247,10 +247,6 @@ export interface AccountMigrationDeps {
   floorMs?: number;
 }
 
-function localeOf(req: Request): string {
-  return typeof req.query.locale === 'string' ? req.query.locale : 'en-us';
-}
-
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
@@ -275,29 +271,31 @@ export function accountMigrationRoutes(ops: OperationRegistry, deps: AccountMigr
   );
   const customerMigration = new CustomerMigration(deps.db, deps.accounts, { publicOrigin: deps.publicOrigin });
 
-  ops.on('migrateAccount', async (req: Request, res: Response) => {
-    res.set('Cache-Control', 'no-store');
-    const locale = localeOf(req);
-    const body = req.body as Schemas['AccountMigrationRequest'];
-    await deps.recaptcha.verify(body.recaptchaToken, req.ip);
-    await migration.migrate(body.email, { ip: req.ip ?? 'unknown' }, async (profile) => {
-      const client = deps.gateway.client(req, res, { 'X-Service-Token': deps.serviceToken });
-      const answer = await deps.gateway.call(
-        res,
-        client.POST('/customer/migration', { params: { query: { locale } }, body: profile }),
-      );
-      if (!answer) throw new AppError('ERR_OKTA_1004', 'The customer service answered no result.');
-      return answer;
-    });
-    res.status(204).end();
+  ops.handle('migrateAccount', {
+    run: async ({ query, body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      const locale = query.locale ?? 'en-us';
+      await deps.recaptcha.verify(body.recaptchaToken, req.ip);
+      await migration.migrate(body.email, { ip: req.ip ?? 'unknown' }, async (profile) => {
+        const client = deps.gateway.client(req, res, { 'X-Service-Token': deps.serviceToken });
+        const answer = await deps.gateway.call(
+          res,
+          client.POST('/customer/migration', { params: { query: { locale } }, body: profile }),
+        );
+        if (!answer) throw new AppError('ERR_OKTA_1004', 'The customer service answered no result.');
+        return answer;
+      });
+      res.status(204).end();
+    },
   });
 
-  ops.on('csMigrateCustomer', async (req: Request, res: Response) => {
-    res.set('Cache-Control', 'no-store');
-    const refused = serviceCallRefusal(req, deps.serviceToken);
-    if (refused) throw refused;
-    const body = req.body as MigrateCustomerRequest;
-    const market = deps.markets.resolve(body.locale);
-    res.json(await customerMigration.migrate({ ...body, locale: market.locale }, market.country, localeOf(req)));
+  ops.handle('csMigrateCustomer', {
+    run: ({ query, body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      const refused = serviceCallRefusal(req, deps.serviceToken);
+      if (refused) throw refused;
+      const market = deps.markets.resolve(body.locale);
+      return customerMigration.migrate({ ...body, locale: market.locale }, market.country, query.locale ?? 'en-us');
+    },
   });
 }

@@ -100,9 +100,7 @@ export class SignInHandoff {
   }
 
   /** The callback: answers the continuation page, or throws the contract's error (nothing signed in). */
-  async complete(req: Request, res: Response): Promise<string> {
-    const code = String(req.query.code);
-    const state = String(req.query.state);
+  async complete({ code, state }: { code: string; state: string }, req: Request, res: Response): Promise<string> {
     // The customer service's codes are 43 characters: refused before the state is spent.
     if (!CODE.test(code)) throw new AppError('ERR_AUTH_API_1001', 'The authorization code is malformed.');
     const session = sessionOf(res);
@@ -198,10 +196,13 @@ export function signInCallbackHeaders() {
 
 /** `GET /api/auth/callback` (completeSignInCallback). */
 export function signInCallbackRoutes(ops: OperationRegistry, sessions: SessionService, handoff: SignInHandoff): void {
-  ops.on('completeSignInCallback', sessions.middleware(), async (req, res) => {
-    const page = await handoff.complete(req, res);
-    res.set('Content-Security-Policy', PAGE_CSP);
-    res.type('html').send(page);
+  ops.handle('completeSignInCallback', {
+    use: [sessions.middleware()],
+    run: async ({ query, req, res }) => {
+      const page = await handoff.complete(query, req, res);
+      res.set('Content-Security-Policy', PAGE_CSP);
+      res.type('html').send(page);
+    },
   });
 }
 

@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';
 import { marketOf } from '../markets/index.ts';
-import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { BasketService } from './service.ts';
 
@@ -18,20 +17,22 @@ export function basketRoutes(
     res.set('Cache-Control', 'no-store');
     next();
   };
-  ops.on('getBasket', noStore, session, async (req, res) => {
-    res.json(await basket.get(sessionOf(res), marketOf(req, res, markets)));
+  const use = [noStore, session];
+  ops.handle('getBasket', { use, run: ({ req, res }) => basket.get(sessionOf(res), marketOf(req, res, markets)) });
+  ops.handle('addBasketItem', {
+    use,
+    run: async ({ body, req, res }) => {
+      const result = await basket.add(sessionOf(res), body, marketOf(req, res, markets));
+      if (result.newSessionToken) sessions.setCookie(res, result.newSessionToken);
+      return result.basket;
+    },
   });
-  ops.on('addBasketItem', noStore, session, async (req, res) => {
-    const body = req.body as Schemas['AddBasketItemRequest'];
-    const result = await basket.add(sessionOf(res), body, marketOf(req, res, markets));
-    if (result.newSessionToken) sessions.setCookie(res, result.newSessionToken);
-    res.json(result.basket);
+  ops.handle('updateBasketItem', {
+    use,
+    run: ({ body, req, res }) => basket.update(sessionOf(res), body, marketOf(req, res, markets)),
   });
-  ops.on('updateBasketItem', noStore, session, async (req, res) => {
-    const body = req.body as Schemas['UpdateBasketItemRequest'];
-    res.json(await basket.update(sessionOf(res), body, marketOf(req, res, markets)));
-  });
-  ops.on('removeBasketItem', noStore, session, async (req, res) => {
-    res.json(await basket.remove(sessionOf(res), String(req.query.itemId), marketOf(req, res, markets)));
+  ops.handle('removeBasketItem', {
+    use,
+    run: ({ query, req, res }) => basket.remove(sessionOf(res), query.itemId, marketOf(req, res, markets)),
   });
 }

@@ -1,3 +1,3 @@
 export { CheckoutService, IDEMPOTENCY_KEY_HOURS } from './service.ts';
 export type { OrderPaidHook, PlaceResult } from './service.ts';
-export { checkoutRoutes } from './routes.ts';
+export { checkoutModule } from './module.ts';

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
@@ -23,36 +22,38 @@ export function contactRoutes(
     next();
   };
 
-  ops.on('getContactPageData', publicCache, async (req, res) => {
-    let body: Schemas['ContactPageData'];
-    try {
-      body = await contact.pageData(marketOf(req, res, markets));
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      req.log?.error({ err }, 'page data source failed');
-      throw new AppError(
-        'ERR_DATA_1000',
-        `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    res.json(body);
+  ops.handle('getContactPageData', {
+    use: [publicCache],
+    run: async ({ req, res }) => {
+      try {
+        return await contact.pageData(marketOf(req, res, markets));
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log?.error({ err }, 'page data source failed');
+        throw new AppError(
+          'ERR_DATA_1000',
+          `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    },
   });
 
-  ops.on('sendContactRequest', sessions.middleware(), async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const market = marketOf(req, res, markets);
-    let receipt: Schemas['ContactRequestReceipt'];
-    try {
-      receipt = await contact.send(req.body as Schemas['ContactRequest'], market, {
-        ip: req.ip ?? 'unknown',
-        customerId: sessionOf(res)?.customerId,
-      });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      // The internal cause is the contact e-mail service's code; the shopper gets the contact form's.
-      req.log?.error({ err, code: 'ERR_GLS_1001' }, 'contact request not passed on');
-      throw new AppError('ERR_CTC_API_1001');
-    }
-    res.status(201).json(receipt);
+  ops.handle('sendContactRequest', {
+    use: [sessions.middleware()],
+    run: async ({ body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      const market = marketOf(req, res, markets);
+      try {
+        return await contact.send(body, market, {
+          ip: req.ip ?? 'unknown',
+          customerId: sessionOf(res)?.customerId,
+        });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // The internal cause is the contact e-mail service's code; the shopper gets the contact form's.
+        req.log?.error({ err, code: 'ERR_GLS_1001' }, 'contact request not passed on');
+        throw new AppError('ERR_CTC_API_1001');
+      }
+    },
   });
 }

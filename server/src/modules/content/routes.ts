@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { sameSecret } from '../../shared/same-secret.ts';
@@ -20,7 +20,7 @@ export const BUSTABLE_CACHES = [
 ] as const satisfies readonly Exclude<CacheName, 'all'>[];
 
 /** `a,b` or `['a','b']` (the validator may or may not have split a form, explode=false list). */
-export function listOf(value: unknown): string[] | undefined {
+function listOf(value: string | string[] | undefined): string[] | undefined {
   if (value === undefined || value === '') return undefined;
   const items = Array.isArray(value) ? value.flatMap((v) => String(v).split(',')) : String(value).split(',');
   return items.filter(Boolean);
@@ -30,13 +30,13 @@ export function listOf(value: unknown): string[] | undefined {
  * A handler whose unexpected failures (database, programming errors) answer the operation's
  * "content service failed" code instead of a bare 500; catalogue errors pass through.
  */
-export function failsAs(code: ErrorCode, handler: (req: Request, res: Response) => Promise<void>): RequestHandler {
-  return async (req, res) => {
+function failsAs<I extends { req: Request }, T>(code: ErrorCode, run: (input: I) => Promise<T>) {
+  return async (input: I): Promise<T> => {
     try {
-      await handler(req, res);
+      return await run(input);
     } catch (err) {
       if (err instanceof AppError) throw err;
-      req.log?.error({ err }, `content source failed (${code})`);
+      input.req.log?.error({ err }, `content source failed (${code})`);
       throw new AppError(code, err instanceof Error ? err.message : undefined);
     }
   };
@@ -62,91 +62,83 @@ export function contentRoutes(
     next();
   };
 
-  ops.on(
-    'getContentPage',
-    publicCache,
-    failsAs('ERR_PAG_API_1002', async (req, res) => {
-      const tags = listOf(req.query.currentContextTags);
+  ops.handle('getContentPage', {
+    use: [publicCache],
+    run: failsAs('ERR_PAG_API_1002', async ({ query, req, res }) => {
+      const tags = listOf(query.currentContextTags);
       // Page content is only fetched with context tags (spec §4); the contract requires them too.
       if (!tags?.length) throw new AppError('ERR_PAG_API_1000', 'currentContextTags is required.');
-      const page = await content.page(marketOf(req, res, markets), {
-        pageId: String(req.query.pageId),
+      return content.page(marketOf(req, res, markets), {
+        pageId: query.pageId,
         tags,
-        globalPageId: req.query.globalPageId as string | undefined,
-        parentPageId: req.query.parentPageId as string | undefined,
-        navigationLinksPrefix: req.query.pageNavigationLinksPrefix as string | undefined,
+        globalPageId: query.globalPageId,
+        parentPageId: query.parentPageId,
+        navigationLinksPrefix: query.pageNavigationLinksPrefix,
       });
-      res.json(page);
     }),
-  );
+  });
 
-  ops.on(
-    'getCmsComponent',
-    publicCache,
-    failsAs('ERR_CPN_API_1001', async (req, res) => {
-      const tags = listOf(req.query.currentContextTags);
+  ops.handle('getCmsComponent', {
+    use: [publicCache],
+    run: failsAs('ERR_CPN_API_1001', async ({ query, req, res }) => {
+      const tags = listOf(query.currentContextTags);
       if (!tags?.length) throw new AppError('ERR_PAG_API_1000', 'currentContextTags is required.');
-      res.json(await content.component(marketOf(req, res, markets), String(req.query.componentId), tags));
+      return content.component(marketOf(req, res, markets), query.componentId, tags);
     }),
-  );
+  });
 
-  ops.on(
-    'getGenericContent',
-    publicCache,
-    failsAs('ERR_CTT_API_1004', async (req, res) => {
-      res.json(await content.generic(marketOf(req, res, markets), String(req.query.contentId)));
-    }),
-  );
+  ops.handle('getGenericContent', {
+    use: [publicCache],
+    run: failsAs('ERR_CTT_API_1004', ({ query, req, res }) =>
+      content.generic(marketOf(req, res, markets), query.contentId),
+    ),
+  });
 
-  ops.on(
-    'getAccordionsByTagSubjectId',
-    publicCache,
-    failsAs('ERR_CTT_API_1001', async (req, res) => {
-      res.json(await content.accordions(marketOf(req, res, markets), String(req.query.tagSubjectId)));
-    }),
-  );
+  ops.handle('getAccordionsByTagSubjectId', {
+    use: [publicCache],
+    run: failsAs('ERR_CTT_API_1001', ({ query, req, res }) =>
+      content.accordions(marketOf(req, res, markets), query.tagSubjectId),
+    ),
+  });
 
-  ops.on(
-    'getEvents',
-    publicCache,
-    failsAs('ERR_API_1027', async (req, res) => {
-      res.json(
-        await content.events(marketOf(req, res, markets), {
-          themes: listOf(req.query.themes),
-          locations: listOf(req.query.locations),
-          eventType: req.query.eventType as string | undefined,
-          page: req.query.page === undefined ? undefined : Number(req.query.page),
-        }),
-      );
-    }),
-  );
+  ops.handle('getEvents', {
+    use: [publicCache],
+    run: failsAs('ERR_API_1027', ({ query, req, res }) =>
+      content.events(marketOf(req, res, markets), {
+        themes: listOf(query.themes),
+        locations: listOf(query.locations),
+        eventType: query.eventType,
+        page: query.page,
+      }),
+    ),
+  });
 
-  ops.on('bustCache', async (req, res) => {
-    if (!sameSecret(req.get('x-internal-token'), internal.token)) {
-      throw new AppError('ERR_LIB_1002', 'X-Internal-Token is missing or is not the cache-buster token.');
-    }
-    const body = req.body as Schemas['CacheBustRequest'];
-    const names: Exclude<CacheName, 'all'>[] = body.caches.includes('all')
-      ? [...BUSTABLE_CACHES]
-      : (body.caches as Exclude<CacheName, 'all'>[]);
-    if (body.keys?.length && body.caches.length > 1) {
-      throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [
-        { path: 'body/keys', message: 'needs a single cache' },
-      ]);
-    }
-    // Emptied here at once, and on every other instance through the invalidation bus (docs/scaling.md).
-    const removed = await internal.invalidate({
-      caches: names,
-      keys: body.keys,
-      locales: body.locales,
-      reason: 'bust',
-    });
-    const caches = removed.map((r) => ({
-      cache: r.cache as Exclude<CacheName, 'all'>,
-      entriesRemoved: r.entriesRemoved,
-    }));
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ bustedAt: new Date().toISOString(), caches } satisfies Schemas['CacheBustResult']);
+  ops.handle('bustCache', {
+    run: async ({ body, req, res }) => {
+      if (!sameSecret(req.get('x-internal-token'), internal.token)) {
+        throw new AppError('ERR_LIB_1002', 'X-Internal-Token is missing or is not the cache-buster token.');
+      }
+      const names: Exclude<CacheName, 'all'>[] = body.caches.includes('all')
+        ? [...BUSTABLE_CACHES]
+        : body.caches.filter((c): c is Exclude<CacheName, 'all'> => c !== 'all');
+      if (body.keys?.length && body.caches.length > 1) {
+        throw new AppError('ERR_API_1018', '`keys` narrows a single cache: name only one in `caches`.', [
+          { path: 'body/keys', message: 'needs a single cache' },
+        ]);
+      }
+      // Emptied here at once, and on every other instance through the invalidation bus (docs/scaling.md).
+      const removed = await internal.invalidate({
+        caches: names,
+        keys: body.keys,
+        locales: body.locales,
+        reason: 'bust',
+      });
+      const caches = removed.map((r) => ({
+        cache: r.cache as Exclude<CacheName, 'all'>,
+        entriesRemoved: r.entriesRemoved,
+      }));
+      res.set('Cache-Control', 'no-store');
+      return { bustedAt: new Date().toISOString(), caches };
+    },
   });
 }

@@ -21,82 +21,82 @@ export function mediaRoutes(ops: OperationRegistry, db: DB, brand: string, optio
   const send = (res: import('express').Response, svg: string) =>
     res.type('image/svg+xml').set('Cache-Control', 'public, max-age=31536000, immutable').send(svg);
 
-  ops.on('getProductImage', async (req, res) => {
-    const pid = String(req.params.pid).toUpperCase();
-    const view = Number(req.params.view);
-    const key = `p:${pid}:${view}`;
-    const hit = cache.get(key);
-    if (hit) return void send(res, hit);
-    const p = await db
-      .selectFrom('products')
-      .select([
-        'pid',
-        'category_id',
-        'color_code',
-        'color_hex',
-        'macro_color',
-        'micro_color',
-        'image_count',
-        'material',
-        'short_name',
-        'style_code',
-      ])
-      .where('pid', '=', pid)
-      .executeTakeFirst();
-    if (!p || view > p.image_count) throw new AppError('ERR_STORAGE_1000', `No image ${view} of product ${pid}.`);
-    const svg = productImageSvg(
-      {
-        pid: p.pid,
-        categoryId: p.category_id,
-        material: p.material,
-        shortName: p.short_name,
-        styleCode: p.style_code,
-        color: {
-          code: p.color_code,
-          hex: p.color_hex,
-          macroColor: p.macro_color,
-          microColor: p.micro_color,
-          names: {} as never,
+  ops.handle('getProductImage', {
+    run: async ({ path, res }) => {
+      const pid = path.pid.toUpperCase();
+      const view = path.view;
+      const key = `p:${pid}:${view}`;
+      const hit = cache.get(key);
+      if (hit) return void send(res, hit);
+      const p = await db
+        .selectFrom('products')
+        .select([
+          'pid',
+          'category_id',
+          'color_code',
+          'color_hex',
+          'macro_color',
+          'micro_color',
+          'image_count',
+          'material',
+          'short_name',
+          'style_code',
+        ])
+        .where('pid', '=', pid)
+        .executeTakeFirst();
+      if (!p || view > p.image_count) throw new AppError('ERR_STORAGE_1000', `No image ${view} of product ${pid}.`);
+      const svg = productImageSvg(
+        {
+          pid: p.pid,
+          categoryId: p.category_id,
+          material: p.material,
+          shortName: p.short_name,
+          styleCode: p.style_code,
+          color: {
+            code: p.color_code,
+            hex: p.color_hex,
+            macroColor: p.macro_color,
+            microColor: p.micro_color,
+            names: {} as never,
+          },
         },
-      },
-      view,
-    );
-    send(res, remember(key, svg));
+        view,
+      );
+      send(res, remember(key, svg));
+    },
   });
 
   // Imported photos: files under MEDIA_DIR, named by their content hash (decision 0160).
-  ops.on('getProductPhoto', (req, res) =>
-    servePhoto(
-      options.mediaDir,
-      String(req.params.pid).toUpperCase(),
-      Number(req.params.view),
-      String(req.params.file),
-      res,
-    ),
-  );
-
-  ops.on('getCategoryImage', async (req, res) => {
-    const id = String(req.params.categoryId);
-    const view = req.query.view === undefined ? 1 : Number(req.query.view);
-    const key = `c:${id}:${view}`;
-    const hit = cache.get(key);
-    if (hit) return void send(res, hit);
-    const c = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!c) throw new AppError('ERR_STORAGE_1000', `No image for category ${id}.`);
-    const svg = categoryImageSvg({ id: c.id }, view);
-    send(res, remember(key, svg));
+  ops.handle('getProductPhoto', {
+    run: ({ path, res }) => servePhoto(options.mediaDir, path.pid.toUpperCase(), path.view, path.file, res),
   });
 
-  ops.on('getContentImage', (req, res) => {
-    const name = String(req.params.name);
-    const ratio = (req.query.ratio as Ratio | undefined) ?? defaultRatio(name);
-    const key = `m:${name}:${ratio}`;
-    const hit = cache.get(key);
-    if (hit) return void send(res, hit);
-    const svg =
-      name === 'logo' || name === 'logo-inverse'
-        ? wordmarkSvg(house.name, name === 'logo-inverse')
-        : contentImageSvg(name, ratio, brand);
-    send(res, remember(key, svg));
+  ops.handle('getCategoryImage', {
+    run: async ({ path, query, res }) => {
+      const id = path.categoryId;
+      const view = query.view ?? 1;
+      const key = `c:${id}:${view}`;
+      const hit = cache.get(key);
+      if (hit) return void send(res, hit);
+      const c = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!c) throw new AppError('ERR_STORAGE_1000', `No image for category ${id}.`);
+      const svg = categoryImageSvg({ id: c.id }, view);
+      send(res, remember(key, svg));
+    },
+  });
+
+  ops.handle('getContentImage', {
+    run: ({ path, query, res }) => {
+      const name = path.name;
+      const ratio: Ratio = query.ratio ?? defaultRatio(name);
+      const key = `m:${name}:${ratio}`;
+      const hit = cache.get(key);
+      if (hit) return void send(res, hit);
+      const svg =
+        name === 'logo' || name === 'logo-inverse'
+          ? wordmarkSvg(house.name, name === 'logo-inverse')
+          : contentImageSvg(name, ratio, brand);
+      send(res, remember(key, svg));
+    },
   });
 }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
@@ -58,77 +58,83 @@ export function newsletterRoutes(
   limits: RateLimiter,
   pages?: NewsletterPages,
 ): void {
-  ops.on('csSubscribeNewsletter', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    try {
-      await newsletter.subscribe(req.body as CsSchemas['SubscriptionRequest'], { ip: ipOf(req) });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      // The internal cause is the newsletter e-mail service's code; the caller gets the newsletter's.
-      req.log?.error({ err, code: 'ERR_GLS_1002' }, 'newsletter subscription failed');
-      throw new AppError('ERR_NWS_API_1002');
-    }
-    res.status(204).end();
+  ops.handle('csSubscribeNewsletter', {
+    run: async ({ body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      try {
+        await newsletter.subscribe(body, { ip: ipOf(req) });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // The internal cause is the newsletter e-mail service's code; the caller gets the newsletter's.
+        req.log?.error({ err, code: 'ERR_GLS_1002' }, 'newsletter subscription failed');
+        throw new AppError('ERR_NWS_API_1002');
+      }
+      res.status(204).end();
+    },
   });
 
-  ops.on('subscribeNewsletter', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const market = marketOf(req, res, markets);
-    await limits.hit(NEWSLETTER_LIMITS.storefrontPerIp, ipOf(req));
-    const body = toSubscriptionRequest(req.body as Schemas['NewsletterSubscriptionRequest'], market);
-    try {
-      await gateway.call(res, gateway.client(req, res).POST('/subscription', { body }));
-    } catch (err) {
-      throw toStorefrontError(err);
-    }
-    res.status(204).end();
+  ops.handle('subscribeNewsletter', {
+    run: async ({ body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      const market = marketOf(req, res, markets);
+      await limits.hit(NEWSLETTER_LIMITS.storefrontPerIp, ipOf(req));
+      const request = toSubscriptionRequest(body, market);
+      try {
+        await gateway.call(res, gateway.client(req, res).POST('/subscription', { body: request }));
+      } catch (err) {
+        throw toStorefrontError(err);
+      }
+      res.status(204).end();
+    },
   });
 
-  ops.on('csConfirmNewsletterSubscription', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    let status;
-    try {
-      status = await newsletter.confirm((req.body as CsSchemas['ConfirmSubscriptionRequest']).token, { ip: ipOf(req) });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      req.log?.error({ err, code: 'ERR_GLS_1002' }, 'newsletter confirmation failed');
-      throw new AppError('ERR_NWS_API_1002');
-    }
-    res.json({ status } satisfies CsSchemas['SubscriptionConfirmation']);
+  ops.handle('csConfirmNewsletterSubscription', {
+    run: async ({ body, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      let status;
+      try {
+        status = await newsletter.confirm(body.token, { ip: ipOf(req) });
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log?.error({ err, code: 'ERR_GLS_1002' }, 'newsletter confirmation failed');
+        throw new AppError('ERR_NWS_API_1002');
+      }
+      return { status };
+    },
   });
 
-  ops.on('confirmNewsletterSubscription', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    marketOf(req, res, markets);
-    await limits.hit(NEWSLETTER_LIMITS.storefrontConfirmPerIp, ipOf(req));
-    const { token } = req.body as Schemas['NewsletterConfirmationRequest'];
-    let answer;
-    try {
-      answer = await gateway.call(res, gateway.client(req, res).POST('/subscription/confirm', { body: { token } }));
-    } catch (err) {
-      throw toStorefrontError(err);
-    }
-    if (!answer) throw new AppError('ERR_NWS_API_1002', 'The customer service answered no confirmation.');
-    res.json({ status: answer.status } satisfies Schemas['NewsletterConfirmation']);
+  ops.handle('confirmNewsletterSubscription', {
+    run: async ({ body: { token }, req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      marketOf(req, res, markets);
+      await limits.hit(NEWSLETTER_LIMITS.storefrontConfirmPerIp, ipOf(req));
+      let answer;
+      try {
+        answer = await gateway.call(res, gateway.client(req, res).POST('/subscription/confirm', { body: { token } }));
+      } catch (err) {
+        throw toStorefrontError(err);
+      }
+      if (!answer) throw new AppError('ERR_NWS_API_1002', 'The customer service answered no confirmation.');
+      return { status: answer.status };
+    },
   });
 
   if (pages) {
-    const page: RequestHandler = async (req, res) => {
-      // The same for every visitor of the market (the token never reaches the server).
-      res.set('Cache-Control', 'public, max-age=60');
-      let body;
-      try {
-        body = await pages.confirm(marketOf(req, res, markets));
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        req.log?.error({ err }, 'newsletter page data source failed');
-        throw new AppError(
-          'ERR_DATA_1000',
-          `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      }
-      res.json(body);
-    };
-    ops.on('getNewsletterConfirmPageData', page);
+    ops.handle('getNewsletterConfirmPageData', {
+      run: async ({ req, res }) => {
+        // The same for every visitor of the market (the token never reaches the server).
+        res.set('Cache-Control', 'public, max-age=60');
+        try {
+          return await pages.confirm(marketOf(req, res, markets));
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          req.log?.error({ err }, 'newsletter page data source failed');
+          throw new AppError(
+            'ERR_DATA_1000',
+            `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+      },
+    });
   }
 }

@@ -188,16 +188,18 @@ export class Metrics {
  * constant time). Without a token the endpoint is off. Refusals are logged with their code, never the header.
  */
 export function metricsRoutes(ops: OperationRegistry, metrics: Metrics, token: string | undefined): void {
-  ops.on('getMetrics', (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const refuse = (code: 'ERR_LIB_1007' | 'ERR_LIB_1008' | 'ERR_LIB_1009') => {
-      req.log?.warn({ code }, 'metrics call refused');
-      return new AppError(code);
-    };
-    if (!token) throw refuse('ERR_LIB_1009');
-    const presented = req.get('x-internal-token');
-    if (!presented) throw refuse('ERR_LIB_1007');
-    if (!sameSecret(presented, token)) throw refuse('ERR_LIB_1008');
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render());
+  ops.handle('getMetrics', {
+    run: ({ req, res }) => {
+      res.set('Cache-Control', 'no-store');
+      const refuse = (code: 'ERR_LIB_1007' | 'ERR_LIB_1008' | 'ERR_LIB_1009') => {
+        req.log?.warn({ code }, 'metrics call refused');
+        return new AppError(code);
+      };
+      if (!token) throw refuse('ERR_LIB_1009');
+      const presented = req.get('x-internal-token');
+      if (!presented) throw refuse('ERR_LIB_1007');
+      if (!sameSecret(presented, token)) throw refuse('ERR_LIB_1008');
+      res.type('text/plain; version=0.0.4; charset=utf-8').send(metrics.render());
+    },
   });
 }

@@ -29,13 +29,13 @@ const CONTRACT = {
         responses: { '200': { description: 'ok' } },
       },
     },
-    '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok' } } } },
+    '/things': { get: { operationId: 'getHealth', responses: { '200': { description: 'ok' } } } },
   },
 };
 
 function registryApp() {
   const ops = new OperationRegistry([{ base: '', document: CONTRACT }]);
-  ops.on('listThings', (_req, res) => void res.json([]));
+  ops.handle('getHealth', { run: ({ res }) => void res.json([]) });
   const app = express();
   app.use(
     OpenApiValidator.middleware({
@@ -58,7 +58,7 @@ describe('operations described but not implemented', () => {
   it('answer 501 ERR_API_1036 to a valid request, never a fake success', async () => {
     const { app, ops } = registryApp();
     expect(ops.implemented('getThing')).toBe(false);
-    expect(ops.implemented('listThings')).toBe(true);
+    expect(ops.implemented('getHealth')).toBe(true);
     const res = await request(app).get('/things/ab').expect(501);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ code: 'ERR_API_1036', status: 501 });
@@ -73,8 +73,8 @@ describe('operations described but not implemented', () => {
 
   it('refuse a handler for an operation outside the contract, or registered twice', () => {
     const { ops } = registryApp();
-    expect(() => ops.on('nothing', () => undefined)).toThrow(/not in the contract/);
-    expect(() => ops.on('listThings', () => undefined)).toThrow(/registered twice/);
+    expect(() => ops.handle('getBasket', { run: () => undefined })).toThrow(/not in the contract/);
+    expect(() => ops.handle('getHealth', { run: () => undefined })).toThrow(/registered twice/);
   });
 
   it('none is left in the real contracts', async () => {

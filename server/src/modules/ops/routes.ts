@@ -17,24 +17,29 @@ export function opsRoutes(
   state: Readiness,
   pingTimeoutMs = READINESS_TIMEOUT_MS,
 ): void {
-  ops.on('getHealth', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  ops.handle('getHealth', {
+    run: ({ res }) => {
+      res.set('Cache-Control', 'no-store');
+      return { status: 'ok' };
+    },
   });
-  ops.on('getReadiness', async (_req, res) => {
-    res.set('Cache-Control', 'no-store');
-    if (!state.ready) {
-      const error = new AppError('ERR_API_1003', 'The server is not accepting traffic.');
-      error.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
-      throw error;
-    }
-    try {
-      // Its own short limit: a probe must answer within its period even when the database never does.
-      await database.ping(pingTimeoutMs);
-    } catch (err) {
-      throw databaseUnavailable(err, 'The database does not answer.');
-    }
-    // Shutdown may have begun while the database answered: a probe answered after the signal says 503.
-    if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
-    res.json({ status: 'ok', checks: { database: database.kind } });
+  ops.handle('getReadiness', {
+    run: async ({ res }) => {
+      res.set('Cache-Control', 'no-store');
+      if (!state.ready) {
+        const error = new AppError('ERR_API_1003', 'The server is not accepting traffic.');
+        error.retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+        throw error;
+      }
+      try {
+        // Its own short limit: a probe must answer within its period even when the database never does.
+        await database.ping(pingTimeoutMs);
+      } catch (err) {
+        throw databaseUnavailable(err, 'The database does not answer.');
+      }
+      // Shutdown may have begun while the database answered: a probe answered after the signal says 503.
+      if (!state.ready) throw new AppError('ERR_API_1003', 'The server is not accepting traffic.');
+      return { status: 'ok', checks: { database: database.kind } };
+    },
   });
 }

@@ -1,5 +1,4 @@
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 
 /**
@@ -8,14 +7,15 @@ import type { OperationRegistry } from '../../shared/operations.ts';
  * validated against `WebVitalsReport` and the call checked same-origin before it gets here.
  */
 export function webVitalsRoutes(ops: OperationRegistry, development: boolean): void {
-  ops.on('reportWebVitals', (req, res) => {
-    if (!development) throw new AppError('ERR_API_1002', 'Web vitals are collected by development servers only.');
-    const { name, value, rating, delta, id, navigationType, path, pageType, locale } =
-      req.body as Schemas['WebVitalsReport'];
-    req.log?.info(
-      { webVital: { name, value, rating, delta, id, navigationType, path, pageType, locale } },
-      `web vital ${name} ${value} (${rating}) on ${pageType} ${locale}`,
-    );
-    res.status(204).end();
+  ops.handle('reportWebVitals', {
+    run: ({ body, req, res }) => {
+      if (!development) throw new AppError('ERR_API_1002', 'Web vitals are collected by development servers only.');
+      const { name, value, rating, delta, id, navigationType, path, pageType, locale } = body;
+      req.log?.info(
+        { webVital: { name, value, rating, delta, id, navigationType, path, pageType, locale } },
+        `web vital ${name} ${value} (${rating}) on ${pageType} ${locale}`,
+      );
+      res.status(204).end();
+    },
   });
 }

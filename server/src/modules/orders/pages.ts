@@ -1,8 +1,7 @@
-import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { sessionOf, type SessionRef, type SessionService } from '../sessions/index.ts';
+import type { Visitor } from '../sessions/index.ts';
 import { orderPageTitle, type OrderPageKey } from './page-texts.ts';
 import type { OrderRow } from './repository.ts';
 import type { OrderService } from './service.ts';
@@ -43,7 +42,6 @@ export const ORDER_PAGE_KINDS = new Set<PageType>([
 export class OrderPages {
   constructor(
     private readonly orders: OrderService,
-    private readonly sessions: SessionService,
     private readonly deps: { shells: Shells; stores: StoreDetails; recaptchaSiteKey: string },
   ) {}
 
@@ -51,18 +49,8 @@ export class OrderPages {
     return this.deps.shells.privateShell(type, market, path, orderPageTitle(market.locale, key));
   }
 
-  /** The request's session (the SSR host has no per-route session middleware). */
-  private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
-    if (res.locals.session === undefined)
-      await new Promise<void>(
-        (resolve, reject) =>
-          void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-      );
-    return sessionOf(res);
-  }
-
-  private async customer(req: Request, res: Response): Promise<string> {
-    const session = await this.session(req, res);
+  private async customer(visitor: Visitor): Promise<string> {
+    const session = await visitor.session();
     if (!session?.customerId) throw new AppError(session?.lapsed ? 'ERR_MWR_1000' : 'ERR_API_1020');
     return session.customerId;
   }
@@ -81,12 +69,11 @@ export class OrderPages {
   }
 
   async confirmation(
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     orderNumber: string,
   ): Promise<Schemas['OrderConfirmationPageData']> {
-    const session = await this.session(req, res);
+    const session = await visitor.session();
     const order = await this.orders.ofPlacer(session, orderNumber);
     return {
       ...(await this.shell('checkout-confirmation', market, '/checkout/confirmation', 'confirmation')),
@@ -106,8 +93,8 @@ export class OrderPages {
     };
   }
 
-  async history(req: Request, res: Response, market: Market): Promise<Schemas['OrderHistoryPageData']> {
-    const customerId = await this.customer(req, res);
+  async history(visitor: Visitor, market: Market): Promise<Schemas['OrderHistoryPageData']> {
+    const customerId = await this.customer(visitor);
     const [online, offline] = await Promise.all([
       this.orders.list(customerId, market, 'online'),
       this.orders.list(customerId, market, 'offline'),
@@ -116,13 +103,12 @@ export class OrderPages {
   }
 
   async customerOrder(
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     channel: 'online' | 'offline',
     orderNumber: string,
   ): Promise<Schemas['OrderDetailPageData']> {
-    const customerId = await this.customer(req, res);
+    const customerId = await this.customer(visitor);
     const order = await this.orders.ofCustomer(customerId, orderNumber, channel);
     const dto = await this.orders.dto(order, market, { includeTransaction: true });
     const type = channel === 'online' ? 'my-account-order-online' : 'my-account-order-offline';
@@ -150,16 +136,15 @@ export class OrderPages {
   }
 
   /** Saved cards: the checkout never stores card details (the provider would keep them), so there are none. */
-  async payment(req: Request, res: Response, market: Market): Promise<Schemas['PaymentPageData']> {
-    await this.customer(req, res);
+  async payment(visitor: Visitor, market: Market): Promise<Schemas['PaymentPageData']> {
+    await this.customer(visitor);
     return { ...(await this.shell('my-account-payment', market, '/myaccount/payment', 'payment')), cards: [] };
   }
 
   /** The SSR host's entry: the data of a page kind of this module. */
   page(
     kind: PageType,
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     query: (name: string) => string | undefined,
   ): Promise<unknown> {
@@ -175,7 +160,7 @@ export class OrderPages {
       case 'checkout':
         return this.checkout(market);
       case 'checkout-confirmation':
-        return this.confirmation(req, res, market, orderNumber());
+        return this.confirmation(visitor, market, orderNumber());
       case 'track-order':
         return this.trackOrder(market);
       case 'guest-order-online':
@@ -184,13 +169,13 @@ export class OrderPages {
           param('transactionUuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
         );
       case 'my-account-orders':
-        return this.history(req, res, market);
+        return this.history(visitor, market);
       case 'my-account-order-online':
-        return this.customerOrder(req, res, market, 'online', orderNumber());
+        return this.customerOrder(visitor, market, 'online', orderNumber());
       case 'my-account-order-offline':
-        return this.customerOrder(req, res, market, 'offline', orderNumber());
+        return this.customerOrder(visitor, market, 'offline', orderNumber());
       case 'my-account-payment':
-        return this.payment(req, res, market);
+        return this.payment(visitor, market);
       default:
         throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);
     }

@@ -1,6 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
@@ -9,21 +8,19 @@ import type { OrderPages } from './pages.ts';
 import type { OrderService } from './service.ts';
 
 /** Personal answers: never stored by a browser or a CDN; a page source failure names itself (ERR_DATA_1000). */
-function privateJson(handler: (req: Request, res: Response) => Promise<unknown>, page = false): RequestHandler {
-  return async (req, res) => {
-    res.set('Cache-Control', 'private, no-store');
-    let body: unknown;
+function privateJson<I extends { req: Request; res: Response }, T>(run: (input: I) => Promise<T>, page = false) {
+  return async (input: I): Promise<T> => {
+    input.res.set('Cache-Control', 'private, no-store');
     try {
-      body = await handler(req, res);
+      return await run(input);
     } catch (err) {
       if (err instanceof AppError || !page) throw err;
-      req.log?.error({ err }, 'order page data source failed');
+      input.req.log?.error({ err }, 'order page data source failed');
       throw new AppError(
         'ERR_DATA_1000',
         `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-    res.json(body);
   };
 }
 
@@ -33,75 +30,63 @@ export function orderRoutes(
 ): void {
   const { orders, pages, sessions, markets } = deps;
   const session = sessions.middleware();
-  const m = (req: Request, res: Response) => marketOf(req, res, markets);
-  const q = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : '');
+  const m = ({ req, res }: { req: Request; res: Response }) => marketOf(req, res, markets);
   const signedIn = (res: Response): string => {
     const s = sessionOf(res);
     if (!s?.customerId) throw new AppError(s?.lapsed ? 'ERR_MWR_1000' : 'ERR_API_1020');
     return s.customerId;
   };
 
-  ops.on(
-    'getOrders',
-    session,
-    privateJson(async (req, res) => {
-      const channel = (q(req, 'channel') || 'online') as 'online' | 'offline';
-      const page = req.query.page === undefined ? 1 : Number(req.query.page);
-      const pageSize = req.query.pageSize === undefined ? 10 : Number(req.query.pageSize);
-      return orders.list(signedIn(res), m(req, res), channel, page, pageSize);
+  ops.handle('getOrders', {
+    use: [session],
+    run: privateJson(async (input) => {
+      const { query, res } = input;
+      return orders.list(signedIn(res), m(input), query.channel || 'online', query.page ?? 1, query.pageSize ?? 10);
     }),
-  );
-  ops.on(
-    'trackOrder',
-    privateJson((req, res) =>
-      orders.track(req.body as Schemas['OrderTrackRequest'], { ip: req.ip ?? '' }, m(req, res)),
-    ),
-  );
-  ops.on(
-    'cancelOrder',
-    session,
-    privateJson((req, res) => orders.cancel(signedIn(res), req.body as Schemas['OrderCancelRequest'], m(req, res))),
-  );
+  });
+  ops.handle('trackOrder', {
+    run: privateJson(async (input) => orders.track(input.body, { ip: input.req.ip ?? '' }, m(input))),
+  });
+  ops.handle('cancelOrder', {
+    use: [session],
+    run: privateJson(async (input) => orders.cancel(signedIn(input.res), input.body, m(input))),
+  });
 
-  ops.on(
-    'getBasketPageData',
-    privateJson((req, res) => pages.basket(m(req, res)), true),
-  );
-  ops.on(
-    'getCheckoutPageData',
-    privateJson((req, res) => pages.checkout(m(req, res)), true),
-  );
-  ops.on(
-    'getOrderConfirmationPageData',
-    session,
-    privateJson((req, res) => pages.confirmation(req, res, m(req, res), q(req, 'orderNumber')), true),
-  );
-  ops.on(
-    'getTrackOrderPageData',
-    privateJson((req, res) => pages.trackOrder(m(req, res)), true),
-  );
-  ops.on(
-    'getGuestOrderOnlinePageData',
-    privateJson((req, res) => pages.guestOrder(m(req, res), q(req, 'transactionUuid')), true),
-  );
-  ops.on(
-    'getOrdersPageData',
-    session,
-    privateJson((req, res) => pages.history(req, res, m(req, res)), true),
-  );
-  ops.on(
-    'getOnlineOrderPageData',
-    session,
-    privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'online', q(req, 'orderNumber')), true),
-  );
-  ops.on(
-    'getOfflineOrderPageData',
-    session,
-    privateJson((req, res) => pages.customerOrder(req, res, m(req, res), 'offline', q(req, 'orderNumber')), true),
-  );
-  ops.on(
-    'getPaymentPageData',
-    session,
-    privateJson((req, res) => pages.payment(req, res, m(req, res)), true),
-  );
+  ops.handle('getBasketPageData', { run: privateJson(async (input) => pages.basket(m(input)), true) });
+  ops.handle('getCheckoutPageData', { run: privateJson(async (input) => pages.checkout(m(input)), true) });
+  ops.handle('getOrderConfirmationPageData', {
+    use: [session],
+    run: privateJson(
+      async (input) => pages.confirmation(sessions.visitor(input.req, input.res), m(input), input.query.orderNumber),
+      true,
+    ),
+  });
+  ops.handle('getTrackOrderPageData', { run: privateJson(async (input) => pages.trackOrder(m(input)), true) });
+  ops.handle('getGuestOrderOnlinePageData', {
+    run: privateJson(async (input) => pages.guestOrder(m(input), input.query.transactionUuid), true),
+  });
+  ops.handle('getOrdersPageData', {
+    use: [session],
+    run: privateJson(async (input) => pages.history(sessions.visitor(input.req, input.res), m(input)), true),
+  });
+  ops.handle('getOnlineOrderPageData', {
+    use: [session],
+    run: privateJson(
+      async (input) =>
+        pages.customerOrder(sessions.visitor(input.req, input.res), m(input), 'online', input.query.orderNumber),
+      true,
+    ),
+  });
+  ops.handle('getOfflineOrderPageData', {
+    use: [session],
+    run: privateJson(
+      async (input) =>
+        pages.customerOrder(sessions.visitor(input.req, input.res), m(input), 'offline', input.query.orderNumber),
+      true,
+    ),
+  });
+  ops.handle('getPaymentPageData', {
+    use: [session],
+    run: privateJson(async (input) => pages.payment(sessions.visitor(input.req, input.res), m(input)), true),
+  });
 }

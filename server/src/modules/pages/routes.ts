@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../markets/index.ts';
-import type { OperationRegistry } from '../../shared/operations.ts';
+import type { HandlerInput, OperationId, OperationRegistry, ResponseOf } from '../../shared/operations.ts';
 import { PreparedBody, sendPrepared } from '../../shared/prepared-body.ts';
 import type { PageDataService } from './service.ts';
 
@@ -19,26 +19,29 @@ function preparedJson(body: unknown): PreparedBody {
   return out;
 }
 
-const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined);
-const optional = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const list = (v: string | undefined) => (v ? v.split(',') : undefined);
 /** The page's `filters[key]=a|b` object (deepObject) as the spec §3 filter string `key:a|b,...`. */
-const filterString = (v: unknown) =>
+const filterString = (v: Record<string, unknown> | undefined) =>
   v && typeof v === 'object'
-    ? Object.entries(v as Record<string, unknown>)
+    ? Object.entries(v)
         .filter(([, value]) => typeof value === 'string' && value !== '')
         .map(([key, value]) => `${key}:${String(value)}`)
         .join(',') || undefined
     : undefined;
 
-/** Unexpected failures of a page's sources answer ERR_DATA_1000 (502) naming them; catalogue errors pass through. */
-function dataHandler(
-  handler: (req: Request, res: Response) => Promise<unknown>,
+/**
+ * A page's data, typed by its operation and sent as a prepared body. Unexpected failures of a page's sources
+ * answer ERR_DATA_1000 (502) naming them; catalogue errors pass through.
+ */
+function dataHandler<Id extends OperationId>(
+  load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>,
   validateResponses: boolean,
-): RequestHandler {
-  return async (req, res) => {
+) {
+  return async (input: HandlerInput<Id>): Promise<void> => {
+    const { req, res } = input;
     let body: unknown;
     try {
-      body = await handler(req, res);
+      body = await load(input);
     } catch (err) {
       if (err instanceof AppError) throw err;
       req.log?.error({ err }, 'page data source failed');
@@ -59,127 +62,111 @@ export function pageDataRoutes(
   markets: MarketService,
   options: { validateResponses?: boolean } = {},
 ): void {
-  const pageData = (handler: (req: Request, res: Response) => Promise<unknown>) =>
-    dataHandler(handler, options.validateResponses ?? false);
+  const pageData = <Id extends OperationId>(load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>) =>
+    dataHandler(load, options.validateResponses ?? false);
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');
     next();
   };
-  const m = (req: Request, res: Response) => marketOf(req, res, markets);
-  const pageNo = (req: Request) => (req.query.page === undefined ? undefined : Number(req.query.page));
+  const m = ({ req, res }: { req: Request; res: Response }) => marketOf(req, res, markets);
+  const use = [publicCache];
 
-  ops.on(
-    'getHomePageData',
-    publicCache,
-    pageData((req, res) => pages.home(m(req, res))),
-  );
-  ops.on(
-    'getCategoryPageData',
-    publicCache,
-    pageData((req, res) =>
-      pages.category(m(req, res), String(req.params.slug), req.query.sort, pageNo(req), optional(req.query.filters)),
+  ops.handle('getHomePageData', {
+    use,
+    run: pageData(async (input) => pages.home(m(input))),
+  });
+  ops.handle('getCategoryPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.category(m(input), input.path.slug, input.query.sort, input.query.page, input.query.filters || undefined),
     ),
-  );
-  ops.on(
-    'getProductPageData',
-    publicCache,
-    pageData((req, res) => pages.product(m(req, res), String(req.params.pid))),
-  );
-  ops.on(
-    'getNotFoundPageData',
-    publicCache,
-    pageData((req, res) => pages.notFound(m(req, res))),
-  );
-  ops.on(
-    'getContentPageData',
-    publicCache,
-    pageData((req, res) => pages.contentPage(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getLegalPageData',
-    publicCache,
-    pageData((req, res) => pages.legal(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getCatchAllPageData',
-    publicCache,
-    pageData((req, res) => pages.catchAll(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getFaqPageData',
-    publicCache,
-    pageData((req, res) => pages.faq(m(req, res))),
-  );
-  ops.on(
-    'getClientServicePageData',
-    publicCache,
-    pageData((req, res) => pages.clientService(m(req, res))),
-  );
-  ops.on(
-    'getMarketingPageData',
-    publicCache,
-    pageData((req, res) =>
-      pages.marketing(m(req, res), String(req.query.cid), optional(req.query.cat), optional(req.query.pid)),
+  });
+  ops.handle('getProductPageData', {
+    use,
+    run: pageData(async (input) => pages.product(m(input), input.path.pid)),
+  });
+  ops.handle('getNotFoundPageData', {
+    use,
+    run: pageData(async (input) => pages.notFound(m(input))),
+  });
+  ops.handle('getContentPageData', {
+    use,
+    run: pageData(async (input) => pages.contentPage(m(input), input.path.slug)),
+  });
+  ops.handle('getLegalPageData', {
+    use,
+    run: pageData(async (input) => pages.legal(m(input), input.path.slug)),
+  });
+  ops.handle('getCatchAllPageData', {
+    use,
+    run: pageData(async (input) => pages.catchAll(m(input), input.path.slug)),
+  });
+  ops.handle('getFaqPageData', {
+    use,
+    run: pageData(async (input) => pages.faq(m(input))),
+  });
+  ops.handle('getClientServicePageData', {
+    use,
+    run: pageData(async (input) => pages.clientService(m(input))),
+  });
+  ops.handle('getMarketingPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.marketing(m(input), input.query.cid, input.query.cat || undefined, input.query.pid || undefined),
     ),
-  );
-  ops.on(
-    'getCollectionsPageData',
-    publicCache,
-    pageData((req, res) => pages.collectionsLanding(m(req, res))),
-  );
-  ops.on(
-    'getCollectionPageData',
-    publicCache,
-    pageData((req, res) => pages.collection(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getCollectionItemsPageData',
-    publicCache,
-    pageData((req, res) => pages.collectionItems(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))),
-  );
-  ops.on(
-    'getCollectionLooksPageData',
-    publicCache,
-    pageData((req, res) => pages.collectionLooks(m(req, res), String(req.params.slug), pageNo(req))),
-  );
-  ops.on(
-    'getLookPageData',
-    publicCache,
-    pageData((req, res) => pages.look(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getSearchPageData',
-    publicCache,
-    pageData((req, res) =>
-      pages.searchPage(m(req, res), {
-        q: optional(req.query.q),
-        filters: filterString(req.query.filters),
-        sort: req.query.sort,
-        page: pageNo(req),
+  });
+  ops.handle('getCollectionsPageData', {
+    use,
+    run: pageData(async (input) => pages.collectionsLanding(m(input))),
+  });
+  ops.handle('getCollectionPageData', {
+    use,
+    run: pageData(async (input) => pages.collection(m(input), input.path.slug)),
+  });
+  ops.handle('getCollectionItemsPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.collectionItems(m(input), input.path.slug, input.query.sort, input.query.page),
+    ),
+  });
+  ops.handle('getCollectionLooksPageData', {
+    use,
+    run: pageData(async (input) => pages.collectionLooks(m(input), input.path.slug, input.query.page)),
+  });
+  ops.handle('getLookPageData', {
+    use,
+    run: pageData(async (input) => pages.look(m(input), input.path.slug)),
+  });
+  ops.handle('getSearchPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.searchPage(m(input), {
+        q: input.query.q || undefined,
+        filters: filterString(input.query.filters),
+        sort: input.query.sort,
+        page: input.query.page,
       }),
     ),
-  );
-  ops.on(
-    'getRiveDroitePageData',
-    publicCache,
-    pageData((req, res) => pages.riveDroite(m(req, res))),
-  );
-  ops.on(
-    'getRiveDroiteContentPageData',
-    publicCache,
-    pageData((req, res) => pages.riveDroiteContent(m(req, res), String(req.params.slug))),
-  );
-  ops.on(
-    'getRiveDroiteCategoryPageData',
-    publicCache,
-    pageData((req, res) => pages.riveDroiteCategory(m(req, res), String(req.params.slug), req.query.sort, pageNo(req))),
-  );
-  ops.on(
-    'getRiveDroiteCalendarPageData',
-    publicCache,
-    pageData((req, res) =>
-      pages.riveDroiteCalendar(m(req, res), String(req.params.slug), list(req.query.themes), list(req.query.locations)),
+  });
+  ops.handle('getRiveDroitePageData', {
+    use,
+    run: pageData(async (input) => pages.riveDroite(m(input))),
+  });
+  ops.handle('getRiveDroiteContentPageData', {
+    use,
+    run: pageData(async (input) => pages.riveDroiteContent(m(input), input.path.slug)),
+  });
+  ops.handle('getRiveDroiteCategoryPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.riveDroiteCategory(m(input), input.path.slug, input.query.sort, input.query.page),
     ),
-  );
+  });
+  ops.handle('getRiveDroiteCalendarPageData', {
+    use,
+    run: pageData(async (input) =>
+      pages.riveDroiteCalendar(m(input), input.path.slug, list(input.query.themes), list(input.query.locations)),
+    ),
+  });
 }

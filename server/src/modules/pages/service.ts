@@ -363,7 +363,7 @@ export class PageDataService {
     return { ...(await this.envelope('search', market, meta)), search: result, trending: null };
   }
 
-  notFound(market: Market): Promise<Schemas['PageEnvelope']> {
+  notFound(market: Market): Promise<Schemas['NotFoundPageData']> {
     return this.cached(`404|${market.locale}`, () =>
       this.envelope('not-found', market, this.meta(market, '/404', `${this.brandName}`, '', 'noindex, follow')),
     );

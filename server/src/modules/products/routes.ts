@@ -1,13 +1,10 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';
 import type { ProductDataService } from './service.ts';
-
-const optional = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function productDataRoutes(
   ops: OperationRegistry,
@@ -26,69 +23,72 @@ export function productDataRoutes(
     res.set('Cache-Control', 'public, max-age=60');
     next();
   };
-  const pid = (req: { params: Record<string, unknown> }) => String(req.params.pid);
-
-  ops.on('getProductAvailability', noStore, async (req, res) => {
-    res.json(await products.availability(pid(req), marketOf(req, res, markets)));
+  ops.handle('getProductAvailability', {
+    use: [noStore],
+    run: ({ path, req, res }) => products.availability(path.pid, marketOf(req, res, markets)),
   });
-  ops.on('getProductPrices', noStore, async (req, res) => {
-    res.json(await products.prices(pid(req), marketOf(req, res, markets)));
+  ops.handle('getProductPrices', {
+    use: [noStore],
+    run: ({ path, req, res }) => products.prices(path.pid, marketOf(req, res, markets)),
   });
-  ops.on('getProductShippingInfo', noStore, async (req, res) => {
-    res.json(await products.shippingInfo(pid(req), marketOf(req, res, markets), optional(req.query.size)));
+  ops.handle('getProductShippingInfo', {
+    use: [noStore],
+    run: ({ path, query, req, res }) => products.shippingInfo(path.pid, marketOf(req, res, markets), query.size),
   });
-  ops.on('getProductShippingMethods', noStore, async (req, res) => {
-    // Backend-only: browsers always send Fetch Metadata or an Origin; the storefront's server sends neither.
-    if (req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined) {
-      throw new AppError('ERR_API_1001', 'This operation is called by the storefront server only.');
-    }
-    res.json(await products.shippingMethods(pid(req), marketOf(req, res, markets)));
+  ops.handle('getProductShippingMethods', {
+    use: [noStore],
+    run: ({ path, req, res }) => {
+      // Backend-only: browsers always send Fetch Metadata or an Origin; the storefront's server sends neither.
+      if (req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined) {
+        throw new AppError('ERR_API_1001', 'This operation is called by the storefront server only.');
+      }
+      return products.shippingMethods(path.pid, marketOf(req, res, markets));
+    },
   });
-  ops.on('subscribeBackInStock', noStore, async (req, res) => {
-    const body = req.body as Schemas['BackInStockRequest'];
-    res.status(201).json(await products.subscribeBackInStock(pid(req), marketOf(req, res, markets), body));
+  ops.handle('subscribeBackInStock', {
+    use: [noStore],
+    run: ({ path, body, req, res }) => products.subscribeBackInStock(path.pid, marketOf(req, res, markets), body),
   });
-  ops.on('getHitTiles', noStore, async (req, res) => {
-    res.json(await products.hitTiles(String(req.query.pids), marketOf(req, res, markets)));
+  ops.handle('getHitTiles', {
+    use: [noStore],
+    run: ({ query, req, res }) => products.hitTiles(query.pids, marketOf(req, res, markets)),
   });
-  ops.on('getProductsAvailability', noStore, async (req, res) => {
-    res.json(await products.availabilities(String(req.query.pids), marketOf(req, res, markets)));
+  ops.handle('getProductsAvailability', {
+    use: [noStore],
+    run: ({ query, req, res }) => products.availabilities(query.pids, marketOf(req, res, markets)),
   });
-  ops.on('getProductsPrices', noStore, async (req, res) => {
-    res.json(await products.pricesList(String(req.query.pids), marketOf(req, res, markets)));
+  ops.handle('getProductsPrices', {
+    use: [noStore],
+    run: ({ query, req, res }) => products.pricesList(query.pids, marketOf(req, res, markets)),
   });
-  ops.on('getManualRecommendations', noStore, session, async (req, res) => {
-    const market = marketOf(req, res, markets);
-    await products.checkShopper(
-      optional(req.query.usid),
-      sessionOf(res)?.id,
-      market,
-      'ERR_RCM_API_1000',
-      'ERR_RCM_API_1001',
-    );
-    res.json(await products.manualRecommendations(String(req.query.pid), market));
+  ops.handle('getManualRecommendations', {
+    use: [noStore, session],
+    run: async ({ query, req, res }) => {
+      const market = marketOf(req, res, markets);
+      await products.checkShopper(query.usid, sessionOf(res)?.id, market, 'ERR_RCM_API_1000', 'ERR_RCM_API_1001');
+      return products.manualRecommendations(query.pid, market);
+    },
   });
-  ops.on('getAlgoliaRecommendations', noStore, session, async (req, res) => {
-    const market = marketOf(req, res, markets);
-    const usid = optional(req.query.usid);
-    await products.checkShopper(usid, sessionOf(res)?.id, market, 'ERR_RCM_API_1000', 'ERR_RCM_API_1001');
-    const max = req.query.maxRecommendations === undefined ? 12 : Number(req.query.maxRecommendations);
-    const model = req.query.model as Schemas['RecommendationModel'];
-    res.json(await products.algoliaRecommendations(model, optional(req.query.pid), market, max, usid));
+  ops.handle('getAlgoliaRecommendations', {
+    use: [noStore, session],
+    run: async ({ query, req, res }) => {
+      const market = marketOf(req, res, markets);
+      const usid = query.usid;
+      await products.checkShopper(usid, sessionOf(res)?.id, market, 'ERR_RCM_API_1000', 'ERR_RCM_API_1001');
+      const max = query.maxRecommendations ?? 12;
+      return products.algoliaRecommendations(query.model, query.pid, market, max, usid);
+    },
   });
-  ops.on('getRecentlyViewedProducts', noStore, session, async (req, res) => {
-    const market = marketOf(req, res, markets);
-    await products.checkShopper(
-      optional(req.query.usid),
-      sessionOf(res)?.id,
-      market,
-      'ERR_REC_API_1000',
-      'ERR_REC_API_1001',
-    );
-    res.json(await products.recentlyViewed(String(req.query.pids), market));
+  ops.handle('getRecentlyViewedProducts', {
+    use: [noStore, session],
+    run: async ({ query, req, res }) => {
+      const market = marketOf(req, res, markets);
+      await products.checkShopper(query.usid, sessionOf(res)?.id, market, 'ERR_REC_API_1000', 'ERR_REC_API_1001');
+      return products.recentlyViewed(query.pids, market);
+    },
   });
-  ops.on('getSizeGuide', publicCache, (req, res) => {
-    const categories = req.query.categories as { macro: string; micro: string; 'super-micro'?: string };
-    res.json(products.sizeGuide(categories, marketOf(req, res, markets)));
+  ops.handle('getSizeGuide', {
+    use: [publicCache],
+    run: ({ query, req, res }) => products.sizeGuide(query.categories, marketOf(req, res, markets)),
   });
 }

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { CsSchemas, Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
@@ -43,35 +43,42 @@ export function registrationRoutes(
   gateway: CustomerServiceGateway,
 ): void {
   // The same for every visitor of a market (contract: `public, max-age=300`).
-  const answer = (res: Response, body: unknown) => res.set('Cache-Control', 'public, max-age=300').json(body);
-  const locale = (req: Request) => String(req.query.locale);
+  const publicCache = <T>(res: Response, body: T): T => {
+    res.set('Cache-Control', 'public, max-age=300');
+    return body;
+  };
 
-  ops.on('csGetRegistrationFields', (req, res) => answer(res, registration.fields(locale(req))));
-  ops.on('csGetConsentTexts', (req, res) => answer(res, registration.consents(locale(req))));
-  ops.on('csGetRegistrationForm', (req, res) => answer(res, registration.form(locale(req))));
+  ops.handle('csGetRegistrationFields', {
+    run: ({ query, res }) => publicCache(res, registration.fields(query.locale)),
+  });
+  ops.handle('csGetConsentTexts', { run: ({ query, res }) => publicCache(res, registration.consents(query.locale)) });
+  ops.handle('csGetRegistrationForm', { run: ({ query, res }) => publicCache(res, registration.form(query.locale)) });
 
-  ops.on('getRegisterFormData', async (req, res) => {
-    const market = marketOf(req, res, markets);
-    let form: CsSchemas['RegistrationForm'] | null;
-    try {
-      form = await gateway.call(
-        res,
-        gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
-      );
-    } catch (err) {
-      // The customer service unreachable (ERR_API_1015) or its settings unreadable (ERR_API_1027): the
-      // storefront's contract says "momentarily unavailable".
-      if (
-        err instanceof AppError &&
-        (err.code === 'ERR_API_1015' || err.code === 'ERR_API_1027' || err.status >= 500)
-      ) {
-        req.log?.warn({ code: err.code }, 'registration settings unavailable');
-        throw new AppError('ERR_API_1003', 'The registration settings are momentarily unavailable.');
+  ops.handle('getRegisterFormData', {
+    run: async ({ req, res }) => {
+      const market = marketOf(req, res, markets);
+      let form: CsSchemas['RegistrationForm'] | null;
+      try {
+        form = await gateway.call(
+          res,
+          gateway.client(req, res).GET('/fields-and-consent', { params: { query: { locale: market.locale } } }),
+        );
+      } catch (err) {
+        // The customer service unreachable (ERR_API_1015) or its settings unreadable (ERR_API_1027): the
+        // storefront's contract says "momentarily unavailable".
+        if (
+          err instanceof AppError &&
+          (err.code === 'ERR_API_1015' || err.code === 'ERR_API_1027' || err.status >= 500)
+        ) {
+          req.log?.warn({ code: err.code }, 'registration settings unavailable');
+          throw new AppError('ERR_API_1003', 'The registration settings are momentarily unavailable.');
+        }
+        throw err;
       }
-      throw err;
-    }
-    if (!form) throw new AppError('ERR_API_1003', 'The registration settings are momentarily unavailable.');
-    // Cacheable for 10 minutes (contract).
-    res.set('Cache-Control', 'public, max-age=600').json(toRegisterFormData(form));
+      if (!form) throw new AppError('ERR_API_1003', 'The registration settings are momentarily unavailable.');
+      // Cacheable for 10 minutes (contract).
+      res.set('Cache-Control', 'public, max-age=600');
+      return toRegisterFormData(form);
+    },
   });
 }

@@ -1,9 +1,8 @@
-import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import type { OrderRow, OrderService } from '../orders/index.ts';
-import { sessionOf, type SessionRef, type SessionService } from '../sessions/index.ts';
+import type { Visitor } from '../sessions/index.ts';
 import { RETURN_STEPS, type ReturnCaller, type ReturnService } from './service.ts';
 import { returnPageTitle } from './texts.ts';
 
@@ -38,22 +37,11 @@ export class ReturnPages {
   constructor(
     private readonly returns: ReturnService,
     private readonly orders: OrderService,
-    private readonly sessions: SessionService,
     private readonly deps: { shells: Shells; recaptchaSiteKey: string },
   ) {}
 
-  /** The request's session (the SSR host has no per-route session middleware). */
-  private async session(req: Request, res: Response): Promise<SessionRef | undefined> {
-    if (res.locals.session === undefined)
-      await new Promise<void>(
-        (resolve, reject) =>
-          void this.sessions.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-      );
-    return sessionOf(res);
-  }
-
-  private async caller(req: Request, res: Response): Promise<ReturnCaller> {
-    const s = await this.session(req, res);
+  private async caller(visitor: Visitor): Promise<ReturnCaller> {
+    const s = await visitor.session();
     return { ...(s?.customerId ? { customerId: s.customerId } : {}), ...(s?.lapsed ? { lapsed: true } : {}) };
   }
 
@@ -95,26 +83,24 @@ export class ReturnPages {
   }
 
   async account(
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     orderNumber: string,
     flow?: string,
   ): Promise<Schemas['ReturnExchangePageData']> {
-    const order = await this.returns.orderOf(await this.caller(req, res), { orderNumber });
+    const order = await this.returns.orderOf(await this.caller(visitor), { orderNumber });
     return this.flowPage('my-account-return-exchange', '/myaccount/return-exchange', order, market, flow);
   }
 
   async thankYou(
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     ref: { orderNumber?: string; transactionUuid?: string },
   ): Promise<Schemas['ReturnThankYouPageData']> {
     if (!ref.orderNumber && !ref.transactionUuid)
       throw new AppError('ERR_CO_API_1000', 'The page needs orderNumber (signed in) or transactionUuid (guest).');
     const guest = Boolean(ref.transactionUuid);
-    const order = await this.returns.orderOf(guest ? {} : await this.caller(req, res), ref);
+    const order = await this.returns.orderOf(guest ? {} : await this.caller(visitor), ref);
     const request = await this.returns.latest(order, market);
     if (!request)
       throw new AppError(
@@ -145,8 +131,7 @@ export class ReturnPages {
   /** The SSR host's entry: the data of a page kind of this module. */
   page(
     kind: PageType,
-    req: Request,
-    res: Response,
+    visitor: Visitor,
     market: Market,
     query: (name: string) => string | undefined,
   ): Promise<unknown> {
@@ -162,11 +147,11 @@ export class ReturnPages {
       case 'guest-return-exchange':
         return this.guest(market, param('transactionUuid', UUID), query('flow'));
       case 'my-account-return-exchange':
-        return this.account(req, res, market, param('orderNumber', ORDER_NUMBER), query('flow'));
+        return this.account(visitor, market, param('orderNumber', ORDER_NUMBER), query('flow'));
       case 'my-account-return-thank-you': {
         const transactionUuid = optional('transactionUuid', UUID);
         const orderNumber = transactionUuid ? undefined : param('orderNumber', ORDER_NUMBER);
-        return this.thankYou(req, res, market, {
+        return this.thankYou(visitor, market, {
           ...(orderNumber ? { orderNumber } : {}),
           ...(transactionUuid ? { transactionUuid } : {}),
         });

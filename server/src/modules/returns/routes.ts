@@ -1,6 +1,5 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { MarketService } from '../markets/index.ts';
@@ -9,15 +8,15 @@ import type { ReturnPages } from './pages.ts';
 import type { ReturnCaller, ReturnService } from './service.ts';
 
 /** Personal answers: never stored by a browser or a CDN; a page source failure names itself (ERR_DATA_1000). */
-function privateJson(
-  handler: (req: Request, res: Response) => Promise<unknown>,
-  options: { page?: boolean; status?: number; failure?: 'ERR_GUEST_API_1003' } = {},
-): RequestHandler {
-  return async (req, res) => {
+function privateJson<I extends { req: Request; res: Response }, T>(
+  run: (input: I) => Promise<T>,
+  options: { page?: boolean; failure?: 'ERR_GUEST_API_1003' } = {},
+) {
+  return async (input: I): Promise<T> => {
+    const { req, res } = input;
     res.set('Cache-Control', 'private, no-store');
-    let body: unknown;
     try {
-      body = await handler(req, res);
+      return await run(input);
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (options.failure) {
@@ -31,7 +30,6 @@ function privateJson(
         `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-    res.status(options.status ?? 200).json(body);
   };
 }
 
@@ -41,52 +39,46 @@ export function returnRoutes(
 ): void {
   const { returns, pages, sessions, markets } = deps;
   const session = sessions.middleware();
-  const m = (req: Request, res: Response) => marketOf(req, res, markets);
-  const q = (req: Request, name: string) =>
-    typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
+  const m = ({ req, res }: { req: Request; res: Response }) => marketOf(req, res, markets);
   const caller = (res: Response): ReturnCaller => {
     const s = sessionOf(res);
     return { ...(s?.customerId ? { customerId: s.customerId } : {}), ...(s?.lapsed ? { lapsed: true } : {}) };
   };
 
-  ops.on(
-    'createReturnRequest',
-    session,
-    privateJson((req, res) => returns.create(req.body as Schemas['ReturnRequestInput'], caller(res), m(req, res)), {
-      status: 201,
+  // Answered 201, the contract's success status of the operation.
+  ops.handle('createReturnRequest', {
+    use: [session],
+    run: privateJson(async (input) => returns.create(input.body, caller(input.res), m(input)), {
       failure: 'ERR_GUEST_API_1003',
     }),
-  );
-  ops.on(
-    'getReturnOrderPageData',
-    privateJson((req, res) => pages.returnOrder(m(req, res)), { page: true }),
-  );
-  ops.on(
-    'getGuestReturnExchangePageData',
-    privateJson((req, res) => pages.guest(m(req, res), q(req, 'transactionUuid') ?? '', q(req, 'flow')), {
+  });
+  ops.handle('getReturnOrderPageData', {
+    run: privateJson(async (input) => pages.returnOrder(m(input)), { page: true }),
+  });
+  ops.handle('getGuestReturnExchangePageData', {
+    run: privateJson(async (input) => pages.guest(m(input), input.query.transactionUuid, input.query.flow), {
       page: true,
     }),
-  );
-  ops.on(
-    'getAccountReturnExchangePageData',
-    session,
-    privateJson((req, res) => pages.account(req, res, m(req, res), q(req, 'orderNumber') ?? '', q(req, 'flow')), {
-      page: true,
-    }),
-  );
-  ops.on(
-    'getReturnThankYouPageData',
-    session,
-    privateJson(
-      (req, res) => {
-        const orderNumber = q(req, 'orderNumber');
-        const transactionUuid = q(req, 'transactionUuid');
-        return pages.thankYou(req, res, m(req, res), {
+  });
+  ops.handle('getAccountReturnExchangePageData', {
+    use: [session],
+    run: privateJson(
+      async (input) =>
+        pages.account(sessions.visitor(input.req, input.res), m(input), input.query.orderNumber, input.query.flow),
+      { page: true },
+    ),
+  });
+  ops.handle('getReturnThankYouPageData', {
+    use: [session],
+    run: privateJson(
+      async (input) => {
+        const { orderNumber, transactionUuid } = input.query;
+        return pages.thankYou(sessions.visitor(input.req, input.res), m(input), {
           ...(orderNumber ? { orderNumber } : {}),
           ...(transactionUuid ? { transactionUuid } : {}),
         });
       },
       { page: true },
     ),
-  );
+  });
 }

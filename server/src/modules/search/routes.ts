@@ -4,32 +4,36 @@ import { marketOf } from '../markets/index.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { SearchService } from './service.ts';
 
-const optionalInt = (v: unknown) => (v === undefined ? undefined : Number(v));
-const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
 export function searchRoutes(
   ops: OperationRegistry,
   search: SearchService,
   markets: MarketService,
   brand: string,
 ): void {
-  ops.on('searchProducts', async (req, res) => {
-    // One deployment serves one house: another house's code is not a brand this API knows.
-    if (req.query.brand !== brand) throw new AppError('ERR_API_1004', `This storefront serves the brand "${brand}".`);
-    const result = await search.search({
-      market: marketOf(req, res, markets),
-      q: String(req.query.q ?? ''),
-      filters: optionalString(req.query.filters),
-      sort: req.query.sort,
-      page: optionalInt(req.query.page),
-      pageSize: optionalInt(req.query.pageSize),
-      // The validator coerced it to a boolean.
-      facets: (req.query.facets as unknown) !== false && req.query.facets !== 'false',
-    });
-    // Results change with the catalogue only: a CDN may keep them briefly, like listings.
-    res.set('Cache-Control', 'public, max-age=60').json(result);
+  ops.handle('searchProducts', {
+    run: async ({ query, req, res }) => {
+      // One deployment serves one house: another house's code is not a brand this API knows.
+      if (query.brand !== brand) throw new AppError('ERR_API_1004', `This storefront serves the brand "${brand}".`);
+      const result = await search.search({
+        market: marketOf(req, res, markets),
+        q: query.q ?? '',
+        filters: query.filters,
+        sort: query.sort,
+        page: query.page,
+        pageSize: query.pageSize,
+        // The validator coerced it to a boolean.
+        facets: query.facets !== false,
+      });
+      // Results change with the catalogue only: a CDN may keep them briefly, like listings.
+      res.set('Cache-Control', 'public, max-age=60');
+      return result;
+    },
   });
-  ops.on('getTrendingSearches', async (req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(await search.trending(marketOf(req, res, markets)));
+  ops.handle('getTrendingSearches', {
+    run: async ({ req, res }) => {
+      const trending = await search.trending(marketOf(req, res, markets));
+      res.set('Cache-Control', 'public, max-age=300');
+      return trending;
+    },
   });
 }

@@ -7,5 +7,6 @@ export {
   contentTypeOf,
 } from './service.ts';
 export type { SitemapType } from './service.ts';
-export { seoRoutes, robotsTxt } from './routes.ts';
+export { robotsTxt } from './routes.ts';
 export { escapeXml } from './xml.ts';
+export { seoModule } from './module.ts';

@@ -1,14 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../shared/errors.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
-import type { SitemapService, SitemapType } from './service.ts';
+import type { SitemapService } from './service.ts';
 
 /** Unexpected failures (database, limits) answer ERR_SMP_1001; catalogue errors pass through. */
-function sitemapHandler(handler: (req: Request, res: Response) => Promise<string>): RequestHandler {
-  return async (req, res) => {
+function sitemapHandler<I extends { req: Request; res: Response }>(make: (input: I) => Promise<string>) {
+  return async (input: I): Promise<void> => {
+    const { req, res } = input;
     let xml: string;
     try {
-      xml = await handler(req, res);
+      xml = await make(input);
     } catch (err) {
       if (err instanceof AppError) throw err;
       req.log?.error({ err }, 'sitemap generation failed (ERR_SMP_1001)');
@@ -19,17 +20,10 @@ function sitemapHandler(handler: (req: Request, res: Response) => Promise<string
 }
 
 export function seoRoutes(ops: OperationRegistry, sitemaps: SitemapService): void {
-  ops.on(
-    'getSitemapIndex',
-    sitemapHandler(() => sitemaps.index()),
-  );
-  ops.on(
-    'getSitemap',
-    sitemapHandler((req) => {
-      const page = req.query.page === undefined ? 1 : Number(req.query.page);
-      return sitemaps.sitemap(String(req.params.id), String(req.params.type) as SitemapType, page);
-    }),
-  );
+  ops.handle('getSitemapIndex', { run: sitemapHandler(() => sitemaps.index()) });
+  ops.handle('getSitemap', {
+    run: sitemapHandler(({ path, query }) => sitemaps.sitemap(path.id, path.type, query.page ?? 1)),
+  });
 }
 
 /** `robots.txt`: every page may be crawled except the API, page data, internal and development endpoints; points to the index. */

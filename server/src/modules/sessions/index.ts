@@ -7,7 +7,7 @@ export {
   AUTH_IDLE_HOURS,
   AUTH_ABSOLUTE_DAYS,
 } from './service.ts';
-export type { SessionRef } from './service.ts';
+export type { SessionRef, Visitor } from './service.ts';
 export type { SessionTables } from './tables.ts';
 export { CustomerSessionService, marketContextTags, visitorCountryOf, EMPLOYEE_SALE_TAG } from './customer-session.ts';
 export type { SessionData, SignedInFields } from './customer-session.ts';

@@ -66,6 +66,19 @@ export class SessionService {
     return Boolean(cookies?.[this.cookieName] ?? cookies?.[this.serviceCookieName]);
   }
 
+  /** The request's shopper for a service: its session, read by the middleware at first use. */
+  visitor(req: Request, res: Response): Visitor {
+    return {
+      session: async () => {
+        if (res.locals.session === undefined)
+          await new Promise<void>(
+            (resolve, reject) => void this.middleware()(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+          );
+        return sessionOf(res);
+      },
+    };
+  }
+
   /** Express middleware: attaches `res.locals.session` when the request carries a live session cookie. */
   middleware() {
     return async (req: Request, res: Response, next: NextFunction) => {
@@ -161,6 +174,14 @@ export class SessionService {
     res.clearCookie(this.cookieName, options);
     res.clearCookie(this.serviceCookieName, options);
   }
+}
+
+/**
+ * The shopper behind a request, as services read it: no Express objects. The session is loaded at first use
+ * when no session middleware ran (the SSR host has none per route), once.
+ */
+export interface Visitor {
+  session(): Promise<SessionRef | undefined>;
 }
 
 export function sessionOf(res: Response): SessionRef | undefined {

@@ -10,7 +10,6 @@ export {
   type StoreCaller,
 } from './in-store-rules.ts';
 export { StorePages, storeIdOfSlug, type StorePageSources } from './pages.ts';
-export { storeRoutes, type StoreRouteDeps } from './routes.ts';
 export { seedStores, seedStoreStock, STOCK_MAX_RANK } from './seed.ts';
 /**
  * For the checkout and the orders: takes units of a size from a boutique's stock in the caller's transaction
@@ -18,3 +17,4 @@ export { seedStores, seedStoreStock, STOCK_MAX_RANK } from './seed.ts';
  */
 export { takeStoreStock, returnStoreStock } from './repository.ts';
 export type { StoreTables, StoreData } from './tables.ts';
+export { storesModule } from './module.ts';

@@ -3,7 +3,6 @@ import type { MarketService } from '../markets/index.ts';
 import { sessionOf, type SessionService } from '../sessions/index.ts';
 import { marketOf } from '../markets/index.ts';
 import { AppError, type ErrorCode } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { InStoreService } from './in-store.ts';
 import type { StorePages } from './pages.ts';
@@ -54,99 +53,97 @@ async function answering<T>(
 
 export function storeRoutes(ops: OperationRegistry, deps: StoreRouteDeps): void {
   const { stores, inStore, pages, sessions, markets } = deps;
-  const m = (req: Request, res: Response) => marketOf(req, res, markets);
+  const m = ({ req, res }: { req: Request; res: Response }) => marketOf(req, res, markets);
   const caller = (req: Request, res: Response) => ({ ip: req.ip ?? 'unknown', customerId: sessionOf(res)?.customerId });
 
-  ops.on('getStores', async (req, res) => {
-    const market = m(req, res);
-    const q = req.query as { country?: string; latitude?: number | string; longitude?: number | string };
-    if ((q.latitude === undefined) !== (q.longitude === undefined)) {
-      const missing = q.latitude === undefined ? 'latitude' : 'longitude';
-      throw new AppError('ERR_API_1018', 'latitude and longitude are sent together.', [
-        { path: `query/${missing}`, message: 'is required with the other coordinate' },
-      ]);
-    }
-    const position =
-      q.latitude !== undefined ? { latitude: Number(q.latitude), longitude: Number(q.longitude) } : undefined;
-    const country = q.country ?? market.country;
-    let body;
-    try {
-      body = await stores.list(country, market, position);
-    } catch (err) {
-      // The store master data failed: the internal cause is logged, the client gets the STS code.
-      req.log.error({ err, code: 'ERR_GLS_1004' }, 'store master data failed');
-      throw new AppError('ERR_STS_API_1001');
-    }
-    res.set('Cache-Control', 'public, max-age=600').json(body);
+  ops.handle('getStores', {
+    run: async (input) => {
+      const { query, req, res } = input;
+      const market = m(input);
+      const { latitude, longitude } = query;
+      if ((latitude === undefined) !== (longitude === undefined)) {
+        const missing = latitude === undefined ? 'latitude' : 'longitude';
+        throw new AppError('ERR_API_1018', 'latitude and longitude are sent together.', [
+          { path: `query/${missing}`, message: 'is required with the other coordinate' },
+        ]);
+      }
+      const position = latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
+      const country = query.country ?? market.country;
+      let body;
+      try {
+        body = await stores.list(country, market, position);
+      } catch (err) {
+        // The store master data failed: the internal cause is logged, the client gets the STS code.
+        req.log.error({ err, code: 'ERR_GLS_1004' }, 'store master data failed');
+        throw new AppError('ERR_STS_API_1001');
+      }
+      res.set('Cache-Control', 'public, max-age=600');
+      return body;
+    },
   });
 
-  ops.on('getStore', noStore, async (req, res) => {
-    // Backend-only: browsers always send Fetch Metadata or an Origin; the storefront's server sends neither.
-    if (req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined) {
-      throw new AppError('ERR_API_1001', 'This operation is called by the storefront server only.');
-    }
-    const market = m(req, res);
-    let store: Schemas['Store'];
-    try {
-      store = await stores.get(String(req.params.storeId), market);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      req.log.error({ err, code: 'ERR_GLS_1004' }, 'store master data failed');
-      throw new AppError('ERR_STS_API_1001');
-    }
-    res.json(store);
+  ops.handle('getStore', {
+    use: [noStore],
+    run: async (input) => {
+      const { path, req } = input;
+      // Backend-only: browsers always send Fetch Metadata or an Origin; the storefront's server sends neither.
+      if (req.get('sec-fetch-site') !== undefined || req.get('origin') !== undefined) {
+        throw new AppError('ERR_API_1001', 'This operation is called by the storefront server only.');
+      }
+      const market = m(input);
+      try {
+        return await stores.get(path.storeId, market);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        req.log.error({ err, code: 'ERR_GLS_1004' }, 'store master data failed');
+        throw new AppError('ERR_STS_API_1001');
+      }
+    },
   });
 
-  ops.on('getStoreProductAvailability', noStore, async (req, res) => {
-    const body = req.body as Schemas['StoreProductAvailabilityRequest'];
-    res.json(
-      await answering(req, { answer: 'ERR_API_1013', cause: 'ERR_GLS_1004' }, () =>
-        inStore.availability(body, m(req, res)),
+  ops.handle('getStoreProductAvailability', {
+    use: [noStore],
+    run: (input) =>
+      answering(input.req, { answer: 'ERR_API_1013', cause: 'ERR_GLS_1004' }, () =>
+        inStore.availability(input.body, m(input)),
       ),
-    );
   });
 
-  ops.on('reserveProductInStore', noStore, sessions.middleware(), async (req, res) => {
-    const body = req.body as Schemas['ReservationRequest'];
-    const reservation = await answering(req, { answer: 'ERR_STORE_API_1001', cause: 'ERR_GLS_1010' }, () =>
-      inStore.reserve(body, m(req, res), caller(req, res)),
-    );
-    res.status(201).json(reservation);
+  // Answered 201, the contract's success status of both operations.
+  ops.handle('reserveProductInStore', {
+    use: [noStore, sessions.middleware()],
+    run: ({ body, req, res }) =>
+      answering(req, { answer: 'ERR_STORE_API_1001', cause: 'ERR_GLS_1010' }, () =>
+        inStore.reserve(body, m({ req, res }), caller(req, res)),
+      ),
   });
 
-  ops.on('bookStoreAppointment', noStore, sessions.middleware(), async (req, res) => {
-    const body = req.body as Schemas['AppointmentRequest'];
-    const appointment = await answering(req, { answer: 'ERR_STORE_API_1003', cause: 'ERR_GLS_1010' }, () =>
-      inStore.book(body, m(req, res), caller(req, res)),
-    );
-    res.status(201).json(appointment);
+  ops.handle('bookStoreAppointment', {
+    use: [noStore, sessions.middleware()],
+    run: ({ body, req, res }) =>
+      answering(req, { answer: 'ERR_STORE_API_1003', cause: 'ERR_GLS_1010' }, () =>
+        inStore.book(body, m({ req, res }), caller(req, res)),
+      ),
   });
 
   // Page data: a source failure names itself (ERR_DATA_1000); a missing boutique is ERR_GLS_1006 (404).
   const pageData =
-    (handler: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      let body: unknown;
+    <I extends { req: Request }, T>(load: (input: I) => Promise<T>) =>
+    async (input: I): Promise<T> => {
       try {
-        body = await handler(req, res);
+        return await load(input);
       } catch (err) {
         if (err instanceof AppError) throw err;
-        req.log?.error({ err, code: 'ERR_GLS_1004' }, 'page data source failed');
+        input.req.log?.error({ err, code: 'ERR_GLS_1004' }, 'page data source failed');
         throw new AppError(
           'ERR_DATA_1000',
           `A source of the page failed (ERR_STS_API_1001): ${err instanceof Error ? err.message : String(err)}`,
         );
       }
-      res.json(body);
     };
-  ops.on(
-    'getStoreListPageData',
-    publicCache,
-    pageData((req, res) => pages.list(m(req, res))),
-  );
-  ops.on(
-    'getStoreDetailPageData',
-    publicCache,
-    pageData((req, res) => pages.detail(m(req, res), String(req.params.storeSlug))),
-  );
+  ops.handle('getStoreListPageData', { use: [publicCache], run: pageData((input) => pages.list(m(input))) });
+  ops.handle('getStoreDetailPageData', {
+    use: [publicCache],
+    run: pageData((input) => pages.detail(m(input), input.path.storeSlug)),
+  });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AppError } from '../../shared/errors.ts';
 import { fromRoot } from '../../shared/paths.ts';
-import type { operations } from '../../shared/http.ts';
+import type { operations, Schemas } from '../../shared/http.ts';
 
 type PathParams = operations['getTranslations']['parameters']['path'];
 export type TranslationLanguage = PathParams['language'];
@@ -43,7 +43,8 @@ export const TRANSLATION_NAMESPACES = [
 export const DEFAULT_LOCALES_DIR = fromRoot('web/src/locales');
 
 export interface Strings {
-  body: Record<string, unknown>;
+  /** The namespace's strings, nested by key (the file is read as JSON: its shape is the release's). */
+  body: Schemas['Translations'];
   /** Strong validator: a hash of the strings. */
   etag: string;
 }
@@ -96,7 +97,7 @@ async function readStrings(file: string): Promise<Entry> {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     return { ok: false, reason: 'not a JSON object' };
   const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
-  return { ok: true, strings: { body: body as Record<string, unknown>, etag } };
+  return { ok: true, strings: { body: body as Schemas['Translations'], etag } };
 }
 
 // Fails to compile when the contract gains a language or namespace these lists lack.

@@ -10,13 +10,8 @@ import { OperationRegistry } from '../../shared/operations.ts';
 import { problemHandler } from '../../shared/error-handler.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { AppError } from '../../shared/errors.ts';
-import {
-  DEFAULT_LOCALES_DIR,
-  TRANSLATION_LANGUAGES,
-  TRANSLATION_NAMESPACES,
-  TranslationService,
-  translationRoutes,
-} from './index.ts';
+import { DEFAULT_LOCALES_DIR, TRANSLATION_LANGUAGES, TRANSLATION_NAMESPACES, TranslationService } from './index.ts';
+import { translationRoutes } from './routes.ts';
 
 const readLocale = (language: string, namespace: string) =>
   JSON.parse(readFileSync(join(DEFAULT_LOCALES_DIR, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
