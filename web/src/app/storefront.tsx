@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n-react';
 import { useLocation } from '../lib/router';
@@ -71,6 +71,21 @@ function pageRefOf(data: PageData, search: string): PageRef {
  * market's layout — the default shell, or the "rive droite" one — in the page's colour theme.
  */
 /**
+ * The site header with the bag's count. The basket is per session and never server-rendered: it loads once the
+ * page is interactive, and its arrival re-renders the header alone (a query's answer re-renders its readers
+ * synchronously: read by the whole storefront, it re-rendered the whole page).
+ */
+function HeaderWithBag({
+  locale,
+  ...header
+}: Omit<ComponentProps<typeof SiteHeader>, 'bagCount'> & { locale: string }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => startTransition(() => setLive(true)), []);
+  const { data: basket } = useBasket(locale, live);
+  return <SiteHeader {...header} bagCount={basket?.itemCount ?? 0} />;
+}
+
+/**
  * A mark for tools, tests and the typed-text keeper (`lib/typed-before-hydration.ts`): the page is interactive,
  * its handlers attached. Inside the page's Suspense boundary, which hydrates after the shell, so that it is set
  * once the page itself, not only the header and footer, is live.
@@ -122,16 +137,8 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
     if (open) setSearchLoaded(true);
     setSearchOpenState(open);
   };
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    // The re-render that follows hydration (the bag, the prefetch, the layers) is a transition: it yields to the
-    // browser every few milliseconds instead of re-rendering the whole page in one task.
-    startTransition(() => setHydrated(true));
-  }, []);
   const queryClient = useQueryClient();
   useEffect(() => startPrefetchOnIntent(queryClient, pageQueryKey), [queryClient]);
-  // The basket is per session and never server-rendered: it loads once the page is interactive.
-  const { data: basket } = useBasket(market.locale, hydrated);
 
   const layout = data?.layout;
   const variant = data?.layoutVariant === 'rive-droite' ? 'rive-droite' : 'default';
@@ -163,9 +170,10 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   }, [data, query.isPlaceholderData]);
 
   // The next page's code loads alongside its data, from the moment its URL is known.
+  // (Effects run in the browser only, after hydration: the first page's code is at hand already.)
   useEffect(() => {
-    if (hydrated) void loadPage(pageTypeOfKind(match.kind)).catch(() => undefined);
-  }, [hydrated, match.kind]);
+    void loadPage(pageTypeOfKind(match.kind)).catch(() => undefined);
+  }, [match.kind]);
 
   useEffect(() => {
     // A new page starts at the top; a URL with a hash is scrolled to its element by the site layer
@@ -190,14 +198,14 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
           {t('skipToContent')}
         </a>
         <div className={`shell shell--${variant}${overHero ? ' shell--over-hero' : ''}`}>
-          <SiteHeader
+          <HeaderWithBag
+            locale={market.locale}
             brandName={brandName}
             house={house}
             navigation={data?.navigation ?? []}
             header={layout?.header}
             banner={banner}
             renderLink={renderLink}
-            bagCount={basket?.itemCount ?? 0}
             onOpenBag={() => setBagOpen(true)}
             onOpenSearch={() => setSearchOpen(true)}
             variant={variant}
