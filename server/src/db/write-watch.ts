@@ -20,7 +20,7 @@ import type {
 } from 'kysely';
 
 /** The channel the catalogue's change triggers notify (migration 0029). */
-export const CATALOGUE_CHANNEL = 'storefront_catalogue_changed';
+const CATALOGUE_CHANNEL = 'storefront_catalogue_changed';
 
 /** A statement that writes (or may: a `select … for update`, a CTE with a data-modifying part, DDL). */
 const WRITE = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create)\b/i;
@@ -31,7 +31,7 @@ const END = /^\s*(commit|end|rollback|abort)\b/i;
 const CATALOGUE = /\b(products|product_\w+|categor\w*|listing_\w+|search_\w+)\b/i;
 
 /** Whether a statement may change what the catalogue indexes hold. Conservative: a false yes costs one catch-up read. */
-export function writesCatalogue(text: string): boolean {
+function writesCatalogue(text: string): boolean {
   return WRITE.test(text) && CATALOGUE.test(text);
 }
 
@@ -250,10 +250,10 @@ class WatchedDriver implements Driver {
 }
 
 /** How long after a catch-up an index answers from memory, by default (ms; 0: catch up before every answer). */
-export const DEFAULT_FRESH_FOR_MS = 100;
+const DEFAULT_FRESH_FOR_MS = 100;
 
 /** What a catch-up knows of: when it started (its snapshot is taken after) and the watch's epoch then. */
-export interface CatchUpMark {
+interface CatchUpMark {
   at: number;
   epoch: number;
 }

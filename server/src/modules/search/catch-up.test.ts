@@ -129,9 +129,11 @@ describe('catalogue indexes: freshness', () => {
     const named = await ac('zorglub');
     expect(named.products.map((p) => p.id)).toEqual([pid]);
     const price = named.products[0]!.price!.listPriceValue;
-    // Again from memory, tile included.
+    // Again from memory, tile included (on PostgreSQL once the write's own notification has come back: it
+    // costs one more catch-up).
     const reads = search.tileReads.memory;
-    expect((await ac('zorglub')).products[0]!.price!.listPriceValue).toBe(price);
+    for (let i = 0; i < 20 && search.tileReads.memory === reads; i++)
+      expect((await ac('zorglub')).products[0]!.price!.listPriceValue).toBe(price);
     expect(search.tileReads.memory).toBe(reads + 1);
     // A new price: the kept tile is forgotten.
     await database.db

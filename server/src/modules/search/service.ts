@@ -84,8 +84,8 @@ export interface PrefixIndexOptions {
 
 /** Most query words whose reading by PostgreSQL's text search is kept, per language. */
 const MAX_WORD_READINGS = 20_000;
-/** Most hit tiles' rows kept (by language, currency and pid; about 1.5 KB each). */
-const MAX_TILE_ROWS = 20_000;
+/** Most hit tiles' rows kept (by language, currency and pid; a row with its colours, a few KB at most). */
+const MAX_TILE_ROWS = 5_000;
 
 /** One language's prefix index and its catch-up reads (see `SearchService.currentIndex`). */
 interface Keeper {
