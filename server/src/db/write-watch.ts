@@ -227,15 +227,22 @@ class WatchedDriver implements Driver {
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    await this.inner.savepoint?.(this.state(connection).inner, name, compile);
+    await this.savepoints('savepoint').call(this.inner, this.state(connection).inner, name, compile);
   }
 
   async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    await this.inner.rollbackToSavepoint?.(this.state(connection).inner, name, compile);
+    await this.savepoints('rollbackToSavepoint').call(this.inner, this.state(connection).inner, name, compile);
   }
 
   async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
-    await this.inner.releaseSavepoint?.(this.state(connection).inner, name, compile);
+    await this.savepoints('releaseSavepoint').call(this.inner, this.state(connection).inner, name, compile);
+  }
+
+  /** The wrapped driver's savepoint method (a dialect without savepoints fails as it would unwrapped). */
+  private savepoints(method: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
+    const f = this.inner[method];
+    if (!f) throw new Error(`The database driver does not support ${method}.`);
+    return f;
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
