@@ -111,6 +111,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     const photo = photos.get(pid, view);
     return photo ? photoImage(photo, alt) : undefined;
   });
+  catalog.catchUps.freshForMs = config.catalogueFreshMs;
   await catalog.refresh();
   // The listing index loads in the background: the first shopper of a large catalogue does not wait for it.
   catalog
@@ -135,7 +136,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const search = new SearchService(db, config.brand, catalog, {
     minChars: config.searchMinChars,
     // Each language's prefix index loads on its first query (PostgreSQL answers until it is ready).
-    prefixIndex: { onError: (err, message) => logger.warn({ err }, message) },
+    prefixIndex: { freshForMs: config.catalogueFreshMs, onError: (err, message) => logger.warn({ err }, message) },
   });
   await search.init();
   pageData.withSearch(search);

@@ -148,7 +148,7 @@ describe.skipIf(!onPostgres)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(childrenOf(server!.child.pid!)).toHaveLength(2);
     const listening = await sql<{
       n: number;
-    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'listen %'`.execute(
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'listen "storefront_invalidation_%'`.execute(
       db!.db,
     );
     expect(listening.rows[0]?.n).toBe(2);

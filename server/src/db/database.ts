@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { Database } from './schema.ts';
+import { registerWriteWatch, watchedDialect, WriteWatch } from './write-watch.ts';
 import { databaseUnavailable, isConnectionLost, isDatabaseUnavailable, withinTime } from './availability.ts';
 
 export type DB = Kysely<Database>;
@@ -174,7 +175,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const url = options.databaseUrl;
     const max = options.poolSize ?? 10;
     const pool = openPool(url, max, options.timeouts, true, options.onConnectionError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+    // Catalogue writes of this process, and (once an index listens) the database's notifications of everyone's.
+    const watch = new WriteWatch(url);
+    const db = new Kysely<Database>({
+      dialect: watchedDialect(new PostgresDialect({ pool: guardedPool(pool) }), watch),
+    });
+    registerWriteWatch(db, watch);
     return {
       db,
       kind: 'postgres',
@@ -196,9 +202,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         try {
           await lock.query('select pg_advisory_lock($1)', [MAINTENANCE_LOCK]);
           const own = new Kysely<Database>({
-            dialect: new PostgresDialect({
-              pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)),
-            }),
+            dialect: watchedDialect(
+              new PostgresDialect({
+                pool: guardedPool(openPool(url, max, options.timeouts, false, options.onConnectionError)),
+              }),
+              watch,
+            ),
           });
           try {
             return await work(own);
@@ -212,7 +221,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       poolFigures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // Bounded: the pool ends once its lent connections come back, and a statement without a limit
       // (DATABASE_STATEMENT_TIMEOUT_MS=0) stuck behind a partition would never come back.
-      close: () => withinTime(db.destroy(), CLOSE_LIMIT_MS, 'closing the database').catch(() => undefined),
+      close: () =>
+        withinTime(
+          Promise.all([watch.close(), db.destroy()]).then(() => undefined),
+          CLOSE_LIMIT_MS,
+          'closing the database',
+        ).catch(() => undefined),
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
@@ -226,7 +240,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       1700: (v: string) => Number.parseFloat(v),
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  // The embedded database has one writer, this process: every catalogue write is seen by the watch.
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: watchedDialect(new PGliteDialect(client), watch) });
+  registerWriteWatch(db, watch);
   return {
     db,
     pglite: client,

@@ -24,6 +24,7 @@ import * as m0025 from './migrations/2026-11-27-0025-content-versions.ts';
 import * as m0026 from './migrations/2026-11-28-0026-job-leases.ts';
 import * as m0027 from './migrations/2026-11-28-0027-search-prefix-index.ts';
 import * as m0028 from './migrations/2026-11-28-0028-product-photos.ts';
+import * as m0029 from './migrations/2026-11-28-0029-catalogue-changes-notify.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0026-job-leases': m0026,
   '2026-11-28-0027-search-prefix-index': m0027,
   '2026-11-28-0028-product-photos': m0028,
+  '2026-11-28-0029-catalogue-changes-notify': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -70,6 +70,8 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
   /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How long the catalogue's in-memory indexes answer without a catch-up read when no write was seen (ms; 0 = never). */
+  CATALOGUE_FRESH_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** Request header carrying the visitor's country as detected at the edge (Cloudflare: `cf-ipcountry`). */
   VISITOR_COUNTRY_HEADER: z
     .string()
@@ -223,6 +225,8 @@ export type Config = Readonly<{
   shutdownGraceMs: number;
   secureCookies: boolean;
   cacheTtlMs: number;
+  /** The catalogue indexes' catch-up window (docs/catalogue-queries.md#freshness-the-catch-up-window). */
+  catalogueFreshMs: number;
   /** Lower-case name of the visitor-country request header. */
   visitorCountryHeader: string;
   cacheBustToken: string | undefined;
@@ -290,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     viteDev: e.VITE_DEV === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
+    catalogueFreshMs: e.CATALOGUE_FRESH_MS,
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
     cacheBustToken: e.CACHE_BUST_TOKEN,
     metricsToken: e.METRICS_TOKEN,

@@ -27,6 +27,7 @@ import {
 } from './repository.ts';
 import { formatFilterString, parseFilterString, type FilterSelection } from './filter-string.ts';
 import { ListingIndex } from './listing-index.ts';
+import { CatchUpGate } from '../../db/write-watch.ts';
 import {
   FACET_TITLES,
   IN_STOCK_LABEL,
@@ -195,6 +196,8 @@ export class CatalogService {
   /** The catch-up read in flight, and the one queued behind it (see `currentIndex`). */
   private catchUp: Promise<ListingIndex> | null = null;
   private nextCatchUp: Promise<ListingIndex> | null = null;
+  /** When the index may answer without a catch-up read (`db/write-watch.ts`); its `reads` count them. */
+  readonly catchUps: CatchUpGate;
 
   constructor(
     private readonly db: DB,
@@ -204,11 +207,14 @@ export class CatalogService {
     private readonly photoOf: PhotoLookup = () => undefined,
   ) {
     this.listings = new TtlCache(cacheTtlMs, undefined, 'listings');
+    this.catchUps = new CatchUpGate(db);
   }
 
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
   bustCache(filter: { keys?: string[] | undefined; locales?: string[] | undefined } = {}): number {
     const { keys, locales } = filter;
+    // A bust says the catalogue changed somewhere: the listing index reads what changed before its next answer.
+    this.catchUps.stale();
     if (!keys?.length && !locales?.length) {
       const n = this.listings.size;
       this.listings.clear();
@@ -311,11 +317,19 @@ export class CatalogService {
    * loaded on first use, then brought up to date by one read of what changed since its snapshot. Reads do
    * not overlap (two could apply their changes out of order); a caller arriving while one runs waits for
    * the next, which starts after it arrived, so a listing never misses a change committed before it was
-   * asked for.
+   * asked for. Except: an index that caught up less than `catchUps.freshForMs` ago answers as it stands
+   * when no catalogue write has been seen or heard of since (`CatchUpGate`): under load, one read per
+   * window instead of one per request.
    */
   currentIndex(): Promise<ListingIndex> {
+    if (this.index && this.catchUps.fresh()) return this.index;
     if (!this.index) {
+      const mark = this.catchUps.begin();
       const loading = this.loadIndex();
+      loading.then(
+        () => this.catchUps.done(mark, true),
+        () => undefined,
+      );
       this.index = loading;
       // A failed load is tried again by the next caller.
       loading.catch(() => {
@@ -353,15 +367,18 @@ export class CatalogService {
 
   private async catchUpOnce(): Promise<ListingIndex> {
     const index = await (this.index as Promise<ListingIndex>);
+    const mark = this.catchUps.begin();
     const changes = await listingFactsSince(this.db, index.snapshot);
     if (changes.stale) {
       // Removals it never read were pruned (an index idle for an hour): load afresh.
       const fresh = await this.loadIndex();
       this.index = Promise.resolve(fresh);
+      this.catchUps.done(mark, true);
       return fresh;
     }
     if (changes.currencies) index.setCurrencies(changes.currencies);
     index.apply(changes.snapshot, changes.rows, changes.removed);
+    this.catchUps.done(mark, changes.rows.length > 0 || changes.removed.length > 0);
     return index;
   }
 

@@ -14,6 +14,7 @@ import {
 } from '../catalog/index.ts';
 import { indexName, planQuery, queryWords, type SortKey } from './query.ts';
 import { PrefixIndex, MAX_QUERY_TERMS, type IndexQuery } from './prefix-index.ts';
+import { CatchUpGate } from '../../db/write-watch.ts';
 import {
   AUTOCOMPLETE_COUNT_LIMIT,
   UNSEGMENTED_LANGUAGES,
@@ -74,10 +75,17 @@ export interface PrefixIndexOptions {
   maxDocuments?: number | undefined;
   /** Told when a load or catch-up fails (the query is then answered by PostgreSQL). */
   onError?: ((err: unknown, message: string) => void) | undefined;
+  /**
+   * How long after a catch-up the index (and the listing index's prices beside it) answers from memory when
+   * no catalogue write has been seen or heard of since (ms; default 100; 0: catch up before every answer).
+   */
+  freshForMs?: number | undefined;
 }
 
 /** Most query words whose reading by PostgreSQL's text search is kept, per language. */
 const MAX_WORD_READINGS = 20_000;
+/** Most hit tiles' rows kept (by language, currency and pid; a row with its colours, a few KB at most). */
+const MAX_TILE_ROWS = 5_000;
 
 /** One language's prefix index and its catch-up reads (see `SearchService.currentIndex`). */
 interface Keeper {
@@ -86,6 +94,8 @@ interface Keeper {
   ready: boolean;
   catchUp: Promise<PrefixIndex | null> | null;
   nextCatchUp: Promise<PrefixIndex | null> | null;
+  /** When the index may answer without a catch-up read; its `reads` count them. */
+  gate: CatchUpGate;
   /** Query word → its prefixes as the language's configuration and as typed read them (null: not a plain conjunction). */
   words: Map<string, { stemmed: string[] | null; typed: string[] | null }>;
 }
@@ -95,6 +105,14 @@ export class SearchService {
   private readonly keepers = new Map<string, Keeper>();
   /** Text queries answered by the prefix index, and by PostgreSQL's full text (index off, loading, failing, or a query it does not read). */
   readonly answered = { index: 0, database: 0 };
+  /**
+   * Hit tiles' rows as read (`hitTileRows`), by language, currency and pid, used while the indexes answer from
+   * memory; emptied whenever a catch-up of either index finds a change (`generation`). See `hitTiles`.
+   */
+  private readonly tileRows = new Map<string, HitTileRow>();
+  private tileGeneration = '';
+  /** Hit tiles' rows served from `tileRows`, and read from the database. */
+  readonly tileReads = { memory: 0, database: 0 };
 
   constructor(
     private readonly db: DB,
@@ -266,7 +284,14 @@ export class SearchService {
   private keeper(language: string): Keeper {
     let k = this.keepers.get(language);
     if (!k) {
-      k = { index: null, ready: false, catchUp: null, nextCatchUp: null, words: new Map() };
+      k = {
+        index: null,
+        ready: false,
+        catchUp: null,
+        nextCatchUp: null,
+        gate: new CatchUpGate(this.db, this.options.prefixIndex?.freshForMs),
+        words: new Map(),
+      };
       this.keepers.set(language, k);
     }
     return k;
@@ -307,15 +332,22 @@ export class SearchService {
    * The prefix index of a language as of a database snapshot taken after this call (the listing index's
    * scheme, `CatalogService.currentIndex`): loaded on first use, then brought up to date by one read of what
    * changed since its snapshot; reads do not overlap, and a caller arriving while one runs waits for the next.
+   * An index that caught up less than `freshForMs` ago, with no catalogue write seen or heard of since,
+   * answers as it stands (`CatchUpGate`).
    */
   currentIndex(language: string): Promise<PrefixIndex | null> {
     const k = this.keeper(language);
+    if (k.ready && k.index && k.gate.fresh()) return k.index;
     if (!k.index) {
+      const mark = k.gate.begin();
       const loading = this.loadIndex(language);
       k.index = loading;
       loading.then(
         () => {
-          if (k.index === loading) k.ready = true;
+          if (k.index === loading) {
+            k.ready = true;
+            k.gate.done(mark, true);
+          }
         },
         (err: unknown) => {
           this.options.prefixIndex?.onError?.(
@@ -355,14 +387,17 @@ export class SearchService {
   private async catchUpOnce(k: Keeper, language: string): Promise<PrefixIndex | null> {
     const index = await (k.index as Promise<PrefixIndex | null>);
     if (!index) return null;
+    const mark = k.gate.begin();
     const changes = await searchDocumentsSince(this.db, language, index.snapshot);
     if (changes.stale) {
       // Removals it never read were pruned (an index idle for an hour): load afresh.
       const fresh = await this.loadIndex(language);
       k.index = Promise.resolve(fresh);
+      k.gate.done(mark, true);
       return fresh;
     }
     index.apply(changes.snapshot, changes.rows, changes.removed);
+    k.gate.done(mark, changes.rows.length > 0 || changes.removed.length > 0);
     return index;
   }
 
@@ -414,9 +449,68 @@ export class SearchService {
       .map((c) => ({ query: pathOf(c), url: c.url, category: c }));
   }
 
-  /** Hit tiles of some pids, in that order (one statement). */
+  /** Catch-up reads (and loads) of the prefix indexes and of the listing index so far. */
+  catchUpReads(): { prefix: number; listing: number } {
+    let prefix = 0;
+    for (const k of this.keepers.values()) prefix += k.gate.reads;
+    return { prefix, listing: this.catalog.catchUps.reads };
+  }
+
+  /**
+   * Hit tiles of some pids, in that order. From memory while the market language's prefix index and the
+   * listing index both answer from memory (`CatchUpGate.fresh`): every write that changes a tile (a product,
+   * its translation, price or stock, another colour of its style) changes a listing fact or a search document,
+   * which the next catch-up finds, and the kept rows are then forgotten. Otherwise, and for the pids not kept,
+   * one statement.
+   */
   async hitTiles(market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
-    return this.tilesOf(market, await hitTileRows(this.db, this.scope(market), pids));
+    const scope = this.scope(market);
+    const k = this.keepers.get(scope.language);
+    if (!k?.ready || !k.gate.fresh() || !this.catalog.catchUps.fresh()) {
+      this.tileReads.database += pids.length;
+      return this.tilesOf(market, await hitTileRows(this.db, scope, pids));
+    }
+    const generation = this.tileGenerationNow();
+    if (generation !== this.tileGeneration) {
+      this.tileRows.clear();
+      this.tileGeneration = generation;
+    }
+    const key = (pid: string) => `${scope.language}|${scope.currency ?? ''}|${pid}`;
+    const missing = pids.filter((pid) => !this.tileRows.has(key(pid)));
+    this.tileReads.memory += pids.length - missing.length;
+    this.tileReads.database += missing.length;
+    if (missing.length > 0) {
+      const read = await hitTileRows(this.db, scope, missing);
+      // Rows read across a catch-up that found changes may be older than the index: used once, not kept.
+      const keep = this.tileGenerationNow() === generation;
+      for (const row of read) {
+        if (!keep) break;
+        if (this.tileRows.size >= MAX_TILE_ROWS) this.tileRows.delete(this.tileRows.keys().next().value as string);
+        this.tileRows.set(key(row.pid), row);
+      }
+      if (!keep) {
+        const byPid = new Map(read.map((r) => [r.pid, r]));
+        const rows = pids.flatMap((pid) => {
+          const row = this.tileRows.get(key(pid)) ?? byPid.get(pid);
+          return row ? [row] : [];
+        });
+        return this.tilesOf(market, rows);
+      }
+    }
+    return this.tilesOf(
+      market,
+      pids.flatMap((pid) => {
+        const row = this.tileRows.get(key(pid));
+        return row ? [row] : [];
+      }),
+    );
+  }
+
+  /** Changes found by the catch-ups of every index the tiles depend on, so far. */
+  private tileGenerationNow(): string {
+    let prefix = 0;
+    for (const k of this.keepers.values()) prefix += k.gate.changes;
+    return `${prefix}|${this.catalog.catchUps.changes}`;
   }
 
   private tilesOf(market: Market, rows: HitTileRow[]): Schemas['HitTile'][] {

@@ -1,0 +1,220 @@
+// How often the catalogue's in-memory indexes ask the database before answering (db/write-watch.ts): the
+// database statements of an autocomplete while the indexes answer from memory and when they catch up before
+// every answer; a catalogue write of this process seen by the very next answer however long the window; a
+// write this process does not make (plain SQL past its database handle; on PostgreSQL another connection)
+// seen within the window; and a burst of requests reading what changed once, not once per request. On
+// PostgreSQL the file works on a database of its own: it writes to the catalogue, which the other files read.
+import { readFileSync } from 'node:fs';
+import { sql, type KyselyPlugin } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seed } from '../../db/seed.ts';
+import { registerWriteWatch, writeWatchOf, type WriteWatch } from '../../db/write-watch.ts';
+import { ownDatabase } from '../../test/own-database.ts';
+import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
+import { CatalogService } from '../catalog/index.ts';
+import { MarketService, type Market } from '../markets/index.ts';
+import { SearchService } from './service.ts';
+
+const postgres = testDatabaseKind() === 'postgres';
+let database: DatabaseHandle;
+let own: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+let watch: WriteWatch;
+let market: Market;
+/** Statements sent through the counted handle. */
+let statements = 0;
+let counted: DatabaseHandle['db'];
+
+const counter: KyselyPlugin = {
+  transformQuery: (args) => {
+    statements++;
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+
+beforeAll(async () => {
+  if (postgres) {
+    own = await ownDatabase(`catch_up_${process.pid}`);
+    database = await openDatabase({ databaseUrl: own.url, poolSize: 10 });
+    await migrateToLatest(database.db);
+    await seed(database.db, { brand: TEST_BRAND, products: 120 });
+  } else {
+    database = await openDatabase({
+      pgliteDir: 'memory://',
+      pgliteSnapshot: new Blob([readFileSync(snapshotPath())]),
+    });
+  }
+  watch = writeWatchOf(database.db) as WriteWatch;
+  counted = database.db.withPlugin(counter);
+  // The counted handle shares the database's connections, so its writes and notifications too.
+  registerWriteWatch(counted, watch);
+  market = (await MarketService.load(database.db)).resolve('fr-fr');
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  await own?.drop();
+});
+
+/** A search service and its catalogue over the counted handle, answering from memory for `freshForMs` after a catch-up. */
+async function services(freshForMs: number) {
+  const catalog = new CatalogService(counted, TEST_BRAND);
+  catalog.catchUps.freshForMs = freshForMs;
+  await catalog.refresh();
+  const search = new SearchService(counted, TEST_BRAND, catalog, { minChars: 1, prefixIndex: { freshForMs } });
+  const ac = (q: string) => search.search({ market, q, facets: false, pageSize: 6 });
+  await search.currentIndex(market.language);
+  // On PostgreSQL the other writers are heard once the listening connection listens.
+  for (const deadline = Date.now() + 10_000; !watch.heard;) {
+    expect(Date.now()).toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { catalog, search, ac };
+}
+
+/** A listed product sold online in euros and in stock, by merchandising order. */
+async function product(offset: number): Promise<string> {
+  const r = await sql<{ pid: string }>`
+    select p.pid from products p where p.brand = ${TEST_BRAND} and not p.is_employee_only and not p.is_rd
+      and p.is_sellable_online and p.is_ecom_assortment
+      and exists (select 1 from product_variants v where v.pid = p.pid and v.stock > 0)
+      and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = 'EUR')
+    order by p.rank offset ${offset} limit 1`.execute(database.db);
+  return (r.rows[0] as { pid: string }).pid;
+}
+
+const QUERIES = ['sac', 'ca', 'b', 'to', 'noir', 'cu', 'po', 'lou'];
+
+describe('catalogue indexes: database round trips', () => {
+  it('an autocomplete makes none while the indexes answer from memory, three when they catch up before every answer', async () => {
+    const strict = await services(0);
+    const coalesced = await services(60_000);
+    // Loads, query words and tiles read once.
+    for (const q of QUERIES) {
+      await strict.ac(q);
+      await coalesced.ac(q);
+    }
+    const perRequest = async (ac: (q: string) => Promise<unknown>) => {
+      const before = statements;
+      for (const q of QUERIES) await ac(q);
+      return (statements - before) / QUERIES.length;
+    };
+    const before = { strict: strict.search.catchUpReads(), coalesced: coalesced.search.catchUpReads() };
+    const strictTrips = await perRequest(strict.ac);
+    const coalescedTrips = await perRequest(coalesced.ac);
+    console.info(
+      `database statements per autocomplete: ${strictTrips} catching up each time, ${coalescedTrips} coalesced`,
+    );
+    expect(strictTrips).toBeGreaterThanOrEqual(3);
+    expect(coalescedTrips).toBe(0);
+    const after = { strict: strict.search.catchUpReads(), coalesced: coalesced.search.catchUpReads() };
+    expect(after.strict.prefix - before.strict.prefix).toBe(QUERIES.length);
+    expect(after.strict.listing - before.strict.listing).toBe(QUERIES.length);
+    expect(after.coalesced).toEqual(before.coalesced);
+    expect(coalesced.search.tileReads.memory).toBeGreaterThan(0);
+  });
+});
+
+describe('catalogue indexes: freshness', () => {
+  it('shows a catalogue write of this process in the very next answer, however long the window: names, prices and stock', async () => {
+    const { ac, search } = await services(60_000);
+    const pid = await product(2);
+    await ac('sac');
+    await sql`update product_translations set name = 'Zorglub Tapir' where pid = ${pid} and language = 'fr'`.execute(
+      database.db,
+    );
+    const named = await ac('zorglub');
+    expect(named.products.map((p) => p.id)).toEqual([pid]);
+    const price = named.products[0]!.price!.listPriceValue;
+    // Again from memory, tile included (on PostgreSQL once the write's own notification has come back: it
+    // costs one more catch-up).
+    const reads = search.tileReads.memory;
+    for (let i = 0; i < 20 && search.tileReads.memory === reads; i++)
+      expect((await ac('zorglub')).products[0]!.price!.listPriceValue).toBe(price);
+    expect(search.tileReads.memory).toBe(reads + 1);
+    // A new price: the kept tile is forgotten.
+    await database.db
+      .updateTable('product_prices')
+      .set({ list_price: price + 1 })
+      .where('pid', '=', pid)
+      .where('currency', '=', 'EUR')
+      .execute();
+    expect((await ac('zorglub')).products[0]!.price!.listPriceValue).toBe(price + 1);
+    // Sold out, inside a transaction: seen once it commits.
+    const stock = await database.db.transaction().execute(async (trx) => {
+      const was = await trx.selectFrom('product_variants').select(['sku', 'stock']).where('pid', '=', pid).execute();
+      await trx.updateTable('product_variants').set({ stock: 0 }).where('pid', '=', pid).execute();
+      return was;
+    });
+    expect(named.products[0]!.availability.inStock).toBe(true);
+    expect((await ac('zorglub')).products[0]!.availability.inStock).toBe(false);
+    for (const v of stock)
+      await database.db.updateTable('product_variants').set({ stock: v.stock }).where('sku', '=', v.sku).execute();
+    expect((await ac('zorglub')).products[0]!.availability).toEqual(named.products[0]!.availability);
+    // Unpriced: no longer sold in the market (the listing index's answer, caught up as well).
+    await sql`delete from product_prices where pid = ${pid} and currency = 'EUR'`.execute(database.db);
+    expect((await ac('zorglub')).totalNrOfProducts).toBe(0);
+  });
+
+  it('shows a write it does not see itself within the window (another writer: plain SQL past its handle, another connection)', async () => {
+    const window = 300;
+    const { ac } = await services(window);
+    const pid = await product(4);
+    await ac('sac');
+    const text = `update product_translations set name = 'Xylophage Okapi' where pid = '${pid}' and language = 'fr'`;
+    let written: number;
+    if (database.pglite) {
+      await database.pglite.query(text);
+      written = performance.now();
+    } else {
+      const other = new pg.Client({ connectionString: own!.url });
+      await other.connect();
+      try {
+        await other.query(text);
+        written = performance.now();
+      } finally {
+        await other.end();
+      }
+    }
+    // Polled with a deadline: the window, and time for the catch-up on a busy machine.
+    let seen = false;
+    while (!seen) {
+      seen = (await ac('xylophage')).products.some((p) => p.id === pid);
+      if (!seen) {
+        expect(performance.now() - written).toBeLessThan(window + 5_000);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+  });
+
+  it('reads what changed once for a burst, not once per request', async () => {
+    const waves = 10;
+    const perWave = 10;
+    const burst = async (freshForMs: number) => {
+      const { search, ac } = await services(freshForMs);
+      await ac('sac');
+      // A write: the first wave catches up.
+      await sql`update product_translations set name = name where pid = ${await product(6)} and language = 'fr'`.execute(
+        database.db,
+      );
+      const before = search.catchUpReads();
+      for (let w = 0; w < waves; w++) await Promise.all(Array.from({ length: perWave }, () => ac('sac')));
+      const after = search.catchUpReads();
+      return { prefix: after.prefix - before.prefix, listing: after.listing - before.listing };
+    };
+    const strict = await burst(0);
+    const coalesced = await burst(60_000);
+    console.info(
+      `catch-up reads for ${waves} waves of ${perWave} autocompletes: ${JSON.stringify(strict)} catching up each time, ${JSON.stringify(coalesced)} coalesced`,
+    );
+    // Each wave's concurrent requests share a read or two; the window lets only the first wave read.
+    expect(strict.prefix).toBeGreaterThanOrEqual(waves);
+    expect(strict.listing).toBeGreaterThanOrEqual(waves);
+    expect(coalesced.prefix).toBeLessThanOrEqual(2);
+    expect(coalesced.listing).toBeLessThanOrEqual(2);
+    expect(coalesced.prefix).toBeGreaterThanOrEqual(1);
+  });
+});
