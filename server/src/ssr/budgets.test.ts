@@ -85,7 +85,7 @@ describe('page weight budgets (production build, gzip)', () => {
       { name: 'search', path: '/fr-fr/search?q=escarpins', js: 128 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'content', path: '/fr-fr/cp/the-house', js: 121 * KB, target: 130 * KB },
       { name: 'basket', path: '/fr-fr/basket', js: 123 * KB, target: 160 * KB },
-      { name: 'checkout', path: '/fr-fr/checkout', js: 138 * KB, target: 160 * KB },
+      { name: 'checkout', path: '/fr-fr/checkout', js: 140 * KB, target: 160 * KB },
     ];
     const rows: string[] = [];
     const over: string[] = [];
