@@ -45,7 +45,6 @@ const KNOWN_DEBT: readonly string[] = [
   'server/src/modules/catalog/service.ts',
   'server/src/modules/checkout/service.ts',
   'server/src/modules/content/service.ts',
-  'server/src/modules/pages/service.ts',
   'server/src/modules/products/service.ts',
   'server/src/modules/returns/service.ts',
   'server/src/modules/search/service.ts',
