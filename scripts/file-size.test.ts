@@ -44,7 +44,6 @@ const KNOWN_DEBT: readonly string[] = [
   'server/src/modules/accounts/service.ts',
   'server/src/modules/catalog/service.ts',
   'server/src/modules/content/service.ts',
-  'server/src/modules/products/service.ts',
   'server/src/modules/returns/service.ts',
   'server/src/modules/search/service.ts',
   'server/src/ssr/host.ts',
