@@ -43,7 +43,6 @@ const KNOWN_DEBT: readonly string[] = [
   'server/src/app.ts',
   'server/src/modules/accounts/service.ts',
   'server/src/modules/catalog/service.ts',
-  'server/src/modules/returns/service.ts',
   'server/src/modules/search/service.ts',
   'server/src/ssr/host.ts',
 ];
