@@ -41,7 +41,6 @@ const KNOWN_DEBT: readonly string[] = [
   'scripts/generate-examples.ts',
   'scripts/screenshots.mjs',
   'server/src/app.ts',
-  'server/src/modules/accounts/service.ts',
   'server/src/modules/catalog/service.ts',
   'server/src/modules/search/service.ts',
   'server/src/ssr/host.ts',
