@@ -15,7 +15,7 @@ import {
   type Registration,
   type RegistrationRules,
 } from './account-kit.ts';
-import { authn, login, logout } from './sign-in.ts';
+import { authn, login, logout } from './sign-in/sign-in.ts';
 import {
   activationState,
   checkStatus,
@@ -23,15 +23,15 @@ import {
   mailExisting,
   register,
   sendActivation,
-} from './account-registration.ts';
+} from './activation/account-registration.ts';
 import {
   changeExpiredPassword,
   changePassword,
   requestRecovery,
   resetPassword,
   resetTokenValid,
-} from './password-changes.ts';
-import { profile, sessionFields, updateProfile } from './profile.ts';
+} from './passwords/password-changes.ts';
+import { profile, sessionFields, updateProfile } from './profile/profile.ts';
 
 export {
   ACTIVATION_TTL_MS,

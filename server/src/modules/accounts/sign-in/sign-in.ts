@@ -1,15 +1,15 @@
 // Signing in and out: a password attempt for an address (rate limited, the same answer and timing for every
 // address), the one-time sign-in code it answers, the code redeemed on the session (PKCE when bound to a
 // challenge), and signing out.
-import { adoptCustomerBaskets, detachBasket } from '../basket/index.ts';
-import { AppError } from '../../shared/errors.ts';
-import type { Reservation } from '../../shared/rate-limit.ts';
-import type { SessionRef } from '../sessions/index.ts';
-import { verifyPassword, dummyVerify } from './passwords.ts';
-import { digestOf, newSecret, type CustomerRow } from './repository.ts';
-import { checkEmailOrThrow } from './rules.ts';
+import { adoptCustomerBaskets, detachBasket } from '../../basket/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { Reservation } from '../../../shared/rate-limit.ts';
+import type { SessionRef } from '../../sessions/index.ts';
+import { verifyPassword, dummyVerify } from '../passwords/passwords.ts';
+import { digestOf, newSecret, type CustomerRow } from '../repository.ts';
+import { checkEmailOrThrow } from '../rules.ts';
 import { s256 } from './pkce.ts';
-import { LIMITS, SIGN_IN_CODE_SECONDS, type AccountKit, type Caller } from './account-kit.ts';
+import { LIMITS, SIGN_IN_CODE_SECONDS, type AccountKit, type Caller } from '../account-kit.ts';
 
 /**
  * Verifies the credentials and issues a one-time code bound to the caller's session (created when the

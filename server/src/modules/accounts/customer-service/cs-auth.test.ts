@@ -3,12 +3,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { signEmployeeSaleToken } from './employee-sale.ts';
-import { AccountService, LIMITS } from './service.ts';
-import { SessionService } from '../sessions/index.ts';
-import { RateLimiter } from '../../shared/rate-limit.ts';
-import { AppError } from '../../shared/errors.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signEmployeeSaleToken } from '../profile/employee-sale.ts';
+import { AccountService, LIMITS } from '../service.ts';
+import { SessionService } from '../../sessions/index.ts';
+import { RateLimiter } from '../../../shared/rate-limit.ts';
+import { AppError } from '../../../shared/errors.ts';
 import {
   awayFromWindowEnd,
   RECAPTCHA,
@@ -23,7 +23,7 @@ import {
   setCookieValue,
   signedInSessions,
   type TestCustomer,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const CS = '/customer-service/v1';
 const SECRET = 'employee-sale-secret-of-the-tests-0123456789';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { LegacyAccount } from '../../../../reference/legacy-accounts.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { LegacyAccount } from '../../../../../reference/legacy-accounts.ts';
 import { LegacyAccountRepository } from './migration-repository.ts';
-import { checkEmail } from './validation/email.ts';
+import { checkEmail } from '../validation/email.ts';
 
 // The former site's customer export, read into `legacy_accounts` (the file the account migration looks
 // clients up in). Format: JSON Lines, one former account per line, in the former site's shape — the shape of

@@ -4,18 +4,18 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   DEMO_LEGACY_EMAIL,
   generateLegacyAccounts,
   type LegacyAccount,
   type LegacyAddress,
-} from '../../../../fixtures/legacy-accounts/generate.ts';
-import { latestMail, linkPath } from '../mail/testing.ts';
+} from '../../../../../fixtures/legacy-accounts/generate.ts';
+import { latestMail, linkPath } from '../../mail/testing.ts';
 import { LegacyAccountRepository } from './migration-repository.ts';
 import { importableAddresses, mapLegacyAddress } from './legacy-addresses.ts';
 import { ANSWER_FLOOR_MS, MIGRATION_LIMITS } from './migration.ts';
-import { seedLegacyAccounts } from './legacy-seed.ts';
+import { seedLegacyAccounts } from '../legacy-seed.ts';
 import {
   RECAPTCHA,
   expectProblem,
@@ -29,7 +29,7 @@ import {
   newEmail,
   newIp,
   withoutRequestId,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const SERVICE_TOKEN = 'service-token-of-the-migration-tests-0123456789';
 const MIGRATE = '/api/account/migrate?locale=fr-fr';

@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
-import type { OperationRegistry } from '../../shared/operations.ts';
-import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../markets/index.ts';
-import { crossSiteRefusal } from '../../shared/error-handler.ts';
-import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import type { MarketService } from '../markets/index.ts';
-import { sessionOf, visitorCountryOf, type CustomerSessionService, type SessionService } from '../sessions/index.ts';
-import { SIGN_IN_CODE_SECONDS, type AccountService, type Caller } from './service.ts';
-import type { EmployeeSaleSync } from './employee-sale.ts';
+import type { OperationRegistry } from '../../../shared/operations.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { marketOf } from '../../markets/index.ts';
+import { crossSiteRefusal } from '../../../shared/error-handler.ts';
+import type { RecaptchaVerifier } from '../../../shared/recaptcha.ts';
+import type { MarketService } from '../../markets/index.ts';
+import { sessionOf, visitorCountryOf, type CustomerSessionService, type SessionService } from '../../sessions/index.ts';
+import { SIGN_IN_CODE_SECONDS, type AccountService, type Caller } from '../service.ts';
+import type { EmployeeSaleSync } from '../profile/employee-sale.ts';
 
 export interface CustomerServiceDeps {
   accounts: AccountService;

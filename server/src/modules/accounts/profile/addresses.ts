@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError, type Issue } from '../../shared/errors.ts';
-import type { Schemas } from '../../shared/http.ts';
-import { nameIssues } from './rules.ts';
+import type { Database } from '../../../db/schema.ts';
+import { AppError, type Issue } from '../../../shared/errors.ts';
+import type { Schemas } from '../../../shared/http.ts';
+import { nameIssues } from '../rules.ts';
 
 type Address = Schemas['Address'];
 /** Most addresses an address book keeps (the contract's `maxItems`). */

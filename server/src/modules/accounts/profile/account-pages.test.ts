@@ -2,7 +2,7 @@
 // private answers (`Cache-Control: private, no-store`), the signed-in customer's data only.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   RECAPTCHA,
   documentedCodes,
@@ -12,7 +12,7 @@ import {
   linkParams,
   newIp,
   signIn,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { verifyPassword } from './passwords.ts';
-import { LIMITS } from './service.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { verifyPassword } from '../passwords/passwords.ts';
+import { LIMITS } from '../service.ts';
 import {
   awayFromWindowEnd,
   RECAPTCHA,
@@ -26,7 +26,7 @@ import {
   signedInSessions,
   tableCounts,
   type TestCustomer,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const CS = '/customer-service/v1';
 const ORIGIN = 'http://localhost:3000';

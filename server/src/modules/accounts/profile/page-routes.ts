@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
-import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../markets/index.ts';
-import type { OperationRegistry } from '../../shared/operations.ts';
-import type { MarketService } from '../markets/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { marketOf } from '../../markets/index.ts';
+import type { OperationRegistry } from '../../../shared/operations.ts';
+import type { MarketService } from '../../markets/index.ts';
 import type { AccountPages } from './account-pages.ts';
-import type { CustomerServiceGateway } from './gateway.ts';
+import type { CustomerServiceGateway } from '../customer-service/gateway.ts';
 
 /** Personal page data: never stored by a browser or a CDN; a source failure names itself (ERR_DATA_1000). */
 function privatePage<I extends { req: Request; res: Response }, T>(load: (input: I) => Promise<T>) {

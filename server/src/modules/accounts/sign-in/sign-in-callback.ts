@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import type { DB } from '../../db/database.ts';
-import { toAppError } from '../../shared/error-handler.ts';
-import { AppError, type ErrorCode } from '../../shared/errors.ts';
-import { escapeHtml } from '../../shared/html.ts';
-import type { Schemas } from '../../shared/http.ts';
-import type { OperationRegistry } from '../../shared/operations.ts';
-import { acceptedTextLanguage, type TextLanguage } from '../../shared/text-language.ts';
-import { serverTexts } from '../../locales/index.ts';
-import { isPageLoad, NOTICE_CSP, noticePage } from '../../shared/notice-page.ts';
-import { hashToken, sessionOf, type SessionService } from '../sessions/index.ts';
-import type { CustomerServiceGateway } from './gateway.ts';
+import type { DB } from '../../../db/database.ts';
+import { toAppError } from '../../../shared/error-handler.ts';
+import { AppError, type ErrorCode } from '../../../shared/errors.ts';
+import { escapeHtml } from '../../../shared/html.ts';
+import type { Schemas } from '../../../shared/http.ts';
+import type { OperationRegistry } from '../../../shared/operations.ts';
+import { acceptedTextLanguage, type TextLanguage } from '../../../shared/text-language.ts';
+import { serverTexts } from '../../../locales/index.ts';
+import { isPageLoad, NOTICE_CSP, noticePage } from '../../../shared/notice-page.ts';
+import { hashToken, sessionOf, type SessionService } from '../../sessions/index.ts';
+import type { CustomerServiceGateway } from '../customer-service/gateway.ts';
 import { newCodeVerifier, newState, s256 } from './pkce.ts';
-import { digestOf } from './repository.ts';
+import { digestOf } from '../repository.ts';
 
 /** A pending sign-in's `state` is valid 10 minutes (the code it travels with, 60 seconds). */
 export const SIGN_IN_STATE_SECONDS = 600;

@@ -1,16 +1,16 @@
 import type { Request, Response } from 'express';
-import type { OperationRegistry } from '../../shared/operations.ts';
-import type { CsSchemas, Schemas } from '../../shared/http.ts';
-import { AppError } from '../../shared/errors.ts';
-import { marketOf } from '../markets/index.ts';
-import type { MarketService } from '../markets/index.ts';
-import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
-import { visitorCountryOf } from '../sessions/index.ts';
-import { AddressBook } from './addresses.ts';
-import { normaliseEmail } from './validation/email.ts';
+import type { OperationRegistry } from '../../../shared/operations.ts';
+import type { CsSchemas, Schemas } from '../../../shared/http.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { marketOf } from '../../markets/index.ts';
+import type { MarketService } from '../../markets/index.ts';
+import type { RecaptchaVerifier } from '../../../shared/recaptcha.ts';
+import { visitorCountryOf } from '../../sessions/index.ts';
+import { AddressBook } from '../profile/addresses.ts';
+import { normaliseEmail } from '../validation/email.ts';
 import type { CustomerServiceGateway } from './gateway.ts';
-import type { AccountService } from './service.ts';
-import type { SignInHandoff } from './sign-in-callback.ts';
+import type { AccountService } from '../service.ts';
+import type { SignInHandoff } from '../sign-in/sign-in-callback.ts';
 
 export interface StorefrontAccountDeps {
   gateway: CustomerServiceGateway;

@@ -8,8 +8,8 @@ import {
   type CustomerServiceClient,
 } from '@storefront/openapi/customer-service-client';
 import { isErrorCode } from '@storefront/openapi/errors';
-import { AppError, type Issue } from '../../shared/errors.ts';
-import type { SessionService } from '../sessions/index.ts';
+import { AppError, type Issue } from '../../../shared/errors.ts';
+import type { SessionService } from '../../sessions/index.ts';
 
 /** The customer service as one request's code sees it: calls bound to its browser session, cookies relayed back. */
 export interface CustomerServiceCaller {

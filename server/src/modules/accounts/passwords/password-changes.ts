@@ -1,13 +1,13 @@
 // Passwords: recovery by e-mail, the reset (with an optional sign-in code bound to a PKCE challenge), the change
 // of an expired password at sign-in, and the signed-in customer's change; each new password checked against
 // the rules and the last ones used.
-import { AppError } from '../../shared/errors.ts';
-import { enqueueMail } from '../mail/index.ts';
-import type { SessionRef } from '../sessions/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import type { SessionRef } from '../../sessions/index.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.ts';
-import { digestOf, type CustomerRow } from './repository.ts';
-import { checkEmailOrThrow, newPasswordIssue } from './rules.ts';
-import { issueChallengeCode } from './pkce.ts';
+import { digestOf, type CustomerRow } from '../repository.ts';
+import { checkEmailOrThrow, newPasswordIssue } from '../rules.ts';
+import { issueChallengeCode } from '../sign-in/pkce.ts';
 import {
   LIMITS,
   PASSWORD_HISTORY,
@@ -15,9 +15,9 @@ import {
   SIGN_IN_CODE_SECONDS,
   type AccountKit,
   type Caller,
-} from './account-kit.ts';
-import { verifyAttempt } from './sign-in.ts';
-import { mailLimits } from './account-registration.ts';
+} from '../account-kit.ts';
+import { verifyAttempt } from '../sign-in/sign-in.ts';
+import { mailLimits } from '../activation/account-registration.ts';
 
 /** Whether a recovery token can still be used (the reset page says so before the form is filled). */
 export async function resetTokenValid(kit: AccountKit, token: string): Promise<boolean> {

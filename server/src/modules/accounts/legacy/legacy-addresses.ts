@@ -1,10 +1,10 @@
-import { validatePostalCode } from '../../../../reference/markets/addresses.ts';
-import type { LegacyAddress } from '../../../../reference/legacy-accounts.ts';
-import type { Schemas } from '../../shared/http.ts';
-import { MAX_ADDRESSES } from './addresses.ts';
+import { validatePostalCode } from '../../../../../reference/markets/addresses.ts';
+import type { LegacyAddress } from '../../../../../reference/legacy-accounts.ts';
+import type { Schemas } from '../../../shared/http.ts';
+import { MAX_ADDRESSES } from '../profile/addresses.ts';
 import type { LegacyAccountRow } from './migration-repository.ts';
-import { checkName } from './validation/names.ts';
-import { parsePhone } from './validation/phone.ts';
+import { checkName } from '../validation/names.ts';
+import { parsePhone } from '../validation/phone.ts';
 
 // The former site's addresses in the address book's shape, when an account is migrated (`migration.ts`).
 

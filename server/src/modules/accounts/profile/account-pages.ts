@@ -1,13 +1,13 @@
-import { AppError } from '../../shared/errors.ts';
-import type { CsSchemas, Schemas } from '../../shared/http.ts';
-import type { Market, MarketService } from '../markets/index.ts';
-import type { PageDataService } from '../pages/index.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { CsSchemas, Schemas } from '../../../shared/http.ts';
+import type { Market, MarketService } from '../../markets/index.ts';
+import type { PageDataService } from '../../pages/index.ts';
 import { type AddressBook, MAX_ADDRESSES } from './addresses.ts';
-import type { CustomerServiceCaller } from './gateway.ts';
+import type { CustomerServiceCaller } from '../customer-service/gateway.ts';
 import { accountTexts, type AccountPageKey } from './page-texts.ts';
-import type { AccountService } from './service.ts';
-import { postalCodeRequired } from './validation/postal-code.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './validation/password.ts';
+import type { AccountService } from '../service.ts';
+import { postalCodeRequired } from '../validation/postal-code.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../validation/password.ts';
 
 const ADDRESS_TYPES: Schemas['AddressType'][] = [
   'HOME',

@@ -4,9 +4,9 @@
 // (TEST_REDIS_URL, e.g. redis://127.0.0.1:6379/15).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { testDatabaseKind } from '../../test/settings.ts';
-import { LIMITS } from './service.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { testDatabaseKind } from '../../../test/settings.ts';
+import { LIMITS } from '../service.ts';
 import {
   RECAPTCHA,
   awayFromWindowEnd,
@@ -15,8 +15,8 @@ import {
   setCookieValue,
   signedInSessions,
   signIn,
-} from './test-support.ts';
-import { agent } from '../../test/harness.ts';
+} from '../test-support.ts';
+import { agent } from '../../../test/harness.ts';
 
 const CS = '/customer-service/v1';
 type Answer = request.Response;

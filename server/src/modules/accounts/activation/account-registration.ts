@@ -1,13 +1,13 @@
 // Registration and activation: a new account (or, for an address that has one, an e-mail to its owner only),
 // the activation e-mail and its link, the status check, and the activation page's state.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../shared/errors.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { hashPassword } from './passwords.ts';
-import type { CustomerRow } from './repository.ts';
-import { checkEmailOrThrow, newPasswordIssue } from './rules.ts';
-import { issueChallengeCode } from './pkce.ts';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { enqueueMail } from '../../mail/index.ts';
+import { hashPassword } from '../passwords/passwords.ts';
+import type { CustomerRow } from '../repository.ts';
+import { checkEmailOrThrow, newPasswordIssue } from '../rules.ts';
+import { issueChallengeCode } from '../sign-in/pkce.ts';
 import {
   ACTIVATION_TTL_MS,
   LIMITS,
@@ -16,7 +16,7 @@ import {
   type AccountKit,
   type Caller,
   type Registration,
-} from './account-kit.ts';
+} from '../account-kit.ts';
 
 export async function register(
   kit: AccountKit,

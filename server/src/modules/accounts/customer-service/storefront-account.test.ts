@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { verifyPassword } from './passwords.ts';
-import { LIMITS } from './service.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { verifyPassword } from '../passwords/passwords.ts';
+import { LIMITS } from '../service.ts';
 import {
   awayFromWindowEnd,
   RECAPTCHA,
@@ -28,7 +28,7 @@ import {
   signedInSessions,
   signIn,
   tableCounts,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const CS = '/customer-service/v1';
 const NEW_PASSWORD = 'saffron-lattice-harbour-91';

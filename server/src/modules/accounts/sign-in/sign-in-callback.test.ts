@@ -4,11 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { buyableVariant } from '../checkout/test-support.ts';
-import { verifyPassword } from './passwords.ts';
-import { AccountRepository } from './repository.ts';
-import { ACTIVATION_TTL_MS, RESET_TTL_MS } from './service.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { buyableVariant } from '../../checkout/test-support.ts';
+import { verifyPassword } from '../passwords/passwords.ts';
+import { AccountRepository } from '../repository.ts';
+import { ACTIVATION_TTL_MS, RESET_TTL_MS } from '../service.ts';
 import { acceptedTextLanguage, continuationPage, sameSitePage } from './sign-in-callback.ts';
 import {
   expectProblem,
@@ -18,7 +18,7 @@ import {
   setCookieValue,
   signIn,
   type TestCustomer,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const CS = '/customer-service/v1';
 const NEW_PASSWORD = 'velvet-orchard-lantern-74';

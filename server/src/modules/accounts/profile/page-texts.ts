@@ -1,6 +1,6 @@
 // Titles of the account pages (the head's <title>) and the signed-out page, in every storefront language
 // (server/src/locales/<language>/accounts.json).
-import { serverTexts, type Texts } from '../../locales/index.ts';
+import { serverTexts, type Texts } from '../../../locales/index.ts';
 
 export type AccountPageKey =
   | 'signIn'

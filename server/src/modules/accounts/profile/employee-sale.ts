@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RateLimiter } from '../../shared/rate-limit.ts';
-import { AppError } from '../../shared/errors.ts';
-import type { CustomerRow } from './repository.ts';
+import type { RateLimiter } from '../../../shared/rate-limit.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { CustomerRow } from '../repository.ts';
 
 /** Audience the employee-sale site writes in its tokens for this storefront. */
 export const EMPLOYEE_SALE_AUDIENCE = 'storefront';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { newSecret } from './repository.ts';
+import type { Database } from '../../../db/schema.ts';
+import { newSecret } from '../repository.ts';
 
 /**
  * OAuth 2.0 authorization codes with PKCE (RFC 7636, method S256 only) for the sign-ins that follow an account

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { LegacyAccount } from '../../../../reference/legacy-accounts.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { LegacyAccount } from '../../../../../reference/legacy-accounts.ts';
 import type { LegacyAccountTables } from './migration-tables.ts';
 
 export type LegacyAccountRow = Selectable<LegacyAccountTables['legacy_accounts']>;

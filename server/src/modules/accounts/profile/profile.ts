@@ -1,9 +1,9 @@
 // The signed-in customer's profile: reading it (with consents), changing it, and the session's fields.
-import { AppError } from '../../shared/errors.ts';
-import type { CsSchemas } from '../../shared/http.ts';
-import type { SessionRef, SignedInFields } from '../sessions/index.ts';
-import type { CustomerRow } from './repository.ts';
-import { LIMITS, isoDate, normalizedPhone, sha256Hex, type AccountKit, type ProfileChanges } from './account-kit.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { CsSchemas } from '../../../shared/http.ts';
+import type { SessionRef, SignedInFields } from '../../sessions/index.ts';
+import type { CustomerRow } from '../repository.ts';
+import { LIMITS, isoDate, normalizedPhone, sha256Hex, type AccountKit, type ProfileChanges } from '../account-kit.ts';
 
 type Profile = CsSchemas['CustomerProfile'];
 

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LegacyAccount } from '../../../../fixtures/legacy-accounts/generate.ts';
-import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
+import type { LegacyAccount } from '../../../../../fixtures/legacy-accounts/generate.ts';
+import { agent, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { importLegacyAccounts, parseLegacyExport } from './legacy-import.ts';
-import { lastMailData, newEmail, newIp, RECAPTCHA } from './test-support.ts';
+import { lastMailData, newEmail, newIp, RECAPTCHA } from '../test-support.ts';
 
-const root = join(import.meta.dirname, '../../../..');
+const root = join(import.meta.dirname, '../../../../..');
 
 /** A former account as the former site exports it, of its own (one test owns its rows). */
 function former(overrides: Partial<LegacyAccount> = {}): LegacyAccount {
