@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import { importLegacyAccounts } from '../server/src/modules/accounts/legacy-import.ts';
+import { importLegacyAccounts } from '../server/src/modules/accounts/legacy/legacy-import.ts';
 import { loadConfig } from '../server/src/shared/config.ts';
 
 const file = process.argv[2];

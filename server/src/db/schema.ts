@@ -11,7 +11,7 @@ import type { AccountTables } from '../modules/accounts/tables.ts';
 import type { MailTables } from '../modules/mail/tables.ts';
 import type { OrderTables } from '../modules/orders/tables.ts';
 import type { ReturnTables } from '../modules/returns/tables.ts';
-import type { LegacyAccountTables } from '../modules/accounts/migration-tables.ts';
+import type { LegacyAccountTables } from '../modules/accounts/legacy/migration-tables.ts';
 import type { JobTables } from './jobs.ts';
 import type { MediaTables } from '../modules/media/tables.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { signEmployeeSaleToken } from './employee-sale.ts';
+import { signEmployeeSaleToken } from './profile/employee-sale.ts';
 import { RECAPTCHA, expectProblem, insertCustomer, newIp, setCookieLine, setCookieValue } from './test-support.ts';
 
 const CS = '/customer-service/v1';

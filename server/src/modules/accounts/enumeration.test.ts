@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords/passwords.ts';
 import {
   RECAPTCHA,
   expectProblem,

@@ -1,7 +1,7 @@
 // Demo seeding of the former site's customer file (decision 0166: demo tooling, which may read fixtures/).
 import type { DB } from '../../db/database.ts';
 import { generateLegacyAccounts } from '../../../../fixtures/legacy-accounts/generate.ts';
-import { LegacyAccountRepository } from './migration-repository.ts';
+import { LegacyAccountRepository } from './legacy/migration-repository.ts';
 
 /** The documented demo address (README "Try it"): a former client of Paris with three addresses. */
 export { DEMO_LEGACY_EMAIL } from '../../../../fixtures/legacy-accounts/generate.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { agent, startTestApp, type TestApp } from '../../test/harness.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from './passwords/passwords.ts';
 import {
   awayFromWindowEnd,
   RECAPTCHA,

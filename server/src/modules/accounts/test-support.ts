@@ -7,7 +7,7 @@ import { BUNDLED_CONTRACT_PATH, CUSTOMER_SERVICE_CONTRACT_PATH, loadContract } f
 import { RateLimiter, type Limit } from '../../shared/rate-limit.ts';
 import { type agent } from '../../test/harness.ts';
 import { hashToken } from '../sessions/service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from './passwords/passwords.ts';
 import { newClientId, newUserId } from './repository.ts';
 import type { AccountStatus } from './tables.ts';
 

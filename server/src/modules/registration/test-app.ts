@@ -11,7 +11,7 @@ import { createLogger } from '../../shared/logger.ts';
 import { RateLimiter } from '../../shared/rate-limit.ts';
 import { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { CustomerServiceGateway } from '../accounts/gateway.ts';
+import { CustomerServiceGateway } from '../accounts/customer-service/gateway.ts';
 import { CatalogService } from '../catalog/index.ts';
 import { CollectionService } from '../collections/index.ts';
 import { ContactService, contactRoutes } from '../contact/index.ts';

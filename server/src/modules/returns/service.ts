@@ -1,7 +1,6 @@
 import type { DB } from '../../db/database.ts';
-import { AppError, type Issue } from '../../shared/errors.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
-import { productImage } from '../catalog/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import type { Market } from '../markets/index.ts';
 import {
@@ -9,16 +8,15 @@ import {
   orderRepository,
   returnableFlows,
   RETURN_WINDOW_DAYS,
-  type OrderBundle,
   type OrderRow,
   type OrderService,
 } from '../orders/index.ts';
 import type { StoreService } from '../stores/index.ts';
 import * as repo from './repository.ts';
-import type { ReturnLineRow, ReturnRow } from './repository.ts';
 import type { ReturnFlow } from './tables.ts';
-import { instructionsOf, returnReasons } from './texts.ts';
-import { lapsedInstructions } from './lapse-texts.ts';
+import { returnReasons } from './texts.ts';
+import { checkLine, checkShape, money, refundOf } from './request-checks.ts';
+import { toReturnRequestDto } from './return-dto.ts';
 
 type ReturnRequest = Schemas['ReturnRequest'];
 type Input = Schemas['ReturnRequestInput'];
@@ -32,9 +30,6 @@ export const RETURN_STEPS: Record<ReturnFlow, Schemas['ReturnFlowStep'][]> = {
   Return: ['orderDetails', 'productSelection', 'returnProduct', 'shipping', 'refund', 'confirmation'],
   Exchange: ['orderDetails', 'productSelection', 'exchangeProduct', 'shipping', 'refund', 'confirmation'],
 };
-
-const money = (v: string | number) => Math.round(Number(v) * 100) / 100;
-const isoDate = (v: string | Date) => (typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /** The boutiques of the store master data, as this module needs them. */
 export type ReturnStores = Pick<StoreService, 'data' | 'list' | 'toDto'>;
@@ -207,7 +202,7 @@ export class ReturnService {
         .filter((l) => (requested.get(l.item.id) ?? 0) + l.quantity >= l.item.quantity)
         .map((l) => l.item.line_no);
       await markReturnRequested(trx, order.id, full, `return:${returnNumber}`);
-      const dto = this.toDto(order, bundle, request, rows, store, market);
+      const dto = toReturnRequestDto(order, bundle, request, rows, store, market);
       await enqueueMail(trx, {
         to: order.email,
         template: 'return-request',
@@ -264,7 +259,7 @@ export class ReturnService {
     if (!found) return undefined;
     const bundle = await orderRepository.bundle(this.db, order);
     const data = found.request.store_id ? await this.deps.stores.data(found.request.store_id) : undefined;
-    return this.toDto(
+    return toReturnRequestDto(
       order,
       bundle,
       found.request,
@@ -273,195 +268,4 @@ export class ReturnService {
       market,
     );
   }
-
-  private toDto(
-    order: OrderRow,
-    bundle: OrderBundle,
-    r: ReturnRow,
-    lines: ReturnLineRow[],
-    store: Schemas['Store'] | null,
-    market: Market,
-  ): ReturnRequest {
-    const byId = new Map(bundle.items.map((i) => [i.id, i]));
-    const returnBy = isoDate(r.return_by);
-    const refundTotal = money(r.refund_total);
-    return {
-      returnNumber: r.return_number,
-      orderNumber: order.order_number,
-      flowType: r.flow_type,
-      status: r.status,
-      createdAt: new Date(r.created_at).toISOString(),
-      returnBy,
-      lines: lines.map((l) => {
-        const item = byId.get(l.order_item_id)!;
-        return {
-          itemId: String(l.line_no),
-          pid: item.pid,
-          name: item.name,
-          color: item.color,
-          size: item.size,
-          quantity: l.quantity,
-          reasonId: l.reason_id as Schemas['ReturnReasonId'],
-          exchangeSize: l.replacement_size,
-          unitPrice: money(l.unit_price),
-          amount: money(l.amount),
-          image: productImage(item.pid, 1, `${item.name}${item.color ? ` — ${item.color}` : ''}`),
-        };
-      }),
-      returnMethod: r.return_method,
-      handover: r.handover,
-      store: store
-        ? {
-            id: store.id,
-            name: store.name,
-            addressLines: store.address.formatted ?? [],
-            city: store.address.city,
-            url: store.url,
-          }
-        : null,
-      refund: {
-        currencyCode: r.currency as Schemas['CurrencyCode'],
-        itemsAmount: money(r.items_amount),
-        taxAmount: money(r.tax_amount),
-        shippingAmount: money(r.shipping_amount),
-        total: refundTotal,
-        method: (order.payment_method as Schemas['PaymentMethod'] | null) ?? null,
-        cardBrand: order.card_brand,
-        cardLast4: order.card_last4,
-      },
-      returnLabelUrl: null,
-      instructions:
-        r.cancel_reason === 'lapsed' && r.cancelled_at
-          ? lapsedInstructions(market.locale, {
-              flowType: r.flow_type,
-              returnNumber: r.return_number,
-              returnBy,
-              cancelledAt: new Date(r.cancelled_at).toISOString(),
-            })
-          : instructionsOf(market.locale, {
-              flowType: r.flow_type,
-              returnNumber: r.return_number,
-              returnBy,
-              handover: r.handover,
-              storeName: store?.name ?? null,
-              refundTotal,
-              currency: r.currency,
-            }),
-    };
-  }
-}
-
-/** Rules the contract cannot say: exactly one order reference, each line once, fields that go with the flow and method. */
-function checkShape(input: Input): void {
-  const issues: Issue[] = [];
-  if ((input.orderNumber === undefined) === (input.transactionUuid === undefined))
-    issues.push({
-      path: 'body/orderNumber',
-      message: 'give either orderNumber (signed in) or transactionUuid (guest)',
-    });
-  const seen = new Set<string>();
-  input.lines.forEach((l, i) => {
-    if (seen.has(l.itemId)) issues.push({ path: `body/lines/${i}/itemId`, message: 'each line at most once' });
-    seen.add(l.itemId);
-    if (input.flowType === 'Exchange' && l.exchangeSize === undefined)
-      issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'an exchange needs the replacement size' });
-    if (input.flowType === 'Return' && l.exchangeSize !== undefined)
-      issues.push({ path: `body/lines/${i}/exchangeSize`, message: 'a return takes no replacement size' });
-  });
-  if (input.returnMethod === 'ShipToReturnCenter' && input.handover === undefined)
-    issues.push({ path: 'body/handover', message: 'a parcel to the return center needs pickUp or dropOff' });
-  if (input.returnMethod === 'ShipToReturnCenter' && input.storeId !== undefined)
-    issues.push({ path: 'body/storeId', message: 'only for ShipToStore' });
-  if (input.returnMethod === 'ShipToStore' && input.storeId === undefined)
-    issues.push({ path: 'body/storeId', message: 'a return to a boutique needs storeId' });
-  if (input.returnMethod === 'ShipToStore' && input.handover !== undefined)
-    issues.push({ path: 'body/handover', message: 'only for ShipToReturnCenter' });
-  if (issues.length)
-    throw new AppError('ERR_API_1018', issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
-}
-
-interface CheckedLine {
-  item: OrderBundle['items'][number];
-  quantity: number;
-  reasonId: string;
-  amount: number;
-  replacement: { sku: string; size: string } | null;
-}
-
-function checkLine(
-  bundle: OrderBundle,
-  line: Schemas['ReturnRequestLineInput'],
-  flow: ReturnFlow,
-  requested: Map<string, number>,
-  now: Date,
-  sizes: { pid: string; sku: string; size: string; stock: number }[],
-  prices: Map<string, number>,
-): CheckedLine {
-  const orderNumber = bundle.order.order_number;
-  const item = bundle.items.find((i) => String(i.line_no) === line.itemId);
-  if (!item) throw new AppError('ERR_API_1025', `Order ${orderNumber} has no line ${line.itemId}.`);
-  if (!returnableFlows(bundle, item, now).includes(flow)) {
-    throw new AppError(
-      'ERR_API_1025',
-      `Line ${line.itemId} of ${orderNumber} cannot take a ${flow.toLowerCase()} now (${item.status}; only delivered lines within ${RETURN_WINDOW_DAYS} days of delivery, not an employee sale).`,
-    );
-  }
-  const left = item.quantity - (requested.get(item.id) ?? 0);
-  if (line.quantity > left)
-    throw new AppError(
-      'ERR_API_1025',
-      `Line ${line.itemId} of ${orderNumber} has ${left} unit(s) left to send back, not ${line.quantity}.`,
-    );
-  const unitPaid = Number(item.unit_price);
-  if (flow === 'Return')
-    return {
-      item,
-      quantity: line.quantity,
-      reasonId: line.reasonId,
-      amount: money(unitPaid * line.quantity),
-      replacement: null,
-    };
-  const size = line.exchangeSize!.trim();
-  const target = sizes.find((s) => s.pid === item.pid && s.size.toLowerCase() === size.toLowerCase());
-  if (!target || target.size === item.size) {
-    throw new AppError(
-      'ERR_API_1025',
-      target
-        ? `Line ${line.itemId} is already size ${item.size}: choose another size.`
-        : `${item.pid} has no size ${size}.`,
-    );
-  }
-  const price = prices.get(item.pid);
-  if (price === undefined)
-    throw new AppError('ERR_API_1025', `${item.pid} is no longer sold in ${bundle.order.currency}.`);
-  if (price > unitPaid + 0.005) {
-    throw new AppError(
-      'ERR_API_1026',
-      `Size ${target.size} of ${item.pid} costs ${price.toFixed(2)} ${bundle.order.currency} today; line ${line.itemId} paid ${unitPaid.toFixed(2)} ${bundle.order.currency}.`,
-    );
-  }
-  return {
-    item,
-    quantity: line.quantity,
-    reasonId: line.reasonId,
-    amount: 0,
-    replacement: { sku: target.sku, size: target.size },
-  };
-}
-
-/**
- * The refund of a return: the price paid for the units, plus the sales tax charged on top of it where prices
- * exclude tax (US, CA: the order's total is above subtotal + shipping). Exchanges refund nothing.
- */
-function refundOf(
-  order: OrderRow,
-  flow: ReturnFlow,
-  lines: CheckedLine[],
-): { items: number; tax: number; total: number } {
-  if (flow === 'Exchange') return { items: 0, tax: 0, total: 0 };
-  const items = money(lines.reduce((sum, l) => sum + l.amount, 0));
-  const base = Number(order.subtotal) + Number(order.shipping) - Number(order.discount);
-  const taxOnTop = Number(order.total) - base > 0.005 && base > 0;
-  const tax = taxOnTop ? money((items * Number(order.tax)) / base) : 0;
-  return { items, tax, total: money(items + tax) };
 }

@@ -1,0 +1,124 @@
+// What the content's use cases share: the database, the catalogue's tiles, the cache and its busting, the
+// market's content language, the page rows and their publication, the "rive droite" products.
+import { contentLanguageOf, type ContentLanguage } from '../../../../reference/content-language.ts';
+import type { DB } from '../../db/database.ts';
+import type { Schemas } from '../../shared/http.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { Market } from '../markets/index.ts';
+import {
+  contentVersions,
+  listPages,
+  rdCategoryCounts,
+  rdListing,
+  type RdSort,
+  tileRowsByPids,
+  type PageRow,
+} from './repository.ts';
+
+/** The sources, the cache and the page rows every use case of the content reads. */
+export class ContentKit {
+  private readonly cache: TtlCache<unknown>;
+  constructor(
+    readonly db: DB,
+    readonly catalog: CatalogService,
+    readonly brand: string,
+    cacheTtlMs = 0,
+  ) {
+    this.cache = new TtlCache(cacheTtlMs, undefined, 'content');
+  }
+
+  cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, compute) as Promise<T>;
+  }
+
+  /** Empties the cache, or the entries of some keys / locales; answers how many entries were removed. */
+  bust(filter?: { keys?: string[] | undefined; locales?: string[] | undefined }): number {
+    const keys = filter?.keys;
+    const locales = filter?.locales;
+    if (!keys?.length && !locales?.length) {
+      const n = this.cache.size;
+      this.cache.clear();
+      return n;
+    }
+    return this.cache.deleteWhere(
+      (k) => (keys?.includes(k) ?? false) || (locales?.some((l) => k.split('|').includes(l)) ?? false),
+    );
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  languageOf(market: Market): ContentLanguage {
+    return contentLanguageOf(market.locale);
+  }
+
+  /** Every page of a content language, in publication order (small reference data). */
+  pages(language: ContentLanguage): Promise<PageRow[]> {
+    return this.cached(`pages|${language}`, () => listPages(this.db, this.brand, language));
+  }
+
+  /** Published in the market: every market, unless the page names its countries. */
+  isPublishedIn(page: Pick<PageRow, 'countries'>, country: string): boolean {
+    return !page.countries || page.countries.includes(country);
+  }
+
+  /** The market's variant of a page by content id, global id or URL slug; undefined when not published there. */
+  async findPage(
+    market: Market,
+    q: { pageId?: string | undefined; globalPageId?: string | undefined; url?: string | undefined },
+  ): Promise<PageRow | undefined> {
+    const pages = await this.pages(this.languageOf(market));
+    const found = q.globalPageId
+      ? pages.find((p) => p.global_page_id === q.globalPageId)
+      : q.url !== undefined
+        ? pages.find((p) => p.page_url === q.url)
+        : (pages.find((p) => p.cms_page_id === q.pageId || p.global_page_id === q.pageId) ??
+          pages.find((p) => p.page_url !== '/' && p.page_url.split('/').pop() === q.pageId));
+    return found && this.isPublishedIn(found, market.country) ? found : undefined;
+  }
+
+  /** Pages of the house in a language (for listings such as the calendars or the legal side navigation). */
+  async pagesOf(market: Market, filter: (p: PageRow) => boolean): Promise<PageRow[]> {
+    return (await this.pages(this.languageOf(market))).filter(
+      (p) => this.isPublishedIn(p, market.country) && filter(p),
+    );
+  }
+
+  /** Countries a page is published in (null: every market), for its hreflang alternates. */
+  async countriesOfPage(globalPageId: string): Promise<string[] | null> {
+    const page = (await this.pages('en')).find((p) => p.global_page_id === globalPageId);
+    return page?.countries ?? null;
+  }
+
+  /** Product tiles of some pids for a market, in that order; products the market does not sell are left out. */
+  async tiles(market: Market, pids: string[]): Promise<Schemas['ProductTile'][]> {
+    const rows = await tileRowsByPids(this.db, this.brand, pids, market.language, market.currency);
+    return rows.map((row) => this.catalog.tile(row, market));
+  }
+
+  /** When each page URL's publication last changed, and the whole publication's. */
+  versions(): Promise<{ pages: Map<string, Date>; publication: Date | null }> {
+    return this.cached('versions', () => contentVersions(this.db, this.brand));
+  }
+
+  /** Number of "rive droite" products per category id (the boutique's own navigation). */
+  rdCounts(): Promise<Map<string, number>> {
+    return this.cached('rd-counts', () => rdCategoryCounts(this.db, this.brand));
+  }
+
+  /** One page of the "rive droite" products of some categories, as tiles priced for the market. */
+  async rdTiles(
+    market: Market,
+    q: { categoryIds: string[]; sort: RdSort; limit: number; offset: number },
+  ): Promise<{ total: number; tiles: Schemas['ProductTile'][] }> {
+    const { total, rows } = await rdListing(this.db, {
+      brand: this.brand,
+      language: market.language,
+      currency: market.currency,
+      ...q,
+    });
+    return { total, tiles: rows.map((r) => this.catalog.tile(r, market)) };
+  }
+}

@@ -1,0 +1,81 @@
+// What the product data's use cases share: the database and the catalogue, the market's scope, the data
+// source's failure codes, the `pids` list, the rows of one or many products, the tile and the clock.
+import type { DB } from '../../db/database.ts';
+import { AppError, type ErrorCode } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
+import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { Market, MarketService } from '../markets/index.ts';
+import { findProducts, type ProductDataRow, type Scope } from './repository.ts';
+
+/** Spec §5 leaves the maximum open: 48, two full listing pages of 24 (docs/decisions/0067-maximum-pids.md). */
+export const MAX_PIDS = 48;
+
+/** A text in the market's language, English when it has none. */
+export const inLanguage = (texts: Record<string, string>, language: string) => texts[language] ?? texts.en ?? '';
+
+/** The sources and the reads every use case of the product data starts from. */
+export class ProductKit {
+  constructor(
+    readonly db: DB,
+    readonly catalog: CatalogService,
+    readonly markets: MarketService,
+    readonly brand: string,
+    readonly options: { recaptcha: RecaptchaVerifier; clock?: () => Date },
+  ) {}
+
+  scope(market: Market): Scope {
+    return { brand: this.brand, language: market.language, currency: market.currency };
+  }
+
+  /**
+   * Runs a read, turning a failure of the data source into the operation's own 502 code (the cause is
+   * kept for the log); business errors pass through.
+   */
+  async source<T>(code: ErrorCode, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw Object.assign(new AppError(code), { cause: err });
+    }
+  }
+
+  /** `pids` as the contract allows it (format checked by the validator): count, case, repeats. */
+  parsePids(raw: string): string[] {
+    const ids = raw.split(',');
+    if (ids.length > MAX_PIDS)
+      throw new AppError('ERR_API_1007', `${ids.length} ids were sent; at most ${MAX_PIDS} are answered.`);
+    return [...new Set(ids.map((p) => p.toUpperCase()))];
+  }
+
+  async one(pid: string, market: Market, code: ErrorCode): Promise<ProductDataRow> {
+    const id = pid.toUpperCase();
+    const [row] = await this.source(code, () => findProducts(this.db, this.scope(market), [id]));
+    if (!row) throw new AppError('ERR_PDT_API_1001', `No product ${id} in this market.`);
+    return row;
+  }
+
+  /** Rows of `pids` in their order, and the ids the market does not sell. */
+  async many(
+    pids: string[],
+    market: Market,
+    code: ErrorCode,
+  ): Promise<{ rows: ProductDataRow[]; missingPids: string[] }> {
+    const found = await this.source(code, () => findProducts(this.db, this.scope(market), pids));
+    const byPid = new Map(found.map((r) => [r.pid, r]));
+    return {
+      rows: pids.flatMap((p) => byPid.get(p) ?? []),
+      missingPids: pids.filter((p) => !byPid.has(p)),
+    };
+  }
+
+  tileOf(row: ProductDataRow, market: Market): Schemas['ProductTile'] {
+    // The catalogue's tile, fed with the stock summed over this row's sizes.
+    return this.catalog.tile({ ...row, total_stock: row.variants.reduce((s, v) => s + v.stock, 0) }, market);
+  }
+
+  now(): Date {
+    return this.options.clock?.() ?? new Date();
+  }
+}
