@@ -1,5 +1,4 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { existsSync } from 'node:fs';
@@ -14,7 +13,7 @@ import { contractChecks, jsonBody, requestIdOf } from './shared/request-checks.t
 import { AppError } from './shared/errors.ts';
 import { mountApiPortals } from './shared/portal.ts';
 import { marketsModule } from './modules/markets/index.ts';
-import { catalogModule, type CalendarFilters } from './modules/catalog/index.ts';
+import { catalogModule } from './modules/catalog/index.ts';
 import { SessionService } from './modules/sessions/index.ts';
 import {
   accountsModule,
@@ -44,8 +43,9 @@ import { robotsTxt, seoModule } from './modules/seo/index.ts';
 import { translationsModule } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
 import { mountSsr } from './ssr/host.ts';
-import { InvalidationBus, LocalTransport, RedisTransport, type BusTransport } from './shared/invalidation-bus.ts';
-import { PostgresTransport } from './db/notifications.ts';
+import { InvalidationBus } from './shared/invalidation-bus.ts';
+import { invalidationTransport } from './db/notifications.ts';
+import { securityHeaders } from './shared/csp.ts';
 import { JobScheduler, instanceName } from './db/jobs.ts';
 
 export interface AppOptions {
@@ -54,28 +54,6 @@ export interface AppOptions {
   logger: Logger;
   /** Serve pages (SSR). API tests leave it off; they need no web build. */
   pages?: boolean;
-}
-
-/**
- * How the caches of the instances hear each other's invalidations: Redis pub/sub when REDIS_URL is set,
- * otherwise PostgreSQL LISTEN/NOTIFY; with the embedded PGlite database (one process) in process only.
- */
-export function invalidationTransport(
-  config: Pick<Config, 'redisUrl' | 'brand'>,
-  database: DatabaseHandle,
-  logger: Logger,
-): BusTransport {
-  if (config.redisUrl) return new RedisTransport({ url: config.redisUrl, brand: config.brand, logger });
-  if (database.kind === 'postgres' && database.url) {
-    return new PostgresTransport({
-      url: database.url,
-      db: database.db,
-      brand: config.brand,
-      logger,
-      ...(database.timeouts ? { connectMs: database.timeouts.connectMs } : {}),
-    });
-  }
-  return new LocalTransport();
 }
 
 export async function createApp({ config, database, logger, pages = true }: AppOptions) {
@@ -133,7 +111,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     metricsToken: config.metricsToken,
     development: config.env === 'development',
   });
-  const { markets } = await marketsModule(common);
+  // The sitemaps list the markets: a reload of the markets empties them.
+  const { markets } = await marketsModule({ ...common, onReload: () => sitemaps.bust() });
   const media = await mediaModule({ ...common, mediaDir: config.mediaDir });
   const { catalog, jobs: catalogJobs } = await catalogModule({
     ...common,
@@ -163,21 +142,11 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     fulfilmentStepSeconds: config.fulfilmentStepSeconds,
   });
   const returns = returnsModule({ ...withPages, orders: orders.orders, stores: stores.stores });
-  const checkout = { brand, basket, stores: stores.stores, addresses: accounts.addresses, provider };
-  checkoutModule({ ...withPages, checkout: { ...checkout, onPaid: orders.mails.paid } });
+  const { addresses } = accounts;
+  const checkout = { brand, basket, stores: stores.stores, addresses, provider, onPaid: orders.mails.paid };
+  checkoutModule({ ...withPages, checkout });
   const { sitemaps } = seoModule(sources);
   await translationsModule({ ops, logger });
-  // The markets are read again rather than emptied; the sitemaps list them.
-  bus.register(
-    'markets',
-    () => (
-      void markets
-        .reload()
-        .then(() => sitemaps.bust())
-        .catch((err: unknown) => logger.error({ err }, 'market reload failed')),
-      0
-    ),
-  );
   /** The periodic jobs of every module (each runs once per period across the instances: docs/scaling.md#jobs). */
   const periodicJobs = [
     { name: 'rate-limit pruning', periodMs: 3_600_000, run: () => limits.prune() },
@@ -200,21 +169,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
     }),
   );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // No inline script runs (the bootstrap state is a JSON data block): scripts from this origin only.
-          // Vite's development client injects an inline preamble and evaluates modules: allowed in development only.
-          'script-src': ["'self'", ...(config.viteDev ? ["'unsafe-inline'", "'unsafe-eval'"] : [])],
-          'img-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", ...(config.viteDev ? ['ws:'] : [])],
-          'upgrade-insecure-requests': config.secureCookies ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.secureCookies,
-    }),
-  );
+  // The content security policy and HSTS (shared/csp.ts).
+  app.use(securityHeaders(config));
   app.use(compression());
   app.use(cookieParser());
   // JSON bodies of POST, PUT and PATCH: at most 32 KB, a UTF, identity or gzip/deflate/br (shared/request-checks.ts).
