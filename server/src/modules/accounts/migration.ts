@@ -13,7 +13,7 @@ import type { Request } from 'express';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { CsSchemas, Schemas } from '../../shared/http.ts';
+import type { CsSchemas } from '../../shared/http.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { Limit, RateLimiter } from '../../shared/rate-limit.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
