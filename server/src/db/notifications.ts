@@ -3,8 +3,10 @@
 // lent to others and would drop the subscription); messages are sent with `pg_notify` through the pool.
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { BusTransport } from '../shared/invalidation-bus.ts';
-import type { DB } from './database.ts';
+import type { Logger } from 'pino';
+import { LocalTransport, RedisTransport, type BusTransport } from '../shared/invalidation-bus.ts';
+import type { Config } from '../shared/config.ts';
+import type { DatabaseHandle, DB } from './database.ts';
 
 interface TransportLogger {
   warn(obj: object, msg: string): void;
@@ -149,4 +151,26 @@ export class PostgresTransport implements BusTransport {
     clearTimeout(timer);
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }
+}
+
+/**
+ * How the caches of the instances hear each other's invalidations: Redis pub/sub when REDIS_URL is set,
+ * otherwise PostgreSQL LISTEN/NOTIFY; with the embedded PGlite database (one process) in process only.
+ */
+export function invalidationTransport(
+  config: Pick<Config, 'redisUrl' | 'brand'>,
+  database: DatabaseHandle,
+  logger: Logger,
+): BusTransport {
+  if (config.redisUrl) return new RedisTransport({ url: config.redisUrl, brand: config.brand, logger });
+  if (database.kind === 'postgres' && database.url) {
+    return new PostgresTransport({
+      url: database.url,
+      db: database.db,
+      brand: config.brand,
+      logger,
+      ...(database.timeouts ? { connectMs: database.timeouts.connectMs } : {}),
+    });
+  }
+  return new LocalTransport();
 }

@@ -1,13 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Express, Request, Response, NextFunction } from 'express';
-import express from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { isStorableText } from '../shared/request-text.ts';
-import { fromRoot } from '../shared/paths.ts';
 import type { Market, MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
@@ -21,8 +16,12 @@ import { htmlLang, renderDocument } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
-import { precompressed } from './precompressed.ts';
-import { fontPreloadLinks, pageModules, preloadLinks, readManifest, type Manifest } from './preload.ts';
+import { fontPreloadLinks, pageModules, preloadLinks } from './preload.ts';
+import { mountWebBuild } from './web-build.ts';
+import { isOddPagePath, sameSiteLocation } from './page-paths.ts';
+
+export { WEB_ROOT } from './web-build.ts';
+export { isOddPagePath, sameSiteLocation } from './page-paths.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
@@ -53,8 +52,6 @@ export interface PageDataLike {
   theme?: 'light' | 'dark';
   layoutVariant?: 'default' | 'rive-droite';
 }
-
-export const WEB_ROOT = fromRoot('web');
 
 /**
  * Serves the storefront pages: matches the URL, loads the page's data in-process (the same service
@@ -98,54 +95,7 @@ export async function mountSsr(
       ? void servePage(req, res, next)
       : next(),
   );
-  let loadEntry: () => Promise<WebServerEntry>;
-  let template: (url: string) => Promise<string>;
-  // The build's manifest: which chunks and styles a page's route module needs (none in development, where
-  // Vite serves each module as it is asked for).
-  let manifest: Manifest | null = null;
-
-  if (config.viteDev) {
-    const { createServer } = await import('vite');
-    const vite = await createServer({
-      root: WEB_ROOT,
-      configFile: join(WEB_ROOT, 'vite.config.ts'),
-      // No HMR socket in tests: several test apps may run at once.
-      server: { middlewareMode: true, ...(config.env === 'test' ? { hmr: false } : {}) },
-      appType: 'custom',
-    });
-    app.use(vite.middlewares);
-    loadEntry = () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<WebServerEntry>;
-    template = (url) => vite.transformIndexHtml(url, readFileSync(join(WEB_ROOT, 'index.html'), 'utf8'));
-  } else {
-    const clientDir = join(WEB_ROOT, 'dist/client');
-    if (!existsSync(join(clientDir, 'index.html')) || !existsSync(join(WEB_ROOT, 'dist/server/entry-server.js'))) {
-      throw new Error(
-        'The web build is missing: run `npm run build` (npm start builds before starting), or set VITE_DEV=true.',
-      );
-    }
-    const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
-    const entry = (await import(pathToFileURL(join(WEB_ROOT, 'dist/server/entry-server.js')).href)) as WebServerEntry;
-    loadEntry = async () => entry;
-    template = async () => html;
-    manifest = readManifest(clientDir);
-    // Hashed assets never change: cache them for a year. Sent as the build compressed them where it did.
-    app.use('/assets', precompressed(join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    // The build's other files (favicon, robots, fonts…): only paths under one of its top-level names reach the
-    // file system. A page path never does, which spared every page request a stat() of a file that is not there.
-    const files = express.static(clientDir, { index: false, maxAge: '1h' });
-    const topLevel = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'));
-    app.use((req, res, next) => {
-      const slash = req.path.indexOf('/', 1);
-      let first: string;
-      try {
-        first = decodeURIComponent(req.path.slice(1, slash === -1 ? undefined : slash));
-      } catch {
-        return next();
-      }
-      return topLevel.has(first) ? files(req, res, next) : next();
-    });
-  }
+  const { loadEntry, template, manifest } = await mountWebBuild(app, config);
 
   // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
   // again for the same URL while it is fresh. Never in development, where the code changes.
@@ -435,29 +385,4 @@ export async function mountSsr(
     const query = originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '';
     return pages.localizedPath(entry.defaultLocale, rest) + query;
   }
-}
-
-/**
- * A page path no page can have: an empty segment (`//`, which a URL parser reads as the start of a host), a
- * backslash (which browsers read as a slash), a malformed percent-encoding, or text no page can hold (U+0000,
- * a lone surrogate). Such paths answer the not-found page; none is redirected.
- */
-export function isOddPagePath(path: string): boolean {
-  if (path.includes('//') || path.includes('\\')) return true;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return true;
-  }
-  return decoded.includes('\\') || !isStorableText(decoded);
-}
-
-/**
- * A redirect of a page stays on the site unless it names another site's absolute URL (China's own site): a
- * target that starts with `//` or `/\` would be read by browsers as another host, so its leading slashes
- * and backslashes become one slash.
- */
-export function sameSiteLocation(target: string): string {
-  return /^[/\\]{2,}/.test(target) ? `/${target.replace(/^[/\\]+/, '')}` : target;
 }

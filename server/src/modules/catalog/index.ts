@@ -8,7 +8,6 @@ export {
   DEFAULT_PAGE_SIZE,
 } from './service.ts';
 export type { ListingInput, ListedProducts, ScopeFacets, CalendarFilters } from './service.ts';
-export { catalogRoutes } from './routes.ts';
 export { TILE_COLUMNS } from './repository.ts';
 export { firstInOrder } from './listing-index.ts';
 export type { ListingScope, MatchSet, SortKey, TileRow } from './repository.ts';
@@ -21,3 +20,4 @@ export {
 } from './filter-string.ts';
 export type { FilterSelection, FilterUrlName, PriceRange } from './filter-string.ts';
 export type { CatalogTables } from './tables.ts';
+export { catalogModule } from './module.ts';

@@ -8,5 +8,5 @@ export {
   type ContactReceipt,
   type ContactRequest,
 } from './service.ts';
-export { contactRoutes } from './routes.ts';
 export { TOPICS, ANSWER_WITHIN_HOURS } from './data.ts';
+export { contactModule } from './module.ts';

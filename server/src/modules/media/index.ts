@@ -1,3 +1,2 @@
-export { mediaRoutes } from './routes.ts';
-export { PhotoIndex } from './photo-index.ts';
-export { photoImage, type PhotoRecord } from './photos.ts';
+export type { PhotoRecord } from './photos.ts';
+export { mediaModule } from './module.ts';

@@ -7,5 +7,6 @@ export {
   type NewsletterOptions,
   type SubscriptionRequest,
 } from './service.ts';
-export { newsletterRoutes, toSubscriptionRequest, toStorefrontError } from './routes.ts';
+export { toSubscriptionRequest, toStorefrontError } from './routes.ts';
 export { NewsletterPages, confirmPageTitle } from './pages.ts';
+export { newsletterModule } from './module.ts';

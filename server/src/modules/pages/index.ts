@@ -1,3 +1,3 @@
 export { PageDataService } from './service.ts';
-export { pageDataRoutes } from './routes.ts';
 export { contactChannels } from './contact-channels.ts';
+export { pagesModule } from './module.ts';

@@ -1,5 +1,5 @@
 export { RegistrationService, type ConsentAnswer } from './service.ts';
-export { registrationRoutes, toRegisterFormData } from './routes.ts';
+export { toRegisterFormData } from './routes.ts';
 export {
   CONSENTS,
   DOUBLE_OPT_IN,
@@ -10,3 +10,4 @@ export {
   type FieldName,
   type FormLanguage,
 } from './data.ts';
+export { registrationModule } from './module.ts';

@@ -1,7 +1,6 @@
-// The real app for the tests of the registration form, the newsletter and the contact form, with these
-// modules' operations registered when app.ts does not register them (yet): the registry's router is live,
-// so operations added after `createApp` answer like the others. Also answers the services themselves, on
-// the same database, for tests that need their own clock.
+// The real app for the tests of the registration form, the newsletter and the contact form (their modules'
+// factories register their operations in `createApp`). Also answers the services themselves, on the same
+// database, for tests that need their own clock.
 import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
 import { createApp } from '../../app.ts';
@@ -11,16 +10,14 @@ import { createLogger } from '../../shared/logger.ts';
 import { RateLimiter } from '../../shared/rate-limit.ts';
 import { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { CustomerServiceGateway } from '../accounts/customer-service/gateway.ts';
 import { CatalogService } from '../catalog/index.ts';
 import { CollectionService } from '../collections/index.ts';
-import { ContactService, contactRoutes } from '../contact/index.ts';
+import { ContactService } from '../contact/index.ts';
 import { ContentService } from '../content/index.ts';
 import { MarketService } from '../markets/index.ts';
-import { NewsletterService, newsletterRoutes } from '../newsletter/index.ts';
+import { NewsletterService } from '../newsletter/index.ts';
 import { PageDataService } from '../pages/index.ts';
-import { SessionService } from '../sessions/index.ts';
-import { RegistrationService, registrationRoutes } from './index.ts';
+import { RegistrationService } from './index.ts';
 
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
 export const CUSTOMER_SERVICE_BASE = '/customer-service/v1';
@@ -48,7 +45,7 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
     CACHE_TTL_SECONDS: '0',
     PUBLIC_ORIGIN,
   });
-  const { app, operations, close } = await createApp({
+  const { app, close } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel),
@@ -85,22 +82,6 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
   const contactAt = (clock: () => number) =>
     new ContactService(db, recaptcha, new RateLimiter(db, clock), sources, { clock });
 
-  let gateway: CustomerServiceGateway | undefined;
-  if (!operations.implemented('csGetRegistrationForm')) {
-    const sessions = new SessionService(db, false);
-    const limits = new RateLimiter(db);
-    gateway = new CustomerServiceGateway(sessions);
-    registrationRoutes(operations, registration, markets, gateway);
-    newsletterRoutes(
-      operations,
-      new NewsletterService(db, registration, recaptcha, limits, { publicOrigin: config.publicOrigin }),
-      markets,
-      gateway,
-      limits,
-    );
-    contactRoutes(operations, new ContactService(db, recaptcha, limits, sources), sessions, markets);
-    await gateway.listenLoopback(app, CUSTOMER_SERVICE_BASE);
-  }
   return {
     app,
     database,
@@ -109,7 +90,6 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
     newsletterAt,
     contactAt,
     close: async () => {
-      await gateway?.close();
       await close();
       await database.close();
     },

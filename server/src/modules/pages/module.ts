@@ -1,0 +1,45 @@
+import type { InvalidationBus } from '../../shared/invalidation-bus.ts';
+import type { OperationRegistry } from '../../shared/operations.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { CollectionService } from '../collections/index.ts';
+import type { ContentService } from '../content/index.ts';
+import type { MarketService } from '../markets/index.ts';
+import type { ProductDataService } from '../products/index.ts';
+import type { SearchService } from '../search/index.ts';
+import { pageDataRoutes } from './routes.ts';
+import { PageDataService } from './service.ts';
+
+/**
+ * The data of every server-rendered page, in one response per page: builds the service from its sources,
+ * registers its routes and its cache (whose listeners, the rendered pages and boutique pages, go with it).
+ */
+export function pagesModule(deps: {
+  ops: OperationRegistry;
+  catalog: CatalogService;
+  markets: MarketService;
+  content: ContentService;
+  collections: CollectionService;
+  search: SearchService;
+  productData: ProductDataService;
+  publicOrigin: string;
+  brand: string;
+  cacheTtlMs: number;
+  validateResponses: boolean;
+  bus: Pick<InvalidationBus, 'register'>;
+}): { pageData: PageDataService } {
+  const { markets } = deps;
+  const pageData = new PageDataService(
+    deps.catalog,
+    markets,
+    deps.publicOrigin,
+    deps.brand,
+    deps.cacheTtlMs,
+    deps.content,
+    deps.collections,
+  );
+  pageData.withSearch(deps.search);
+  pageData.withProductData(deps.productData);
+  deps.bus.register('page-data', (f) => pageData.bust(f));
+  pageDataRoutes(deps.ops, pageData, markets, { validateResponses: deps.validateResponses });
+  return { pageData };
+}
