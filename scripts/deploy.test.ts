@@ -118,7 +118,9 @@ describe('Dockerfile', () => {
     };
     expect(Object.keys(contract.paths)).toContain(path);
     // Served by the ops module and by the handler that answers while the database is awaited.
-    expect(readFileSync(join(REPO_ROOT, 'server/src/modules/ops/routes.ts'), 'utf8')).toContain(`ops.handle('getHealth'`);
+    expect(readFileSync(join(REPO_ROOT, 'server/src/modules/ops/routes.ts'), 'utf8')).toContain(
+      `ops.handle('getHealth'`,
+    );
     expect(readFileSync(join(REPO_ROOT, 'server/src/modules/ops/starting.ts'), 'utf8')).toContain(path);
     expect(check).toContain('process.env.PORT');
   });
