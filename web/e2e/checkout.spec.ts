@@ -105,8 +105,10 @@ test('a guest collects the order in a boutique, from the product page to the con
   const consoleErrors = watchConsole(page);
   const piece = await pieceInStock(request);
 
-  // Product page: the size, "Add to bag", then the bag drawer's "Checkout".
+  // Product page: the size, "Add to bag", then the bag drawer's "Checkout" (once the page is live: the app loads
+  // after the first paint).
   await page.goto(piece.url);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const sizes = page.getByRole('radiogroup', { name: /Select your size/ });
   if (await sizes.count())
     await sizes

@@ -131,6 +131,8 @@ test('on a phone, the menu drills down a level at a time and back, and a categor
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/fr-fr/');
+  // The menu is the app's: it opens once the page is live (the app loads after the first paint).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const drawer = page.getByRole('dialog');
   const nav = drawer.getByRole('navigation');
