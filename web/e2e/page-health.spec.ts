@@ -139,6 +139,11 @@ function watch(page: Page, origin: string) {
   let problems: string[] = [];
   let document: string | null = null;
   let expectedStatus = 200;
+  // Which visit each request belongs to: leaving a page aborts what it still had in flight (an idle-time
+  // translation or prefetch), which is the browser's doing, not a failure of the page.
+  let visitNo = 0;
+  const startedIn = new WeakMap<object, number>();
+  page.on('request', (r) => startedIn.set(r, visitNo));
   const sameOrigin = (url: string) => url.startsWith(origin);
   page.on('console', (m) => {
     // Chromium reports the 404 page's own document as a resource that failed to load: expected there.
@@ -154,7 +159,8 @@ function watch(page: Page, origin: string) {
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message.slice(0, 300)}`));
   page.on('requestfailed', (r) => {
-    if (sameOrigin(r.url()))
+    const leftBehind = (startedIn.get(r) ?? visitNo) < visitNo && r.failure()?.errorText === 'net::ERR_ABORTED';
+    if (sameOrigin(r.url()) && !leftBehind)
       problems.push(`request failed: ${r.method()} ${r.url().slice(origin.length)} (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => {
@@ -169,6 +175,7 @@ function watch(page: Page, origin: string) {
       document = url;
       expectedStatus = status;
       problems = [];
+      visitNo += 1;
     },
     take() {
       const out = problems;
@@ -212,7 +219,16 @@ async function visit(
   const status = v.status ?? 200;
   watcher.start(url, status);
   const res = await page.goto(v.path, { waitUntil: 'networkidle' });
+  // The app loads after the first paint: the page is judged once it is live, so that a hydration error is this
+  // page's and the next visit does not cut the app's loading short.
+  const live = await page
+    .locator('html[data-hydrated="true"]')
+    .waitFor({ state: 'attached', timeout: 20_000 })
+    .then(() => true)
+    .catch(() => false);
+  await page.waitForLoadState('networkidle');
   const problems = watcher.take();
+  if (!live) problems.push('the page never became live (no data-hydrated after 20 s)');
   if (res?.status() !== status) problems.push(`status ${res?.status()} (expected ${status})`);
   const pageType = await page.evaluate(
     () => (JSON.parse(document.getElementById('sf-bootstrap')?.textContent ?? '{}') as { pageType?: string }).pageType,
