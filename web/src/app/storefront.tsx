@@ -15,7 +15,6 @@ import { ProductTile } from '../features/catalog/components/product-tile';
 import { applyNavigation, categoryPageRef, type PageRef } from '../features/catalog/navigation-context';
 import { CmsLink, ContentSlotsProvider, InfoBanner, opensWithHero, type ContentSlots } from '../features/content';
 import { CartReminder } from '../features/basket/components/cart-reminder';
-import { NotFoundRoute } from './routes/not-found-route';
 import { loadPage, Page } from './page-modules';
 import { startPrefetchOnIntent } from './prefetch';
 import { pageTypeOfKind } from '../lib/route-table';
@@ -184,7 +183,9 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
   let page;
   const loadingPage = <div className="page-loading" aria-busy="true" aria-label={t('loading')} />;
   if (signInRequired) page = <SignInRequired />;
-  else if (notFound || data?.pageType === 'not-found') page = <NotFoundRoute navigation={data?.navigation ?? []} />;
+  // The not-found page is a route of the table like any other (its code loads when a page needs it).
+  else if (notFound || data?.pageType === 'not-found')
+    page = <Page pageType="not-found" data={{ navigation: data?.navigation ?? [] }} onAdded={() => setBagOpen(true)} />;
   else if (!data) page = loadingPage;
   else page = <Page pageType={data.pageType} data={data} onAdded={() => setBagOpen(true)} />;
 

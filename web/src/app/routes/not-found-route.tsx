@@ -9,7 +9,8 @@ import './not-found-route.css';
  * The page a wrong address lands on (404): what happened, a search field (a plain GET form to `/search`, so it
  * works before the script runs), the house's main categories, and the way home — never a dead end.
  */
-export function NotFoundRoute({ navigation = [] }: { navigation?: readonly Schemas['CategoryNavItem'][] }) {
+export function NotFoundRoute({ data }: { data?: { navigation?: readonly Schemas['CategoryNavItem'][] } }) {
+  const navigation = data?.navigation ?? [];
   const { t } = useTranslation();
   const localize = useLocalizePath();
   const navigate = useNavigate();

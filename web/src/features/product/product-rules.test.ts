@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   callToActionOf,
-  checkEmail,
   genderSwitchTarget,
   parseRecentlyViewed,
   pushRecentlyViewed,
@@ -13,6 +12,7 @@ import {
   sizeGuideCategoriesOf,
   type SwatchAllowlist,
 } from './product-rules';
+import { checkEmail } from './notify-email';
 
 const variant = { pid: 'P2', color: 'Noir', macroColor: 'black', hex: '#000000', url: '/pr/bag-P2.html' };
 const categories = { macroCategory: 'ysl-w', microCategory: 'ysl-w-bags', superMicroCategory: 'ysl-w-bags-tote' };

@@ -1,7 +1,6 @@
 // The product page's display rules (spec §3, §4, §5), as pure functions so that each one is tested on
 // its own and the components only render what they answer.
 import type { Schemas } from '../../lib/api-client';
-import { checkEmail as checkEmailRule, normaliseEmail } from '../../../../reference/rules/email';
 
 export type DisplayStatus = Schemas['ProductAvailabilityDisplayStatus'];
 export type VariantColor = Schemas['VariantColor'];
@@ -195,23 +194,6 @@ export function callToActionOf(input: {
     case 'sold-out':
       return 'sold-out';
   }
-}
-
-// ---- the back-in-stock email (spec §5) ----------------------------------------------------------
-
-export type EmailProblem = 'required' | 'invalid' | 'typo';
-
-/**
- * Spec §5 (the rule of reference/rules, the server's own): the email is lowercased, must match a simple
- * pattern (local part, domain, top-level domain of 2–12 letters), pass a further address check, and not
- * match the typo blacklist.
- */
-export function checkEmail(input: string): { email: string; problem: EmailProblem | null } {
-  const email = normaliseEmail(input);
-  if (email === '') return { email, problem: 'required' };
-  const checked = checkEmailRule(email);
-  if (checked.ok) return { email, problem: null };
-  return { email, problem: checked.code === 'ERR_FORM_1002' ? 'typo' : 'invalid' };
 }
 
 // ---- recently viewed (spec §7 GET /api/data/recently-viewed) -------------------------------------

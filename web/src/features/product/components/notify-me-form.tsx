@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
 import { useBackInStock } from '../api/product-queries';
-import { checkEmail } from '../product-rules';
+import { checkEmail } from '../notify-email';
 import { recaptchaToken } from '../../../lib/recaptcha';
 
 // Server answers that concern the email field are shown beside it; the others under the form.
