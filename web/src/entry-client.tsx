@@ -7,5 +7,9 @@ import { holdTapsUntilLive } from './lib/early-taps';
 // (lib/typed-before-hydration.ts).
 holdTapsUntilLive();
 await afterFirstPaint();
-preloadPageModules();
+void preloadPageModules();
+// React is started in a task of its own, then the app: evaluating both in one task held a slow phone's main
+// thread for over 100 ms (docs/web-performance.md#long-tasks-while-the-app-starts).
+await import('react-dom/client');
+await new Promise((resolve) => setTimeout(resolve, 0));
 await import('./client-app');
