@@ -18,7 +18,7 @@ import { AccountService } from './service.ts';
 import { SignInHandoff, signInCallbackRoutes } from './sign-in/sign-in-callback.ts';
 import { storefrontAccountRoutes } from './customer-service/storefront-routes.ts';
 
-export { AccountService, LIMITS, maskEmail, type Caller, type RegistrationRules } from './service.ts';
+export { AccountService, LIMITS, type Caller } from './service.ts';
 export { AccountRepository, newClientId, newUserId } from './repository.ts';
 export { AddressBook } from './profile/addresses.ts';
 export { CustomerServiceGateway } from './customer-service/gateway.ts';
