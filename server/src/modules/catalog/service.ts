@@ -28,7 +28,7 @@ import { featuredProducts, product, productPathsByLanguage } from './product-pag
 import type { PhotoLookup } from './product-display.ts';
 
 export { DEFAULT_PAGE_SIZE } from './listings.ts';
-export type { CalendarFilters, ListedProducts, ListingInput, ScopeFacets } from './listings.ts';
+export type { CalendarFilters } from './listings.ts';
 export { deriveAvailability, normalizeSort, productImage, productUrl, type PhotoLookup } from './product-display.ts';
 
 /** Categories, listings and their filters, the listing index, and products as their page shows them. */

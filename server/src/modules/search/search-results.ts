@@ -20,9 +20,9 @@ import type { SearchKit } from './search-kit.ts';
 import { indexed as prefixIndexed } from './prefix-indexes.ts';
 import { hitTiles, tilesOf } from './hit-tiles.ts';
 
-export const SEARCH_PAGE_SIZE = 24;
+const SEARCH_PAGE_SIZE = 24;
 /** Autocomplete asks for a few hits; a full page at most twice the listing's. */
-export const MAX_SEARCH_PAGE_SIZE = 48;
+const MAX_SEARCH_PAGE_SIZE = 48;
 const MAX_CATEGORY_SUGGESTIONS = 3;
 
 export interface SearchInput {

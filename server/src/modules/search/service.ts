@@ -14,7 +14,7 @@ import { catchUpReads, currentIndex, indexed, prefixIndexStats } from './prefix-
 import { hitTiles } from './hit-tiles.ts';
 import { trending, upsertTrendingSearches } from './trending-searches.ts';
 
-export { SEARCH_PAGE_SIZE, MAX_SEARCH_PAGE_SIZE, type SearchInput } from './search-results.ts';
+export type { SearchInput } from './search-results.ts';
 
 /** Full-text search of the catalogue, in the database (see migration 0006 for the documents). */
 export class SearchService {
