@@ -22,6 +22,7 @@ import { deriveAvailability, priceOf, productImage, productUrl, type PhotoLookup
 
 /** The category tree, the listing cache and the listing index every use case of the catalogue starts from. */
 export class CatalogKit {
+  // The category tree and its per-category counts, replaced as a whole by `refresh`; the use cases only read them.
   categories: CategoryRow[] = [];
   bySlug = new Map<string, CategoryRow>();
   byId = new Map<string, CategoryRow>();
