@@ -5349,7 +5349,7 @@ export interface components {
         BackInStockSubscription: {
             pid: string;
             size: string;
-            /** @description The email, lowercased and masked (`c***n@example.org`). */
+            /** @description The email, lowercased and masked as its first character, a fixed number of dots and its domain (`c•••••@example.org`). */
             email: string;
             locale: string;
             /** @enum {string} */

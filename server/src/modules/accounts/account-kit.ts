@@ -72,7 +72,7 @@ export interface RegistrationRules {
 export interface AccountOptions {
   publicOrigin: string;
   clock?: () => number;
-  registration?: RegistrationRules;
+  readonly registration?: RegistrationRules;
 }
 
 /** Who asked: the client's address (rate limits) and the session, if the browser has one. */
@@ -137,12 +137,6 @@ export class AccountKit {
     if (!customer) throw new AppError('ERR_API_1020');
     return customer;
   }
-}
-
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  // A fixed number of dots: the length of the address is not disclosed either.
-  return `${local.slice(0, 1)}•••••@${domain}`;
 }
 
 export function isoDate(value: string | Date): string {

@@ -18,16 +18,14 @@ import { AccountService } from './service.ts';
 import { SignInHandoff, signInCallbackRoutes } from './sign-in/sign-in-callback.ts';
 import { storefrontAccountRoutes } from './customer-service/storefront-routes.ts';
 
-export { AccountService, LIMITS, maskEmail, type Caller, type RegistrationRules } from './service.ts';
-export { AccountRepository, newClientId, newUserId } from './repository.ts';
+export { AccountService } from './service.ts';
+export { newClientId, newUserId } from './repository.ts';
 export { AddressBook } from './profile/addresses.ts';
 export { CustomerServiceGateway } from './customer-service/gateway.ts';
-export { EmployeeSaleSync, signEmployeeSaleToken } from './profile/employee-sale.ts';
-export { hashPassword, verifyPassword } from './passwords/passwords.ts';
-export type { AccountTables } from './tables.ts';
+export { hashPassword } from './passwords/passwords.ts';
 export { AccountPages } from './profile/account-pages.ts';
 export { DEMO_LEGACY_EMAIL, seedLegacyAccounts } from './legacy-seed.ts';
-export { SignInHandoff, signInCallbackHeaders, signInCallbackRefusalPage } from './sign-in/sign-in-callback.ts';
+export { signInCallbackHeaders, signInCallbackRefusalPage } from './sign-in/sign-in-callback.ts';
 /** The field checks other modules share (contact form, newsletter, boutique appointments). */
 export { checkEmail, checkName, parsePhone, PHONE_MESSAGES } from './validation/index.ts';
 /** The e-mail and name rules as the answers of a request (the checkout's contact details and addresses). */

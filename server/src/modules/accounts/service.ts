@@ -7,14 +7,7 @@ import type { CsSchemas } from '../../shared/http.ts';
 import type { RateLimiter } from '../../shared/rate-limit.ts';
 import type { SessionRef, SessionService, SignedInFields } from '../sessions/index.ts';
 import type { AccountRepository, CustomerRow } from './repository.ts';
-import {
-  AccountKit,
-  type AccountOptions,
-  type Caller,
-  type ProfileChanges,
-  type Registration,
-  type RegistrationRules,
-} from './account-kit.ts';
+import { AccountKit, type AccountOptions, type Caller, type ProfileChanges, type Registration } from './account-kit.ts';
 import { authn, login, logout } from './sign-in/sign-in.ts';
 import {
   activationState,
@@ -33,15 +26,7 @@ import {
 } from './passwords/password-changes.ts';
 import { profile, sessionFields, updateProfile } from './profile/profile.ts';
 
-export {
-  ACTIVATION_TTL_MS,
-  LIMITS,
-  maskEmail,
-  RESET_TTL_MS,
-  SIGN_IN_CODE_SECONDS,
-  type Caller,
-  type RegistrationRules,
-} from './account-kit.ts';
+export { ACTIVATION_TTL_MS, LIMITS, RESET_TTL_MS, SIGN_IN_CODE_SECONDS, type Caller } from './account-kit.ts';
 
 /**
  * Accounts of the customer service: registration, activation, sign-in, passwords and the profile.
@@ -57,11 +42,6 @@ export class AccountService {
 
   get repo(): AccountRepository {
     return this.kit.repo;
-  }
-
-  withRegistrationRules(rules: RegistrationRules): this {
-    this.kit.options.registration = rules;
-    return this;
   }
 
   // ---- sign-in ------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 // The pages of the catalogue: home, category listings, product pages, the search page and the 404 page.
 import { houseOf } from '../../../../reference/houses.ts';
-import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { normalizeSort } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
@@ -95,7 +94,7 @@ async function buildProduct(kit: PageKit, market: Market, pid: string): Promise<
   const found = await kit.catalog.product(pid, market);
   const { breadcrumbs, slug } = found;
   // Style, colours, tags and display statuses come from the product-data module when it is wired.
-  const product = kit.productData ? await kit.productData.productPage(found.product, market) : found.product;
+  const product = await kit.productData.productPage(found.product, market);
   const pathIn = await kit.catalog.productPathsByLanguage(product.id, slug);
   const meta = kit.meta(
     market,
@@ -146,8 +145,7 @@ export async function searchPage(
   market: Market,
   input: { q?: string | undefined; filters?: string | undefined; sort?: unknown; page?: number | undefined },
 ): Promise<Schemas['SearchPageData']> {
-  const search = kit.search;
-  if (!search) throw new AppError('ERR_DATA_1000', 'search: no search service.');
+  const { search } = kit;
   if (input.q === undefined) {
     return kit.cached(`search|${market.locale}`, async () => {
       const meta = kit.meta(market, '/search', kit.brandName, '', 'noindex, follow');

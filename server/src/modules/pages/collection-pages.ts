@@ -1,15 +1,8 @@
 // Collections and looks: the collections landing, a collection, its items and looks, a look.
-import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { normalizeSort } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
-import type { CollectionService } from '../collections/index.ts';
 import type { ContentPage, PageKit } from './page-kit.ts';
-
-function collectionService(kit: PageKit): CollectionService {
-  if (!kit.collections) throw new AppError('ERR_DATA_1000', 'collections: not configured.');
-  return kit.collections;
-}
 
 /** The editorial content of a collections page, when the content service publishes one. */
 async function optionalContent(
@@ -48,7 +41,7 @@ function collectionsTitle(kit: PageKit, market: Market): string {
 export function collectionsLandingPage(kit: PageKit, market: Market): Promise<Schemas['CollectionsPageData']> {
   return kit.cached(`collections|${market.locale}`, async () => {
     const [collections, { content, countries }] = await Promise.all([
-      collectionService(kit).all(market),
+      kit.collections.all(market),
       optionalContent(kit, market, '/collections'),
     ]);
     const title = content?.metaTitle ?? `${collectionsTitle(kit, market)} | ${kit.brandName}`;
@@ -67,7 +60,7 @@ export function collectionsLandingPage(kit: PageKit, market: Market): Promise<Sc
 
 export function collectionPage(kit: PageKit, market: Market, slug: string): Promise<Schemas['CollectionPageData']> {
   return kit.cached(`collection|${market.locale}|${slug}`, async () => {
-    const collection = await collectionService(kit).detail(slug, market);
+    const collection = await kit.collections.detail(slug, market);
     const { content, countries } = await optionalContent(kit, market, collection.url);
     const meta = kit.meta(
       market,
@@ -94,7 +87,7 @@ export function collectionItemsPage(
   page: number | undefined,
 ): Promise<Schemas['CollectionItemsPageData']> {
   return kit.cached(`collection-items|${market.locale}|${slug}|${normalizeSort(sortInput)}|${page ?? 1}`, async () => {
-    const data = await collectionService(kit).items(slug, market, sortInput, page ?? 1);
+    const data = await kit.collections.items(slug, market, sortInput, page ?? 1);
     const path = `${data.collection.url}/items`;
     // Sorted or paginated variants are not indexed separately.
     const robots = data.page > 1 || data.sort !== 'recommended' ? 'noindex, follow' : 'index, follow';
@@ -120,7 +113,7 @@ export function collectionLooksPage(
   page: number | undefined,
 ): Promise<Schemas['CollectionLooksPageData']> {
   return kit.cached(`collection-looks|${market.locale}|${slug}|${page ?? 1}`, async () => {
-    const data = await collectionService(kit).looksPage(slug, market, page ?? 1);
+    const data = await kit.collections.looksPage(slug, market, page ?? 1);
     const path = `${data.collection.url}/looks`;
     const robots = data.page > 1 ? 'noindex, follow' : 'index, follow';
     const meta = kit.meta(
@@ -140,7 +133,7 @@ export function collectionLooksPage(
 
 export function lookPage(kit: PageKit, market: Market, slug: string): Promise<Schemas['LookPageData']> {
   return kit.cached(`look|${market.locale}|${slug}`, async () => {
-    const data = await collectionService(kit).look(slug, market);
+    const data = await kit.collections.look(slug, market);
     const crumbs = collectionCrumbs(kit, market, data.collection ?? undefined);
     crumbs.push({ name: data.look.name, url: data.look.url });
     const title = data.collection

@@ -28,17 +28,17 @@ export function pagesModule(deps: {
   bus: Pick<InvalidationBus, 'register'>;
 }): { pageData: PageDataService } {
   const { markets } = deps;
-  const pageData = new PageDataService(
-    deps.catalog,
+  const pageData = new PageDataService({
+    catalog: deps.catalog,
     markets,
-    deps.publicOrigin,
-    deps.brand,
-    deps.cacheTtlMs,
-    deps.content,
-    deps.collections,
-  );
-  pageData.withSearch(deps.search);
-  pageData.withProductData(deps.productData);
+    origin: deps.publicOrigin,
+    brand: deps.brand,
+    cacheTtlMs: deps.cacheTtlMs,
+    content: deps.content,
+    collections: deps.collections,
+    search: deps.search,
+    productData: deps.productData,
+  });
   deps.bus.register('page-data', (f) => pageData.bust(f));
   pageDataRoutes(deps.ops, pageData, markets, { validateResponses: deps.validateResponses });
   return { pageData };

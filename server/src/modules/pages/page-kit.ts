@@ -30,26 +30,47 @@ export function shellOf(
   };
 }
 
+/** What the storefront's pages are built from, given once at start. */
+export interface PageSources {
+  catalog: CatalogService;
+  markets: MarketService;
+  /** The public origin, for canonical and alternate URLs. */
+  origin: string;
+  brand: string;
+  /** How long page data is cached (CACHE_TTL_SECONDS). */
+  cacheTtlMs: number;
+  content: ContentService;
+  collections: CollectionService;
+  /** The search page's results and trending searches. */
+  search: Pick<SearchService, 'search' | 'trending'>;
+  /** The product page's style, colour and availability data. */
+  productData: Pick<ProductDataService, 'productPage'>;
+}
+
 /** The sources, cache and head of the storefront's pages, shared by the use-case files. */
 export class PageKit {
   readonly brandName: string;
   // Page data is public and the same for every visitor of a market: cached briefly (CACHE_TTL_SECONDS).
   private readonly cache: TtlCache<unknown>;
-  /** The product page's style, colour and availability data (set once at start). */
-  productData?: Pick<ProductDataService, 'productPage'>;
-  /** The search page's source (set once at start). */
-  search?: SearchService;
-  constructor(
-    readonly catalog: CatalogService,
-    private readonly markets: MarketService,
-    readonly origin: string,
-    readonly brand: string,
-    cacheTtlMs: number,
-    readonly content: ContentService,
-    readonly collections?: CollectionService,
-  ) {
-    this.brandName = houseOf(brand).name;
-    this.cache = new TtlCache(cacheTtlMs, undefined, 'page-data');
+  readonly catalog: CatalogService;
+  private readonly markets: MarketService;
+  readonly origin: string;
+  readonly brand: string;
+  readonly content: ContentService;
+  readonly collections: CollectionService;
+  readonly search: Pick<SearchService, 'search' | 'trending'>;
+  readonly productData: Pick<ProductDataService, 'productPage'>;
+  constructor(sources: PageSources) {
+    this.catalog = sources.catalog;
+    this.markets = sources.markets;
+    this.origin = sources.origin;
+    this.brand = sources.brand;
+    this.content = sources.content;
+    this.collections = sources.collections;
+    this.search = sources.search;
+    this.productData = sources.productData;
+    this.brandName = houseOf(this.brand).name;
+    this.cache = new TtlCache(sources.cacheTtlMs, undefined, 'page-data');
   }
 
   cached<T>(key: string, compute: () => Promise<T>): Promise<T> {

@@ -2,13 +2,8 @@
 // keep one service to call. What each page holds is built in catalogue-pages.ts, content-pages.ts,
 // rive-droite-pages.ts and collection-pages.ts, from the sources and the head in page-kit.ts.
 import type { Schemas } from '../../shared/http.ts';
-import type { CatalogService } from '../catalog/index.ts';
-import type { Market, MarketService } from '../markets/index.ts';
-import type { ContentService } from '../content/index.ts';
-import type { CollectionService } from '../collections/index.ts';
-import type { ProductDataService } from '../products/index.ts';
-import type { SearchService } from '../search/index.ts';
-import { PageKit, type Envelope } from './page-kit.ts';
+import type { Market } from '../markets/index.ts';
+import { PageKit, type Envelope, type PageSources } from './page-kit.ts';
 import { categoryPage, homePage, notFoundPage, productPage, searchPage } from './catalogue-pages.ts';
 import { catchAllPage, clientServicePage, contentPage, faqPage, legalPage, marketingPage } from './content-pages.ts';
 import {
@@ -28,16 +23,8 @@ import {
 /** Everything each server-rendered page needs, in one response; SSR calls this in-process. */
 export class PageDataService {
   private readonly kit: PageKit;
-  constructor(
-    catalog: CatalogService,
-    markets: MarketService,
-    origin: string,
-    brand: string,
-    cacheTtlMs: number,
-    content: ContentService,
-    collections?: CollectionService,
-  ) {
-    this.kit = new PageKit(catalog, markets, origin, brand, cacheTtlMs, content, collections);
+  constructor(sources: PageSources) {
+    this.kit = new PageKit(sources);
   }
 
   get brandName(): string {
@@ -75,16 +62,6 @@ export class PageDataService {
     title: string,
   ): Promise<Envelope<T>> {
     return this.kit.privateShell(pageType, market, path, title);
-  }
-
-  /** The product page's style, colour and availability data (set once at start). */
-  withProductData(productData: Pick<ProductDataService, 'productPage'>): void {
-    this.kit.productData = productData;
-  }
-
-  /** The search page's source (set once at start). */
-  withSearch(search: SearchService): void {
-    this.kit.search = search;
   }
 
   // --- the catalogue ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
 import { BRAND, startProductsApp, type ProductsTestApp } from './test-fixtures.ts';
-import { emailProblem, maskEmail, TEST_RECAPTCHA_TOKEN } from './service.ts';
+import { emailProblem, TEST_RECAPTCHA_TOKEN } from './service.ts';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../shared/config.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -66,8 +66,6 @@ describe('email rules (spec §5)', () => {
     ]) {
       expect(emailProblem(good), good).toBeUndefined();
     }
-    expect(maskEmail('claire.martin@example.org')).toBe('c***n@example.org');
-    expect(maskEmail('c@example.org')).toBe('c***@example.org');
   });
 });
 
@@ -81,7 +79,7 @@ describe('POST /api/data/product/{pid}/back-in-stock', () => {
       size: '37',
       locale: 'fr-fr',
       status: 'subscribed',
-      email: `j***${run.slice(-1)}@example.org`,
+      email: 'j•••••@example.org',
     });
     expect(Date.parse(res.body.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const row = await t.database.db

@@ -2,6 +2,7 @@
 // back, the alert written once per size and address.
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { maskEmail } from '../../shared/redaction.ts';
 import type { Market } from '../markets/index.ts';
 import { emailTypoOf } from '../../../../reference/rules/email.ts';
 import { sizeStatus } from './display.ts';
@@ -28,13 +29,6 @@ export function emailProblem(email: string): string | undefined {
     return 'The domain is not valid.';
   if (!/^[a-z]{2,12}$/.test(labels.at(-1) ?? '')) return 'The top-level domain must have 2 to 12 letters.';
   return undefined;
-}
-
-/** `claire.martin@example.org` → `c***n@example.org`. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at);
-  return `${local.slice(0, 1)}***${local.length > 1 ? local.slice(-1) : ''}${email.slice(at)}`;
 }
 
 export async function subscribeBackInStock(

@@ -17,7 +17,7 @@ import { algoliaRecommendations, checkShopper, manualRecommendations, recentlyVi
 import { sizeGuide } from './size-guide.ts';
 
 export { MAX_PIDS } from './product-kit.ts';
-export { emailProblem, maskEmail } from './back-in-stock.ts';
+export { emailProblem } from './back-in-stock.ts';
 /** The documented token the test verifier accepts (outside production only). */
 export { TEST_RECAPTCHA_TOKEN } from '../../shared/recaptcha.ts';
 

@@ -17,6 +17,8 @@ import { ContentService } from '../content/index.ts';
 import { MarketService } from '../markets/index.ts';
 import { NewsletterService } from '../newsletter/index.ts';
 import { PageDataService } from '../pages/index.ts';
+import { ProductDataService } from '../products/index.ts';
+import { SearchService } from '../search/index.ts';
 import { RegistrationService } from './index.ts';
 
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
@@ -58,15 +60,17 @@ export async function startContactTestApp(): Promise<ContactTestApp> {
   const catalog = new CatalogService(db, config.brand, 0);
   await catalog.refresh();
   const content = new ContentService(db, catalog, config.brand, 0);
-  const pages = new PageDataService(
+  const pages = new PageDataService({
     catalog,
     markets,
-    config.publicOrigin,
-    config.brand,
-    0,
+    origin: config.publicOrigin,
+    brand: config.brand,
+    cacheTtlMs: 0,
     content,
-    new CollectionService(db, catalog),
-  );
+    collections: new CollectionService(db, catalog),
+    search: new SearchService(db, config.brand, catalog, { minChars: 1 }),
+    productData: new ProductDataService(db, catalog, markets, config.brand, { recaptcha }),
+  });
   const sources = {
     pages,
     content,

@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { maskEmail } from '../../../shared/redaction.ts';
 import { enqueueMail } from '../../mail/index.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import type { CustomerRow } from '../repository.ts';
@@ -11,7 +12,6 @@ import { issueChallengeCode } from '../sign-in/pkce.ts';
 import {
   ACTIVATION_TTL_MS,
   LIMITS,
-  maskEmail,
   SIGN_IN_CODE_SECONDS,
   type AccountKit,
   type Caller,

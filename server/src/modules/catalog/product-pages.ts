@@ -1,0 +1,95 @@
+// A product as its page shows it, its path in every language, and the newest pieces a page features.
+import { AppError } from '../../shared/errors.ts';
+import type { Schemas } from '../../shared/http.ts';
+import type { Market } from '../markets/index.ts';
+import { findProduct, listTiles, productNames } from './repository.ts';
+import type { CatalogKit } from './catalog-kit.ts';
+import { deriveAvailability, priceOf, productUrl, RAW_NAME_LANGUAGES } from './product-display.ts';
+
+export async function featuredProducts(
+  kit: CatalogKit,
+  market: Market,
+  count: number,
+): Promise<Schemas['ProductTile'][]> {
+  const root = kit.categories.find((c) => c.level === 1);
+  if (!root) return [];
+  const rows = await listTiles(kit.db, {
+    brand: kit.brand,
+    categoryIds: kit.categories.map((c) => c.id),
+    currency: market.currency,
+    language: market.language,
+    sort: 'newest',
+    limit: count,
+    offset: 0,
+  });
+  return rows.map((r) => kit.tile(r, market));
+}
+
+/**
+ * The product's site path in every language (spec §2: Japanese, Korean and Chinese keep the product's
+ * name), for hreflang alternates.
+ */
+export async function productPathsByLanguage(
+  kit: CatalogKit,
+  pid: string,
+  slug: string,
+): Promise<(language: string) => string> {
+  const names = await productNames(kit.db, pid, [...RAW_NAME_LANGUAGES]);
+  return (language) =>
+    productUrl(slug, pid, names.has(language) ? { language, name: names.get(language) as string } : undefined);
+}
+
+/** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */
+export async function product(
+  kit: CatalogKit,
+  pidInput: string,
+  market: Market,
+): Promise<{ product: Schemas['Product']; breadcrumbs: Schemas['Breadcrumb'][]; slug: string }> {
+  const pid = pidInput.toUpperCase();
+  const row = await findProduct(kit.db, kit.brand, pid, market.language, market.currency);
+  if (!row || row.is_employee_only || (market.currency && row.list_price === null)) {
+    throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
+  }
+  const leaf = kit.byId.get(row.category_id);
+  const chain = leaf ? kit.ancestry(leaf) : [];
+  const totalStock = row.variants.reduce((s, v) => s + v.stock, 0);
+  const sellable = row.is_sellable_online && row.is_ecom_assortment;
+  const views = ['front', 'detail', 'back', 'worn'];
+  const product: Schemas['Product'] = {
+    id: row.pid,
+    name: row.name,
+    description: row.description,
+    url: productUrl(row.slug, row.pid, { language: market.language, name: row.name }),
+    images: Array.from({ length: row.image_count }, (_, i) =>
+      kit.viewImage(row.pid, i + 1, `${row.name} — ${row.color_name}, ${views[i] ?? `view ${i + 1}`}`),
+    ),
+    color: {
+      code: row.color_code,
+      name: row.color_name,
+      hex: row.color_hex,
+      macroColor: row.macro_color,
+      microColor: row.micro_color,
+    },
+    compositions: row.composition,
+    categories: {
+      macroCategory: chain[0] ? kit.nameOf(chain[0], market) : '',
+      microCategory: chain[1] ? kit.nameOf(chain[1], market) : '',
+      superMicroCategory: chain[2] ? kit.nameOf(chain[2], market) : '',
+    },
+    genderCode: row.gender_code as Schemas['Product']['genderCode'],
+    isRd: row.is_rd,
+    sizeGroup: row.size_group as Schemas['Product']['sizeGroup'],
+    sizes: row.variants.map((v) => ({
+      id: v.size,
+      // `TU` (one size) is translated by the storefront.
+      displayValue: v.size,
+      inStock: sellable && v.stock > 0,
+      lowStock: sellable && v.stock === 1,
+    })),
+    price: priceOf(market, row.list_price, row.sale_price),
+    availability: deriveAvailability({ ...row, total_stock: totalStock }),
+    bornSeasonDesc: row.born_season,
+  };
+  const breadcrumbs = leaf ? kit.breadcrumbs(leaf, market) : [];
+  return { product, breadcrumbs, slug: row.slug };
+}

@@ -1,0 +1,117 @@
+// The tiles of a search's hits: read from the database, or kept in memory while the indexes answer from memory.
+import type { Schemas } from '../../shared/http.ts';
+import type { Market } from '../markets/index.ts';
+import { productUrl } from '../catalog/index.ts';
+import { hitTileRows, type ColourRow, type HitRow, type HitTileRow } from './repository.ts';
+import type { SearchKit } from './search-kit.ts';
+
+/** Most hit tiles' rows kept (by language, currency and pid; a row with its colours, a few KB at most). */
+const MAX_TILE_ROWS = 5_000;
+
+/**
+ * Hit tiles of some pids, in that order. From memory while the market language's prefix index and the
+ * listing index both answer from memory (`CatchUpGate.fresh`): every write that changes a tile (a product,
+ * its translation, price or stock, another colour of its style) changes a listing fact or a search document,
+ * which the next catch-up finds, and the kept rows are then forgotten. Otherwise, and for the pids not kept,
+ * one statement.
+ */
+export async function hitTiles(kit: SearchKit, market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
+  const scope = kit.scope(market);
+  const k = kit.keepers.get(scope.language);
+  if (!kit.options.prefixIndex?.tilesFromMemory || !k?.ready || !k.gate.fresh() || !kit.catalog.catchUps.fresh()) {
+    kit.tileReads.database += pids.length;
+    return tilesOf(kit, market, await hitTileRows(kit.db, scope, pids));
+  }
+  const generation = tileGenerationNow(kit);
+  if (generation !== kit.tileGeneration) {
+    kit.tileRows.clear();
+    kit.tileGeneration = generation;
+  }
+  const key = (pid: string) => `${scope.language}|${scope.currency ?? ''}|${pid}`;
+  const missing = pids.filter((pid) => !kit.tileRows.has(key(pid)));
+  kit.tileReads.memory += pids.length - missing.length;
+  kit.tileReads.database += missing.length;
+  if (missing.length > 0) {
+    const read = await hitTileRows(kit.db, scope, missing);
+    // Rows read across a catch-up that found changes may be older than the index: used once, not kept.
+    const keep = tileGenerationNow(kit) === generation;
+    for (const row of read) {
+      if (!keep) break;
+      if (kit.tileRows.size >= MAX_TILE_ROWS) kit.tileRows.delete(kit.tileRows.keys().next().value as string);
+      kit.tileRows.set(key(row.pid), row);
+    }
+    if (!keep) {
+      const byPid = new Map(read.map((r) => [r.pid, r]));
+      const rows = pids.flatMap((pid) => {
+        const row = kit.tileRows.get(key(pid)) ?? byPid.get(pid);
+        return row ? [row] : [];
+      });
+      return tilesOf(kit, market, rows);
+    }
+  }
+  return tilesOf(
+    kit,
+    market,
+    pids.flatMap((pid) => {
+      const row = kit.tileRows.get(key(pid));
+      return row ? [row] : [];
+    }),
+  );
+}
+
+/** Changes found by the catch-ups of every index the tiles depend on, so far. */
+function tileGenerationNow(kit: SearchKit): string {
+  let prefix = 0;
+  for (const k of kit.keepers.values()) prefix += k.gate.changes;
+  return `${prefix}|${kit.catalog.catchUps.changes}`;
+}
+
+/** The hit tiles of rows read with their colours. */
+export function tilesOf(kit: SearchKit, market: Market, rows: HitTileRow[]): Schemas['HitTile'][] {
+  const nav = kit.catalog.navigation(market);
+  const byId = new Map(nav.map((c) => [c.id, c]));
+  return rows.map((row) => hitTile(kit, row, market, row.colours, byId));
+}
+
+/** A hit tile: the catalogue's tile with the hit's categories, colours and codes. */
+export function hitTile(
+  kit: SearchKit,
+  row: HitRow,
+  market: Market,
+  colours: ColourRow[],
+  byId: Map<string, Schemas['CategoryNavItem']>,
+): Schemas['HitTile'] {
+  const chain: Schemas['CategoryNavItem'][] = [];
+  for (let cur = byId.get(row.category_id); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined)
+    chain.unshift(cur);
+  const others = colours.filter((c) => c.pid !== row.pid);
+  return {
+    ...kit.catalog.tile(row, market),
+    objectID: row.first_sku ?? row.pid,
+    smcId: row.smc_id || row.pid,
+    shortName: row.short_name,
+    macroColor: row.macro_color,
+    microColor: row.micro_color,
+    categories: {
+      macroCategory: chain[0]?.name ?? '',
+      microCategory: chain[1]?.name ?? '',
+      superMicroCategory: chain[2]?.name ?? '',
+    },
+    genderCode: (row.gender_code as 'D' | 'U' | null) ?? null,
+    genderAssociation: row.gender_association,
+    isRd: row.is_rd,
+    totalColors: others.length + 1,
+    colorVariants: others.map((c) => ({
+      pid: c.pid,
+      color: c.color_name,
+      macroColor: c.macro_color,
+      hex: c.color_hex,
+      url: productUrl(c.slug, c.pid, { language: market.language, name: c.name }),
+    })),
+    bornSeasonDesc: row.born_season,
+    styleCode: row.style_code,
+    ...(chain.length === 3
+      ? { categoryIds: { macro: chain[0]!.id, micro: chain[1]!.id, superMicro: chain[2]!.id } }
+      : {}),
+  };
+}

@@ -1,0 +1,93 @@
+// What the search's use cases share: the database, the house and the catalogue, the options, each language's
+// prefix index keeper, the kept hit tiles' rows and the counters.
+import type { DB } from '../../db/database.ts';
+import type { Brand } from '../../../../reference/brands.ts';
+import type { Market } from '../markets/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { PrefixIndex } from './prefix-index.ts';
+import { CatchUpGate } from '../../db/write-watch.ts';
+import type { HitTileRow, SearchScope } from './repository.ts';
+
+export interface SearchOptions {
+  /** Characters a query needs after trimming (spec §5: 1 everywhere). */
+  minChars: number;
+  /** Optional part of the index name between region and sort (spec §7). */
+  indexSuffix?: string | undefined;
+  /** The in-process prefix index (`prefix-index.ts`); on by default. */
+  prefixIndex?: PrefixIndexOptions | undefined;
+}
+
+export interface PrefixIndexOptions {
+  /** False: every query goes to PostgreSQL's full text, as before the index. */
+  enabled?: boolean | undefined;
+  /** A language with more listed documents than this stays with PostgreSQL (memory bound; default 250,000). */
+  maxDocuments?: number | undefined;
+  /** Told when a load or catch-up fails (the query is then answered by PostgreSQL). */
+  onError?: ((err: unknown, message: string) => void) | undefined;
+  /**
+   * How long after a catch-up the index (and the listing index's prices beside it) answers from memory when
+   * no catalogue write has been seen or heard of since (ms; default 100; 0: catch up before every answer).
+   */
+  freshForMs?: number | undefined;
+  /**
+   * Hit tiles kept in memory while the indexes answer from memory (decision 0182). Off by default: on PostgreSQL a
+   * price written by this process was still shown from a kept tile (catch-up.test.ts, PostgreSQL run), so a write
+   * that changes a tile does not always change what the catch-ups find. Reads one statement per autocomplete.
+   */
+  tilesFromMemory?: boolean | undefined;
+}
+
+/** One language's prefix index and its catch-up reads (see `currentIndex` of `prefix-indexes.ts`). */
+export interface Keeper {
+  index: Promise<PrefixIndex | null> | null;
+  /** The load has finished (an index, or null: too large for the bound). */
+  ready: boolean;
+  catchUp: Promise<PrefixIndex | null> | null;
+  nextCatchUp: Promise<PrefixIndex | null> | null;
+  /** When the index may answer without a catch-up read; its `reads` count them. */
+  gate: CatchUpGate;
+  /** Query word → its prefixes as the language's configuration and as typed read them (null: not a plain conjunction). */
+  words: Map<string, { stemmed: string[] | null; typed: string[] | null }>;
+}
+
+/** The sources, the per-language prefix indexes and the kept tiles every use case of the search starts from. */
+export class SearchKit {
+  readonly keepers = new Map<string, Keeper>();
+  /** Text queries answered by the prefix index, and by PostgreSQL's full text (index off, loading, failing, or a query it does not read). */
+  readonly answered = { index: 0, database: 0 };
+  /**
+   * Hit tiles' rows as read (`hitTileRows`), by language, currency and pid, used while the indexes answer from
+   * memory; emptied whenever a catch-up of either index finds a change (`generation`). See `hitTiles`.
+   */
+  readonly tileRows = new Map<string, HitTileRow>();
+  tileGeneration = '';
+  /** Hit tiles' rows served from `tileRows`, and read from the database. */
+  readonly tileReads = { memory: 0, database: 0 };
+
+  constructor(
+    readonly db: DB,
+    readonly brand: Brand,
+    readonly catalog: CatalogService,
+    readonly options: SearchOptions,
+  ) {}
+
+  scope(market: Market): SearchScope {
+    return { brand: this.brand, language: market.language, currency: market.currency };
+  }
+
+  keeper(language: string): Keeper {
+    let k = this.keepers.get(language);
+    if (!k) {
+      k = {
+        index: null,
+        ready: false,
+        catchUp: null,
+        nextCatchUp: null,
+        gate: new CatchUpGate(this.db, this.options.prefixIndex?.freshForMs),
+        words: new Map(),
+      };
+      this.keepers.set(language, k);
+    }
+    return k;
+  }
+}
