@@ -2170,8 +2170,9 @@ export interface paths {
         };
         /**
          * Shopping bag page data
-         * @description The envelope of the page `/basket` (navigation, layout, meta; `noindex`). Its personal content is read by the
-         *     browser. Personal answer: `Cache-Control: private, no-store`.
+         * @description The envelope of the page `/basket` (navigation, layout, meta; `noindex`) with the visitor's bag (the session
+         *     cookie's; an empty bag without one), so that the page's first HTML shows its lines. Personal answer:
+         *     `Cache-Control: private, no-store`.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
@@ -6062,8 +6063,10 @@ export interface components {
         };
         /**
          * @description Data of the shopping bag `/basket` (page type `basket`) and of the checkout `/checkout` (`checkout`): the page
-         *     envelope only. The basket and the checkout options are personal and read by the browser
-         *     (`GET /api/data/basket/get-basket`, `GET /api/checkout/options`); the pages are `noindex`.
+         *     envelope and, on the bag's page, the visitor's bag as it was when the page was made, so that its lines are in
+         *     the page's first HTML. The browser keeps the bag current (`GET /api/data/basket/get-basket`) and reads the
+         *     checkout options itself (`GET /api/checkout/options`); the pages are personal (`private, no-store`) and
+         *     `noindex`.
          */
         CheckoutPageData: components["schemas"]["PageEnvelope"] & {
             /**
@@ -6071,6 +6074,11 @@ export interface components {
              * @enum {string}
              */
             pageType: "basket" | "checkout";
+            /**
+             * @description The visitor's bag (page type `basket` only): the same answer as `GET /api/data/basket/get-basket` for
+             *     the request's session, an empty bag without one.
+             */
+            basket?: components["schemas"]["Basket"];
         };
         CategoryPageData: components["schemas"]["PageEnvelope"] & {
             /**

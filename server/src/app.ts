@@ -144,6 +144,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const stores = storesModule({ ...withPages, sources: pageSources });
   const orders = ordersModule({
     ...withPages,
+    basket,
     provider,
     stores: stores.stores,
     fulfilmentStepSeconds: config.fulfilmentStepSeconds,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { sellableVariant } from '../test/fixtures.ts';
 import { pages as contentPages } from '../../../fixtures/content/index.ts';
 
 // Server rendering of the real web app (through Vite's dev server, so no production build is needed).
@@ -123,3 +124,36 @@ describe('listing and search pages carry their whole state in the URL', () => {
     expect(empty.text).toContain('data-testid="search-no-results"');
   });
 });
+
+describe('the bag’s page shows the visitor’s bag in its first HTML', () => {
+  it('its data carries the bag of the session cookie, an empty bag without one, and the HTML has the lines', async () => {
+    const v = await sellableVariant(t.database.db, 2, 0);
+    const visitor = request.agent(t.app);
+    await visitor.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size }).expect(200);
+    const data = await visitor.get('/ssr/basket?locale=fr-fr').expect(200);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    expect(data.body.pageType).toBe('basket');
+    expect(data.body.basket.items).toHaveLength(1);
+    expect(data.body.basket.items[0]).toMatchObject({ pid: v.pid, size: v.size, quantity: 1 });
+    // Another visitor (no cookie) has an empty bag, and reading it opens no session.
+    const guest = await request(t.app).get('/ssr/basket?locale=fr-fr').expect(200);
+    expect(guest.body.basket).toMatchObject({ items: [], itemCount: 0 });
+    expect(guest.headers['set-cookie']).toBeUndefined();
+
+    const html = await visitor.get('/fr-fr/basket').set('Accept', 'text/html').expect(200);
+    expect(html.headers['cache-control']).toBe('private, no-store');
+    const name = data.body.basket.items[0].name as string;
+    const main = html.text.slice(html.text.indexOf('<main'));
+    expect(main).toContain('data-testid="basket-line"');
+    expect(main).toContain(escapeText(name));
+    expect(main).not.toContain('aria-busy="true"');
+    // Not another visitor's page: the guest's HTML has no line.
+    const guestHtml = await request(t.app).get('/fr-fr/basket').set('Accept', 'text/html').expect(200);
+    expect(guestHtml.text).not.toContain('data-testid="basket-line"');
+    expect(guestHtml.text).toContain('data-testid="basket-empty"');
+  });
+});
+
+/** Text as React writes it into HTML. */
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

@@ -10,7 +10,7 @@ import type { StoreService } from '../stores/index.ts';
 import { advanceOrders } from './fulfilment.ts';
 import { sweepUnpaidOrders } from './lifecycle.ts';
 import { orderMails } from './mail.ts';
-import { OrderPages, type Shells } from './pages.ts';
+import { OrderPages, type BasketReader, type Shells } from './pages.ts';
 import { orderRoutes } from './routes.ts';
 import { OrderService } from './service.ts';
 
@@ -27,6 +27,8 @@ export function ordersModule(deps: {
   provider: PaymentProvider;
   stores: StoreService;
   shells: Shells;
+  /** The visitor's bag, which the bag's page shows. */
+  basket: BasketReader;
   sessions: SessionService;
   markets: MarketService;
   publicOrigin: string;
@@ -43,7 +45,12 @@ export function ordersModule(deps: {
     stores,
     onCancelled: mails.cancelled,
   });
-  const pages = new OrderPages(orders, { shells: deps.shells, stores, recaptchaSiteKey: deps.recaptchaSiteKey });
+  const pages = new OrderPages(orders, {
+    shells: deps.shells,
+    stores,
+    basket: deps.basket,
+    recaptchaSiteKey: deps.recaptchaSiteKey,
+  });
   orderRoutes(deps.ops, { orders, pages, sessions: deps.sessions, markets: deps.markets });
   const step = deps.fulfilmentStepSeconds;
   const jobs: JobDefinition[] = [

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import type { Visitor } from '../sessions/index.ts';
+import type { SessionRef, Visitor } from '../sessions/index.ts';
 import { orderPageTitle, type OrderPageKey } from './page-texts.ts';
 import type { OrderRow } from './repository.ts';
 import type { OrderService } from './service.ts';
@@ -17,6 +17,11 @@ export interface Shells {
     title: string,
   ): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
+/** The visitor's bag as the bag's page shows it (the basket module's `get`). */
+export interface BasketReader {
+  get(session: SessionRef | undefined, market: Market): Promise<Schemas['Basket']>;
+}
+
 export interface StoreDetails {
   get(storeId: string, market: Market): Promise<Schemas['Store']>;
 }
@@ -42,7 +47,7 @@ export const ORDER_PAGE_KINDS = new Set<PageType>([
 export class OrderPages {
   constructor(
     private readonly orders: OrderService,
-    private readonly deps: { shells: Shells; stores: StoreDetails; recaptchaSiteKey: string },
+    private readonly deps: { shells: Shells; stores: StoreDetails; basket: BasketReader; recaptchaSiteKey: string },
   ) {}
 
   private shell<T extends PageType>(type: T, market: Market, path: string, key: OrderPageKey) {
@@ -60,8 +65,13 @@ export class OrderPages {
     return this.deps.stores.get(order.store_id, market).catch(() => null);
   }
 
-  basket(market: Market): Promise<Schemas['CheckoutPageData']> {
-    return this.shell('basket', market, '/basket', 'basket');
+  /** The bag's page, with the visitor's bag: its lines are in the page's first HTML (read-only: no bag is made). */
+  async basket(visitor: Visitor, market: Market): Promise<Schemas['CheckoutPageData']> {
+    const [shell, basket] = await Promise.all([
+      this.shell('basket', market, '/basket', 'basket'),
+      visitor.session().then((session) => this.deps.basket.get(session, market)),
+    ]);
+    return { ...shell, basket };
   }
 
   checkout(market: Market): Promise<Schemas['CheckoutPageData']> {
@@ -156,7 +166,7 @@ export class OrderPages {
     const orderNumber = () => param('orderNumber', /^[A-Za-z0-9](?:[A-Za-z0-9-]{4,18})[A-Za-z0-9]$/);
     switch (kind) {
       case 'basket':
-        return this.basket(market);
+        return this.basket(visitor, market);
       case 'checkout':
         return this.checkout(market);
       case 'checkout-confirmation':

@@ -52,7 +52,10 @@ export function orderRoutes(
     run: privateJson(async (input) => orders.cancel(signedIn(input.res), input.body, m(input))),
   });
 
-  ops.handle('getBasketPageData', { run: privateJson(async (input) => pages.basket(m(input)), true) });
+  ops.handle('getBasketPageData', {
+    use: [session],
+    run: privateJson(async (input) => pages.basket(sessions.visitor(input.req, input.res), m(input)), true),
+  });
   ops.handle('getCheckoutPageData', { run: privateJson(async (input) => pages.checkout(m(input)), true) });
   ops.handle('getOrderConfirmationPageData', {
     use: [session],

@@ -22,15 +22,18 @@ export function quantityChoices(item: Pick<Item, 'quantity'>, max: number): numb
 /**
  * `/basket`: the shopping bag — each line with its picture, name, colour, size, a quantity to choose (the
  * server's refusal said beside the line), removal, and the lines no longer available marked; the checkout
- * summary's totals (subtotal, the market's standard delivery, taxes, total) and the way to the checkout. The bag is personal: it loads once the page is interactive.
+ * summary's totals (subtotal, the market's standard delivery, taxes, total) and the way to the checkout. The bag
+ * is personal: the page's data brings it as it was when the page was made (`initial`: its lines are in the first
+ * HTML, and the largest picture with them), and the browser keeps it current once the page is live.
  */
-export function BasketPage() {
+export function BasketPage({ initial }: { initial?: Schemas['Basket'] | undefined }) {
   const { t } = useTranslation();
   const { locale } = useMarket();
   const localize = useLocalizePath();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { data: basket, isPending, error, refetch } = useBasket(locale, hydrated);
+  const { data: current, isPending, error, refetch } = useBasket(locale, hydrated);
+  const basket = current ?? initial;
   const update = useUpdateBasketItem(locale);
   const remove = useRemoveFromBasket(locale);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
@@ -69,7 +72,7 @@ export function BasketPage() {
           {count > 0 && <span className="basket-page__count"> ({count})</span>}
         </h1>
       </header>
-      {!hydrated || (isPending && !error) ? (
+      {!basket && (!hydrated || (isPending && !error)) ? (
         <div className="basket-page__state" aria-busy="true">
           <Spinner label={t('loading')} size="lg" />
         </div>
@@ -90,7 +93,7 @@ export function BasketPage() {
       ) : (
         <div className="basket-page__layout">
           <ul className="basket-page__lines" role="list" aria-label={t('basket.title')}>
-            {basket.items.map((item) => (
+            {basket.items.map((item, index) => (
               <li
                 key={item.itemId}
                 className="basket-line"
@@ -98,7 +101,14 @@ export function BasketPage() {
                 data-unavailable={!item.available || undefined}
               >
                 <Link to={localize(item.url)} className="basket-line__picture" tabIndex={-1} aria-hidden="true">
-                  <img src={item.image.src} alt="" width={120} height={150} loading="lazy" />
+                  <img
+                    src={item.image.src}
+                    alt=""
+                    width={120}
+                    height={150}
+                    loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                  />
                 </Link>
                 <div className="basket-line__info">
                   <Link className="basket-line__name" to={localize(item.url)}>
