@@ -6074,6 +6074,7 @@ export interface components {
              * @enum {string}
              */
             pageType: "basket" | "checkout";
+        } & {
             /**
              * @description The visitor's bag (page type `basket` only): the same answer as `GET /api/data/basket/get-basket` for
              *     the request's session, an empty bag without one.
