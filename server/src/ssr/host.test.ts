@@ -127,8 +127,8 @@ describe('listing and search pages carry their whole state in the URL', () => {
 
 describe('the bag’s page shows the visitor’s bag in its first HTML', () => {
   it('its data carries the bag of the session cookie, an empty bag without one, and the HTML has the lines', async () => {
-    const v = await sellableVariant(t.database.db, 2, 0);
-    const visitor = request.agent(t.app);
+    const v = await sellableVariant(t!.database.db, 2, 0);
+    const visitor = request.agent(app);
     await visitor.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size }).expect(200);
     const data = await visitor.get('/ssr/basket?locale=fr-fr').expect(200);
     expect(data.headers['cache-control']).toBe('private, no-store');
@@ -136,7 +136,7 @@ describe('the bag’s page shows the visitor’s bag in its first HTML', () => {
     expect(data.body.basket.items).toHaveLength(1);
     expect(data.body.basket.items[0]).toMatchObject({ pid: v.pid, size: v.size, quantity: 1 });
     // Another visitor (no cookie) has an empty bag, and reading it opens no session.
-    const guest = await request(t.app).get('/ssr/basket?locale=fr-fr').expect(200);
+    const guest = await request(app).get('/ssr/basket?locale=fr-fr').expect(200);
     expect(guest.body.basket).toMatchObject({ items: [], itemCount: 0 });
     expect(guest.headers['set-cookie']).toBeUndefined();
 
@@ -148,7 +148,7 @@ describe('the bag’s page shows the visitor’s bag in its first HTML', () => {
     expect(main).toContain(escapeText(name));
     expect(main).not.toContain('aria-busy="true"');
     // Not another visitor's page: the guest's HTML has no line.
-    const guestHtml = await request(t.app).get('/fr-fr/basket').set('Accept', 'text/html').expect(200);
+    const guestHtml = await request(app).get('/fr-fr/basket').set('Accept', 'text/html').expect(200);
     expect(guestHtml.text).not.toContain('data-testid="basket-line"');
     expect(guestHtml.text).toContain('data-testid="basket-empty"');
   });
