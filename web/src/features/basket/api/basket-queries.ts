@@ -10,8 +10,14 @@ export const basketQuery = (locale: string) =>
     staleTime: 30_000,
   });
 
-export function useBasket(locale: string, enabled = true) {
-  return useQuery({ ...basketQuery(locale), enabled });
+/**
+ * The visitor's bag. `initial`: the bag a page's data brought (the bag's page): in the browser it seeds the query,
+ * so the page live does not ask for it again at once; not on the server, whose query state is inlined into the
+ * page beside the page data, which carries the bag already.
+ */
+export function useBasket(locale: string, enabled = true, initial?: Schemas['Basket']) {
+  const seed = initial && typeof window !== 'undefined' ? { initialData: initial } : {};
+  return useQuery({ ...basketQuery(locale), enabled, ...seed });
 }
 
 /**

@@ -32,7 +32,7 @@ export function BasketPage({ initial }: { initial?: Schemas['Basket'] | undefine
   const localize = useLocalizePath();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { data: current, isPending, error, refetch } = useBasket(locale, hydrated);
+  const { data: current, isPending, error, refetch } = useBasket(locale, hydrated, initial);
   const basket = current ?? initial;
   const update = useUpdateBasketItem(locale);
   const remove = useRemoveFromBasket(locale);
