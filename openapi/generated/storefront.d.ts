@@ -2216,8 +2216,9 @@ export interface paths {
         };
         /**
          * Checkout page data
-         * @description The envelope of the page `/checkout` (navigation, layout, meta; `noindex`). Its personal content is read by the
-         *     browser. Personal answer: `Cache-Control: private, no-store`.
+         * @description The envelope of the page `/checkout` (navigation, layout, meta; `noindex`) with the visitor's checkout options
+         *     (the session cookie's; absent when `GET /api/checkout/options` would answer an error), so that the page's
+         *     first HTML shows the checkout. Personal answer: `Cache-Control: private, no-store`.
          *
          *     Codes:
          *     - `ERR_API_1005` (400): malformed locale; `ERR_API_1018` (400): any other invalid or undocumented parameter
@@ -6063,10 +6064,10 @@ export interface components {
         };
         /**
          * @description Data of the shopping bag `/basket` (page type `basket`) and of the checkout `/checkout` (`checkout`): the page
-         *     envelope and, on the bag's page, the visitor's bag as it was when the page was made, so that its lines are in
-         *     the page's first HTML. The browser keeps the bag current (`GET /api/data/basket/get-basket`) and reads the
-         *     checkout options itself (`GET /api/checkout/options`); the pages are personal (`private, no-store`) and
-         *     `noindex`.
+         *     envelope and the visitor's bag (the bag's page) or checkout options (the checkout) as they were when the page
+         *     was made, so that the page's first HTML shows them. The browser keeps them current
+         *     (`GET /api/data/basket/get-basket`, `GET /api/checkout/options`); the pages are personal (`private, no-store`)
+         *     and `noindex`.
          */
         CheckoutPageData: components["schemas"]["PageEnvelope"] & {
             /**
@@ -6080,6 +6081,12 @@ export interface components {
              *     the request's session, an empty bag without one.
              */
             basket?: components["schemas"]["Basket"];
+            /**
+             * @description The visitor's checkout options (page type `checkout` only): the same answer as
+             *     `GET /api/checkout/options` for the request's session. Absent when that call answers an error (an empty
+             *     bag, a market that does not sell online): the browser asks it, and shows what its error says.
+             */
+            checkoutOptions?: components["schemas"]["CheckoutOptions"];
         };
         CategoryPageData: components["schemas"]["PageEnvelope"] & {
             /**

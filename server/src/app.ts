@@ -145,6 +145,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const orders = ordersModule({
     ...withPages,
     basket,
+    // Against the construction order (decision 0189): the checkout is built on the orders' e-mails.
+    checkoutOptions: (session, market) => checkoutService.options(session, market),
     provider,
     stores: stores.stores,
     fulfilmentStepSeconds: config.fulfilmentStepSeconds,
@@ -152,7 +154,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const returns = returnsModule({ ...withPages, orders: orders.orders, stores: stores.stores });
   const { addresses } = accounts;
   const checkout = { brand, basket, stores: stores.stores, addresses, provider, onPaid: orders.mails.paid };
-  checkoutModule({ ...withPages, checkout });
+  const { checkout: checkoutService } = checkoutModule({ ...withPages, checkout });
   const { sitemaps } = seoModule(sources);
   await translationsModule({ ops, logger });
   /** The periodic jobs of every module (each runs once per period across the instances: docs/scaling.md#jobs). */

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/settings.ts';
@@ -64,10 +65,28 @@ describe.each([
     // The API portal (openapi/dist).
     expect((await fetch(`${base}/docs`)).status).toBe(200);
     expect(server.output).not.toMatch(/ENOENT|translations unavailable/);
+    // An idle kept-alive connection stays open past Node's own 5 s (KEEP_ALIVE_TIMEOUT_MS, 65 s): a proxy in front
+    // closes it first, so no request it sends meets a socket this server is closing.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const first = await localPortOf(`${base}/healthz`, agent);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await localPortOf(`${base}/healthz`, agent), 'the same connection, still open').toBe(first);
+    agent.destroy();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 100_000);
 });
+
+/** Answers a GET through the agent; resolves with the local port of the connection it went through. */
+function localPortOf(url: string, agent: Agent): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (res) => {
+      const port = res.socket.localPort;
+      res.resume();
+      res.on('end', () => resolve(port));
+    }).on('error', reject);
+  });
+}
 
 // The image library (sharp, libvips) belongs to `npm run media:import` only: the server starts without it.
 it('the production bundle does not import the image library', () => {

@@ -38,6 +38,9 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   // answers 200 and everything else 503 ERR_API_1003 (readiness included), so nothing waits on a dead database.
   const starting = startingHandler();
   const server = createServer(starting);
+  // An idle kept-alive connection is closed by the proxy in front, not by this server (KEEP_ALIVE_TIMEOUT_MS).
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
   // A request line and headers over 16 KB (431 ERR_API_1038), or not valid HTTP (400): a problem body, not an empty answer.
   server.on('clientError', clientErrorHandler(logger));
 

@@ -68,6 +68,12 @@ const schema = z.object({
   /** Serve the web app through Vite's dev server (HMR) instead of the production build. */
   VITE_DEV: z.enum(['true', 'false']).default('false'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+  /**
+   * How long an idle kept-alive connection stays open. Longer than a load balancer's or proxy's own idle timeout
+   * (60 s for most), so that the proxy, never this server, closes an idle connection: the other way round, a
+   * request the proxy sends just as this server closes the socket is lost (a 502, a reset).
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
   /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How long the catalogue's in-memory indexes answer without a catch-up read when no write was seen (ms; 0 = never). */
@@ -223,6 +229,7 @@ export type Config = Readonly<{
   trustProxy: readonly string[];
   viteDev: boolean;
   shutdownGraceMs: number;
+  keepAliveTimeoutMs: number;
   secureCookies: boolean;
   cacheTtlMs: number;
   /** The catalogue indexes' catch-up window (docs/catalogue-queries.md#freshness-the-catch-up-window). */
@@ -293,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: Object.freeze(e.TRUST_PROXY.split(',').map((s) => s.trim())),
     viteDev: e.VITE_DEV === 'true',
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     catalogueFreshMs: e.CATALOGUE_FRESH_MS,
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),

@@ -154,6 +154,29 @@ describe('the bag’s page shows the visitor’s bag in its first HTML', () => {
   });
 });
 
+describe('the checkout shows the visitor’s options in its first HTML', () => {
+  it('its data carries the options of the session’s bag, none for an empty bag, and the HTML has the summary', async () => {
+    const v = await sellableVariant(t!.database.db, 2, 1);
+    const visitor = request.agent(app);
+    await visitor.post('/api/data/basket/add-item?locale=fr-fr').send({ pid: v.pid, size: v.size }).expect(200);
+    const data = await visitor.get('/ssr/checkout?locale=fr-fr').expect(200);
+    expect(data.headers['cache-control']).toBe('private, no-store');
+    const options = (await visitor.get('/api/checkout/options?locale=fr-fr').expect(200)).body;
+    expect(data.body.checkoutOptions.basket).toEqual(options.basket);
+    // An empty bag: the options call refuses (ERR_OCAPI_1013), the page is whole without them.
+    const guest = await request(app).get('/ssr/checkout?locale=fr-fr').expect(200);
+    expect(guest.body.pageType).toBe('checkout');
+    expect(guest.body.checkoutOptions).toBeUndefined();
+
+    const html = await visitor.get('/fr-fr/checkout').set('Accept', 'text/html').expect(200);
+    const main = html.text.slice(html.text.indexOf('<main'));
+    expect(main).toContain(escapeText(options.basket.items[0].name as string));
+    expect(main).not.toContain('checkout-state--loading');
+    const guestHtml = await request(app).get('/fr-fr/checkout').set('Accept', 'text/html').expect(200);
+    expect(guestHtml.text).toContain('checkout-state--loading');
+  });
+});
+
 /** Text as React writes it into HTML. */
 const escapeText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

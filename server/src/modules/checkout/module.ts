@@ -11,6 +11,8 @@ export function checkoutModule(deps: {
   checkout: ConstructorParameters<typeof CheckoutService>[1];
   sessions: SessionService;
   markets: MarketService;
-}): void {
-  checkoutRoutes(deps.ops, new CheckoutService(deps.db, deps.checkout), deps.sessions, deps.markets);
+}): { checkout: CheckoutService } {
+  const checkout = new CheckoutService(deps.db, deps.checkout);
+  checkoutRoutes(deps.ops, checkout, deps.sessions, deps.markets);
+  return { checkout };
 }

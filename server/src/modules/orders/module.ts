@@ -10,7 +10,7 @@ import type { StoreService } from '../stores/index.ts';
 import { advanceOrders } from './fulfilment.ts';
 import { sweepUnpaidOrders } from './lifecycle.ts';
 import { orderMails } from './mail.ts';
-import { OrderPages, type BasketReader, type Shells } from './pages.ts';
+import { OrderPages, type BasketReader, type CheckoutOptionsReader, type Shells } from './pages.ts';
 import { orderRoutes } from './routes.ts';
 import { OrderService } from './service.ts';
 
@@ -29,6 +29,8 @@ export function ordersModule(deps: {
   shells: Shells;
   /** The visitor's bag, which the bag's page shows. */
   basket: BasketReader;
+  /** The visitor's checkout options, which the checkout page shows (the checkout module is built after this one). */
+  checkoutOptions: CheckoutOptionsReader;
   sessions: SessionService;
   markets: MarketService;
   publicOrigin: string;
@@ -49,6 +51,7 @@ export function ordersModule(deps: {
     shells: deps.shells,
     stores,
     basket: deps.basket,
+    checkoutOptions: deps.checkoutOptions,
     recaptchaSiteKey: deps.recaptchaSiteKey,
   });
   orderRoutes(deps.ops, { orders, pages, sessions: deps.sessions, markets: deps.markets });

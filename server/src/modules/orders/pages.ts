@@ -22,6 +22,12 @@ export interface BasketReader {
   get(session: SessionRef | undefined, market: Market): Promise<Schemas['Basket']>;
 }
 
+/** The visitor's checkout options as the checkout page shows them (the checkout module's `options`). */
+export type CheckoutOptionsReader = (
+  session: SessionRef | undefined,
+  market: Market,
+) => Promise<Schemas['CheckoutOptions']>;
+
 export interface StoreDetails {
   get(storeId: string, market: Market): Promise<Schemas['Store']>;
 }
@@ -47,7 +53,13 @@ export const ORDER_PAGE_KINDS = new Set<PageType>([
 export class OrderPages {
   constructor(
     private readonly orders: OrderService,
-    private readonly deps: { shells: Shells; stores: StoreDetails; basket: BasketReader; recaptchaSiteKey: string },
+    private readonly deps: {
+      shells: Shells;
+      stores: StoreDetails;
+      basket: BasketReader;
+      checkoutOptions: CheckoutOptionsReader;
+      recaptchaSiteKey: string;
+    },
   ) {}
 
   private shell<T extends PageType>(type: T, market: Market, path: string, key: OrderPageKey) {
@@ -74,8 +86,23 @@ export class OrderPages {
     return { ...shell, basket };
   }
 
-  checkout(market: Market): Promise<Schemas['CheckoutPageData']> {
-    return this.shell('checkout', market, '/checkout', 'checkout');
+  /**
+   * The checkout, with the visitor's options: the page's first HTML shows the checkout. Options the checkout
+   * refuses to give (an empty bag, a market that does not sell online) are left out: the browser asks for them
+   * and shows what the refusal says.
+   */
+  async checkout(visitor: Visitor, market: Market): Promise<Schemas['CheckoutPageData']> {
+    const [shell, checkoutOptions] = await Promise.all([
+      this.shell('checkout', market, '/checkout', 'checkout'),
+      visitor
+        .session()
+        .then((session) => this.deps.checkoutOptions(session, market))
+        .catch((err: unknown) => {
+          if (err instanceof AppError) return undefined;
+          throw err;
+        }),
+    ]);
+    return checkoutOptions ? { ...shell, checkoutOptions } : shell;
   }
 
   async confirmation(
@@ -168,7 +195,7 @@ export class OrderPages {
       case 'basket':
         return this.basket(visitor, market);
       case 'checkout':
-        return this.checkout(market);
+        return this.checkout(visitor, market);
       case 'checkout-confirmation':
         return this.confirmation(visitor, market, orderNumber());
       case 'track-order':

@@ -56,7 +56,10 @@ export function orderRoutes(
     use: [session],
     run: privateJson(async (input) => pages.basket(sessions.visitor(input.req, input.res), m(input)), true),
   });
-  ops.handle('getCheckoutPageData', { run: privateJson(async (input) => pages.checkout(m(input)), true) });
+  ops.handle('getCheckoutPageData', {
+    use: [session],
+    run: privateJson(async (input) => pages.checkout(sessions.visitor(input.req, input.res), m(input)), true),
+  });
   ops.handle('getOrderConfirmationPageData', {
     use: [session],
     run: privateJson(

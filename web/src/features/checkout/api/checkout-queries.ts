@@ -13,8 +13,14 @@ export const checkoutOptionsQuery = (locale: string) =>
     gcTime: 60_000,
   });
 
-export function useCheckoutOptions(locale: string, enabled = true) {
-  return useQuery({ ...checkoutOptionsQuery(locale), enabled });
+/**
+ * The visitor's checkout options. `initial`: the options the checkout page's data brought: in the browser they
+ * seed the query (asked again once the page is live: they are never kept); not on the server, whose query state
+ * is inlined beside the page data, which carries them already.
+ */
+export function useCheckoutOptions(locale: string, enabled = true, initial?: Schemas['CheckoutOptions']) {
+  const seed = initial && typeof window !== 'undefined' ? { initialData: initial } : {};
+  return useQuery({ ...checkoutOptionsQuery(locale), enabled, ...seed });
 }
 
 /** GET /api/data/country-addresses: the address form of the market's country (rows, postal code, states). */

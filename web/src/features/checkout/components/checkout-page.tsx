@@ -4,7 +4,7 @@ import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { LinkButton } from '../../../components/ui/link-button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type Schemas } from '../../../lib/api-client';
 import { FormMessage } from '../../../components/ui/form-message';
 import { useLocalizePath, useMarket } from '../../../lib/market-context';
 import { useCheckoutOptions } from '../api/checkout-queries';
@@ -15,24 +15,28 @@ import './checkout.css';
 export interface CheckoutPageProps {
   /** `?express=1`: the bag was filled from a product's "Express checkout"; the wallet is preselected. */
   express?: boolean;
+  /** The options the page's data brought (the server renders the checkout with them). */
+  initial?: Schemas['CheckoutOptions'] | undefined;
 }
 
 /**
  * `/checkout`: one page, four steps that open in turn and can be edited after (contact, delivery, payment,
- * review), beside the order summary (sticky on desktop, folded under the title on phones). The options come
- * from GET /api/checkout/options once the page is interactive (they are personal).
+ * review), beside the order summary (sticky on desktop, folded under the title on phones). The options come with
+ * the page's data (`initial`), and from GET /api/checkout/options once the page is live (they are personal and
+ * never kept).
  */
-export function CheckoutPage({ express = false }: CheckoutPageProps) {
+export function CheckoutPage({ express = false, initial }: CheckoutPageProps) {
   const { t } = useTranslation('checkout');
   const { locale } = useMarket();
   const localize = useLocalizePath();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [leaving, setLeaving] = useState(false);
-  const query = useCheckoutOptions(locale, hydrated && !leaving);
+  const query = useCheckoutOptions(locale, hydrated && !leaving, initial);
+  const options = query.data ?? initial;
 
   let body: ReactNode;
-  if (leaving || !query.data) {
+  if (leaving || !options) {
     if (query.error && !leaving) {
       const code = query.error instanceof ApiError ? query.error.code : 'API_UNKNOWN_ERROR';
       if (code === 'ERR_OCAPI_1013') body = <EmptyCheckout />;
@@ -60,7 +64,7 @@ export function CheckoutPage({ express = false }: CheckoutPageProps) {
   } else {
     body = (
       <CheckoutFlow
-        options={query.data}
+        options={options}
         express={express}
         refresh={() => query.refetch()}
         onLeave={() => setLeaving(true)}
