@@ -81,9 +81,8 @@ export interface PrefixIndexOptions {
    */
   freshForMs?: number | undefined;
   /**
-   * Hit tiles kept in memory while the indexes answer from memory (decision 0182). Off by default: on PostgreSQL a
-   * price written by this process was still shown from a kept tile (catch-up.test.ts, PostgreSQL run), so a write
-   * that changes a tile does not always change what the catch-ups find. Reads one statement per autocomplete.
+   * Hit tiles kept in memory while the indexes answer from memory (decisions 0182, 0192); on by default. False:
+   * every autocomplete reads its tiles (one statement).
    */
   tilesFromMemory?: boolean | undefined;
 }
@@ -472,7 +471,12 @@ export class SearchService {
   async hitTiles(market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
     const scope = this.scope(market);
     const k = this.keepers.get(scope.language);
-    if (!this.options.prefixIndex?.tilesFromMemory || !k?.ready || !k.gate.fresh() || !this.catalog.catchUps.fresh()) {
+    if (
+      this.options.prefixIndex?.tilesFromMemory === false ||
+      !k?.ready ||
+      !k.gate.fresh() ||
+      !this.catalog.catchUps.fresh()
+    ) {
       this.tileReads.database += pids.length;
       return this.tilesOf(market, await hitTileRows(this.db, scope, pids));
     }
