@@ -32,14 +32,19 @@ async function refreshFunction(db: Kysely<unknown>, digest: boolean): Promise<vo
     cross join lateral (
       -- What a tile shows beyond the facts; the first 64 bits of an MD5 (a missed change: one in 2^64).
       select ('x' || left(md5(concat_ws('|',
-        coalesce((select string_agg(y.currency || ':' || y.list_price || ':' || coalesce(y.sale_price::text, '-'), ',' order by y.currency)
-          from product_prices y where y.pid = p.pid), ''),
+        coalesce(pr.price_text, ''),
         least(coalesce(v.total, 0), 2), coalesce(v.skus, ''),
         row(p.brand, p.slug, p.image_count, p.is_sellable_online, p.is_ecom_assortment, p.is_preorderable,
           p.is_employee_only, p.is_rd, p.gender_code, p.gender_association, p.micro_color, p.color_hex, p.smc_id,
           p.short_name, p.style_code, p.born_season)::text
       )), 16))::bit(64)::bigint as digest
     ) tile`
+    : sql``;
+  // Every price of the product, list and sale, read with the prices paid (every currency has a position).
+  const priceText = digest
+    ? sql`,
+        string_agg(c.code || ':' || y.list_price || ':' || coalesce(y.sale_price::text, '-'), ',' order by c.pos)
+          filter (where y.pid is not null) as price_text`
     : sql``;
   const set = digest ? sql`, tile_digest = excluded.tile_digest` : sql``;
   const was = digest ? sql`, f.tile_digest` : sql``;
@@ -71,7 +76,7 @@ async function refreshFunction(db: Kysely<unknown>, digest: boolean): Promise<vo
       where x.pid = p.pid
     ) v on true
     cross join lateral (
-      select coalesce(array_agg(coalesce(y.sale_price, y.list_price)::float8 order by c.pos), '{}') as prices
+      select coalesce(array_agg(coalesce(y.sale_price, y.list_price)::float8 order by c.pos), '{}') as prices${priceText}
       from listing_currencies c left join product_prices y on y.pid = p.pid and y.currency = c.code
     ) pr${source}
     on conflict (pid) do update set
