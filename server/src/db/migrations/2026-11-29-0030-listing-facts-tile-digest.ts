@@ -4,13 +4,15 @@ import { sql, type Kysely } from 'kysely';
 // search prefix index finds a change: a write that changes what a tile shows must therefore rewrite a listing
 // fact or a search document. A translation's write rewrites the product's search documents, but the listing
 // fact holds only what listings count and sort on, and its refresh rewrites nothing when those are unchanged:
-// a new list price under a sale (the fact holds the price paid), a size's stock falling from two units to one
-// ("last item left"), a new first size, a new slug or colour swatch changed no fact (decision 0192).
+// a new list price under a sale (the fact holds the price paid), a sale price equal to the list price, a size's
+// stock falling from two units to one ("last item left"), another first size changed no fact, so no catch-up
+// found them and a kept tile outlived them (decision 0192).
 // `listing_facts.tile_digest`: a 64-bit digest of everything a hit tile (and the other colours' links it
 // lists) reads from `products`, `product_variants` and `product_prices` — every price of every currency, list
 // and sale; the stock as a tile shows it (none, one, more); the sizes' skus and positions (the first sku);
-// the product's displayed columns. The refresh rewrites the row, and so stamps `changed_by` and notifies, when
-// the digest moves as when any other fact does.
+// the product's displayed columns (also in the search documents, which every product update rewrites, but
+// tiles need not depend on that). The refresh rewrites the row, and so stamps `changed_by`, when the digest
+// moves as when any other fact does.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table listing_facts add column tile_digest bigint not null default 0`.execute(db);
   await refreshFunction(db, true);
