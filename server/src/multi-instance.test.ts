@@ -393,6 +393,58 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     for (const r of soldOut) expect(pidsOf(r), served(r)).not.toContain(v.pid);
   });
 
+  it("each instance's search hit tiles show a new list price of a product on sale, written by another writer", async () => {
+    // A product on sale in euros, named so that an autocomplete finds it alone (the listing fact holds the
+    // sale price: a new list price changes what its tile shows, and no fact but the tile digest, decision 0192).
+    const { pid, brand } = await db!.db
+      .selectFrom('products as p')
+      .innerJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', 'EUR'))
+      .select(['p.pid', 'p.brand'])
+      .where('pr.sale_price', 'is not', null)
+      .where('p.is_employee_only', '=', false)
+      .where('p.is_rd', '=', false)
+      .orderBy('p.pid')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db!.db
+      .updateTable('product_translations')
+      .set({ name: 'Quiscale Soldé' })
+      .where('pid', '=', pid)
+      .where('language', '=', 'fr')
+      .execute();
+    const autocomplete = () =>
+      request(base)
+        .get(`/api/data/search?brand=${brand}&locale=fr-fr&q=quiscale&facets=false&pageSize=6`)
+        .set('Accept', 'application/json');
+    const tileOf = async () => {
+      const res = await autocomplete();
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const tiles = res.body.products as { id: string; price: { listPriceValue: number } }[];
+      return { instance: served(res), price: tiles.find((t) => t.id === pid)?.price };
+    };
+    // Found by both, more than once each (each keeps the tile while its indexes answer from memory).
+    let found = 0;
+    for (const deadline = Date.now() + 5_000; found < 6;) {
+      found = (await tileOf()).price ? found + 1 : 0;
+      if (found < 6) expect(Date.now()).toBeLessThan(deadline);
+    }
+    const was = (await tileOf()).price!.listPriceValue;
+    await db!.db
+      .updateTable('product_prices')
+      .set({ list_price: sql`list_price + 10` })
+      .where('pid', '=', pid)
+      .where('currency', '=', 'EUR')
+      .execute();
+    // Each instance shows it once it has heard of the write (its window at most), and keeps showing it.
+    const shown = new Set<string>();
+    for (const deadline = Date.now() + 5_000; shown.size < 2;) {
+      const { instance, price } = await tileOf();
+      if (price?.listPriceValue === was + 10) shown.add(instance);
+      else expect(Date.now(), `${instance} still shows ${price?.listPriceValue}`).toBeLessThan(deadline);
+    }
+    for (let i = 0; i < 6; i++) expect((await tileOf()).price?.listPriceValue).toBe(was + 10);
+  });
+
   it('both stop cleanly on SIGTERM (exit 0)', async () => {
     for (const i of instances) i.child.kill('SIGTERM');
     expect(await Promise.all(instances.map((i) => i.exited))).toEqual([0, 0]);

@@ -18,7 +18,12 @@ const MAX_TILE_ROWS = 5_000;
 export async function hitTiles(kit: SearchKit, market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
   const scope = kit.scope(market);
   const k = kit.keepers.get(scope.language);
-  if (!kit.options.prefixIndex?.tilesFromMemory || !k?.ready || !k.gate.fresh() || !kit.catalog.catchUps.fresh()) {
+  if (
+    kit.options.prefixIndex?.tilesFromMemory === false ||
+    !k?.ready ||
+    !k.gate.fresh() ||
+    !kit.catalog.catchUps.fresh()
+  ) {
     kit.tileReads.database += pids.length;
     return tilesOf(kit, market, await hitTileRows(kit.db, scope, pids));
   }

@@ -30,9 +30,8 @@ export interface PrefixIndexOptions {
    */
   freshForMs?: number | undefined;
   /**
-   * Hit tiles kept in memory while the indexes answer from memory (decision 0182). Off by default: on PostgreSQL a
-   * price written by this process was still shown from a kept tile (catch-up.test.ts, PostgreSQL run), so a write
-   * that changes a tile does not always change what the catch-ups find. Reads one statement per autocomplete.
+   * Hit tiles kept in memory while the indexes answer from memory (decisions 0182, 0192); on by default. False:
+   * every autocomplete reads its tiles (one statement).
    */
   tilesFromMemory?: boolean | undefined;
 }
