@@ -113,24 +113,27 @@ export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
   return query.limit(q.limit).offset(q.offset).execute();
 }
 
+/** A product with its name, texts, price in `currency` and sizes (in their order), in one statement. */
 export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
-  const product = await db
+  return db
     .selectFrom('products as p')
     .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
     .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', currency ?? '-'))
     .selectAll('p')
-    .select(['t.name', 't.description', 't.composition', 't.color_name', 'pr.list_price', 'pr.sale_price'])
+    .select([
+      't.name',
+      't.description',
+      't.composition',
+      't.color_name',
+      'pr.list_price',
+      'pr.sale_price',
+      sql<{ sku: string; size: string; stock: number; position: number }[]>`coalesce((select json_agg(json_build_object(
+        'sku', v.sku, 'size', v.size, 'stock', v.stock, 'position', v.position) order by v.position)
+        from product_variants v where v.pid = p.pid), '[]'::json)`.as('variants'),
+    ])
     .where('p.brand', '=', brand)
     .where('p.pid', '=', pid)
     .executeTakeFirst();
-  if (!product) return undefined;
-  const variants = await db
-    .selectFrom('product_variants')
-    .select(['sku', 'size', 'stock', 'position'])
-    .where('pid', '=', pid)
-    .orderBy('position')
-    .execute();
-  return { ...product, variants };
 }
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 

@@ -128,6 +128,45 @@ export async function findStyleMates(db: DB, scope: Scope, styleCodes: readonly 
   return rows as ProductDataRow[];
 }
 
+/** A product's row with its names in every language (its paths in other languages, for hreflang). */
+export type ProductPageRow = ProductDataRow & { names: Record<string, string> };
+
+/**
+ * What the product page reads of `pid`, in one statement: its row, with its names in every language, and the
+ * rows of the other colours of its style the market sells, by rank. No row of `pid`: the market does not sell it.
+ */
+export async function findProductPage(
+  db: DB,
+  scope: Scope,
+  pid: string,
+): Promise<{ row: ProductPageRow; mates: ProductDataRow[] } | undefined> {
+  const rows = (await sold(db, scope, {})
+    .where((eb) =>
+      eb.or([
+        eb('p.pid', '=', pid),
+        eb(
+          'p.style_code',
+          '=',
+          eb
+            .selectFrom('products as s')
+            .select('s.style_code')
+            .where('s.pid', '=', pid)
+            .where('s.style_code', '<>', ''),
+        ),
+      ]),
+    )
+    .select(
+      sql<Record<string, string> | null>`case when p.pid = ${pid} then (select json_object_agg(n.language, n.name)
+        from product_translations n where n.pid = p.pid) end`.as('names'),
+    )
+    .orderBy('p.rank')
+    .execute()) as (ProductDataRow & { names: Record<string, string> | null })[];
+  const own = rows.find((r) => r.pid === pid);
+  if (!own) return undefined;
+  const row: ProductPageRow = { ...own, names: own.names ?? {} };
+  return { row, mates: own.style_code ? rows.filter((r) => r.style_code === own.style_code) : [] };
+}
+
 /**
  * Candidates for a carousel: products of some categories, best ranked first, optionally one macro
  * colour first. Out-of-stock products are filtered afterwards by the display rules, so this reads a
