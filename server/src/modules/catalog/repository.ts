@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DB } from '../../db/database.ts';
 import type { ListingContext } from './listing-scope.ts';
 import type { CatalogTables } from './tables.ts';
@@ -113,12 +114,13 @@ export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
   return query.limit(q.limit).offset(q.offset).execute();
 }
 
-/** A product with its name, texts, price in `currency` and sizes (in their order), in one statement. */
-export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
-  return db
+const productRead = compiledOnce<{ brand: string; pid: string; language: string; currency: string }>()((db, arg) =>
+  db
     .selectFrom('products as p')
-    .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
-    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', currency ?? '-'))
+    .innerJoin('product_translations as t', (j) =>
+      j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', arg('language')),
+    )
+    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', arg('currency')))
     .selectAll('p')
     .select([
       't.name',
@@ -131,9 +133,14 @@ export async function findProduct(db: DB, brand: string, pid: string, language: 
         'sku', v.sku, 'size', v.size, 'stock', v.stock, 'position', v.position) order by v.position)
         from product_variants v where v.pid = p.pid), '[]'::json)`.as('variants'),
     ])
-    .where('p.brand', '=', brand)
-    .where('p.pid', '=', pid)
-    .executeTakeFirst();
+    .where('p.brand', '=', arg('brand'))
+    .where('p.pid', '=', arg('pid')),
+);
+
+/** A product with its name, texts, price in `currency` and sizes (in their order), in one statement. */
+export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
+  const [row] = await productRead.rows(db, { brand, pid, language, currency: currency ?? '-' });
+  return row;
 }
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DB } from '../../db/database.ts';
 
 export interface VariantRow {
@@ -140,32 +141,48 @@ export async function findProductPage(
   scope: Scope,
   pid: string,
 ): Promise<{ row: ProductPageRow; mates: ProductDataRow[] } | undefined> {
-  const rows = (await sold(db, scope, {})
-    .where((eb) =>
-      eb.or([
-        eb('p.pid', '=', pid),
-        eb(
-          'p.style_code',
-          '=',
-          eb
-            .selectFrom('products as s')
-            .select('s.style_code')
-            .where('s.pid', '=', pid)
-            .where('s.style_code', '<>', ''),
-        ),
-      ]),
-    )
-    .select(
-      sql<Record<string, string> | null>`case when p.pid = ${pid} then (select json_object_agg(n.language, n.name)
-        from product_translations n where n.pid = p.pid) end`.as('names'),
-    )
-    .orderBy('p.rank')
-    .execute()) as (ProductDataRow & { names: Record<string, string> | null })[];
+  const { brand, language, currency } = scope;
+  const rows = await productPageRead.rows(
+    db,
+    { brand, language, currency: currency ?? '-', pid },
+    currency ? 'priced' : 'every product',
+  );
   const own = rows.find((r) => r.pid === pid);
   if (!own) return undefined;
   const row: ProductPageRow = { ...own, names: own.names ?? {} };
   return { row, mates: own.style_code ? rows.filter((r) => r.style_code === own.style_code) : [] };
 }
+
+const productPageRead = compiledOnce<{ brand: string; language: string; currency: string; pid: string }>()(
+  (db, arg, shape) =>
+    sold(
+      db,
+      { brand: arg('brand'), language: arg('language'), currency: shape === 'priced' ? arg('currency') : null },
+      {},
+    )
+      .where((eb) =>
+        eb.or([
+          eb('p.pid', '=', arg('pid')),
+          eb(
+            'p.style_code',
+            '=',
+            eb
+              .selectFrom('products as s')
+              .select('s.style_code')
+              .where('s.pid', '=', arg('pid'))
+              .where('s.style_code', '<>', ''),
+          ),
+        ]),
+      )
+      .select(
+        sql<Record<
+          string,
+          string
+        > | null>`case when p.pid = ${arg('pid')} then (select json_object_agg(n.language, n.name)
+        from product_translations n where n.pid = p.pid) end`.as('names'),
+      )
+      .orderBy('p.rank') as unknown as Compilable<ProductDataRow & { names: Record<string, string> | null }>,
+);
 
 /**
  * Candidates for a carousel: products of some categories, best ranked first, optionally one macro
