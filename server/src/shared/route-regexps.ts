@@ -23,16 +23,20 @@ export function rememberRouteRegexps(): void {
   const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   const library = fromValidator('path-to-regexp') as { pathToRegexp: PathToRegexp };
   const compile = library.pathToRegexp;
-  const kept = new Map<string, Compiled>();
+  // By flags (sensitive, strict), then by path: no key is made per call.
+  const kept = [0, 1, 2, 3].map(() => new Map<string, Compiled>());
+  let size = 0;
   library.pathToRegexp = (path, options) => {
-    const keys = options ? Object.keys(options) : [];
-    if (typeof path !== 'string' || keys.some((k) => k !== 'sensitive' && k !== 'strict'))
-      return compile(path, options);
-    const key = `${options?.sensitive ? 's' : '-'}${options?.strict ? 's' : '-'}${path}`;
-    let found = kept.get(key);
+    if (typeof path !== 'string') return compile(path, options);
+    for (const k in options) if (k !== 'sensitive' && k !== 'strict') return compile(path, options);
+    const byPath = kept[(options?.sensitive ? 2 : 0) + (options?.strict ? 1 : 0)] as Map<string, Compiled>;
+    let found = byPath.get(path);
     if (!found) {
       found = compile(path, options);
-      if (kept.size < MAX_KEPT && !found.regexp.global && !found.regexp.sticky) kept.set(key, found);
+      if (size < MAX_KEPT && !found.regexp.global && !found.regexp.sticky) {
+        byPath.set(path, found);
+        size++;
+      }
     }
     return found;
   };
