@@ -12,7 +12,7 @@ const MARK = '\u0000compiled-once:';
  * of its text (a condition present or not), each compiled on first use. A value that is not an argument stays
  * what it was when the text was made.
  */
-export class CompiledOnce<A extends Record<string, unknown>, R> {
+class CompiledOnce<A extends Record<string, unknown>, R> {
   private readonly texts = new Map<string, CompiledQuery<R>>();
   constructor(
     private readonly build: (

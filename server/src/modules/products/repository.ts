@@ -130,7 +130,7 @@ export async function findStyleMates(db: DB, scope: Scope, styleCodes: readonly 
 }
 
 /** A product's row with its names in every language (its paths in other languages, for hreflang). */
-export type ProductPageRow = ProductDataRow & { names: Record<string, string> };
+type ProductPageRow = ProductDataRow & { names: Record<string, string> };
 
 /**
  * What the product page reads of `pid`, in one statement: its row, with its names in every language, and the
