@@ -6,6 +6,7 @@ import { CONTRACT_PATHS, basePathOf, errorCodesByLocation } from './contract.ts'
 import { boundedContentType, requestMediaTypes } from './content-type.ts';
 import { queryShapes, queryShapesOf } from './query-shapes.ts';
 import { refuseUnstorableText } from './request-text.ts';
+import { rememberRouteRegexps } from './route-regexps.ts';
 import type { ErrorCode } from './errors.ts';
 
 type Json = Record<string, unknown>;
@@ -70,6 +71,8 @@ export function contractChecks({
   // Each validator gets the contract already parsed (it clones it), not its path: it would parse the YAML again;
   // and only the parts it validates against (`validationView`), which it prepares in a fraction of the time.
   type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+  // It finds each request's operation by compiling the contract's paths again: they are compiled once.
+  rememberRouteRegexps();
   const validator = (apiSpec: Json, ignorePaths?: (path: string) => boolean) =>
     OpenApiValidator.middleware({
       apiSpec: validationView(apiSpec, { responses: validateResponses }) as unknown as ApiSpec,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { houseIconLinks, houseWordmarkSymbol, htmlLang, renderDocument, serializeForScript } from './document.ts';
+import { fill, houseIconLinks, houseWordmarkSymbol, htmlLang, renderDocument, serializeForScript } from './document.ts';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment', () => {
@@ -35,6 +35,18 @@ describe('renderDocument', () => {
     expect(html).toContain('content="x &amp; y"');
     // A JSON data block, not a script: the CSP allows no inline script.
     expect(html).toContain('<script type="application/json" id="sf-bootstrap">{"a":1}</script>');
+  });
+});
+
+describe('fill', () => {
+  it('places each text at its marker in the template, literally, never at a marker inside a text placed', () => {
+    const out = fill('<a><!--one--><b><!--two--></b><!--one--></a>', [
+      ['<!--one-->', 'x<!--two-->$&'],
+      ['<!--two-->', 'y'],
+      [/<b\b[^>]*>/g, '<b id="z">'],
+      ['<!--absent-->', 'never'],
+    ]);
+    expect(out).toBe('<a>x<!--two-->$&<b id="z">y</b><!--one--></a>');
   });
 });
 

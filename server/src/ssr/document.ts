@@ -114,7 +114,36 @@ export function renderDocument(
   ]);
 }
 
-/** Replaces the first match of each marker with its text, taken literally (no `$` patterns). */
+/**
+ * Replaces the first match of each marker in the template with its text, taken literally (no `$` patterns). The
+ * markers are looked for in the template only, never in the texts placed (a page's HTML, its data), and the
+ * document is joined once: placing each text in turn copied the whole page again at every marker.
+ */
 export function fill(template: string, pieces: readonly (readonly [string | RegExp, string])[]): string {
-  return pieces.reduce((out, [marker, text]) => out.replace(marker, () => text), template);
+  const placed: { start: number; end: number; text: string }[] = [];
+  for (const [marker, text] of pieces) {
+    let start: number;
+    let length: number;
+    if (typeof marker === 'string') {
+      start = template.indexOf(marker);
+      length = marker.length;
+    } else {
+      const m = new RegExp(marker.source, marker.flags.replace(/[gy]/g, '')).exec(template);
+      start = m ? m.index : -1;
+      length = m ? m[0].length : 0;
+    }
+    const end = start + length;
+    // A marker not found, or inside one already placed (the template's own text), is left as it is.
+    if (start < 0 || placed.some((p) => start < p.end && end > p.start)) continue;
+    placed.push({ start, end, text });
+  }
+  placed.sort((a, b) => a.start - b.start);
+  const out: string[] = [];
+  let at = 0;
+  for (const p of placed) {
+    out.push(template.slice(at, p.start), p.text);
+    at = p.end;
+  }
+  out.push(template.slice(at));
+  return out.join('');
 }

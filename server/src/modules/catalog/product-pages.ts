@@ -2,9 +2,9 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { findProduct, listTiles, productNames } from './repository.ts';
+import { findProduct, listTiles } from './repository.ts';
 import type { CatalogKit } from './catalog-kit.ts';
-import { deriveAvailability, priceOf, productUrl, RAW_NAME_LANGUAGES } from './product-display.ts';
+import { deriveAvailability, priceOf, productUrl } from './product-display.ts';
 
 export async function featuredProducts(
   kit: CatalogKit,
@@ -23,20 +23,6 @@ export async function featuredProducts(
     offset: 0,
   });
   return rows.map((r) => kit.tile(r, market));
-}
-
-/**
- * The product's site path in every language (spec §2: Japanese, Korean and Chinese keep the product's
- * name), for hreflang alternates.
- */
-export async function productPathsByLanguage(
-  kit: CatalogKit,
-  pid: string,
-  slug: string,
-): Promise<(language: string) => string> {
-  const names = await productNames(kit.db, pid, [...RAW_NAME_LANGUAGES]);
-  return (language) =>
-    productUrl(slug, pid, names.has(language) ? { language, name: names.get(language) as string } : undefined);
 }
 
 /** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */

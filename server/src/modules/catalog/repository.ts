@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DB } from '../../db/database.ts';
 import type { ListingContext } from './listing-scope.ts';
 import type { CatalogTables } from './tables.ts';
@@ -113,38 +114,35 @@ export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
   return query.limit(q.limit).offset(q.offset).execute();
 }
 
-export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
-  const product = await db
+const productRead = compiledOnce<{ brand: string; pid: string; language: string; currency: string }>()((db, arg) =>
+  db
     .selectFrom('products as p')
-    .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', language))
-    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', currency ?? '-'))
+    .innerJoin('product_translations as t', (j) =>
+      j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', arg('language')),
+    )
+    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', arg('currency')))
     .selectAll('p')
-    .select(['t.name', 't.description', 't.composition', 't.color_name', 'pr.list_price', 'pr.sale_price'])
-    .where('p.brand', '=', brand)
-    .where('p.pid', '=', pid)
-    .executeTakeFirst();
-  if (!product) return undefined;
-  const variants = await db
-    .selectFrom('product_variants')
-    .select(['sku', 'size', 'stock', 'position'])
-    .where('pid', '=', pid)
-    .orderBy('position')
-    .execute();
-  return { ...product, variants };
+    .select([
+      't.name',
+      't.description',
+      't.composition',
+      't.color_name',
+      'pr.list_price',
+      'pr.sale_price',
+      sql<{ sku: string; size: string; stock: number; position: number }[]>`coalesce((select json_agg(json_build_object(
+        'sku', v.sku, 'size', v.size, 'stock', v.stock, 'position', v.position) order by v.position)
+        from product_variants v where v.pid = p.pid), '[]'::json)`.as('variants'),
+    ])
+    .where('p.brand', '=', arg('brand'))
+    .where('p.pid', '=', arg('pid')),
+);
+
+/** A product with its name, texts, price in `currency` and sizes (in their order), in one statement. */
+export async function findProduct(db: DB, brand: string, pid: string, language: string, currency: string | null) {
+  const [row] = await productRead.rows(db, { brand, pid, language, currency: currency ?? '-' });
+  return row;
 }
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
-
-/** The product's name in each of `languages` that has one. */
-export async function productNames(db: DB, pid: string, languages: readonly string[]): Promise<Map<string, string>> {
-  if (languages.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('product_translations')
-    .select(['language', 'name'])
-    .where('pid', '=', pid)
-    .where('language', 'in', [...languages])
-    .execute();
-  return new Map(rows.map((r) => [r.language, r.name]));
-}
 
 /** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */
 export async function tilesOf(

@@ -24,7 +24,7 @@ import {
   type ScopeFacets,
 } from './listings.ts';
 import { featuredCategories, navigation, plpNavigation } from './navigation.ts';
-import { featuredProducts, product, productPathsByLanguage } from './product-pages.ts';
+import { featuredProducts, product } from './product-pages.ts';
 import type { PhotoLookup } from './product-display.ts';
 
 export { DEFAULT_PAGE_SIZE } from './listings.ts';
@@ -165,11 +165,6 @@ export class CatalogService {
 
   featuredProducts(market: Market, count: number): Promise<Schemas['ProductTile'][]> {
     return featuredProducts(this.kit, market, count);
-  }
-
-  /** The product's site path in every language, for hreflang alternates. */
-  productPathsByLanguage(pid: string, slug: string): Promise<(language: string) => string> {
-    return productPathsByLanguage(this.kit, pid, slug);
   }
 
   /** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */

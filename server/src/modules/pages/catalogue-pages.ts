@@ -91,11 +91,17 @@ export function productPage(kit: PageKit, market: Market, pid: string): Promise<
 }
 
 async function buildProduct(kit: PageKit, market: Market, pid: string): Promise<Schemas['ProductPageData']> {
-  const found = await kit.catalog.product(pid, market);
-  const { breadcrumbs, slug } = found;
-  // Style, colours, tags and display statuses come from the product-data module when it is wired.
-  const product = await kit.productData.productPage(found.product, market);
-  const pathIn = await kit.catalog.productPathsByLanguage(product.id, slug);
+  // The catalogue's product, and the product-data module's (style, colours, tags, display statuses, its names in
+  // every language): two reads, side by side; a failure of the catalogue's is the one answered.
+  const [catalogue, own] = await Promise.allSettled([
+    kit.catalog.product(pid, market),
+    kit.productData.productPage(pid, market),
+  ]);
+  if (catalogue.status === 'rejected') throw catalogue.reason;
+  if (own.status === 'rejected') throw own.reason;
+  const { breadcrumbs } = catalogue.value;
+  const product = own.value.complete(catalogue.value.product);
+  const { pathIn } = own.value;
   const meta = kit.meta(
     market,
     product.url,

@@ -119,13 +119,30 @@ export class PageKit {
     pathIn?: (language: string) => string,
   ): Schemas['PageMeta'] {
     const published = (country: string) => !countries || countries.includes(country);
-    const alternates = this.markets
-      .countries()
-      .filter((c) => !c.urlOverride && published(c.country))
-      .flatMap((c) => c.locales)
-      .map((l) => ({ hreflang: l, href: this.origin + this.localizedPath(l, pathIn ? pathIn(l.slice(0, 2)) : path) }));
+    const locales = countries ? this.localesWhere(published) : this.everyLocale();
+    const alternates = locales.map((l) => ({
+      hreflang: l,
+      href: this.origin + this.localizedPath(l, pathIn ? pathIn(l.slice(0, 2)) : path),
+    }));
     if (published('US')) alternates.push({ hreflang: 'x-default', href: this.origin + (pathIn ? pathIn('en') : path) });
     return { title, description, canonical: this.origin + this.localizedPath(market.locale, path), robots, alternates };
+  }
+
+  /** The locales of the markets whose pages this site serves (no URL of their own) where `published` holds. */
+  private localesWhere(published: (country: string) => boolean): string[] {
+    return this.markets
+      .countries()
+      .filter((c) => !c.urlOverride && published(c.country))
+      .flatMap((c) => c.locales);
+  }
+
+  /** Every market's locales (the alternates of most pages): listed once per list of markets, not on every page. */
+  private readonly allLocales = new WeakMap<object, string[]>();
+  private everyLocale(): string[] {
+    const countries = this.markets.countries();
+    let locales = this.allLocales.get(countries);
+    if (!locales) this.allLocales.set(countries, (locales = this.localesWhere(() => true)));
+    return locales;
   }
 
   async envelope<T extends Schemas['PageType']>(

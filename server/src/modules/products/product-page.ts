@@ -1,10 +1,11 @@
 // The product page's and the search hits' own data: categories, the style's other colours, display statuses.
+import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { productUrl } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import { productDisplay } from './display.ts';
-import { findStyleMates, type ProductDataRow } from './repository.ts';
+import { findProductPage, findStyleMates, type ProductDataRow } from './repository.ts';
 import type { ProductKit } from './product-kit.ts';
 
 type Categories = { names: Schemas['Product']['categories']; ids: Schemas['CategoryIds'] };
@@ -79,29 +80,50 @@ export async function hitTiles(kit: ProductKit, rawPids: string, market: Market)
 
 // --- product page ------------------------------------------------------------------------------
 
-/**
- * What the product page needs beyond the catalogue's product: style (smc, short name, colours), gender
- * switch, category ids (size guide), tags and display statuses, each size's status.
- */
-export async function productPage(
-  kit: ProductKit,
-  product: Schemas['Product'],
-  market: Market,
-): Promise<Schemas['Product']> {
-  const row = await kit.one(product.id, market, 'ERR_PDT_API_1008');
-  const byStyle = await kit.source('ERR_PDT_API_1008', () => styles(kit, [row], market));
-  const d = productDisplay(row);
-  const status = new Map(d.variants.map((v) => [v.size, v.displayStatus]));
+/** What the product page takes from the product data: the catalogue's product completed, and its paths in other languages. */
+export interface ProductPageData {
+  /**
+   * The catalogue's product with its style (smc, short name, colours), gender switch, category ids (size guide),
+   * tags and display statuses, each size's status.
+   */
+  complete(product: Schemas['Product']): Schemas['Product'];
+  /** The product's site path in a language (its own name in Japanese, Korean and Chinese; spec §2), for hreflang. */
+  pathIn(language: string): string;
+}
+
+/** The product page's data of `pid`, read in one statement (the product, its names, its style's other colours). */
+export async function productPage(kit: ProductKit, pidInput: string, market: Market): Promise<ProductPageData> {
+  const pid = pidInput.toUpperCase();
+  const found = await kit.source('ERR_PDT_API_1008', () => findProductPage(kit.db, kit.scope(market), pid));
+  if (!found) throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
+  const { row, mates } = found;
+  const byStyle = new Map([[row.style_code, mates]]);
+  const paths = new Map<string, string>();
   return {
-    ...product,
-    smcId: row.smc_id,
-    styleCode: row.style_code,
-    shortName: row.short_name,
-    genderAssociation: row.gender_association,
-    categoryIds: categoriesOf(kit, row.category_id, market).ids,
-    ...colours(row, byStyle, market),
-    tags: d.tags,
-    display: d.display,
-    sizes: product.sizes.map((s) => ({ ...s, displayStatus: status.get(s.id) ?? 'out of stock' })),
+    complete(product) {
+      const d = productDisplay(row);
+      const status = new Map(d.variants.map((v) => [v.size, v.displayStatus]));
+      return {
+        ...product,
+        smcId: row.smc_id,
+        styleCode: row.style_code,
+        shortName: row.short_name,
+        genderAssociation: row.gender_association,
+        categoryIds: categoriesOf(kit, row.category_id, market).ids,
+        ...colours(row, byStyle, market),
+        tags: d.tags,
+        display: d.display,
+        sizes: product.sizes.map((s) => ({ ...s, displayStatus: status.get(s.id) ?? 'out of stock' })),
+      };
+    },
+    pathIn(language) {
+      let path = paths.get(language);
+      if (path === undefined) {
+        const name = row.names[language];
+        path = productUrl(row.slug, row.pid, name === undefined ? undefined : { language, name });
+        paths.set(language, path);
+      }
+      return path;
+    },
   };
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DB } from '../../db/database.ts';
 
 export interface VariantRow {
@@ -127,6 +128,61 @@ export async function findStyleMates(db: DB, scope: Scope, styleCodes: readonly 
   const rows = await sold(db, scope, { styleCodes: codes }).orderBy('p.rank').execute();
   return rows as ProductDataRow[];
 }
+
+/** A product's row with its names in every language (its paths in other languages, for hreflang). */
+type ProductPageRow = ProductDataRow & { names: Record<string, string> };
+
+/**
+ * What the product page reads of `pid`, in one statement: its row, with its names in every language, and the
+ * rows of the other colours of its style the market sells, by rank. No row of `pid`: the market does not sell it.
+ */
+export async function findProductPage(
+  db: DB,
+  scope: Scope,
+  pid: string,
+): Promise<{ row: ProductPageRow; mates: ProductDataRow[] } | undefined> {
+  const { brand, language, currency } = scope;
+  const rows = await productPageRead.rows(
+    db,
+    { brand, language, currency: currency ?? '-', pid },
+    currency ? 'priced' : 'every product',
+  );
+  const own = rows.find((r) => r.pid === pid);
+  if (!own) return undefined;
+  const row: ProductPageRow = { ...own, names: own.names ?? {} };
+  return { row, mates: own.style_code ? rows.filter((r) => r.style_code === own.style_code) : [] };
+}
+
+const productPageRead = compiledOnce<{ brand: string; language: string; currency: string; pid: string }>()(
+  (db, arg, shape) =>
+    sold(
+      db,
+      { brand: arg('brand'), language: arg('language'), currency: shape === 'priced' ? arg('currency') : null },
+      {},
+    )
+      .where((eb) =>
+        eb.or([
+          eb('p.pid', '=', arg('pid')),
+          eb(
+            'p.style_code',
+            '=',
+            eb
+              .selectFrom('products as s')
+              .select('s.style_code')
+              .where('s.pid', '=', arg('pid'))
+              .where('s.style_code', '<>', ''),
+          ),
+        ]),
+      )
+      .select(
+        sql<Record<
+          string,
+          string
+        > | null>`case when p.pid = ${arg('pid')} then (select json_object_agg(n.language, n.name)
+        from product_translations n where n.pid = p.pid) end`.as('names'),
+      )
+      .orderBy('p.rank') as unknown as Compilable<ProductDataRow & { names: Record<string, string> | null }>,
+);
 
 /**
  * Candidates for a carousel: products of some categories, best ranked first, optionally one macro

@@ -10,7 +10,7 @@ import type { Market, MarketService } from '../markets/index.ts';
 import { ProductKit } from './product-kit.ts';
 import { availabilities, availability } from './availability.ts';
 import { prices, pricesList } from './prices.ts';
-import { hitTiles, productPage } from './product-page.ts';
+import { hitTiles, productPage, type ProductPageData } from './product-page.ts';
 import { shippingInfo, shippingMethods } from './product-shipping.ts';
 import { subscribeBackInStock } from './back-in-stock.ts';
 import { algoliaRecommendations, checkShopper, manualRecommendations, recentlyViewed } from './recommendations.ts';
@@ -59,8 +59,9 @@ export class ProductDataService {
     return hitTiles(this.kit, rawPids, market);
   }
 
-  productPage(product: Schemas['Product'], market: Market): Promise<Schemas['Product']> {
-    return productPage(this.kit, product, market);
+  /** The product page's own data of `pid` (ERR_PDT_API_1001 when the market does not sell it). */
+  productPage(pid: string, market: Market): Promise<ProductPageData> {
+    return productPage(this.kit, pid, market);
   }
 
   shippingMethods(pid: string, market: Market): Promise<Schemas['ShippingInfoMethodList']> {
