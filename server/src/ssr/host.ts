@@ -97,8 +97,9 @@ export async function mountSsr(
   );
   const { loadEntry, template, manifest } = await mountWebBuild(app, config);
 
-  // Pages hold no per-visitor data (the bag loads after hydration), so a rendered page can be served
-  // again for the same URL while it is fresh. Never in development, where the code changes.
+  // Public pages hold no per-visitor data (the header's bag count loads after hydration), so a rendered page can
+  // be served again for the same URL while it is fresh; personal pages (the bag's and the checkout's, with the
+  // visitor's bag in them) are rendered for each request. Never in development, where the code changes.
   const rendered = new TtlCache<CachedPage>(config.viteDev ? 0 : config.cacheTtlMs, 500, 'rendered-pages');
   // A content or catalogue publication (POST /internal/cache/bust of page data) shows at once.
   pages.onBust(() => rendered.clear());
