@@ -99,6 +99,9 @@ test('the next pages of a listing follow the first (link, then scrolling), and t
   await page.goto('/fr-fr/ca/women');
   const tiles = page.getByTestId('product-tile');
   await expect(tiles).toHaveCount(24);
+  // The app's "more" (its grid adds the next page to the first): once the page is live. Before, the link is a plain
+  // link to page 2 alone, as without a script (checked below).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const more = page.getByTestId('load-more');
   await expect(more).toHaveAttribute('href', '/fr-fr/ca/women?page=2');
   await more.click();

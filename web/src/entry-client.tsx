@@ -5,7 +5,7 @@ import { holdTapsUntilLive } from './lib/early-taps';
 // and hydrates it. A shopper's tap on a link before then is a plain link; a tap on one of the app's buttons is
 // held and given to the app once the page is live (lib/early-taps.ts); text typed before then is kept
 // (lib/typed-before-hydration.ts).
-holdTapsUntilLive();
+const appListens = holdTapsUntilLive();
 await afterFirstPaint();
 void preloadPageModules();
 // React is started in a task of its own, then the app: evaluating both in one task held a slow phone's main
@@ -13,3 +13,5 @@ void preloadPageModules();
 await import('react-dom/client');
 await new Promise((resolve) => setTimeout(resolve, 0));
 await import('./client-app');
+// The app has called `hydrateRoot`: React takes the taps from now on.
+appListens();

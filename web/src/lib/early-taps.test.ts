@@ -95,6 +95,23 @@ describe('holdTapsUntilLive', () => {
     expect(document.querySelectorAll('[data-held-tap]')).toHaveLength(0);
   });
 
+  it('holds nothing once the app listens (React takes the taps), and still gives the tap held before', async () => {
+    document.body.innerHTML = '<button type="button" id="a">A</button><button type="button" id="b">B</button>';
+    const [a, b] = [document.getElementById('a')!, document.getElementById('b')!];
+    const appListens = holdTapsUntilLive();
+    a.click();
+    appListens();
+    // A tap now is React's own (it answers it, or replays it once that part is hydrated): not held, not doubled.
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    b.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(false);
+    expect(b.hasAttribute('aria-busy')).toBe(false);
+    const pressed: string[] = [];
+    for (const el of [a, b]) el.addEventListener('click', () => pressed.push(el.id));
+    await goLive();
+    expect(pressed).toEqual(['a']);
+  });
+
   it('lets taps through once the page is live', () => {
     document.documentElement.dataset.hydrated = 'true';
     document.body.innerHTML = '<button type="button" id="menu">Menu</button>';

@@ -31,8 +31,10 @@ function heldControl(target: EventTarget | null): HTMLElement | null {
 }
 
 /**
- * Holds taps and form submissions until the page is live, then gives the last one to the app. Returns a function
- * that stops holding (used by tests; the page holds until it is live, then stops by itself).
+ * Holds taps and form submissions until the app listens, then gives the last one to the app once the page is
+ * live. Returns the function to call once the app listens (`hydrateRoot` called: from then on React takes every
+ * event itself, and replays those that reach a part not hydrated yet — a tap held here as well would be answered
+ * twice, a menu opened and closed again).
  */
 export function holdTapsUntilLive(doc: Document = document): () => void {
   let held: HTMLElement | HTMLFormElement | null = null;
@@ -65,13 +67,13 @@ export function holdTapsUntilLive(doc: Document = document): () => void {
     hold(form);
   };
 
-  const stop = () => {
+  const stopHolding = () => {
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
-    observer.disconnect();
   };
   const replay = () => {
-    stop();
+    stopHolding();
+    observer.disconnect();
     const el = held;
     held = null;
     if (!el) return;
@@ -91,5 +93,9 @@ export function holdTapsUntilLive(doc: Document = document): () => void {
   doc.addEventListener('submit', onSubmit, true);
   observer.observe(doc.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
   if (isLive(doc)) replay();
-  return stop;
+  return () => {
+    stopHolding();
+    // Nothing held: nothing to give once live.
+    if (!held) observer.disconnect();
+  };
 }
