@@ -1,6 +1,6 @@
 // The command line of `npm run bench:catalogue` (scripts/bench-catalogue.mjs).
 
-export const USAGE =
+const USAGE =
   'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh] [--memory N,M]';
 
 export function parseArgs(argv) {
