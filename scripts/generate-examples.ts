@@ -9,12 +9,10 @@
 // Run: node --import tsx scripts/generate-examples.ts   (then: node scripts/codegen.mjs && npx redocly lint)
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { Kysely } from 'kysely';
 import YAML from 'yaml';
 import { createApp } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../server/src/db/database.ts';
 import { migrateToLatest } from '../server/src/db/migrate.ts';
-import type { Database } from '../server/src/db/schema.ts';
 import { seed } from '../server/src/db/seed.ts';
 import { loadConfig } from '../server/src/shared/config.ts';
 import { createLogger } from '../server/src/shared/logger.ts';
@@ -44,7 +42,7 @@ export { EXAMPLE_LOCALES } from './examples/settings.ts';
  */
 async function collect(
   app: Express,
-  db: Kysely<Database>,
+  db: DatabaseHandle['db'],
 ): Promise<{ specs: ExampleSpec[]; orderRequests: Record<Locale, Json> }> {
   const catalogue = await collectCatalogue(app);
   const baskets = await collectBaskets(app);

@@ -1,9 +1,8 @@
 // The customer service API's examples of scripts/generate-examples.ts (openapi/customer-service), on the same app
 // under its base path.
 import type { Express } from 'express';
-import type { Kysely } from 'kysely';
 import request from 'supertest';
-import type { Database } from '../../server/src/db/schema.ts';
+import type { DatabaseHandle } from '../../server/src/db/database.ts';
 import { insertCustomer } from '../../server/src/modules/accounts/test-support.ts';
 import { kebab } from './output.ts';
 import {
@@ -82,7 +81,7 @@ const CUSTOMER_PASSWORD = 'Example-Password-2026';
 const RECAPTCHA_TOKEN = 'test-recaptcha-token';
 
 /** The customer service's examples: sessions, the registration form, and a customer signed in through it. */
-export async function collectCustomerService(app: Express, db: Kysely<Database>): Promise<ExampleSpec[]> {
+export async function collectCustomerService(app: Express, db: DatabaseHandle['db']): Promise<ExampleSpec[]> {
   const get = (what: string, path: string) =>
     per((l) => ok(`${what} ${l}`, request(app).get(`${CS}${path}`).query({ locale: l })));
   const guestSessions = await per(async (l) => {

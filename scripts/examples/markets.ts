@@ -1,9 +1,8 @@
 // The markets' examples of scripts/generate-examples.ts: the address format and boutiques of each locale's
 // country, and an anonymous session opened there.
 import type { Express } from 'express';
-import type { Kysely } from 'kysely';
 import request from 'supertest';
-import type { Database } from '../../server/src/db/schema.ts';
+import type { DatabaseHandle } from '../../server/src/db/database.ts';
 import { MarketService } from '../../server/src/modules/markets/index.ts';
 import { StoreService } from '../../server/src/modules/stores/index.ts';
 import {
@@ -21,7 +20,7 @@ import {
 } from './settings.ts';
 
 /** The markets' answers: address formats, boutiques (special hours of a fixed day), an anonymous session. */
-export async function collectMarkets(app: Express, db: Kysely<Database>): Promise<ExampleSpec[]> {
+export async function collectMarkets(app: Express, db: DatabaseHandle['db']): Promise<ExampleSpec[]> {
   // Markets: address format and boutiques of the locale's country; an anonymous session opened there.
   const addressFormats = await per((l) =>
     ok(
