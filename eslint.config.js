@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     // Scripts that drive a browser: the functions given to `page.evaluate()` run in the page.
-    files: ['scripts/screenshots.mjs', 'scripts/screenshot-pages.mjs', 'scripts/bench-web.mjs'],
+    files: ['scripts/screenshots/photographs.mjs', 'scripts/screenshot-pages.mjs', 'scripts/bench-web.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -42,50 +42,9 @@ import {
   waitForLine,
   waitUntilAnswers,
 } from './bench-lib.mjs';
-
-const USAGE =
-  'usage: node scripts/bench-catalogue.mjs [--small N] [--large N] [--duration S] [--warmup S] [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh] [--memory N,M]';
-
-function parseArgs(argv) {
-  const opts = {
-    small: 1000,
-    large: 50000,
-    duration: 8,
-    warmup: 2,
-    timeout: 10,
-    connections: [10, 100],
-    databases: ['pglite', 'postgres'],
-    skipBuild: false,
-    fresh: false,
-    memory: [],
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    if (arg === '--skip-build') opts.skipBuild = true;
-    else if (arg === '--fresh') opts.fresh = true;
-    else if (arg === '--connections') opts.connections = String(argv[++i]).split(',').map(Number);
-    else if (arg === '--databases') opts.databases = String(argv[++i]).split(',');
-    else if (arg === '--memory') opts.memory = String(argv[++i]).split(',').map(Number);
-    else if (['--small', '--large', '--duration', '--warmup'].includes(arg)) opts[arg.slice(2)] = Number(argv[++i]);
-    else throw new Error(`unknown option ${arg}\n${USAGE}`);
-  }
-  const ints = [opts.small, opts.large, opts.duration, opts.warmup, ...opts.connections, ...opts.memory];
-  if (
-    !ints.every((n) => Number.isInteger(n) && n >= 0) ||
-    opts.small < 1 ||
-    opts.large > 200000 ||
-    opts.duration < 1 ||
-    opts.memory.some((n) => n < 1 || n > 200000)
-  )
-    throw new Error(`bad numbers\n${USAGE}`);
-  if (!opts.databases.every((d) => d === 'pglite' || d === 'postgres'))
-    throw new Error(`--databases takes pglite and/or postgres\n${USAGE}`);
-  return opts;
-}
+import { memoryRuns } from './bench/catalogue-memory.mjs';
+import { parseArgs } from './bench/catalogue-options.mjs';
+import { targetsFor } from './bench/catalogue-targets.mjs';
 
 /** Changes whenever the generator or the schema changes, so a kept catalogue is never a stale one. */
 function catalogueHash() {
@@ -111,38 +70,6 @@ async function ensurePostgresDatabase(adminUrl, name, fresh) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-const enc = encodeURIComponent;
-/** What shoppers of the French site do: filtered listings, facets, searches and search-as-you-type. */
-function targetsFor(base) {
-  const get = (path) => ({ method: 'GET', path });
-  const listing = [
-    `/api/data/category/women-bags?locale=fr-fr&filters=${enc('color:black')}&sort=price_asc`,
-    `/api/data/category/women?locale=fr-fr&filters=${enc('instock:true,size:38')}`,
-    `/api/data/category/men-shoes?locale=fr-fr&filters=${enc('color:black|brown,instock:true')}&sort=newest&page=2`,
-    `/api/data/category/women-ready-to-wear?locale=fr-fr&filters=${enc('material:wool|cashmere,price:500-3000')}`,
-  ];
-  const facets = [
-    `/api/data/filters?locale=fr-fr&category=women-bags&filters=${enc('color:black')}`,
-    `/api/data/filters?locale=fr-fr&category=men&filters=${enc('instock:true')}`,
-  ];
-  const search = [
-    `/api/data/search?brand=ysl&locale=fr-fr&q=${enc('sac cuir')}`,
-    `/api/data/search?brand=ysl&locale=fr-fr&q=loulou`,
-    `/api/data/search?brand=ysl&locale=fr-fr&q=bottes&sort=price_asc`,
-  ];
-  const prefixes = ['s', 'sa', 'sac', 'l', 'lo', 'lou', 'b', 'bo', 'bot', 'e', 'es', 'esc', 'c', 'ca', 'cab'];
-  const autocomplete = prefixes.map(
-    (q) => `/api/data/search?brand=ysl&locale=fr-fr&q=${enc(q)}&pageSize=6&facets=false`,
-  );
-  const json = { accept: 'application/json' };
-  return [
-    { name: 'listing with filters', url: base + listing[0], requests: listing.map(get), headers: json },
-    { name: 'facets (/api/data/filters)', url: base + facets[0], requests: facets.map(get), headers: json },
-    { name: 'search', url: base + search[0], requests: search.map(get), headers: json },
-    { name: 'autocomplete (1-3 letters)', url: base + autocomplete[0], requests: autocomplete.map(get), headers: json },
-  ];
 }
 
 async function main() {
@@ -330,97 +257,6 @@ async function main() {
     log('FAILED: errors or non-2xx responses');
     process.exitCode = 1;
   }
-}
-
-/** One storefront instance's memory at each catalogue size, with the search prefix index of every language loaded. */
-async function memoryRuns(opts, database, startStorefront) {
-  const locales = ['fr-fr', 'en-us', 'de-de', 'it-it', 'es-es', 'pt-br', 'ja-jp', 'ko-kr', 'zh-tw'];
-  const out = [];
-  for (const products of opts.memory) {
-    const { store, port, env, startupSeconds } = await startStorefront(database, products);
-    const base = `http://${HOST}:${port}`;
-    await new Promise((r) => setTimeout(r, 2000));
-    const ready = rssKiB(store.proc.pid).rss;
-    // The first query of a language starts its index's load (answered by PostgreSQL meanwhile).
-    for (const locale of locales)
-      await fetch(`${base}/api/data/search?brand=ysl&locale=${locale}&q=a&pageSize=6&facets=false`).then((r) =>
-        r.arrayBuffer(),
-      );
-    const loadStart = Date.now();
-    for (let round = 0; round < 600; round++) {
-      await new Promise((r) => setTimeout(r, 500));
-      const answers = await Promise.all(
-        locales.map((l) =>
-          fetch(`${base}/api/data/search?brand=ysl&locale=${l}&q=s&pageSize=6&facets=false`).then((r) => r.status),
-        ),
-      );
-      if (answers.some((s) => s !== 200)) throw new Error(`warm-up: ${answers}`);
-      if (Date.now() - loadStart > 5000 + products / 4) break;
-    }
-    const auto = targetsFor(base).find((t) => t.name.startsWith('autocomplete'));
-    const r = await measure(
-      { ...auto, pipelining: 1 },
-      { connections: 10, duration: opts.warmup || 2, warmup: 1, timeout: opts.timeout },
-    );
-    const warm = rssKiB(store.proc.pid);
-    await stopChild(store);
-    const sizes = await new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--expose-gc', '--import', 'tsx', join(root, 'scripts/bench-prefix-index.ts')],
-        { cwd: root, env: { ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 2] },
-      );
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.once('exit', (code) =>
-        code === 0
-          ? resolve(JSON.parse(text.trim().split('\n').pop()))
-          : reject(new Error(`bench-prefix-index failed (${code})`)),
-      );
-    });
-    out.push({
-      products,
-      startupSeconds,
-      readyMiB: mib(ready),
-      warmMiB: mib(warm.rss),
-      peakMiB: mib(warm.peak),
-      autocomplete: { reqPerSec: r.reqPerSec, p50: r.latencyMs.p50, p99: r.latencyMs.p99 },
-      sizes,
-    });
-  }
-  const fmt = (n, d = 0) =>
-    n == null || Number.isNaN(n)
-      ? '–'
-      : n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
-  const MiB = (b) => fmt(b / 1048576, 1);
-  const lines = [
-    `## Memory of one storefront instance (${new Date().toISOString()}, ${database})`,
-    '',
-    '| products | RSS ready MiB | RSS with the nine indexes, after warm-up MiB | peak MiB | indexes, heap MiB | indexes, estimate MiB | autocomplete c=10 p50 / p99 ms |',
-    '|---:|---:|---:|---:|---:|---:|---|',
-    ...out.map((o) => {
-      const heap = o.sizes.languages.reduce((a, l) => a + l.heapBytes, 0);
-      const est = o.sizes.languages.reduce((a, l) => a + l.estimateBytes, 0);
-      return `| ${fmt(o.products)} | ${o.readyMiB} | ${o.warmMiB} | ${o.peakMiB} | ${MiB(heap)} | ${MiB(est)} | ${fmt(o.autocomplete.p50, 1)} / ${fmt(o.autocomplete.p99, 1)} |`;
-    }),
-    '',
-    '| products | language | documents | lexemes | load ms | heap MiB | estimate MiB |',
-    '|---:|---|---:|---:|---:|---:|---:|',
-    ...out.flatMap((o) =>
-      o.sizes.languages.map(
-        (l) =>
-          `| ${fmt(o.products)} | ${l.language} | ${fmt(l.documents)} | ${fmt(l.lexemes)} | ${fmt(l.loadMs)} | ${MiB(l.heapBytes)} | ${MiB(l.estimateBytes)} |`,
-      ),
-    ),
-  ].join('\n');
-  console.log(lines);
-  const file = join(root, '.reports/bench-catalogue-memory.json');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    JSON.stringify({ date: new Date().toISOString(), database, runs: out, markdown: lines }, null, 2) + '\n',
-  );
-  log(`wrote ${file}`);
 }
 
 main().then(

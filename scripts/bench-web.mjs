@@ -18,16 +18,12 @@
 // exits 0 whether or not the targets are met, and 1 only when it cannot run (build, server, Chromium, a
 // page that fails to load in every run); children are always stopped.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import {
   HOST,
-  children,
   cleanup,
   freePort,
   log,
@@ -39,23 +35,11 @@ import {
   waitForLine,
   waitUntilAnswers,
 } from './bench-lib.mjs';
+import { CHROME_FLAGS, checkTargets, lighthouseRun, median, metrics, TARGETS } from './bench/web-lighthouse.mjs';
+import { discover } from './bench/web-pages.mjs';
 
 // ---------------------------------------------------------------- options
 const PAGES = ['home', 'listing', 'product', 'search', 'basket', 'checkout'];
-/** The web targets (issue #19): a performance score only for the pages a shopper lands on. */
-const TARGETS = { score: 95, scorePages: ['home', 'listing', 'product'], lcpMs: 2000, tbtMs: 100, cls: 0.02 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  // The machine may have no outside network: without these Chromium keeps trying to reach Google's services.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const USAGE = `usage: node scripts/bench-web.mjs [--runs N] [--locales fr-fr,ja-jp] [--pages ${PAGES.join(',')}] [--skip-build]`;
 
 function parseArgs(argv) {
@@ -98,189 +82,6 @@ function parseArgs(argv) {
     }
   }
   return opts;
-}
-
-// ---------------------------------------------------------------- finding the pages
-async function getJson(url, init) {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return { body: JSON.parse(text), res };
-}
-const pathOf = (canonical) => new URL(canonical).pathname;
-
-/** The pages of one locale, found from the running server's data (nothing about the catalogue is assumed). */
-async function discover(base, locale, wanted) {
-  const q = `locale=${encodeURIComponent(locale)}`;
-  const { body: home } = await getJson(`${base}/ssr/home?${q}`);
-  // A listing: the home page's featured categories, then its navigation (deepest first), the first with products.
-  const candidates = [
-    ...(home.featuredCategories ?? []).map((f) => f.category),
-    ...[...(home.navigation ?? [])].sort((a, b) => (b.level ?? 0) - (a.level ?? 0)),
-  ].filter((c) => c?.slug);
-  let listing;
-  for (const c of candidates) {
-    const { body } = await getJson(`${base}/ssr/ca/${encodeURIComponent(c.slug)}?${q}`);
-    if (body.listing?.products?.some((p) => p.availability?.inStock && p.availability?.isSellableOnline)) {
-      listing = body;
-      break;
-    }
-  }
-  if (!listing) throw new Error(`${locale}: no category of the home page lists a product that can be bought online`);
-  const category = listing.listing.category;
-
-  // A product that can be bought online, and one of its sizes in stock (for the basket and the checkout).
-  let product;
-  let size;
-  for (const p of listing.listing.products.filter((x) => x.availability?.inStock && x.availability?.isSellableOnline)) {
-    const { body } = await getJson(`${base}/ssr/pr/${encodeURIComponent(p.id)}?${q}`);
-    size = body.product?.sizes?.find((s) => s.inStock);
-    if (size) {
-      product = body;
-      break;
-    }
-  }
-  if (!product) throw new Error(`${locale}: no product of the ${category.slug} listing has a size in stock`);
-
-  // A search that finds pieces: the category's name, else words of the product's name.
-  let query;
-  const words = [category.name, product.product.shortName, ...String(product.product.name).split(/\s+/)].filter(
-    (w) => w && w.length > 1,
-  );
-  for (const w of words) {
-    const { body } = await getJson(`${base}/ssr/search?${q}&q=${encodeURIComponent(w)}`);
-    if ((body.search?.totalNrOfProducts ?? 0) > 0) {
-      query = { text: w, results: body.search.totalNrOfProducts };
-      break;
-    }
-  }
-  if (!query && wanted.includes('search'))
-    throw new Error(`${locale}: no search for ${words.join(', ')} finds anything`);
-
-  // The bag: one unit of that size, on a session of its own; Lighthouse sends its cookies with every request.
-  let cookie;
-  if (wanted.includes('basket') || wanted.includes('checkout')) {
-    const { res } = await getJson(`${base}/api/data/basket/add-item?${q}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ pid: product.product.id, size: size.id }),
-    });
-    cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (!/(^|; )sid=/.test(cookie)) throw new Error(`${locale}: adding to the bag set no session cookie`);
-  }
-
-  const all = {
-    home: { path: pathOf(home.meta.canonical) },
-    listing: { path: pathOf(listing.meta.canonical), note: category.slug },
-    product: { path: pathOf(product.meta.canonical), note: product.product.id },
-    search: query && {
-      path: `/${locale}/search?q=${encodeURIComponent(query.text)}`,
-      note: `${query.text} (${query.results} results)`,
-    },
-    basket: { path: `/${locale}/basket`, note: `1 × ${product.product.id}`, cookie },
-    checkout: { path: `/${locale}/checkout`, note: `1 × ${product.product.id}`, cookie },
-  };
-  return wanted.map((page) => ({ page, locale, ...all[page] }));
-}
-
-// ---------------------------------------------------------------- Lighthouse
-let currentChrome;
-process.on('exit', () => currentChrome?.kill());
-
-async function lighthouseRun(url, target, tempDir, n) {
-  const userDataDir = join(tempDir, `chromium-${n}`);
-  mkdirSync(userDataDir);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [...CHROME_FLAGS],
-    userDataDir,
-    handleSIGINT: false, // bench-lib handles the signals; the 'exit' hook above stops Chromium
-    logLevel: 'silent',
-  });
-  currentChrome = chrome;
-  const exited = new Promise((r) => chrome.process.once('exit', r));
-  children.push({
-    name: 'chromium',
-    proc: chrome.process,
-    exited,
-    alive: () => chrome.process.exitCode === null && chrome.process.signalCode === null,
-  });
-  startReaper(); // the reaper also stops this Chromium if the bench dies
-  let timer;
-  try {
-    const result = await Promise.race([
-      lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
-      }),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('Lighthouse did not finish within 3 minutes')), 180_000);
-      }),
-    ]);
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error('Lighthouse returned no result');
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    return lhr;
-  } finally {
-    clearTimeout(timer);
-    currentChrome = undefined;
-    chrome.kill();
-    await Promise.race([exited, sleep(5000)]);
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-}
-
-const num = (lhr, id) => {
-  const v = lhr.audits[id]?.numericValue;
-  return Number.isFinite(v) ? v : null;
-};
-/** Transferred bytes of the page's scripts (the network-requests audit; resource-summary as a fallback). */
-function scriptBytes(lhr) {
-  const items = lhr.audits['network-requests']?.details?.items;
-  if (Array.isArray(items))
-    return items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
-  return lhr.audits['resource-summary']?.details?.items?.find((r) => r.resourceType === 'script')?.transferSize ?? null;
-}
-function metrics(lhr) {
-  const score = lhr.categories.performance?.score;
-  return {
-    score: Number.isFinite(score) ? Math.round(score * 100) : null,
-    fcpMs: num(lhr, 'first-contentful-paint'),
-    lcpMs: num(lhr, 'largest-contentful-paint'),
-    tbtMs: num(lhr, 'total-blocking-time'),
-    cls: num(lhr, 'cumulative-layout-shift'),
-    speedIndexMs: num(lhr, 'speed-index'),
-    ttiMs: num(lhr, 'interactive'),
-    serverResponseMs: num(lhr, 'server-response-time'),
-    jsBytes: scriptBytes(lhr),
-    totalBytes: num(lhr, 'total-byte-weight'),
-    // Lighthouse's own measure of the machine's speed at that moment, and the load of the machine.
-    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-    loadAverage: lhr.loadAverage1m ?? null,
-  };
-}
-function median(values) {
-  const v = values.filter((x) => x != null && Number.isFinite(x)).sort((a, b) => a - b);
-  if (!v.length) return null;
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
-function checkTargets(page, m) {
-  const missed = [];
-  if (TARGETS.scorePages.includes(page) && !(m.score >= TARGETS.score))
-    missed.push(`score ${m.score ?? '–'} < ${TARGETS.score}`);
-  if (!(m.lcpMs <= TARGETS.lcpMs))
-    missed.push(`LCP ${m.lcpMs == null ? '–' : (m.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
-  if (!(m.tbtMs <= TARGETS.tbtMs))
-    missed.push(`TBT ${m.tbtMs == null ? '–' : Math.round(m.tbtMs)} ms > ${TARGETS.tbtMs} ms`);
-  if (!(m.cls <= TARGETS.cls)) missed.push(`CLS ${m.cls == null ? '–' : m.cls.toFixed(3)} > ${TARGETS.cls}`);
-  return missed;
 }
 
 // ---------------------------------------------------------------- main
