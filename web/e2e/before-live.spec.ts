@@ -45,3 +45,16 @@ test('a sign-in sent before the page is live goes through once it is, and never 
   expect(page.url()).not.toContain('Maison');
   await expect(page).toHaveURL(/\/myaccount$/, { timeout: 20_000 });
 });
+
+test('a page scrolled before it is live stays where the shopper scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await slowScripts(page);
+  await page.goto('/fr-fr/ca/women-bags', { waitUntil: 'domcontentloaded' });
+  await page.mouse.wheel(0, 1_200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  expect(await notLiveYet(page)).toBe('not yet');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  // Not thrown back to the top when the page goes live.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+});

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../lib/i18n-react';
 import { useLocation } from '../lib/router';
@@ -174,10 +174,15 @@ export function Storefront({ brandName, house }: { brandName: string; house?: st
     void loadPage(pageTypeOfKind(match.kind)).catch(() => undefined);
   }, [match.kind]);
 
+  // The page the browser loaded keeps the scroll the shopper made before it was live (and the browser's own
+  // restoration on a reload or a return): only a page reached in the app starts at the top.
+  const shownPath = useRef<string | null>(null);
   useEffect(() => {
+    const first = shownPath.current === null;
+    shownPath.current = location.pathname;
     // A new page starts at the top; a URL with a hash is scrolled to its element by the site layer
     // (spec §2: retried every 100 ms up to 100 times, then offset by the header and info banner).
-    if (!location.hash) window.scrollTo(0, 0);
+    if (!first && !location.hash) window.scrollTo(0, 0);
   }, [location.pathname, location.hash]);
 
   let page;
