@@ -84,6 +84,22 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** The CJK languages among the locales for which the machine has no face (`fc-list`); none where fc-list is absent. */
+function languagesWithoutFace(locales) {
+  const languages = [...new Set(locales.map((l) => l.split('-')[0]).filter((l) => ['ja', 'ko', 'zh'].includes(l)))];
+  return languages.filter((language) => {
+    try {
+      return (
+        execFileSync('fc-list', [`:lang=${language}`, 'family'], { stdio: ['ignore', 'pipe', 'ignore'] })
+          .toString()
+          .trim() === ''
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
 // ---------------------------------------------------------------- main
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -153,6 +169,11 @@ async function main() {
   } catch {
     chromiumVersion = chromePath;
   }
+  const missingFaces = languagesWithoutFace(opts.locales);
+  if (missingFaces.length)
+    log(
+      `no system face for ${missingFaces.join(', ')}: a phone has one; without it Chromium searches every face for each character, and layout costs several times more (docs/web-performance.md#running-it)`,
+    );
   const reportDir = join(root, '.reports/lighthouse');
   mkdirSync(reportDir, { recursive: true });
 
@@ -253,6 +274,11 @@ async function main() {
       rows.flatMap((r) => r.allRuns.map((x) => x.benchmarkIndex)),
       0,
     )}.`,
+    ...(missingFaces.length
+      ? [
+          `No system face for ${missingFaces.join(', ')} on this machine (install fonts-noto-cjk): those pages' layout is not a phone's.`,
+        ]
+      : []),
     `Pages: ${rows.map((r) => `${r.page} ${r.locale} ${decodeURI(r.path)}${r.note ? ` (${r.note})` : ''}`).join('; ')}.`,
     `Run took ${Math.floor(durationSeconds / 60)} min ${Math.round(durationSeconds % 60)} s.`,
   ].join('\n');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, preloadPageModules, PRELOADS_PER_TASK } from './first-paint';
+import { afterFirstPaint, FIRST_PAINT_WAIT_MS, preloadPageModules, PRELOADS_PER_TASK } from './first-paint';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -48,8 +48,67 @@ describe('preloadPageModules', () => {
   });
 });
 
+/** A stand-in for the browser's PerformanceObserver of paints: `report(name)` delivers one paint entry. */
+function fakePaintObserver(supported: string[] = ['paint']) {
+  const observers: { callback: (list: { getEntries(): { name: string }[] }) => void; disconnected: boolean }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = supported;
+    private readonly record: (typeof observers)[number];
+    constructor(callback: (typeof observers)[number]['callback']) {
+      this.record = { callback, disconnected: false };
+      observers.push(this.record);
+    }
+    observe() {}
+    disconnect() {
+      this.record.disconnected = true;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  return {
+    observers,
+    report: (name: string) => {
+      for (const o of observers) if (!o.disconnected) o.callback({ getEntries: () => [{ name }] });
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('afterFirstPaint', () => {
-  it('waits for a frame, then a task', async () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('waits for the browser to report the first contentful paint, then a task', async () => {
+    const paints = fakePaintObserver();
+    let resolved = false;
+    const waiting = afterFirstPaint().then(() => (resolved = true));
+    await tick();
+    paints.report('first-paint');
+    await tick();
+    await tick();
+    expect(resolved).toBe(false);
+    paints.report('first-contentful-paint');
+    await waiting;
+    expect(resolved).toBe(true);
+    expect(paints.observers.every((o) => o.disconnected)).toBe(true);
+  });
+
+  it('starts anyway when no paint is reported in time', async () => {
+    vi.useFakeTimers();
+    fakePaintObserver();
+    let resolved = false;
+    void afterFirstPaint().then(() => (resolved = true));
+    await vi.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS - 1);
+    expect(resolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(1); // the wait ends
+    await vi.advanceTimersByTimeAsync(1); // then a task
+    expect(resolved).toBe(true);
+  });
+
+  it('waits for a frame, then a task, in a browser that reports no paints', async () => {
+    fakePaintObserver([]);
     const order: string[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
       order.push('frame');
@@ -60,10 +119,12 @@ describe('afterFirstPaint', () => {
     expect(order).toEqual(['frame', 'resolved']);
   });
 
-  it('does not wait for a frame in a hidden tab, which never paints', async () => {
+  it('waits for nothing in a hidden tab, which never paints', async () => {
+    const paints = fakePaintObserver();
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     await afterFirstPaint();
     expect(frame).not.toHaveBeenCalled();
+    expect(paints.observers).toHaveLength(0);
   });
 });
