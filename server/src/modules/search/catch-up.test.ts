@@ -162,6 +162,38 @@ describe('catalogue indexes: freshness', () => {
     expect((await ac('zorglub')).totalNrOfProducts).toBe(0);
   });
 
+  it('a translation deleted: the product is no longer found in that language, from memory or from PostgreSQL; restored, found again', async () => {
+    const { ac } = await services(60_000);
+    const sqlOnly = new SearchService(counted, TEST_BRAND, new CatalogService(counted, TEST_BRAND), {
+      minChars: 1,
+      prefixIndex: { enabled: false },
+    });
+    const pid = await product(5);
+    await sql`update product_translations set name = 'Wombat Trapèze' where pid = ${pid} and language = 'fr'`.execute(
+      database.db,
+    );
+    expect((await ac('wombat')).products.map((p) => p.id)).toEqual([pid]);
+    const row = await database.db
+      .selectFrom('product_translations')
+      .selectAll()
+      .where('pid', '=', pid)
+      .where('language', '=', 'fr')
+      .executeTakeFirstOrThrow();
+    await database.db.deleteFrom('product_translations').where('pid', '=', pid).where('language', '=', 'fr').execute();
+    expect((await ac('wombat')).totalNrOfProducts).toBe(0);
+    expect((await sqlOnly.search({ market, q: 'wombat', facets: false, pageSize: 6 })).totalNrOfProducts).toBe(0);
+    // Its other languages are untouched.
+    const listed = await sql<{ language: string; listed: boolean }>`
+      select language, listed from search_documents where pid = ${pid} order by language`.execute(database.db);
+    expect(listed.rows.filter((r) => !r.listed).map((r) => r.language)).toEqual(['fr']);
+    expect(listed.rows.length).toBeGreaterThan(1);
+    await database.db.insertInto('product_translations').values(row).execute();
+    expect((await ac('wombat')).products.map((p) => p.id)).toEqual([pid]);
+    expect(
+      (await sqlOnly.search({ market, q: 'wombat', facets: false, pageSize: 6 })).products.map((p) => p.id),
+    ).toEqual([pid]);
+  });
+
   it('shows a write it does not see itself within the window (another writer: plain SQL past its handle, another connection)', async () => {
     const window = 300;
     const { ac } = await services(window);
