@@ -78,8 +78,6 @@ export function productIdsOf(value: Json, at = '$'): { pid: string; at: string }
 
 const isNotFoundProblem = (value: Json) =>
   !!value && typeof value === 'object' && (value as { status?: unknown }).status === 404;
-const localeOf = (file: string) => EXAMPLE_LOCALES.find((l) => file.endsWith(`-${l}.yaml`));
-const operationOf = (file: string) => file.replace(/-(en-us|fr-fr|ja-jp)\.yaml$/, '');
 
 /** What is wrong with the examples, one line each (nothing: they are fresh). */
 export function examplesProblems(examples: Example[], knownPids: ReadonlySet<string>): string[] {
@@ -183,5 +181,3 @@ export function checkExamplesFreshness(root: string): string[] {
   const known = new Set(generateCatalog(EXAMPLES_CATALOG).products.map((p) => p.pid));
   return examplesProblems(readExamples(root), known);
 }
-
-export { localeOf, operationOf };

@@ -3,7 +3,7 @@
 //   1. ESLint (recommended rules, TypeScript, React hooks), cached in node_modules/.cache/eslint
 //   2. dependency rules (dependency-cruiser, .dependency-cruiser.cjs): no runtime import cycle, features and
 //      server modules behind their boundaries, production code free of demo data and of the other workspace's src
-//   3. knip: unused files, unused or unlisted dependencies, unresolved imports
+//   3. knip: unused files, unused or unlisted dependencies, unresolved imports, unused exports and types
 //   4. Prettier --check, cached in node_modules/.cache/prettier
 // `--fix` lets ESLint fix what it can and Prettier write (the same as `npm run format` for the formatting).
 // The four run at once (each is one process; on 2 cores this halves a cold run), their output printed in order.
@@ -54,9 +54,13 @@ const steps = [
   ],
   ['dependency rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...SOURCES]],
   [
-    'knip (unused files and dependencies)',
+    'knip (unused files, dependencies and exports)',
     bin('knip'),
-    ['--no-progress', '--include', 'files,dependencies,unlisted,unresolved,binaries'],
+    [
+      '--no-progress',
+      '--include',
+      'files,dependencies,unlisted,unresolved,binaries,exports,types,nsExports,nsTypes,enumMembers,duplicates',
+    ],
   ],
   [
     'Prettier',

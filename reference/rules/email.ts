@@ -8,7 +8,6 @@ export type EmailCheck = { ok: true; email: string } | { ok: false; code: EmailE
 
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
-export const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63;
 
 /**
  * Spec §5 simple pattern on the lower-cased address: a local part, `@`, dot-separated domain labels and a

@@ -1,4 +1,4 @@
-import { errorCatalogue, isErrorCode, type ErrorCode } from '@storefront/openapi/errors';
+import { errorCatalogue, type ErrorCode } from '@storefront/openapi/errors';
 
 export type { ErrorCode };
 
@@ -46,8 +46,4 @@ export function problemOf(error: AppError, requestId?: string): ProblemBody {
   if (requestId) body.requestId = requestId;
   if (error.issues?.length) body.errors = error.issues;
   return body;
-}
-
-export function asErrorCode(value: unknown): ErrorCode | undefined {
-  return isErrorCode(value) ? value : undefined;
 }

@@ -1,7 +1,7 @@
 // The one place the server imports the generated contract types.
-import type { components, operations, paths } from '@storefront/openapi/types';
+import type { components, operations } from '@storefront/openapi/types';
 
-export type { components, operations, paths };
+export type { components, operations };
 export type Schemas = components['schemas'];
 import type {
   components as CustomerServiceComponents,

@@ -1,1 +1,1 @@
-export { matchPage, pageDataUrl, localizePath, DEFAULT_LOCALE, type PageMatch } from '../lib/paths';
+export { matchPage, pageDataUrl, DEFAULT_LOCALE } from '../lib/paths';

@@ -37,9 +37,6 @@ const SignInRequired = lazy(() =>
 /** The data of any page: what the contract's page-data operations answer (discriminated by `pageType`). */
 export type PageData = PageDataResponse;
 
-/** The data of one page type: the schema whose `pageType` is that constant. */
-export type PageDataOf<T extends PageData['pageType']> = Extract<PageData, { pageType: T }>;
-
 export const pageQueryKey = (url: string) => ['page', url] as const;
 
 // The app composes features: the content feature renders product islands with the catalog's tile, and

@@ -93,16 +93,6 @@ export function writeCookie(name: string, value: string, options: CookieOptions 
   notify();
 }
 
-export function deleteCookie(name: string, options: Pick<CookieOptions, 'path' | 'domain'> = {}): void {
-  if (typeof document === 'undefined') return;
-  try {
-    document.cookie = serializeCookie(name, '', { ...options, maxAgeDays: 0 });
-  } catch {
-    return;
-  }
-  notify();
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -3,7 +3,7 @@ import { NAMESPACES, type Namespace } from './namespaces';
 import { I18n, type Backend, type ReadResult, type Resource } from './translator';
 
 export { I18n };
-export type { Backend, Resource, ResourceBundle, TFunction, TOptions } from './translator';
+export type { Backend, Resource, ResourceBundle } from './translator';
 
 /**
  * The languages the strings are written in (`web/src/locales/<language>/`, and the `language` of

@@ -26,9 +26,6 @@ export const BASE_FONT_SIZE = 16;
 
 export const Z_INDEX = { header: 99, modal: 600, popover: 650, loader: 700, skipLink: 800 } as const;
 
-/** Spec §9 timings. */
-export const DRAWER_ANIMATION_MS = 350;
-
 /** The breakpoint of a viewport width (mobile first, min-width). */
 export function breakpointFor(width: number): Breakpoint {
   if (width >= BREAKPOINTS.xl) return 'xl';

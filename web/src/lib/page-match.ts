@@ -49,8 +49,6 @@ export type PageMatch =
   | WithLocale<{ kind: ShopPageKind }>
   | WithLocale<{ kind: 'not-found' }>;
 
-export type PageKind = PageMatch['kind'];
-
 // Account pages (spec §2): one fixed path each (after the locale prefix); the kind is the page type of
 // their data, and the data is `/ssr/<path>`.
 export const ACCOUNT_PAGES = {

@@ -2,5 +2,4 @@ export { BasketService, MAX_QUANTITY_PER_PRODUCT, EMPLOYEE_SALE_QUOTA } from './
 export { detachBasket, adoptCustomerBaskets } from './account-link.ts';
 export { isEmployeeSaleSession } from './employee-sale.ts';
 export * as basketRepository from './repository.ts';
-export type { BasketTables } from './tables.ts';
 export { basketModule } from './module.ts';

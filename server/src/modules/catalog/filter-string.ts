@@ -1,8 +1,8 @@
 import { AppError } from '../../shared/errors.ts';
 
 /**
- * Spec §3 filter string: comma-separated entries `urlName:value1|value2`. The URL names and the keys
- * they stand for, in the fixed order a normalised string writes them.
+ * Spec §3 filter string: comma-separated entries `urlName:value1|value2`. The URL names, in the fixed order a
+ * normalised string writes them.
  */
 export const FILTER_URL_NAMES = [
   'color',
@@ -15,20 +15,6 @@ export const FILTER_URL_NAMES = [
   'locations',
 ] as const;
 export type FilterUrlName = (typeof FILTER_URL_NAMES)[number];
-
-export const FILTER_KEY_OF = {
-  color: 'macroColor',
-  category: 'filteringSuperMicroCategory',
-  material: 'materialFilter',
-  size: 'size',
-  instock: 'inStock',
-  price: 'price',
-  themes: 'eventTheme',
-  locations: 'eventLocation',
-} as const satisfies Record<FilterUrlName, string>;
-
-/** Keys whose value is a list (joined with `|`). */
-export type ListFilterName = 'color' | 'category' | 'material' | 'size' | 'themes' | 'locations';
 
 export interface PriceRange {
   /** Major units of the market currency, inclusive. */
@@ -120,11 +106,4 @@ export function formatFilterString(selection: FilterSelection): string {
     }
   }
   return parts.join(',');
-}
-
-/** A copy of `selection` without `name` (facet counts: the other keys' selection). */
-export function withoutKey(selection: FilterSelection, name: FilterUrlName): FilterSelection {
-  const copy = { ...selection };
-  delete copy[name];
-  return copy;
 }

@@ -142,7 +142,6 @@ export async function findProduct(db: DB, brand: string, pid: string, language: 
   const [row] = await productRead.rows(db, { brand, pid, language, currency: currency ?? '-' });
   return row;
 }
-export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 
 /** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */
 export async function tilesOf(

@@ -8,10 +8,6 @@ export async function lockSessionBasket(trx: Q, sessionId: string): Promise<{ id
   return trx.selectFrom('baskets').select('id').where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
 }
 
-export async function sessionBasketId(db: Q, sessionId: string): Promise<string | undefined> {
-  return (await db.selectFrom('baskets').select('id').where('session_id', '=', sessionId).executeTakeFirst())?.id;
-}
-
 /** An order of this basket whose payment is still being decided (a second placement must wait). */
 export async function pendingOrderOfBasket(trx: Q, basketId: string): Promise<string | undefined> {
   const row = await trx

@@ -9,8 +9,6 @@ import { checkoutOptions } from './checkout-options.ts';
 import { placeOrder } from './place-order.ts';
 import { authenticatePayment } from './authenticate-payment.ts';
 
-export { IDEMPOTENCY_KEY_HOURS, type OrderPaidHook, type PlaceResult } from './checkout-kit.ts';
-
 /**
  * The checkout of the session's basket: the options of each step, order placement (stock reserved in
  * the order's transaction, an Idempotency-Key against doubles) and the payment with its authentication.

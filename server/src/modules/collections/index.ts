@@ -1,1 +1,1 @@
-export { CollectionService, COLLECTION_PAGE_SIZE } from './service.ts';
+export { CollectionService } from './service.ts';

@@ -24,7 +24,3 @@ export async function insertContactRequest(
     .executeTakeFirst();
   return inserted ? { id: String(inserted.id), created_at: new Date(inserted.created_at) } : undefined;
 }
-
-export function findContactRequest(db: Db, reference: string) {
-  return db.selectFrom('contact_requests').selectAll().where('reference', '=', reference).executeTakeFirst();
-}

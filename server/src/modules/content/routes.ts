@@ -8,7 +8,6 @@ import type { MarketService } from '../markets/index.ts';
 import type { ContentService } from './service.ts';
 
 type CacheName = Schemas['CacheBustCache'];
-export type { Bustable, CacheFilter } from '../../shared/invalidation-bus.ts';
 /** Every cache a bust of `all` names. */
 export const BUSTABLE_CACHES = [
   'page-data',

@@ -10,9 +10,6 @@ import { ContentKit } from './content-kit.ts';
 import { accordions, component, generic, layout, page, pageAt, type PageQuery } from './pages-and-components.ts';
 import { calendar, calendarType, events, upcoming, type EventQuery } from './events.ts';
 
-export { PUBLIC_CONTEXT_TAGS, visibleWith } from './pages-and-components.ts';
-export { filterString } from './events.ts';
-
 /**
  * The headless content service, served from the content tables (seeded from fixtures/content at every
  * start): pages, components, generic content, FAQ accordions and "rive droite" events, localised for the

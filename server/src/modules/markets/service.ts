@@ -6,7 +6,6 @@ import type { Schemas } from '../../shared/http.ts';
 type CurrencyCode = Schemas['CurrencyCode'];
 
 export const DEFAULT_LOCALE = 'en-us';
-export const LOCALE_PATTERN = /^[a-z]{2}-[a-z]{2}$/;
 /** Languages the storefront is translated into; other languages fall back to English. */
 export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,2 +1,1 @@
-export type { PhotoRecord } from './photos.ts';
 export { mediaModule } from './module.ts';

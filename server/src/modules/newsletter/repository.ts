@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
-export type SubscriptionRow = Selectable<Database['newsletter_subscriptions']>;
 
 /** The newsletter e-mails: the "no second e-mail within 24 hours" rule counts both. */
 export const NEWSLETTER_TEMPLATES = ['newsletter-confirm', 'newsletter-welcome'] as const;

@@ -134,7 +134,6 @@ export async function heldUnits(trx: Db, storeId: string, sku: string, now: Date
   return row.held;
 }
 
-export type ReservationRow = StoreTables['store_reservations'] & { id: number; status: string; created_at: Date };
 type NewReservation = Omit<StoreTables['store_reservations'], 'id' | 'status' | 'created_at'>;
 
 /** The client's active reservation of this size in this boutique, if any. */

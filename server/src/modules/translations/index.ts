@@ -1,3 +1,2 @@
 export { TranslationService, TRANSLATION_LANGUAGES, TRANSLATION_NAMESPACES, DEFAULT_LOCALES_DIR } from './service.ts';
-export type { Strings, TranslationLanguage, TranslationNamespace } from './service.ts';
 export { translationsModule } from './module.ts';

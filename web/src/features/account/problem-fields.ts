@@ -22,7 +22,6 @@ export interface FormErrors {
 }
 
 export const noErrors = (): FormErrors => ({ fields: {}, form: [] });
-export const hasErrors = (e: FormErrors) => e.form.length > 0 || Object.keys(e.fields).length > 0;
 
 /** Finds the form field of a problem path's segments (`['addresses', '0', 'postalCode']`); null: not in this form. */
 export type FieldOfPath = (segments: string[]) => string | null;

@@ -120,12 +120,6 @@ export function storeSelectable(option: DeliveryOption | undefined, store: Picku
   return option?.deliveryMethod !== 'PickUpAtStore' || store.pickUpAtStore;
 }
 
-/** The option first offered, unless the shopper's choice is still offered. */
-export function defaultOptionId(options: readonly DeliveryOption[], current?: string | null): string | null {
-  if (current && options.some((o) => o.id === current)) return current;
-  return options[0]?.id ?? null;
-}
-
 export function checkGiftMessage(message: string): Message | null {
   return [...message].length > GIFT_MESSAGE_MAX ? TOO_LONG : null;
 }

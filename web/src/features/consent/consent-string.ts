@@ -16,8 +16,6 @@ export const CONSENT_GROUPS = ['C0001', 'C0002', 'C0003', 'C0004'] as const;
 export type ConsentGroup = (typeof CONSENT_GROUPS)[number];
 export const NECESSARY: ConsentGroup = 'C0001';
 export const PERFORMANCE: ConsentGroup = 'C0002';
-export const FUNCTIONAL: ConsentGroup = 'C0003';
-export const TARGETING: ConsentGroup = 'C0004';
 
 /** Group id → i18n key in the `consent` namespace. */
 export const GROUP_KEYS: Record<ConsentGroup, 'necessary' | 'performance' | 'functional' | 'targeting'> = {

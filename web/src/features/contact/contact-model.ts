@@ -42,7 +42,6 @@ export interface ContactErrors {
 
 export const CIVILITIES: readonly Civility[] = ['MR', 'MRS', 'MS', 'MX'];
 export const MESSAGE_MAX_LENGTH = 2000;
-export const NAME_MAX_LENGTH = 50;
 
 export const initialValues = (channel: ContactChannel = 'email'): ContactValues => ({
   topic: null,

@@ -6,7 +6,6 @@ import { checkEmail, EMAIL_TYPO, REQUIRED } from '../../lib/forms/validation';
 export type ReturnPageData = Schemas['ReturnExchangePageData'];
 export type ReturnFlowType = Schemas['ReturnFlowType'];
 export type ReturnFlowStep = Schemas['ReturnFlowStep'];
-export type ReturnRequest = Schemas['ReturnRequest'];
 export type Handover = Schemas['ReturnHandover'];
 export type OrderItem = Schemas['OrderItem'];
 

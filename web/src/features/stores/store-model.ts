@@ -2,7 +2,6 @@
 // first), the times an appointment can be booked (the server's own rule, reference/stores/hours.ts), how hours
 // and dates are written in the shopper's language, and the checks of the in-store forms.
 import {
-  APPOINTMENT_RULES,
   addDays,
   appointmentSlots,
   isoDayOfWeek,
@@ -187,8 +186,6 @@ export function directionsUrl(store: Pick<Store, 'coordinates'>): string {
 }
 
 export { displayPhone } from './phone-display';
-
-export const APPOINTMENT = APPOINTMENT_RULES;
 
 // ---------------------------------------------------------------------------------------------
 // The in-store forms' contact details

@@ -24,15 +24,6 @@ export type AddressType = Schemas['AddressType'];
 export type CountryAddressFormat = Schemas['CountryAddressFormat'];
 export type AddressField = Schemas['CountryAddressField'];
 
-export const ADDRESS_TYPES: readonly AddressType[] = [
-  'HOME',
-  'WORK',
-  'HOLIDAY_HOUSE',
-  'HOTEL',
-  'OTHER_1',
-  'OTHER_2',
-  'VACATION_HOME',
-];
 export const MAX_ADDRESSES = 10;
 
 // ---- postal codes (spec §5; the rules of the contract's `Address` schema) -------------------------

@@ -14,7 +14,6 @@ export type MessageKey = `errors:${string}` | `account:${string}`;
 export const REQUIRED: MessageKey = 'errors:ERR_FORM_1000';
 export const INVALID_EMAIL: MessageKey = 'errors:ERR_FORM_1001';
 export const EMAIL_TYPO: MessageKey = 'errors:ERR_FORM_1002';
-export const TOO_SHORT: MessageKey = 'errors:ERR_FORM_1003';
 export const TOO_LONG: MessageKey = 'errors:ERR_FORM_1004';
 export const INVALID_NAME: MessageKey = 'errors:ERR_FORM_1006';
 export const INVALID_POSTAL_CODE: MessageKey = 'errors:ERR_FORM_1007';

@@ -24,14 +24,6 @@ export const customerQuery = (locale: string) =>
     staleTime: 0,
   });
 
-/** The session (the same query as the market feature's, so the two share one answer). */
-export const customerSessionQuery = (locale: string) =>
-  queryOptions({
-    queryKey: ['customer-session', locale] as const,
-    queryFn: async () => unwrap(await api.POST('/api/data/session', { params: { query: { locale } } })),
-    staleTime: 5 * 60_000,
-  });
-
 /** How addresses of one country are entered and checked (cacheable for a day). */
 export const countryAddressFormatQuery = (locale: string, country: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
 
 export type Filter = Schemas['Filter'];
-export type FilterValue = Schemas['FilterValue'];
 
 /**
  * What a listing answers about its filters. The category listing carries them itself once its page data

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap, type Problem, type Schemas } from '../../../lib/api-client';
+import { api, unwrap, type Problem, type Schemas } from '../../../lib/api-client';
 import type { PlacementAnswer } from '../checkout-model';
 
 export const checkoutOptionsKey = (locale: string) => ['checkout', 'options', locale] as const;
@@ -77,5 +77,3 @@ export function useCompleteAuthentication(locale: string) {
     },
   });
 }
-
-export { ApiError };
