@@ -3,6 +3,8 @@
 // code samples of every operation (`x-codeSamples`: curl and openapi-fetch). Pure functions of the bundled
 // document and the catalogue, so that the same contract always gives the same output.
 
+import { resolveRef } from './contract-ref.mjs';
+
 export const CATALOGUE_TAG = 'Error catalogue';
 export const REFERENCE_GROUP = 'Reference';
 /** The only token the test reCAPTCHA verifier (`RECAPTCHA_VERIFIER=test`, `npm start`) accepts. */
@@ -96,17 +98,7 @@ export function addCodeSamples(doc, { typesModule }) {
 
 /** The example request of an operation: required parameters and the body of its first example. */
 function requestOf(doc, path, method, op, item) {
-  const resolve = (node) => {
-    let cur = node;
-    for (let i = 0; cur && typeof cur.$ref === 'string' && i < 20; i++) {
-      cur = cur.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-        .reduce((acc, p) => acc?.[p], doc);
-    }
-    return cur;
-  };
+  const resolve = (node) => resolveRef(doc, node);
   const params = { path: {}, query: {}, header: {} };
   const styles = {};
   const byKey = new Map();

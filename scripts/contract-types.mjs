@@ -11,18 +11,7 @@
 // Pure functions of the bundled document and the catalogue; the bundle itself is not changed.
 
 import { operationsOf } from './contract-docs.mjs';
-
-const deref = (doc, node) => {
-  let cur = node;
-  for (let i = 0; cur && typeof cur.$ref === 'string' && i < 20; i++) {
-    cur = cur.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((acc, p) => acc?.[p], doc);
-  }
-  return cur;
-};
+import { resolveRef } from './contract-ref.mjs';
 
 /** `#/components/<kind>/<name>` keys reachable from a node (examples are values, not schemas: skipped). */
 function reachable(doc, node, found = new Set()) {
@@ -32,7 +21,7 @@ function reachable(doc, node, found = new Set()) {
     if (typeof node.$ref === 'string') {
       if (found.has(node.$ref)) return found;
       found.add(node.$ref);
-      reachable(doc, deref(doc, node), found);
+      reachable(doc, resolveRef(doc, node), found);
     }
     for (const [k, v] of Object.entries(node))
       if (k !== 'examples' && k !== 'example' && k !== 'x-codeSamples') reachable(doc, v, found);
@@ -85,11 +74,11 @@ export function operationErrorCodes(doc, codes) {
     const add = (s, code) => (byStatus[s] ??= new Set()).add(code);
     const errorStatuses = Object.keys(op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s));
     for (const s of errorStatuses) {
-      const response = deref(doc, op.responses[s]);
+      const response = resolveRef(doc, op.responses[s]);
       for (const code of named(response?.description ?? '')) add(s, code);
       for (const media of Object.values(response?.content ?? {})) {
         for (const [name, example] of Object.entries(media?.examples ?? {})) {
-          const code = deref(doc, example)?.value?.code;
+          const code = resolveRef(doc, example)?.value?.code;
           const listed = typeof code === 'string' ? code : name.split('-')[0];
           if (status.has(listed)) add(s, listed);
         }
@@ -117,7 +106,7 @@ function resolvedInputs(doc, node, seen = new Set()) {
     // The ErrorCode schema lists the whole catalogue: never part of what an operation names.
     if (seen.has(node.$ref) || /\/ErrorCode$/.test(node.$ref)) return null;
     seen.add(node.$ref);
-    return resolvedInputs(doc, deref(doc, node), seen);
+    return resolvedInputs(doc, resolveRef(doc, node), seen);
   }
   return Object.fromEntries(
     Object.entries(node)
@@ -133,7 +122,7 @@ export function typingDocument(bundled, codes) {
   const lists = operationErrorCodes(doc, codes);
   for (const { op } of operationsOf(doc)) {
     for (const [s, list] of Object.entries(lists[op.operationId] ?? {})) {
-      const response = structuredClone(deref(doc, op.responses[s]));
+      const response = structuredClone(resolveRef(doc, op.responses[s]));
       const media = response?.content?.['application/problem+json'];
       if (!media?.schema) continue;
       media.schema = {

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveRef } from '../contract-ref.mjs';
 import { load, maxImpact } from './releases.mjs';
 
 const toolsRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,17 +14,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 // ---- what redocly does not judge: operations and example names ------------------------------------------
 
 function resolver(doc) {
-  return (node) => {
-    let cur = node;
-    for (let i = 0; cur && typeof cur.$ref === 'string' && i < 20; i++) {
-      cur = cur.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-        .reduce((acc, p) => acc?.[p], doc);
-    }
-    return cur;
-  };
+  return (node) => resolveRef(doc, node);
 }
 
 /**
