@@ -68,6 +68,13 @@ describe('fonts and icons of the house (production build)', () => {
     // Pages without a product picture above the fold preload none.
     const home = (await request(app).get('/fr-fr/').set('Accept', 'text/html').expect(200)).text;
     expect(head(home)).not.toContain('as="image"');
+    // The home page opens on its hero: its picture is the only one loaded at once and the only one preloaded; the
+    // carousels and product islands below it load theirs as the shopper comes near (on a phone they are below
+    // the first screen, and took the network from it).
+    const eager = [...home.matchAll(/<img[^>]*loading="eager"[^>]*>/g)].map((m) => m[0]);
+    expect(eager).toHaveLength(1);
+    expect(eager[0]).toContain('/media/content/hero-home');
+    expect(home).not.toMatch(/<link rel="preload" as="image"/);
   });
 
   it('links the house’s icons, each in the build and answered with its type', async () => {

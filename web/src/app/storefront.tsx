@@ -42,7 +42,9 @@ export const pageQueryKey = (url: string) => ['page', url] as const;
 // The app composes features: the content feature renders product islands with the catalog's tile, and
 // the navigation renders CMS links with the content feature's link, without features importing each other.
 const contentSlots: ContentSlots = {
-  renderProductTile: (product, index) => <ProductTile product={product} eager={index < 2} />,
+  renderProductTile: (product, index, firstScreen) => (
+    <ProductTile product={product} eager={firstScreen && index < 2} />
+  ),
 };
 const renderLink: RenderLink = (link, { className, onNavigate }) => (
   <CmsLink link={link} className={className} onNavigate={onNavigate} />

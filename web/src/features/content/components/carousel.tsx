@@ -3,8 +3,17 @@ import { CmsLink } from './cms-link';
 import { Heading } from './content-context';
 import { SnapCarousel } from './snap-carousel';
 
-/** Slides the shopper moves through (never automatically). */
-export function Carousel({ component }: { component: Schemas['CmsCarouselComponent'] }) {
+/**
+ * Slides the shopper moves through (never automatically). The first two pictures load at once when the carousel
+ * opens the page (`firstScreen`), the others as the shopper comes near them.
+ */
+export function Carousel({
+  component,
+  firstScreen = false,
+}: {
+  component: Schemas['CmsCarouselComponent'];
+  firstScreen?: boolean;
+}) {
   const { title, slides } = component;
   const label = title ?? slides[0]?.title ?? '';
   return (
@@ -21,7 +30,7 @@ export function Carousel({ component }: { component: Schemas['CmsCarouselCompone
               alt={s.image.alt}
               width={s.image.width}
               height={s.image.height}
-              loading={i < 2 ? 'eager' : 'lazy'}
+              loading={firstScreen && i < 2 ? 'eager' : 'lazy'}
               decoding="async"
             />
             <p className="cms-carousel__title">{s.title}</p>

@@ -4,9 +4,10 @@ import type { Schemas } from '../../../lib/api-client';
 export interface ContentSlots {
   /**
    * Renders one product of a product island. The product tile belongs to the catalog feature, which this
-   * feature may not import: the app passes it in (see app/storefront.tsx).
+   * feature may not import: the app passes it in (see app/storefront.tsx). `firstScreen`: the island opens the
+   * page, so its first pictures are the first screen's (loaded at once, at a high priority).
    */
-  renderProductTile?: (product: Schemas['ProductTile'], index: number) => ReactNode;
+  renderProductTile?: (product: Schemas['ProductTile'], index: number, firstScreen: boolean) => ReactNode;
 }
 
 const SlotsContext = createContext<ContentSlots>({});

@@ -42,13 +42,13 @@ function renderNode(node: CmsNode, isFirst: boolean, heroIsPageTitle: boolean): 
     case 'video':
       return <Video component={c} />;
     case 'product-island':
-      return <ProductIsland component={c} />;
+      return <ProductIsland component={c} firstScreen={isFirst} />;
     case 'info-banner':
       return <InfoBanner component={c} />;
     case 'image':
       return <CmsImage component={c} />;
     case 'carousel':
-      return <Carousel component={c} />;
+      return <Carousel component={c} firstScreen={isFirst} />;
     case 'editorial-split':
       return <EditorialSplit component={c} />;
     case 'quote':

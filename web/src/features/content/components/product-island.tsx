@@ -17,12 +17,23 @@ function PlainTile({ product }: { product: Product }) {
   );
 }
 
-/** A row of products picked by the merchandisers, as a carousel or a grid. */
-export function ProductIsland({ component }: { component: Schemas['CmsProductIslandComponent'] }) {
+/**
+ * A row of products picked by the merchandisers, as a carousel or a grid. Its first pictures load at once only
+ * when it opens the page (`firstScreen`); further down they load as the shopper scrolls near them, so that on a
+ * phone they do not take the network from the first screen's (docs/web-performance.md#first-screen-pictures-only).
+ */
+export function ProductIsland({
+  component,
+  firstScreen = false,
+}: {
+  component: Schemas['CmsProductIslandComponent'];
+  firstScreen?: boolean;
+}) {
   const { renderProductTile } = useContentSlots();
   const { title, products, display, link } = component;
   if (products.length === 0) return null;
-  const render = (p: Product, i: number) => (renderProductTile ? renderProductTile(p, i) : <PlainTile product={p} />);
+  const render = (p: Product, i: number) =>
+    renderProductTile ? renderProductTile(p, i, firstScreen) : <PlainTile product={p} />;
   const more = link ? (
     <p className="cms-product-island__more">
       <CmsLink link={link} className="cms-cta" />
