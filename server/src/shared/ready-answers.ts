@@ -9,7 +9,7 @@ import { compressible, encodingOf, type PreparedBody } from './prepared-body.ts'
  * so a site's hot pages fit; URLs that name one cache entry in several ways (`?locale=fr-fr&page=1` and without
  * `page`) share the room, the oldest kept going first.
  */
-export const READY_ANSWERS_MAX = 2_500;
+const READY_ANSWERS_MAX = 2_500;
 
 /** An answer's headers made for each request (by the request logging, by Node) or for each encoding. */
 const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
