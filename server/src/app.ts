@@ -38,7 +38,7 @@ import { searchModule } from './modules/search/index.ts';
 import { productsModule } from './modules/products/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { mediaModule } from './modules/media/index.ts';
-import { opsModule } from './modules/ops/index.ts';
+import { operationOf, opsModule } from './modules/ops/index.ts';
 import { robotsTxt, seoModule } from './modules/seo/index.ts';
 import { translationsModule } from './modules/translations/index.ts';
 import { OperationRegistry } from './shared/operations.ts';
@@ -46,6 +46,7 @@ import { mountSsr } from './ssr/host.ts';
 import { InvalidationBus } from './shared/invalidation-bus.ts';
 import { invalidationTransport } from './db/notifications.ts';
 import { securityHeaders } from './shared/csp.ts';
+import { ReadyAnswers } from './shared/ready-answers.ts';
 import { JobScheduler, instanceName } from './db/jobs.ts';
 
 export interface AppOptions {
@@ -111,6 +112,20 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     metricsToken: config.metricsToken,
     development: config.env === 'development',
   });
+  // The request logging of every answer (request id, X-Request-Id, one line at `info`), the full path's and the
+  // ready answers'.
+  const logging = requestLogging(logger, {
+    genReqId: requestIdOf,
+    ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
+  });
+  // Cached public answers answered again before the Express stack (serve.ts; shared/ready-answers.ts).
+  const readyAnswers = new ReadyAnswers({
+    enabled: config.readyAnswers,
+    ready: () => readiness.ready,
+    logging,
+    label: operationOf,
+    observe: (operation, method, status, seconds) => metrics.observe(operation, method, status, seconds),
+  });
   // The sitemaps list the markets: a reload of the markets empties them.
   const { markets } = await marketsModule({ ...common, onReload: () => sitemaps.bust() });
   const media = await mediaModule({ ...common, mediaDir: config.mediaDir });
@@ -133,7 +148,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   const { productData } = productsModule({ ...common, catalog, markets });
   const sources = { ...common, catalog, markets, content, collections, search, productData };
-  const { pageData } = pagesModule({ ...sources, validateResponses: config.validateResponses });
+  const { pageData } = pagesModule({ ...sources, validateResponses: config.validateResponses, readyAnswers });
   const withPages = { ...sources, shells: pageData, gateway };
   const pageSources = { pages: pageData, content, markets, publicOrigin, recaptchaSiteKey, cacheTtlMs };
   const { basket } = basketModule(withPages);
@@ -166,6 +181,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   ];
 
   const app: Express = express();
+  readyAnswers.serveFor(app);
   app.disable('x-powered-by');
   app.set('trust proxy', [...config.trustProxy]);
   // Express 5's simple parser mangles `key[sub]` and `a[]=` queries; the contract uses them.
@@ -173,12 +189,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // Request counts and latency by operation (GET /internal/metrics): first, so that every answer is counted.
   app.use(metrics.middleware());
 
-  app.use(
-    requestLogging(logger, {
-      genReqId: requestIdOf,
-      ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
-    }),
-  );
+  app.use(logging);
   // The content security policy and HSTS (shared/csp.ts).
   app.use(securityHeaders(config));
   app.use(compression());
@@ -220,6 +231,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
         page: (kind, req, res, market, query) => returns.pages.page(kind, sessions.visitor(req, res), market, query),
       },
       newsletter: newsletter.pages,
+      readyAnswers,
     });
 
   // What no route, page or file answered (`//api/…`, `/x/../api/…`, a page path with another method): a 404
@@ -250,5 +262,5 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     await gateway.close();
     await limits.close();
   };
-  return { app, readiness, operations: ops, close, bus, jobs };
+  return { app, readiness, operations: ops, close, bus, jobs, readyAnswers };
 }

@@ -122,6 +122,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     readiness: appReadiness,
     close: closeApp,
     bus,
+    readyAnswers,
   } = await untilDatabaseAnswers(build, logger);
   built = { readiness: appReadiness };
   // This start published the content and replaced the reference data (and maybe seeded a catalogue): the
@@ -148,7 +149,9 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     { name: 'background tasks and the customer service loopback', close: closeApp },
   );
   server.off('request', starting);
-  server.on('request', app);
+  // A public cached answer the full path has prepared is answered again before the Express stack
+  // (shared/ready-answers.ts, READY_ANSWERS); anything else, or nothing kept, takes the full path.
+  server.on('request', readyAnswers.enabled ? (req, res) => readyAnswers.answer(req, res) || app(req, res) : app);
   const where = config.databaseUrl
     ? `PostgreSQL (${config.databasePoolSize} connections)`
     : `embedded PGlite (${config.pgliteDir})`;

@@ -76,6 +76,12 @@ const schema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(65000),
   /** Seconds public page data, listings and rendered pages are kept in memory (0 = off). */
   CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Answer a URL whose public cached answer the full path has prepared (page data, a page's HTML) again before the
+   * Express stack, while its page-cache entry lives (docs/scaling.md#throughput). `false`: every request takes the
+   * full path.
+   */
+  READY_ANSWERS: z.enum(['true', 'false']).default('true'),
   /** How long the catalogue's in-memory indexes answer without a catch-up read when no write was seen (ms; 0 = never). */
   CATALOGUE_FRESH_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** Request header carrying the visitor's country as detected at the edge (Cloudflare: `cf-ipcountry`). */
@@ -232,6 +238,8 @@ export type Config = Readonly<{
   keepAliveTimeoutMs: number;
   secureCookies: boolean;
   cacheTtlMs: number;
+  /** Cached public answers answered before the Express stack (READY_ANSWERS). */
+  readyAnswers: boolean;
   /** The catalogue indexes' catch-up window (docs/catalogue-queries.md#freshness-the-catch-up-window). */
   catalogueFreshMs: number;
   /** Lower-case name of the visitor-country request header. */
@@ -302,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
+    readyAnswers: e.READY_ANSWERS === 'true',
     catalogueFreshMs: e.CATALOGUE_FRESH_MS,
     visitorCountryHeader: e.VISITOR_COUNTRY_HEADER.toLowerCase(),
     cacheBustToken: e.CACHE_BUST_TOKEN,

@@ -19,6 +19,8 @@ type Encoding = 'br' | 'gzip';
 export class PreparedBody {
   readonly etag: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  /** The compressed forms already made (what `encodedAs` resolved), for an answer sent without waiting. */
+  private readonly made = new Map<Encoding, Buffer>();
   constructor(
     readonly bytes: Buffer,
     readonly contentType: string,
@@ -44,11 +46,19 @@ export class PreparedBody {
               params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length },
             })
           : gzipAsync(this.bytes);
-      // A failed compression is not kept: the next request tries again.
-      out.catch(() => this.encoded.delete(encoding));
+      out.then(
+        (bytes) => this.made.set(encoding, bytes),
+        // A failed compression is not kept: the next request tries again.
+        () => this.encoded.delete(encoding),
+      );
       this.encoded.set(encoding, out);
     }
     return out;
+  }
+
+  /** The bytes in an encoding if they are already made; undefined otherwise. */
+  encodedNow(encoding: Encoding): Buffer | undefined {
+    return this.made.get(encoding);
   }
 }
 
@@ -58,6 +68,21 @@ export function acceptedEncoding(req: Request): Encoding | undefined {
   if (req.acceptsEncodings('br') === 'br') return 'br';
   if (req.acceptsEncodings('gzip') === 'gzip') return 'gzip';
   return undefined;
+}
+
+/**
+ * Whether an answer of `body` to `req` may go compressed: not for HEAD, below the threshold, or under
+ * `no-transform` (the compression middleware's own conditions).
+ */
+export function compressible(req: Request, body: PreparedBody, cacheControl: unknown): boolean {
+  return (
+    req.method !== 'HEAD' && body.bytes.length >= THRESHOLD && !/\bno-transform\b/.test(String(cacheControl ?? ''))
+  );
+}
+
+/** The encoding an answer of `body` goes in: the one rule of `sendPrepared` and of the ready answers. */
+export function encodingOf(req: Request, body: PreparedBody, cacheControl: unknown): Encoding | undefined {
+  return compressible(req, body, cacheControl) ? acceptedEncoding(req) : undefined;
 }
 
 /**
@@ -74,12 +99,7 @@ export async function sendPrepared(req: Request, res: Response, body: PreparedBo
     res.status(304).end();
     return;
   }
-  const encoding =
-    req.method !== 'HEAD' &&
-    body.bytes.length >= THRESHOLD &&
-    !/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? ''))
-      ? acceptedEncoding(req)
-      : undefined;
+  const encoding = encodingOf(req, body, res.getHeader('Cache-Control'));
   const bytes = encoding ? await body.encodedAs(encoding) : body.bytes;
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', bytes.length);

@@ -5,8 +5,21 @@
  * Each instance caches on its own; what empties a cache (a bust, a content publication) reaches every
  * instance through the invalidation bus (`invalidation-bus.ts`), so the TTL only bounds changes nobody announced.
  */
+/**
+ * A hold on one cache entry, by the value it gave: `hit()` answers whether that entry is still the cache's fresh
+ * entry for its key (not expired, not busted, not dropped beyond `maxEntries`, not replaced), counting a hit when
+ * it is — the request it answers is one the cache would have answered. It never keeps the entry alive.
+ */
+export interface CacheHold {
+  hit(): boolean;
+}
+
+type Entry<V> = { key: string; value: Promise<V>; expires: number };
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
+  /** The entry that gave each object value (held weakly: an entry dropped takes its value with it). */
+  private readonly givenBy = new WeakMap<object, Entry<V>>();
   /** Answers from a fresh entry (or a computation already running for the key). */
   hits = 0;
   /** Answers that had to be computed. */
@@ -37,11 +50,41 @@ export class TtlCache<V> {
     this.misses++;
     if (hit) this.entries.delete(key);
     const value = compute();
-    this.entries.set(key, { value, expires: now + this.ttlMs });
-    // A failure is not remembered.
-    value.catch(() => this.entries.delete(key));
+    const entry: Entry<V> = { key, value, expires: now + this.ttlMs };
+    this.entries.set(key, entry);
+    value.then(
+      (v) => {
+        if (typeof v === 'object' && v !== null) this.givenBy.set(v, entry);
+      },
+      // A failure is not remembered.
+      () => this.entries.delete(key),
+    );
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
+  }
+
+  /**
+   * A hold on the fresh entry that gave `value` (an object this cache answered), or undefined when no fresh entry
+   * gave it (the cache is off, the value was computed elsewhere, the entry is gone). What is kept beside the cache
+   * (the ready answers, shared/ready-answers.ts) lives as long as the entry, by the cache's own rules.
+   */
+  holdOn(value: unknown): CacheHold | undefined {
+    if (!this.enabled || typeof value !== 'object' || value === null) return undefined;
+    const found = this.givenBy.get(value);
+    if (!found || !this.isFresh(found)) return undefined;
+    const entry = new WeakRef(found);
+    return {
+      hit: () => {
+        const e = entry.deref();
+        if (!e || !this.isFresh(e)) return false;
+        this.hits++;
+        return true;
+      },
+    };
+  }
+
+  private isFresh(entry: Entry<V>): boolean {
+    return this.entries.get(entry.key) === entry && entry.expires > Date.now();
   }
 
   clear(): void {

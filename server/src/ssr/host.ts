@@ -23,6 +23,7 @@ import { isOddPagePath, sameSiteLocation } from './page-paths.ts';
 export { WEB_ROOT } from './web-build.ts';
 export { isOddPagePath, sameSiteLocation } from './page-paths.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
+import type { ReadyAnswers } from '../shared/ready-answers.ts';
 
 type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
 /** A rendered page as the page cache keeps it: its bytes, ETag and compressed forms made once. */
@@ -85,6 +86,8 @@ export async function mountSsr(
     orders?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<OrderPages['page']>[0]> };
     returns?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<ReturnPages['page']>[0]> };
     newsletter?: Pick<NewsletterPages, 'confirm'>;
+    /** Where the cached public pages it sends are kept to be answered before the Express stack (serve.ts). */
+    readyAnswers?: ReadyAnswers;
   },
 ) {
   const { config, pages, markets } = deps;
@@ -134,6 +137,7 @@ export async function mountSsr(
       if ('redirect' in page) return res.redirect(page.status ?? 301, sameSiteLocation(page.redirect));
       res.set({ 'Cache-Control': 'no-cache', 'Content-Language': page.language });
       await sendPrepared(req, res, page.body, page.status);
+      deps.readyAnswers?.keep(req, res, page.body, rendered.holdOn(page), true);
     } catch (err) {
       next(err);
     }

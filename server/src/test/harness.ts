@@ -6,10 +6,13 @@ import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { snapshotPath, TEST_BRAND, testDatabaseKind } from './settings.ts';
+import type { ReadyAnswers } from '../shared/ready-answers.ts';
 
 export interface TestApp {
   app: Express;
   database: DatabaseHandle;
+  /** The app's ready answers (serve.ts puts them before the app; a test server does so itself). */
+  readyAnswers?: ReadyAnswers;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export async function startTestApp(
     CACHE_TTL_SECONDS: '0',
     ...env,
   });
-  const { app, close } = await createApp({
+  const { app, close, readyAnswers } = await createApp({
     config,
     database,
     logger: createLogger(config.logLevel),
@@ -39,6 +42,7 @@ export async function startTestApp(
   return {
     app,
     database,
+    readyAnswers,
     close: async () => {
       await close();
       await database.close();

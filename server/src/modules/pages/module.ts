@@ -1,4 +1,5 @@
 import type { InvalidationBus } from '../../shared/invalidation-bus.ts';
+import type { ReadyAnswers } from '../../shared/ready-answers.ts';
 import type { OperationRegistry } from '../../shared/operations.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { CollectionService } from '../collections/index.ts';
@@ -25,6 +26,8 @@ export function pagesModule(deps: {
   brand: string;
   cacheTtlMs: number;
   validateResponses: boolean;
+  /** Where the cached page data it sends is kept to be answered before the Express stack (serve.ts). */
+  readyAnswers?: ReadyAnswers;
   bus: Pick<InvalidationBus, 'register'>;
 }): { pageData: PageDataService } {
   const { markets } = deps;
@@ -40,6 +43,14 @@ export function pagesModule(deps: {
     productData: deps.productData,
   });
   deps.bus.register('page-data', (f) => pageData.bust(f));
-  pageDataRoutes(deps.ops, pageData, markets, { validateResponses: deps.validateResponses });
+  pageDataRoutes(deps.ops, pageData, markets, {
+    validateResponses: deps.validateResponses,
+    ...(deps.readyAnswers ? { readyAnswers: deps.readyAnswers } : {}),
+  });
+  // A bust (a content publication, a catalogue change, POST /internal/cache/bust) ends the kept answers too.
+  if (deps.readyAnswers) {
+    const kept = deps.readyAnswers;
+    pageData.onBust(() => kept.clear());
+  }
   return { pageData };
 }

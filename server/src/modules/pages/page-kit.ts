@@ -8,7 +8,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
 import { DEFAULT_LOCALE, toMarketDto } from '../markets/index.ts';
 import type { ContentService, PageRow } from '../content/index.ts';
-import { TtlCache } from '../../shared/ttl-cache.ts';
+import { TtlCache, type CacheHold } from '../../shared/ttl-cache.ts';
 import type { CollectionService } from '../collections/index.ts';
 import type { ProductDataService } from '../products/index.ts';
 import type { SearchService } from '../search/index.ts';
@@ -75,6 +75,11 @@ export class PageKit {
 
   cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.cache.get(key, compute) as Promise<T>;
+  }
+
+  /** A hold on the fresh cache entry that gave `data` (undefined when none did): see `TtlCache.holdOn`. */
+  holdOn(data: unknown): CacheHold | undefined {
+    return this.cache.holdOn(data);
   }
 
   /** Empties the page-data cache, or the entries of some keys / locales (keys are `kind|locale|...`). */

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../markets/index.ts';
 import type { HandlerInput, OperationId, OperationRegistry, ResponseOf } from '../../shared/operations.ts';
 import { PreparedBody, sendPrepared } from '../../shared/prepared-body.ts';
+import type { ReadyAnswers } from '../../shared/ready-answers.ts';
 import type { PageDataService } from './service.ts';
 
 /**
@@ -36,6 +37,7 @@ const filterString = (v: Record<string, unknown> | undefined) =>
 function dataHandler<Id extends OperationId>(
   load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>,
   validateResponses: boolean,
+  keep: ((req: Request, res: Response, body: PreparedBody, data: unknown) => void) | undefined,
 ) {
   return async (input: HandlerInput<Id>): Promise<void> => {
     const { req, res } = input;
@@ -52,7 +54,12 @@ function dataHandler<Id extends OperationId>(
     }
     // Where answers are checked against the contract (outside production) the validator reads `res.json`.
     if (validateResponses) res.json(body);
-    else await sendPrepared(req, res, preparedJson(body));
+    else {
+      const prepared = preparedJson(body);
+      await sendPrepared(req, res, prepared);
+      // Data from a page-cache entry is answered again before the Express stack while the entry lives.
+      keep?.(req, res, prepared, body);
+    }
   };
 }
 
@@ -60,10 +67,15 @@ export function pageDataRoutes(
   ops: OperationRegistry,
   pages: PageDataService,
   markets: MarketService,
-  options: { validateResponses?: boolean } = {},
+  options: { validateResponses?: boolean; readyAnswers?: ReadyAnswers } = {},
 ): void {
+  const { readyAnswers } = options;
+  const keep = readyAnswers?.enabled
+    ? (req: Request, res: Response, body: PreparedBody, data: unknown) =>
+        readyAnswers.keep(req, res, body, pages.holdOn(data))
+    : undefined;
   const pageData = <Id extends OperationId>(load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>) =>
-    dataHandler(load, options.validateResponses ?? false);
+    dataHandler(load, options.validateResponses ?? false, keep);
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');

@@ -2,6 +2,7 @@
 // keep one service to call. What each page holds is built in catalogue-pages.ts, content-pages.ts,
 // rive-droite-pages.ts and collection-pages.ts, from the sources and the head in page-kit.ts.
 import type { Schemas } from '../../shared/http.ts';
+import type { CacheHold } from '../../shared/ttl-cache.ts';
 import type { Market } from '../markets/index.ts';
 import { PageKit, type Envelope, type PageSources } from './page-kit.ts';
 import { categoryPage, homePage, notFoundPage, productPage, searchPage } from './catalogue-pages.ts';
@@ -34,6 +35,11 @@ export class PageDataService {
   /** Called after every bust: pages rendered from the busted data (the SSR cache) go too. */
   onBust(listener: () => void): void {
     this.kit.onBust(listener);
+  }
+
+  /** A hold on the fresh page-data cache entry that gave `data` (the ready answers live as long as it). */
+  holdOn(data: unknown): CacheHold | undefined {
+    return this.kit.holdOn(data);
   }
 
   /** Empties the page-data cache, or the entries of some keys / locales (keys are `kind|locale|...`). */
