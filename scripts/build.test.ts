@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const hash = (extra: unknown[] = []) =>
-  inputsHash(dir, { paths: ['src', 'missing.json'], exclude: /\.test\.ts$/, extra });
+  inputsHash(dir, { paths: ['src', 'missing.json'], exclude: /\.test\.ts$/, extra: extra as never[] });
 
 describe('inputs hash', () => {
   it('ignores file times: a touched file with the same content is the same input', () => {

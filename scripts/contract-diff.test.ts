@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-// @ts-expect-error: a plain ESM script without type declarations.
 import { bumpOf, run } from './contract-diff.mjs';
 
 type Doc = Record<string, any>;

@@ -40,7 +40,7 @@ const resolve = (doc: Json, node: any): any => {
   return node;
 };
 /** The codes a catalogue section lists (its table rows). */
-const codesListedIn = (section: string) => [...section.matchAll(/^\| ([A-Z0-9_]+) \|/gm)].map((m) => m[1]);
+const codesListedIn = (section: string) => [...section.matchAll(/^\| ([A-Z0-9_]+) \|/gm)].map((m) => m[1]!);
 
 describe.each(APIS)('$name portal contents', ({ name, doc }) => {
   const operations = operationsOf(doc);
@@ -79,7 +79,7 @@ describe.each(APIS)('$name portal contents', ({ name, doc }) => {
     const tag = catalogueTag();
     expect(tag['x-traitTag']).toBe(true);
     const listed = codesListedIn(tag.description);
-    const named = codesNamedBy(doc, catalogue).map((c) => c.code);
+    const named = codesNamedBy(doc, catalogue).map((c: { code: string }) => c.code);
     expect(listed).toEqual(named);
     // Every code an operation's problem examples or x-error-code carry is in it.
     const text = JSON.stringify(doc.paths);
@@ -127,7 +127,7 @@ describe.each(APIS)('$name portal contents', ({ name, doc }) => {
         samples?.map((s) => s.label),
         op.operationId,
       ).toEqual(['curl', 'openapi-fetch']);
-      const [curl, ts] = samples;
+      const [curl, ts] = samples as unknown as [Json, Json];
       const literal = path.replace(/\{\w+\}/g, "[^/?']+").replace(/[.]/g, '\\.');
       expect(curl.source, op.operationId).toMatch(
         new RegExp(
@@ -144,7 +144,7 @@ describe.each(APIS)('$name portal contents', ({ name, doc }) => {
 
   it('describes a server with variables whose defaults give the local server, and keeps the base path', () => {
     // The first server stays the relative one of the released contract (removing it is a breaking change).
-    const [relative, server] = doc.servers as Json[];
+    const [relative, server] = doc.servers as [Json, Json];
     expect(relative.url).toBe(name === 'storefront' ? '/' : '/customer-service/v1');
     expect(Object.keys(server.variables)).toEqual(['scheme', 'host']);
     expect(serverUrlOf(doc)).toBe(

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-// @ts-expect-error: a plain ESM script without type declarations.
 import { operationErrorCodes, requestOnlySchemas, typingDocument } from './contract-types.mjs';
 
 const root = join(import.meta.dirname, '..');
