@@ -135,14 +135,17 @@ describe.skipIf(!onPostgres)('the server process and a PostgreSQL behind a fault
 
     proxy!.restore();
     const started = Date.now();
-    for (; !output.includes('Storefront ready') && Date.now() - started < 90_000;) {
+    // The process migrates, seeds and builds its indexes once the database answers, with its TypeScript compiled
+    // on the fly (tsx): about 45 s on a busy 2-core machine alone, over 90 s beside the rest of the PostgreSQL
+    // suite. The wait bounds a start that never comes; how long it took is printed, not judged.
+    for (; !output.includes('Storefront ready') && Date.now() - started < 180_000;) {
       expect(child?.exitCode, output).toBeNull();
       await sleep(200);
     }
     expect(output).toContain('Storefront ready');
     figures.push(`start: served ${Date.now() - started} ms after the database answered`);
     expect((await timed('/readyz')).status).toBe(200);
-  }, 150_000);
+  }, 260_000);
 
   it('a partition: readiness 503 within 2 s, a product API 503 ERR_API_1003 within its timeouts; all answers again once it heals', async () => {
     const v = await sellableVariant(direct!.db, 1);
