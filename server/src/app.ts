@@ -72,10 +72,29 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   // (shared/request-checks.ts; the mock front of `npm run mock` mounts the same checks).
   const checks = contractChecks({ contract, customerContract, validateResponses: config.validateResponses });
   const { codesByLocation, customerBase, isCustomerServicePath } = checks;
-  const ops = new OperationRegistry([
-    { base: '', document: contract },
-    ...(customerContract && customerBase ? [{ base: customerBase, document: customerContract }] : []),
-  ]);
+  // The request logging of every answer (request id, X-Request-Id, one line at `info`), the full path's and the
+  // ready answers'.
+  const logging = requestLogging(logger, {
+    genReqId: requestIdOf,
+    ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
+  });
+  // Cached public answers answered again before the Express stack (serve.ts; shared/ready-answers.ts).
+  const readyAnswers = new ReadyAnswers({
+    enabled: config.readyAnswers,
+    // The readiness and the metrics are the ops module's, built below (asked per request, after the start).
+    ready: () => readiness.ready,
+    logging,
+    label: operationOf,
+    observe: (operation, method, status, seconds) => metrics.observe(operation, method, status, seconds),
+  });
+  // The operations answered through `ready()` are sent prepared and kept there.
+  const ops = new OperationRegistry(
+    [
+      { base: '', document: contract },
+      ...(customerContract && customerBase ? [{ base: customerBase, document: customerContract }] : []),
+    ],
+    { validateResponses: config.validateResponses, readyAnswers },
+  );
 
   // What the modules share. Every cache-emptying event (a bust, a content publication, a catalogue change) goes
   // through the bus, to every instance; each module registers its caches on it by the names a bust uses.
@@ -112,20 +131,6 @@ export async function createApp({ config, database, logger, pages = true }: AppO
     metricsToken: config.metricsToken,
     development: config.env === 'development',
   });
-  // The request logging of every answer (request id, X-Request-Id, one line at `info`), the full path's and the
-  // ready answers'.
-  const logging = requestLogging(logger, {
-    genReqId: requestIdOf,
-    ignore: (req) => /^\/(assets|media)\//.test(req.url ?? '') || (req.url ?? '').startsWith('/dev/mailbox'),
-  });
-  // Cached public answers answered again before the Express stack (serve.ts; shared/ready-answers.ts).
-  const readyAnswers = new ReadyAnswers({
-    enabled: config.readyAnswers,
-    ready: () => readiness.ready,
-    logging,
-    label: operationOf,
-    observe: (operation, method, status, seconds) => metrics.observe(operation, method, status, seconds),
-  });
   // The sitemaps list the markets: a reload of the markets empties them.
   const { markets } = await marketsModule({ ...common, onReload: () => sitemaps.bust() });
   const media = await mediaModule({ ...common, mediaDir: config.mediaDir });
@@ -148,7 +153,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   });
   const { productData } = productsModule({ ...common, catalog, markets });
   const sources = { ...common, catalog, markets, content, collections, search, productData };
-  const { pageData } = pagesModule({ ...sources, validateResponses: config.validateResponses, readyAnswers });
+  const { pageData } = pagesModule({ ...sources, readyAnswers });
   const withPages = { ...sources, shells: pageData, gateway };
   const pageSources = { pages: pageData, content, markets, publicOrigin, recaptchaSiteKey, cacheTtlMs };
   const { basket } = basketModule(withPages);

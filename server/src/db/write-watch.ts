@@ -5,6 +5,7 @@
 //   transaction that held it committed), seen by a Kysely dialect wrapped around the driver (`watchedDialect`);
 // - on PostgreSQL, a notification on `CATALOGUE_CHANNEL`, which triggers on `listing_facts` and
 //   `search_documents` send for every write, whoever makes it (another instance, a script, plain SQL).
+// - the product photos' index read a change (`PhotoIndex`: an import, by another process, of what tiles show).
 // `heard` says whether every write is seen: with the embedded database there is no other writer; on
 // PostgreSQL only while the listening connection listens. docs/catalogue-queries.md#freshness.
 import pg from 'pg';
@@ -18,6 +19,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import type { CacheHold } from '../shared/ttl-cache.ts';
 
 /** The channel the catalogue's change triggers notify (migration 0029). */
 const CATALOGUE_CHANNEL = 'storefront_catalogue_changed';
@@ -52,6 +54,17 @@ export class WriteWatch {
   /** A catalogue write settled (or may have, or a notification said so). */
   changed(): void {
     this.epoch++;
+  }
+
+  /**
+   * A hold that hits while the catalogue has not changed since this call: the epoch has not moved and every
+   * writer is still heard. Undefined when writers are not all heard now (on PostgreSQL, while the listening
+   * connection does not listen): another instance's write would not end it.
+   */
+  holdWhileUnchanged(): CacheHold | undefined {
+    if (!this.heard) return undefined;
+    const epoch = this.epoch;
+    return { retains: true, hit: () => this.heard && this.epoch === epoch };
   }
 
   /**

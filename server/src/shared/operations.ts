@@ -1,6 +1,9 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { CustomerServiceOperations, operations } from './http.ts';
 import { AppError } from './errors.ts';
+import { preparedJson, sendPrepared } from './prepared-body.ts';
+import type { ReadyAnswers } from './ready-answers.ts';
+import type { CacheHold } from './ttl-cache.ts';
 
 /** Every operation of both contracts (their ids are distinct: the registry refuses a duplicate at start). */
 type Operations = operations & CustomerServiceOperations;
@@ -41,16 +44,50 @@ export interface HandlerInput<Id extends OperationId> {
   res: Response;
 }
 
+/**
+ * A public answer the same for every request of its URL while `hold` hits: sent as a prepared body and kept as a
+ * ready answer (`shared/ready-answers.ts`) — see `ready()`.
+ */
+export class ReadyAnswer<T> {
+  constructor(
+    readonly value: T,
+    readonly hold: CacheHold | undefined,
+  ) {}
+}
+
+/**
+ * What a handler returns for an answer that depends on its URL alone (never on cookies, the session or other
+ * headers) and stands while `hold` hits: a cache entry's hold (`TtlCache.holdOn`), or one that retains the answer
+ * and says how long it stands. The registry sends it as a prepared body (its ETag, its compressed forms) and
+ * keeps it as a ready answer, answered again before the Express stack while the hold hits; no hold, nothing
+ * kept. Where responses are validated it goes through `res.json`, as any answer, and nothing is kept.
+ * [decision 0198](../../../docs/decisions/0198-ready-catalogue-answers.md)
+ */
+export function ready<T>(value: T, hold: CacheHold | undefined): ReadyAnswer<T> {
+  return new ReadyAnswer(value, hold);
+}
+
+/** How the registry sends the answers of `ready()`. */
+export interface ReadyAnswerOptions {
+  /** Responses are checked against the contract (the validator reads `res.json`): nothing is prepared nor kept. */
+  validateResponses: boolean;
+  /** Where they are kept (absent: sent prepared, never kept). */
+  readyAnswers?: ReadyAnswers | undefined;
+}
+
 export interface OperationHandler<Id extends OperationId> {
   /** Middleware run first, in order (cache headers, session, rate limits…). */
   use?: RequestHandler[];
   /**
    * Returns the operation's JSON answer, which the registry sends with the operation's success status
    * (its first 2xx with a JSON body in the contract), or nothing when it answered through `res` itself.
+   * A public answer that stands while a hold hits is returned through `ready()`.
    * Failures are thrown as `AppError`.
    */
-  run: (input: HandlerInput<Id>) => Promise<ResponseOf<Id> | void> | ResponseOf<Id> | void;
+  run: (input: HandlerInput<Id>) => Promise<Answer<Id> | void> | Answer<Id> | void;
 }
+
+type Answer<Id extends OperationId> = ResponseOf<Id> | ReadyAnswer<ResponseOf<Id>>;
 
 interface OperationInfo {
   id: string;
@@ -96,7 +133,10 @@ export class OperationRegistry {
   private readonly done = new Set<string>();
   readonly router = Router();
 
-  constructor(contracts: { base: string; document: Record<string, unknown> }[]) {
+  constructor(
+    contracts: { base: string; document: Record<string, unknown> }[],
+    private readonly answers: ReadyAnswerOptions = { validateResponses: true },
+  ) {
     for (const { base, document } of contracts) {
       const shared =
         (document.components as { parameters?: Record<string, ContractParameter> } | undefined)?.parameters ?? {};
@@ -135,9 +175,25 @@ export class OperationRegistry {
         req,
         res,
       });
-      if (answer !== undefined) res.status(op.success).json(answer);
+      if (answer instanceof ReadyAnswer) await this.sendReady(req, res, answer, op.success);
+      else if (answer !== undefined) res.status(op.success).json(answer);
     });
     return this;
+  }
+
+  /** An answer of `ready()`: prepared, sent, and kept while its hold hits (see `ready`). */
+  private async sendReady(req: Request, res: Response, answer: ReadyAnswer<unknown>, status: number): Promise<void> {
+    const { validateResponses, readyAnswers } = this.answers;
+    // Where answers are checked against the contract (outside production) the validator reads `res.json`.
+    if (validateResponses) {
+      res.status(status).json(answer.value);
+      return;
+    }
+    let body = preparedJson(answer.value);
+    // An answer computed afresh (no cache holds it) is sent as the one kept when it is the same.
+    if (readyAnswers && answer.hold?.retains) body = readyAnswers.sameBody(req, body);
+    await sendPrepared(req, res, body, status);
+    readyAnswers?.keep(req, res, body, answer.hold);
   }
 
   private register(id: string): OperationInfo {

@@ -62,6 +62,19 @@ export class PreparedBody {
   }
 }
 
+/**
+ * The JSON of a value as a prepared body, by the value: an answer served from a cache (a page's data, a listing)
+ * is the same object each time, so it is serialised, hashed and compressed once per cache entry rather than on
+ * every request. Held weakly, the JSON goes with its entry.
+ */
+const preparedByValue = new WeakMap<object, PreparedBody>();
+export function preparedJson(value: unknown): PreparedBody {
+  if (typeof value !== 'object' || value === null) return PreparedBody.json(value);
+  let out = preparedByValue.get(value);
+  if (!out) preparedByValue.set(value, (out = PreparedBody.json(value)));
+  return out;
+}
+
 /** The encoding a request takes, brotli before gzip (as the compression middleware prefers); undefined for none. */
 export function acceptedEncoding(req: Request): Encoding | undefined {
   if (!req.headers['accept-encoding']) return undefined;

@@ -72,6 +72,15 @@ async function storefront(options: Partial<ReadyAnswersOptions> & { level?: stri
     await sendPrepared(req, res, page.body);
     answers.keep(req, res, page.body, cache.holdOn(page));
   });
+  // An answer no cache holds, computed on each request, standing until `change()` (a search, decision 0198).
+  let version = 0;
+  app.get('/fresh/:n', async (req, res) => {
+    const at = version;
+    res.set('Cache-Control', 'public, max-age=60');
+    const body = answers.sameBody(req, PreparedBody.json({ fresh: req.params.n, pad: 'x'.repeat(100) }));
+    await sendPrepared(req, res, body);
+    answers.keep(req, res, body, { retains: true, hit: () => version === at });
+  });
   const server = await listen((req, res) => answers.answer(req, res) || void app(req, res));
   return {
     answers,
@@ -80,6 +89,7 @@ async function storefront(options: Partial<ReadyAnswersOptions> & { level?: stri
     lines,
     counted,
     setReady: (value: boolean) => void (ready = value),
+    change: () => void version++,
   };
 }
 
@@ -133,6 +143,24 @@ describe('ready answers', () => {
     expect(s.answers.answered).toBe(0);
     await get(s.server, '/page/5?utm=5');
     expect(s.answers.answered).toBe(1);
+  });
+
+  it('retain the answers no cache holds while their hold hits, within their own bound of bytes', async () => {
+    const s = await storefront({ maxRetainedBytes: 300 });
+    await get(s.server, '/page/1');
+    for (let n = 1; n <= 3; n++) await get(s.server, `/fresh/${n}`);
+    // Three answers of about 130 bytes: the oldest retained one went, the cache's answer stayed.
+    expect(s.answers.size).toBe(3);
+    await get(s.server, '/fresh/1');
+    expect(s.answers.answered).toBe(0);
+    await get(s.server, '/page/1');
+    await get(s.server, '/fresh/3');
+    expect(s.answers.answered).toBe(2);
+    s.change();
+    await get(s.server, '/fresh/3');
+    expect(s.answers.answered).toBe(2);
+    await get(s.server, '/fresh/3');
+    expect(s.answers.answered).toBe(3);
   });
 
   it('answer nothing while the app is not ready (starting, shutting down), nor when off', async () => {

@@ -10,14 +10,25 @@ import { compressible, encodingOf, type PreparedBody } from './prepared-body.ts'
  * `page`) share the room, the oldest kept going first.
  */
 const READY_ANSWERS_MAX = 2_500;
+/**
+ * At most this many bytes of answers kept by their own hold (`CacheHold.retains`: search results, which no cache
+ * holds), the oldest of them going first: 16 MB is about 1,500 autocompletes of six hits, or 400 result pages
+ * with their facets. Their compressed forms, once made, are smaller still.
+ */
+const READY_ANSWERS_RETAINED_BYTES = 16 * 1024 * 1024;
 
 /** An answer's headers made for each request (by the request logging, by Node) or for each encoding. */
 const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 const PER_ENCODING = new Set(['content-length', 'content-encoding']);
 
 interface Kept {
-  /** Weak: the page cache's entry holds the bytes; once it is gone, so is this answer. */
-  body: WeakRef<PreparedBody>;
+  /**
+   * Weak when a cache's entry holds the bytes (once it is gone, so is this answer); strong when the hold retains
+   * them (`CacheHold.retains`).
+   */
+  body: { deref(): PreparedBody | undefined };
+  /** The bytes held here (a retained answer's), 0 when a cache holds them. */
+  retained: number;
   hold: CacheHold;
   /** The answer's headers but the per-request and per-encoding ones, names as sent, in their order. */
   headers: [string, OutgoingHttpHeader][];
@@ -31,6 +42,8 @@ interface Kept {
 export interface ReadyAnswersOptions {
   enabled: boolean;
   maxEntries?: number;
+  /** At most this many bytes of retained answers (`CacheHold.retains`). */
+  maxRetainedBytes?: number;
   /** The app is ready (false while starting and once shutting down): otherwise the full path answers. */
   ready: () => boolean;
   /** The full path's request logging middleware: the request id, `X-Request-Id`, the `info` line. */
@@ -50,20 +63,26 @@ const keyOf = (method: string, url: string) => (method === 'GET' ? url : `${meth
 /**
  * Public cached prepared answers, answered again before the Express stack (serve.ts): a URL is kept only once the
  * full path answered it 200 from a page-cache entry with a prepared body and no cookie set (`keep`, called by the
- * code that sent it), with every header that answer carried; it is answered as long as that entry is the cache's
- * fresh one (`CacheHold`), so a bust, a TTL end or a replacement ends it too. The negotiation is the full path's
+ * code that sent it, or by the operation registry for `ready()` answers), with every header that answer carried;
+ * it is answered as long as that entry is the cache's fresh one (`CacheHold`), so a bust, a TTL end or a
+ * replacement ends it too. An answer no cache holds (a search) is kept with a hold that retains its bytes and says
+ * how long it stands (the catalogue unchanged); those bytes have a bound of their own. The negotiation is the full path's
  * (Express's request and response, `sendPrepared`'s encoding rule); whatever the kept forms cannot answer the same
  * way falls through to the full path. [decision 0197](../../../docs/decisions/0197-ready-answers.md)
  */
 export class ReadyAnswers {
   private readonly kept = new Map<string, Kept>();
   private readonly max: number;
+  private readonly maxRetained: number;
+  /** The bytes of the retained answers kept. */
+  private retainedBytes = 0;
   private app: Express | undefined;
   /** Requests answered here (for the tests and the figures). */
   answered = 0;
 
   constructor(private readonly options: ReadyAnswersOptions) {
     this.max = options.maxEntries ?? READY_ANSWERS_MAX;
+    this.maxRetained = options.maxRetainedBytes ?? READY_ANSWERS_RETAINED_BYTES;
   }
 
   get enabled(): boolean {
@@ -81,11 +100,31 @@ export class ReadyAnswers {
 
   clear(): void {
     this.kept.clear();
+    this.retainedBytes = 0;
+  }
+
+  private drop(url: string): void {
+    const kept = this.kept.get(url);
+    if (!kept) return;
+    this.retainedBytes -= kept.retained;
+    this.kept.delete(url);
+  }
+
+  /**
+   * The body to send for the request when its answer is retained (`CacheHold.retains`): the one kept for its URL
+   * when the bytes are the same — its compressed forms already made, so the ready answers can go on answering
+   * every encoding — else `body`. An answer computed afresh on each request makes a new body each time.
+   */
+  sameBody(req: Request, body: PreparedBody): PreparedBody {
+    const kept = this.kept.get(keyOf(req.method, req.originalUrl));
+    const before = kept?.retained ? kept.body.deref() : undefined;
+    return before && before !== body && before.bytes.equals(body.bytes) ? before : body;
   }
 
   /**
    * Keeps the answer just sent for its URL (as received), when it may be answered again for any request of that
-   * URL: GET or HEAD, 200, no cookie set, the app ready, and `hold` on the cache entry the body came from.
+   * URL: GET or HEAD, 200, no cookie set, the app ready, and `hold` on the cache entry the body came from (or,
+   * for an answer no cache holds, a hold that retains it and says how long it stands).
    */
   keep(req: Request, res: Response, body: PreparedBody, hold: CacheHold | undefined, html = false): void {
     if (!this.options.enabled || !hold || !this.app || !res.headersSent) return;
@@ -99,16 +138,24 @@ export class ReadyAnswers {
       if (value !== undefined && !PER_REQUEST.has(lower) && !PER_ENCODING.has(lower)) headers.push([name, value]);
     }
     const url = keyOf(req.method, req.originalUrl);
-    this.kept.delete(url);
+    this.drop(url);
+    const retained = hold.retains ? body.bytes.length : 0;
     this.kept.set(url, {
-      body: new WeakRef(body),
+      body: hold.retains ? { deref: () => body } : new WeakRef(body),
+      retained,
       hold,
       headers,
       cacheControl: res.getHeader('cache-control'),
       html,
       operation: this.options.label(req),
     });
-    if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value as string);
+    this.retainedBytes += retained;
+    if (this.kept.size > this.max) this.drop(this.kept.keys().next().value as string);
+    if (this.retainedBytes > this.maxRetained)
+      for (const [key, k] of this.kept) {
+        if (this.retainedBytes <= this.maxRetained) break;
+        if (k.retained) this.drop(key);
+      }
   }
 
   /** Answers the request if a kept answer fits it exactly; false (nothing written) for the full path to answer. */
@@ -122,7 +169,7 @@ export class ReadyAnswers {
     const start = process.hrtime.bigint();
     const body = kept.body.deref();
     if (!body) {
-      this.kept.delete(url);
+      this.drop(url);
       return false;
     }
     const request = req as Request;
@@ -146,7 +193,7 @@ export class ReadyAnswers {
     )
       return false;
     if (!kept.hold.hit()) {
-      this.kept.delete(url);
+      this.drop(url);
       return false;
     }
     this.answered++;

@@ -12,6 +12,12 @@
  */
 export interface CacheHold {
   hit(): boolean;
+  /**
+   * The answer held is no cache's value (a search's results, valid while the catalogue stands): what keeps it
+   * beside the hold (the ready answers) keeps its bytes too, within a bound of its own. A hold on a cache entry
+   * leaves this unset: the bytes go with the entry.
+   */
+  readonly retains?: boolean;
 }
 
 type Entry<V> = { key: string; value: Promise<V>; expires: number };

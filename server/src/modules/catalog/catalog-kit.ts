@@ -28,6 +28,8 @@ export class CatalogKit {
   byId = new Map<string, CategoryRow>();
   rdCounts = new Map<string, number>();
   sizeBits = new Map<string, number>();
+  /** Counts the reads of the category tree (`refresh`). */
+  treeVersion = 0;
   // Listings are public and the same for every visitor of a market: cached for `cacheTtlMs`.
   readonly listings: TtlCache<Schemas['CategoryListing']>;
   private index: Promise<ListingIndex> | null = null;
@@ -72,6 +74,7 @@ export class CatalogKit {
     ]);
     this.bySlug = new Map(this.categories.map((c) => [c.slug, c]));
     this.byId = new Map(this.categories.map((c) => [c.id, c]));
+    this.treeVersion++;
   }
 
   nameOf(c: CategoryRow, market: Market): string {

@@ -1,7 +1,7 @@
 import type { MarketService } from '../markets/index.ts';
 import { marketOf } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
-import type { OperationRegistry } from '../../shared/operations.ts';
+import { ready, type OperationRegistry } from '../../shared/operations.ts';
 import type { CalendarFilters, CatalogService } from './service.ts';
 
 /** `calendars` answers the filters of a "rive droite" calendar (`getListingFilters` serves both). */
@@ -29,7 +29,9 @@ export function catalogRoutes(
         filters: query.filters,
       });
       res.set('Cache-Control', 'public, max-age=60');
-      return listing;
+      // The listing cache's entry, the same for every visitor of the URL: answered again before the Express
+      // stack while it lives.
+      return ready(listing, catalog.holdOn(listing));
     },
   });
   ops.handle('getListingFilters', {

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import type { CatchUpGate } from '../../db/write-watch.ts';
+import type { CacheHold } from '../../shared/ttl-cache.ts';
 import type { CategoryRow, ListingScope, MatchSet, TileRow } from './repository.ts';
 import type { FilterSelection } from './filter-string.ts';
 import type { ListingIndex } from './listing-index.ts';
@@ -111,6 +112,19 @@ export class CatalogService {
 
   listing(input: ListingInput): Promise<Schemas['CategoryListing']> {
     return listing(this.kit, input);
+  }
+
+  /**
+   * A hold on the listing cache's entry that gave `listing` (the object `listing()` answered, as it is: never
+   * copied), while it is the fresh entry of its key; undefined when the cache is off or the entry is gone.
+   */
+  holdOn(listing: Schemas['CategoryListing']): CacheHold | undefined {
+    return this.kit.listings.holdOn(listing);
+  }
+
+  /** Moves whenever the category tree is read again (`refresh`): what was answered from the one before is outdated. */
+  get treeVersion(): number {
+    return this.kit.treeVersion;
   }
 
   /** The values of a selection that exist (`facets.ts`). */

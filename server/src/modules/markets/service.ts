@@ -24,6 +24,8 @@ export interface Market {
  * locale costs no query. `reload()` reads them again (the `markets` cache of a bust, on every instance).
  */
 export class MarketService {
+  /** Counts the reloads: what was answered from the markets before one is outdated. */
+  version = 0;
   private constructor(
     private countryList: CountryData[],
     private regionList: RegionData[],
@@ -56,6 +58,7 @@ export class MarketService {
     this.byCountry = r.byCountry;
     this.activeLocales = r.active;
     this.currencyTable = r.currencyTable;
+    this.version++;
   }
 
   countries(): CountryData[] {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DB } from '../../db/database.ts';
+import { writeWatchOf } from '../../db/write-watch.ts';
 import { PhotoRepository } from './repository.ts';
 import type { PhotoRecord } from './photos.ts';
 
@@ -17,7 +18,7 @@ export class PhotoIndex {
   private readonly repo: PhotoRepository;
 
   constructor(
-    db: DB,
+    private readonly db: DB,
     private readonly logger?: Pick<Logger, 'warn'>,
     private readonly checkMs = 15_000,
   ) {
@@ -39,6 +40,9 @@ export class PhotoIndex {
     if (version === this.version) return;
     const rows = await this.repo.all();
     this.byView = new Map(rows.map((r) => [`${r.pid}:${r.view}`, r]));
+    // A change after the first read: what the catalogue's answers showed (tiles) may be outdated, as after a
+    // catalogue write (the answers kept while the catalogue stands end: decision 0198).
+    if (this.version !== '') writeWatchOf(this.db)?.changed();
     this.version = version;
   }
 

@@ -25,8 +25,7 @@ export function pagesModule(deps: {
   publicOrigin: string;
   brand: string;
   cacheTtlMs: number;
-  validateResponses: boolean;
-  /** Where the cached page data it sends is kept to be answered before the Express stack (serve.ts). */
+  /** Where the cached page data it sends is kept to be answered before the Express stack (serve.ts): emptied on a bust. */
   readyAnswers?: ReadyAnswers;
   bus: Pick<InvalidationBus, 'register'>;
 }): { pageData: PageDataService } {
@@ -43,10 +42,7 @@ export function pagesModule(deps: {
     productData: deps.productData,
   });
   deps.bus.register('page-data', (f) => pageData.bust(f));
-  pageDataRoutes(deps.ops, pageData, markets, {
-    validateResponses: deps.validateResponses,
-    ...(deps.readyAnswers ? { readyAnswers: deps.readyAnswers } : {}),
-  });
+  pageDataRoutes(deps.ops, pageData, markets);
   // A bust (a content publication, a catalogue change, POST /internal/cache/bust) ends the kept answers too.
   if (deps.readyAnswers) {
     const kept = deps.readyAnswers;

@@ -2,23 +2,15 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../markets/index.ts';
-import type { HandlerInput, OperationId, OperationRegistry, ResponseOf } from '../../shared/operations.ts';
-import { PreparedBody, sendPrepared } from '../../shared/prepared-body.ts';
-import type { ReadyAnswers } from '../../shared/ready-answers.ts';
+import {
+  ready,
+  type HandlerInput,
+  type OperationId,
+  type OperationRegistry,
+  type ReadyAnswer,
+  type ResponseOf,
+} from '../../shared/operations.ts';
 import type { PageDataService } from './service.ts';
-
-/**
- * The JSON of a page's data, by the data object: a page served from the page-data cache is the same object
- * each time, so it is serialised, hashed and compressed once per cache entry rather than on every request.
- * Held weakly, the JSON goes with its entry.
- */
-const prepared = new WeakMap<object, PreparedBody>();
-function preparedJson(body: unknown): PreparedBody {
-  if (typeof body !== 'object' || body === null) return PreparedBody.json(body);
-  let out = prepared.get(body);
-  if (!out) prepared.set(body, (out = PreparedBody.json(body)));
-  return out;
-}
 
 const list = (v: string | undefined) => (v ? v.split(',') : undefined);
 /** The page's `filters[key]=a|b` object (deepObject) as the spec §3 filter string `key:a|b,...`. */
@@ -31,16 +23,16 @@ const filterString = (v: Record<string, unknown> | undefined) =>
     : undefined;
 
 /**
- * A page's data, typed by its operation and sent as a prepared body. Unexpected failures of a page's sources
+ * A page's data, typed by its operation and sent as a prepared body (`ready()`): data from a page-cache entry is
+ * answered again before the Express stack while the entry lives. Unexpected failures of a page's sources
  * answer ERR_DATA_1000 (502) naming them; catalogue errors pass through.
  */
 function dataHandler<Id extends OperationId>(
   load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>,
-  validateResponses: boolean,
-  keep: ((req: Request, res: Response, body: PreparedBody, data: unknown) => void) | undefined,
+  pages: PageDataService,
 ) {
-  return async (input: HandlerInput<Id>): Promise<void> => {
-    const { req, res } = input;
+  return async (input: HandlerInput<Id>): Promise<ReadyAnswer<ResponseOf<Id>>> => {
+    const { req } = input;
     let body: unknown;
     try {
       body = await load(input);
@@ -52,30 +44,13 @@ function dataHandler<Id extends OperationId>(
         `A source of the page failed: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-    // Where answers are checked against the contract (outside production) the validator reads `res.json`.
-    if (validateResponses) res.json(body);
-    else {
-      const prepared = preparedJson(body);
-      await sendPrepared(req, res, prepared);
-      // Data from a page-cache entry is answered again before the Express stack while the entry lives.
-      keep?.(req, res, prepared, body);
-    }
+    return ready(body as ResponseOf<Id>, pages.holdOn(body));
   };
 }
 
-export function pageDataRoutes(
-  ops: OperationRegistry,
-  pages: PageDataService,
-  markets: MarketService,
-  options: { validateResponses?: boolean; readyAnswers?: ReadyAnswers } = {},
-): void {
-  const { readyAnswers } = options;
-  const keep = readyAnswers?.enabled
-    ? (req: Request, res: Response, body: PreparedBody, data: unknown) =>
-        readyAnswers.keep(req, res, body, pages.holdOn(data))
-    : undefined;
+export function pageDataRoutes(ops: OperationRegistry, pages: PageDataService, markets: MarketService): void {
   const pageData = <Id extends OperationId>(load: (input: HandlerInput<Id>) => Promise<ResponseOf<Id>>) =>
-    dataHandler(load, options.validateResponses ?? false, keep);
+    dataHandler(load, pages);
   // Page data is public: a CDN may keep it a minute.
   const publicCache: RequestHandler = (_req, res, next) => {
     res.set('Cache-Control', 'public, max-age=60');

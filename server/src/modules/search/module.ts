@@ -21,6 +21,7 @@ export async function searchModule(deps: {
   const { logger } = deps;
   const search = new SearchService(deps.db, deps.brand, deps.catalog, {
     minChars: deps.minChars,
+    markets: deps.markets,
     // Each language's prefix index loads on its first query (PostgreSQL answers until it is ready).
     prefixIndex: { freshForMs: deps.freshForMs, onError: (err, message) => logger.warn({ err }, message) },
   });

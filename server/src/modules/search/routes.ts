@@ -1,7 +1,7 @@
 import type { MarketService } from '../markets/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { marketOf } from '../markets/index.ts';
-import type { OperationRegistry } from '../../shared/operations.ts';
+import { ready, type OperationRegistry } from '../../shared/operations.ts';
 import type { SearchService } from './service.ts';
 
 export function searchRoutes(
@@ -14,8 +14,11 @@ export function searchRoutes(
     run: async ({ query, req, res }) => {
       // One deployment serves one house: another house's code is not a brand this API knows.
       if (query.brand !== brand) throw new AppError('ERR_API_1004', `This storefront serves the brand "${brand}".`);
+      const market = marketOf(req, res, markets);
+      // Taken before the search: a change while it runs ends it.
+      const unchanged = search.holdWhileUnchanged(market);
       const result = await search.search({
-        market: marketOf(req, res, markets),
+        market,
         q: query.q ?? '',
         filters: query.filters,
         sort: query.sort,
@@ -26,7 +29,8 @@ export function searchRoutes(
       });
       // Results change with the catalogue only: a CDN may keep them briefly, like listings.
       res.set('Cache-Control', 'public, max-age=60');
-      return result;
+      // The same for every visitor of the URL while the catalogue stands: answered again before the Express stack.
+      return ready(result, unchanged);
     },
   });
   ops.handle('getTrendingSearches', {

@@ -15,6 +15,8 @@ export interface SearchOptions {
   indexSuffix?: string | undefined;
   /** The in-process prefix index (`prefix-index.ts`); on by default. */
   prefixIndex?: PrefixIndexOptions | undefined;
+  /** The markets a search's market comes from: a reload ends the answers kept while the catalogue stands. */
+  markets?: { readonly version: number } | undefined;
 }
 
 export interface PrefixIndexOptions {

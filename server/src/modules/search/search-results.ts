@@ -2,6 +2,8 @@
 // paged and faceted by the catalogue's listing, and the suggestions (a spelling, matching categories).
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
+import type { CacheHold } from '../../shared/ttl-cache.ts';
+import { writeWatchOf } from '../../db/write-watch.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import { formatFilterString, normalizeSort, parseFilterString, type FilterSelection } from '../catalog/index.ts';
 import { indexName, planQuery, queryWords, type SortKey } from './query.ts';
@@ -34,6 +36,28 @@ export interface SearchInput {
   pageSize?: number | undefined;
   /** False for autocomplete: no facets (`filters` empty), only hits and their count. */
   facets?: boolean | undefined;
+}
+
+/**
+ * A hold, taken before a search of the market, that hits while that search's answer stands: everything it reads
+ * is as it was. The catalogue — products, translations, prices, stock, categories' names, what the prefix index
+ * and the listing index hold, the product photos — has not changed (the write watch's epoch, every writer heard:
+ * `WriteWatch.holdWhileUnchanged`), nor the category tree (read again on a navigation bust), nor the markets
+ * (reloaded on a bust). Nothing else of the request counts: the answer depends on its URL alone. No hold while
+ * the language's prefix index is still loading (PostgreSQL answers until then; the index answers next) or the
+ * database has no write watch. [decision 0198](../../../../docs/decisions/0198-ready-catalogue-answers.md)
+ */
+export function holdWhileUnchanged(kit: SearchKit, market: Market): CacheHold | undefined {
+  if (kit.options.prefixIndex?.enabled !== false && !kit.keepers.get(market.language)?.ready) return undefined;
+  const catalogue = writeWatchOf(kit.db)?.holdWhileUnchanged();
+  if (!catalogue) return undefined;
+  const { catalog, options } = kit;
+  const tree = catalog.treeVersion;
+  const markets = options.markets?.version;
+  return {
+    retains: true,
+    hit: () => catalog.treeVersion === tree && options.markets?.version === markets && catalogue.hit(),
+  };
 }
 
 /** The trimmed query, or ERR_SEARCH_API_1000 when it is shorter than the configured minimum. */

@@ -3,13 +3,14 @@
 // date), trending-searches.ts (the drawer before anything is typed) — which share search-kit.ts.
 import type { DB } from '../../db/database.ts';
 import type { Schemas } from '../../shared/http.ts';
+import type { CacheHold } from '../../shared/ttl-cache.ts';
 import type { Brand } from '../../../../reference/brands.ts';
 import type { Market } from '../markets/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { IndexQuery, PrefixIndex } from './prefix-index.ts';
 import type { MatchPlan, SearchScope } from './repository.ts';
 import { SearchKit, type SearchOptions } from './search-kit.ts';
-import { checkedQuery, search, type SearchInput } from './search-results.ts';
+import { checkedQuery, holdWhileUnchanged, search, type SearchInput } from './search-results.ts';
 import { catchUpReads, currentIndex, indexed, prefixIndexStats } from './prefix-indexes.ts';
 import { hitTiles } from './hit-tiles.ts';
 import { trending, upsertTrendingSearches } from './trending-searches.ts';
@@ -46,6 +47,11 @@ export class SearchService {
 
   search(input: SearchInput): Promise<Schemas['SearchResult']> {
     return search(this.kit, input);
+  }
+
+  /** A hold, taken before a search, that hits while its answer stands (`holdWhileUnchanged` of `search-results.ts`). */
+  holdWhileUnchanged(market: Market): CacheHold | undefined {
+    return holdWhileUnchanged(this.kit, market);
   }
 
   /** The language's prefix index brought up to date, with the query as it evaluates it; null when PostgreSQL answers. */
