@@ -1,10 +1,11 @@
 import { createServer, request as httpRequest, type RequestListener } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeWatchOf, type WriteWatch } from '../../db/write-watch.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { TEST_BRAND } from '../../test/settings.ts';
+import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
 
 // The catalogue's public answers kept as ready answers (decision 0198): a category's listing while its listing
 // cache entry lives, a search while the catalogue stands. The real app on PGlite, two servers over one app — the
@@ -92,6 +93,15 @@ const bust = (caches: string[]) =>
   );
 const search = (q: string, rest = '&pageSize=6&facets=false') =>
   `/api/data/search?brand=${TEST_BRAND}&locale=fr-fr&q=${encodeURIComponent(q)}${rest}`;
+const postgres = testDatabaseKind() === 'postgres';
+/** On PostgreSQL, waits until the write watch's epoch has moved `moves` times since `epoch` (notifications heard). */
+async function heardMoves(epoch: number, moves: number): Promise<void> {
+  if (!postgres) return;
+  for (const deadline = Date.now() + 5_000; watch.epoch < epoch + moves;) {
+    expect(Date.now()).toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 const idsOf = (body: unknown) => (body as { products: { id: string }[] }).products.map((p) => p.id);
 /** A listed product sold in euros, in stock, by merchandising order. */
 async function product(offset: number): Promise<string> {
@@ -153,20 +163,36 @@ describe('ready catalogue answers', () => {
     const url = search('zorglub');
     await kept(url);
     expect(idsOf((await ask(url)).json())).toEqual([]);
+    let epoch = watch.epoch;
     await sql`update product_translations set name = 'Zorglub Tapir' where pid = ${pid} and language = 'fr'`.execute(
       t!.database.db,
     );
+    // On PostgreSQL the write's own notification comes back and moves the epoch again: wait for it, so that the
+    // answer kept next is not ended by it.
+    await heardMoves(epoch, 2);
     const after = await ask(url);
     expect(after.byFastPath).toBe(false);
     expect(idsOf(after.json())).toEqual([pid]);
     expect((await ask(url)).byFastPath).toBe(true);
-    // Past the handle (plain SQL: another instance's write on PostgreSQL): answered as before until the watch
-    // hears of it, as its notification would tell.
-    await t!.database.pglite!.query(
-      `update product_translations set name = 'Zorglub Okapi' where pid = '${other}' and language = 'fr'`,
-    );
-    expect((await ask(url)).byFastPath).toBe(true);
-    watch.changed();
+    // Past the handle (another instance's write): answered as before until the watch hears of it.
+    const past = `update product_translations set name = 'Zorglub Okapi' where pid = '${other}' and language = 'fr'`;
+    if (postgres) {
+      // Another connection: its notification is what the watch hears.
+      epoch = watch.epoch;
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(past);
+      } finally {
+        await client.end();
+      }
+      await heardMoves(epoch, 1);
+    } else {
+      // The embedded database has no other connection: plain SQL past the handle, then what a notification does.
+      await t!.database.pglite!.query(past);
+      expect((await ask(url)).byFastPath).toBe(true);
+      watch.changed();
+    }
     const heard = await ask(url);
     expect(heard.byFastPath).toBe(false);
     expect(new Set(idsOf(heard.json()))).toEqual(new Set([pid, other]));
