@@ -1,7 +1,7 @@
-import { createServer, request as httpRequest, type RequestListener } from 'node:http';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { call as get, comparable, listen } from '../test/over-sockets.ts';
 import { sellableVariant } from '../test/fixtures.ts';
 
 // Cached public answers answered again before the Express stack (shared/ready-answers.ts): the real app on the
@@ -15,11 +15,6 @@ let full: Server;
 let fast: Server;
 let pid: string;
 let productPage: string;
-const listen = async (handler: RequestListener) => {
-  const server = createServer(handler).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return server;
-};
 beforeAll(async () => {
   t = await startTestApp(
     { CACHE_TTL_SECONDS: '30', VALIDATE_RESPONSES: 'false', CACHE_BUST_TOKEN: TOKEN, METRICS_TOKEN: METRICS },
@@ -39,28 +34,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function get(server: Server, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 const json = { accept: 'application/json' };
 const html = { accept: 'text/html' };
-/** The headers but the per-request ones, in their order. */
-const comparable = (a: Answer) =>
-  Object.entries(a.headers).filter(([name]) => name !== 'x-request-id' && name !== 'date');
 const answered = () => t!.readyAnswers!.answered;
 
 /**
@@ -175,25 +150,16 @@ describe('ready answers', () => {
     const url = `/ssr/pr/${pid}?locale=fr-fr`;
     await get(full, url, json);
     expect((await same(url, json)).byFastPath).toBe(true);
-    const bust = await new Promise<number>((resolve, reject) => {
-      const { port } = full.address() as AddressInfo;
-      const body = JSON.stringify({ caches: ['page-data'] });
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/internal/cache/bust',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-internal-token': TOKEN, 'content-length': body.length },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+    const body = JSON.stringify({ caches: ['page-data'] });
+    const bust = (
+      await get(
+        full,
+        '/internal/cache/bust',
+        { 'content-type': 'application/json', 'x-internal-token': TOKEN, 'content-length': String(body.length) },
+        'POST',
+        body,
+      )
+    ).status;
     expect(bust).toBe(200);
     expect(t!.readyAnswers!.size).toBe(0);
     // The next request takes the full path (a new cache entry), which keeps it again.

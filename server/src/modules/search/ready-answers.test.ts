@@ -1,10 +1,10 @@
-import { createServer, request as httpRequest, type RequestListener } from 'node:http';
-import type { AddressInfo, Server } from 'node:net';
+import type { Server } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeWatchOf, type WriteWatch } from '../../db/write-watch.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { call, comparable, listen } from '../../test/over-sockets.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
 
 // The catalogue's public answers kept as ready answers (decision 0198): a category's listing while its listing
@@ -15,11 +15,6 @@ let t: TestApp | undefined;
 let full: Server;
 let fast: Server;
 let watch: WriteWatch;
-const listen = async (handler: RequestListener) => {
-  const server = createServer(handler).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return server;
-};
 beforeAll(async () => {
   t = await startTestApp({ CACHE_TTL_SECONDS: '30', VALIDATE_RESPONSES: 'false', CACHE_BUST_TOKEN: TOKEN });
   const { app } = t;
@@ -35,26 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function call(server: Server, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
-  const { port } = server.address() as AddressInfo;
-  return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 const json = { accept: 'application/json' };
-const comparable = (a: Answer) =>
-  Object.entries(a.headers).filter(([name]) => name !== 'x-request-id' && name !== 'date');
 const answered = () => t!.readyAnswers!.answered;
 /** Asks the fast server: its answer, and whether the ready answers gave it. */
 async function ask(path: string, headers: Record<string, string> = json) {
