@@ -6,6 +6,7 @@ import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import {
+  tilesOf,
   loadCategories,
   loadRdCounts,
   listingFactsSince,
@@ -13,12 +14,16 @@ import {
   loadListingFacts,
   loadSizeBits,
   type CategoryRow,
+  type ListingContext,
   type ListingScope,
   type TileRow,
 } from './repository.ts';
 import { ListingIndex } from './listing-index.ts';
-import { CatchUpGate } from '../../db/write-watch.ts';
+import { CatchUpGate, writeWatchOf } from '../../db/write-watch.ts';
 import { deriveAvailability, priceOf, productImage, productUrl, type PhotoLookup } from './product-display.ts';
+
+/** Most listing tile rows kept (by language, currency and pid; a row is a few hundred bytes). */
+const MAX_TILE_ROWS = 5_000;
 
 /** The category tree, the listing cache and the listing index every use case of the catalogue starts from. */
 export class CatalogKit {
@@ -38,6 +43,10 @@ export class CatalogKit {
   private nextCatchUp: Promise<ListingIndex> | null = null;
   /** When the index may answer without a catch-up read (`db/write-watch.ts`); its `reads` count them. */
   readonly catchUps: CatchUpGate;
+  /** Listing tiles given from memory and read from the database, in tiles (for the tests and the benchmarks). */
+  readonly tileReads = { memory: 0, database: 0 };
+  private readonly keptTiles = new Map<string, TileRow>();
+  private keptGeneration = '';
 
   constructor(
     readonly db: DB,
@@ -53,8 +62,10 @@ export class CatalogKit {
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
   bustCache(filter: { keys?: string[] | undefined; locales?: string[] | undefined } = {}): number {
     const { keys, locales } = filter;
-    // A bust says the catalogue changed somewhere: the listing index reads what changed before its next answer.
+    // A bust says the catalogue changed somewhere: the listing index reads what changed before its next answer,
+    // and the tiles are read again.
     this.catchUps.stale();
+    this.keptTiles.clear();
     if (!keys?.length && !locales?.length) {
       const n = this.listings.size;
       this.listings.clear();
@@ -132,6 +143,50 @@ export class CatalogKit {
     };
     if (row.image_count > 1) tile.hoverImage = this.viewImage(row.pid, 2, alt);
     return tile;
+  }
+
+  /**
+   * The tile rows of some pids, in that order (a pid without a row in the language is left out). From memory
+   * while the listing index answers from memory (`CatchUpGate.fresh`: caught up within the window, every writer
+   * heard, no catalogue write seen or heard of since) and nothing a tile reads may have changed since the rows
+   * were kept: they are forgotten when the write watch's epoch moves (any catalogue write of this process settles,
+   * or a notification — a translation rewrites search documents, which notify; a price, a stock tier or a product
+   * column rewrites a listing fact through its tile digest, decision 0192) or when a catch-up finds a change.
+   * Otherwise, and for the pids not kept, one statement. [decision 0199](../../../../docs/decisions/0199-listing-tiles-from-memory.md)
+   */
+  async tilesOf(ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
+    const generation = this.tileGeneration();
+    if (generation === undefined) {
+      this.tileReads.database += pids.length;
+      return tilesOf(this.db, ctx, pids);
+    }
+    if (generation !== this.keptGeneration) {
+      this.keptTiles.clear();
+      this.keptGeneration = generation;
+    }
+    const key = (pid: string) => `${ctx.language}|${ctx.currency ?? ''}|${pid}`;
+    const missing = pids.filter((pid) => !this.keptTiles.has(key(pid)));
+    this.tileReads.memory += pids.length - missing.length;
+    this.tileReads.database += missing.length;
+    const read = missing.length ? await tilesOf(this.db, ctx, missing) : [];
+    // Rows read while something changed may be older than that change: used for this answer, not kept.
+    if (this.tileGeneration() === generation) {
+      for (const row of read) {
+        if (this.keptTiles.size >= MAX_TILE_ROWS) this.keptTiles.delete(this.keptTiles.keys().next().value as string);
+        this.keptTiles.set(key(row.pid), row);
+      }
+    }
+    const byPid = new Map(read.map((r) => [r.pid, r]));
+    return pids.flatMap((pid) => {
+      const row = byPid.get(pid) ?? this.keptTiles.get(key(pid));
+      return row ? [row] : [];
+    });
+  }
+
+  /** What the kept tiles are as of: undefined while they may not be used (see `tilesOf`). */
+  private tileGeneration(): string | undefined {
+    if (!this.catchUps.fresh()) return undefined;
+    return `${this.catchUps.changes}|${writeWatchOf(this.db)?.epoch ?? -1}`;
   }
 
   /** A product view's photo when it has one, else its drawing. */

@@ -7,7 +7,6 @@ import {
   facetCounts,
   listFilteredTiles,
   matchedRows,
-  tilesOf,
   type CategoryRow,
   type FacetCounts,
   type ListingScope,
@@ -117,10 +116,10 @@ export async function listProducts(
   let counts: FacetCounts;
   let rows: TileRow[];
   if (kit.indexable(scope)) {
-    // The index counts the facets and picks the page's pids; the database gives their tiles.
+    // The index counts the facets and picks the page's pids; the database gives their tiles (or memory: `tilesOf`).
     const found = (await kit.currentIndex()).query(ctx, scope.categoryIds, filters, window);
     counts = found.counts;
-    rows = await tilesOf(kit.db, ctx, found.pids);
+    rows = await kit.tilesOf(ctx, found.pids);
   } else {
     // The facet statement also counts the results: no separate count query.
     [counts, rows] = await Promise.all([

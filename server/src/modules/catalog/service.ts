@@ -51,6 +51,11 @@ export class CatalogService {
     return this.kit.catchUps;
   }
 
+  /** Listing tiles given from memory and read from the database (`CatalogKit.tilesOf`), in tiles. */
+  get tileReads(): { readonly memory: number; readonly database: number } {
+    return this.kit.tileReads;
+  }
+
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
   bustCache(filter: { keys?: string[] | undefined; locales?: string[] | undefined } = {}): number {
     return this.kit.bustCache(filter);

@@ -412,3 +412,120 @@ describe('catalogue indexes: hit tiles kept in memory', () => {
     }
   });
 });
+
+describe('catalogue indexes: listing tiles kept in memory', () => {
+  /** The leaf category `pid` is listed in, and its tile in that category's listing (every product on one page). */
+  async function listed(catalog: CatalogService, pid: string) {
+    const { slug } = await database.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select('c.slug')
+      .where('p.pid', '=', pid)
+      .executeTakeFirstOrThrow();
+    const tile = async () => {
+      const found = (await catalog.listing({ slug, market, pageSize: 500 })).products.find((p) => p.id === pid);
+      expect(found).toBeDefined();
+      return found!;
+    };
+    return { slug, tile };
+  }
+
+  it('a listing makes no statement while the index answers from memory; a catch-up and a tile read when it catches up before every answer', async () => {
+    const strict = (await services(0)).catalog;
+    const coalesced = (await services(60_000)).catalog;
+    const pid = await product(0);
+    const a = await listed(strict, pid);
+    const b = await listed(coalesced, pid);
+    await a.tile();
+    await b.tile();
+    const perListing = async (tile: () => Promise<unknown>) => {
+      const before = statements;
+      for (let i = 0; i < 5; i++) await tile();
+      return (statements - before) / 5;
+    };
+    const strictTrips = await perListing(a.tile);
+    const coalescedTrips = await perListing(b.tile);
+    console.info(`database statements per listing: ${strictTrips} catching up each time, ${coalescedTrips} coalesced`);
+    expect(strictTrips).toBeGreaterThanOrEqual(2);
+    expect(coalescedTrips).toBe(0);
+    expect(coalesced.tileReads.memory).toBeGreaterThan(0);
+    expect(strict.tileReads.memory).toBe(0);
+  });
+
+  it('a name, a list price under a sale, the last unit but one written by this process: the next listing shows them', async () => {
+    const { catalog } = await services(60_000);
+    const pid = await priced(true, 2, 2);
+    const { tile } = await listed(catalog, pid);
+    /** The tile after a write of this process, once its notification is back on PostgreSQL, served from memory next. */
+    const after = async (write: () => Promise<unknown>) => {
+      const epoch = watch.epoch;
+      await write();
+      await heard(epoch, 2);
+      const shown = await tile();
+      const memory = catalog.tileReads.memory;
+      expect(await tile()).toEqual(shown);
+      expect(catalog.tileReads.memory).toBeGreaterThan(memory);
+      return shown;
+    };
+    const was = await tile();
+    expect(was.price!.salePriceValue).not.toBeNull();
+
+    const renamed = await after(() =>
+      sql`update product_translations set name = 'Ocelot Listé' where pid = ${pid} and language = 'fr'`.execute(
+        database.db,
+      ),
+    );
+    expect(renamed.name).toBe('Ocelot Listé');
+
+    const repriced = await after(() =>
+      database.db
+        .updateTable('product_prices')
+        .set({ list_price: was.price!.listPriceValue + 10 })
+        .where('pid', '=', pid)
+        .where('currency', '=', 'EUR')
+        .execute(),
+    );
+    expect(repriced.price).toEqual({ ...was.price, listPriceValue: was.price!.listPriceValue + 10 });
+
+    const [first] = await database.db
+      .selectFrom('product_variants')
+      .select('sku')
+      .where('pid', '=', pid)
+      .orderBy('position')
+      .execute();
+    await after(() =>
+      sql`update product_variants set stock = case when sku = ${first!.sku} then 2 else 0 end where pid = ${pid}`.execute(
+        database.db,
+      ),
+    );
+    const one = await after(() =>
+      database.db.transaction().execute(async (trx) => expect(await takeWarehouseStock(trx, first!.sku, 1)).toBe(true)),
+    );
+    expect(one.availability.statusTags).toContain('last item left');
+  });
+
+  it.skipIf(!postgres)('a name written by another connection: shown once its notification arrives', async () => {
+    const { catalog } = await services(60_000);
+    const pid = await product(3);
+    const { tile } = await listed(catalog, pid);
+    await tile();
+    const memory = catalog.tileReads.memory;
+    await tile();
+    expect(catalog.tileReads.memory).toBeGreaterThan(memory);
+    const other = new pg.Client({ connectionString: own!.url });
+    await other.connect();
+    try {
+      await other.query(
+        `update product_translations set name = 'Pangolin Ailleurs' where pid = $1 and language = 'fr'`,
+        [pid],
+      );
+    } finally {
+      await other.end();
+    }
+    const written = performance.now();
+    while ((await tile()).name !== 'Pangolin Ailleurs') {
+      expect(performance.now() - written).toBeLessThan(5_000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+});
