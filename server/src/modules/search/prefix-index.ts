@@ -38,6 +38,18 @@ const LARGE_NAME_RANGE = 512;
  * from the database and are brought up to date before every use (`SearchService`): an index of the table, not
  * a copy of answers. Typos (trigram similarity) stay with PostgreSQL.
  */
+/** Calls `visit` with the index of each set bit of `bits`, lowest first, until it answers true; answers whether it did. */
+function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean {
+  for (let w = 0; w < bits.length; w++) {
+    for (let b = bits[w] as number; b !== 0;) {
+      const low = b & -b;
+      b = (b ^ low) >>> 0;
+      if (visit(w * 32 + 31 - Math.clz32(low))) return true;
+    }
+  }
+  return false;
+}
+
 export class PrefixIndex extends SearchDocuments {
   /** The slots holding a lexeme that starts with `prefix`, as a bitset. */
   private termBits(p: Postings, prefix: string): Uint32Array {
@@ -71,9 +83,13 @@ export class PrefixIndex extends SearchDocuments {
    * Runs `f` with a predicate telling whether a slot matches the query's words or substrings (not its name:
    * the callers flag names themselves) and whether any slot may: the words as a bitset of the slots (every
    * prefix's lexemes' postings, intersected, for the stemmed and the typed reading, then united), the
-   * substrings checked document by document.
+   * substrings checked document by document. `words` is that bitset when the predicate is nothing else (no
+   * substrings to check: null when no word matches), undefined otherwise.
    */
-  private withMatcher<T>(q: IndexQuery, f: (other: (slot: number) => boolean, any: boolean) => T): T {
+  private withMatcher<T>(
+    q: IndexQuery,
+    f: (other: (slot: number) => boolean, any: boolean, words: Uint32Array | null | undefined) => T,
+  ): T {
     if (q.stemmed.length > MAX_QUERY_TERMS || q.typed.length > MAX_QUERY_TERMS)
       throw new Error('prefix index: too many terms');
     let words: Uint32Array | null = null;
@@ -118,7 +134,7 @@ export class PrefixIndex extends SearchDocuments {
       }
       return false;
     };
-    return f(other, anyWord || bySubstring);
+    return f(other, anyWord || bySubstring, bySubstring ? undefined : bitsOf);
   }
 
   /** Flags (`nameFlags`) the slots whose name starts with the text (1) or equals it (3); answers them. */
@@ -211,8 +227,24 @@ export class PrefixIndex extends SearchDocuments {
     try {
       const nums: number[] = [];
       const relevance: number[] = [];
-      this.withMatcher(q, (other, any) => {
+      this.withMatcher(q, (other, any, words) => {
         const flags = this.nameFlags;
+        if (words !== undefined) {
+          // The matches are the named slots and the words' bits: those bits, in slot order, rather than a
+          // look at every slot (the catalogue's size: 50,000 at a house's largest).
+          const blocks = Math.ceil(this.size / 32);
+          const bits = new Uint32Array(blocks);
+          for (const s of named) bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
+          if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
+          eachSetBit(bits, (s) => {
+            if (s < this.size && this.live[s] === 1) {
+              nums.push(this.nums[s] as number);
+              relevance.push(flags[s] as number);
+            }
+            return false;
+          });
+          return;
+        }
         for (let s = 0; s < this.size; s++) {
           if (this.live[s] === 0) continue;
           const f = flags[s] as number;
@@ -232,8 +264,12 @@ export class PrefixIndex extends SearchDocuments {
     const named = this.flagNames(q.text);
     try {
       for (const s of named) if (sold(this.nums[s] as number)) return true;
-      return this.withMatcher(q, (other, any) => {
+      return this.withMatcher(q, (other, any, words) => {
         if (!any) return false;
+        if (words) {
+          // Only the words' bits can match: those, rather than every slot.
+          return eachSetBit(words, (s) => s < this.size && this.live[s] === 1 && sold(this.nums[s] as number));
+        }
         for (let s = 0; s < this.size; s++)
           if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
         return false;
