@@ -34,7 +34,7 @@ import {
   measure,
   mib,
   root,
-  rssKiB,
+  treeRssKiB,
   startChild,
   startReaper,
   stopChild,
@@ -183,7 +183,7 @@ async function main() {
           rows.push({ database, products, target: target.name, ...r });
         }
       }
-      startups.push({ database, products, startupSeconds, rssMiB: mib(rssKiB(store.proc.pid).rss) });
+      startups.push({ database, products, startupSeconds, rssMiB: mib(treeRssKiB(store.proc.pid).rss) });
       await stopChild(store);
     }
   }

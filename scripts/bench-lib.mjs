@@ -211,6 +211,23 @@ export function rssKiB(pid) {
     }
   }
 }
+/**
+ * RSS of a storefront process and of its workers (a cluster's: with WEB_CONCURRENCY above 1 the process started is
+ * the primary, which serves nothing), not of helpers such as tsx's esbuild; the peak is the process's own.
+ */
+export function treeRssKiB(pid) {
+  const own = rssKiB(pid);
+  let rss = own.rss ?? 0;
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
+      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts'))
+        rss += rssKiB(Number(child)).rss ?? 0;
+    }
+  } catch {
+    // The process ended while its children were read: count what was read.
+  }
+  return { rss: own.rss === undefined ? undefined : rss, peak: own.peak };
+}
 export const mib = (kib) => (Number.isFinite(kib) ? Math.round(kib / 1024) : null);
 
 // ---------------------------------------------------------------- measuring

@@ -30,6 +30,7 @@ import {
   root,
   rssKiB,
   setTempDir,
+  treeRssKiB,
   startChild,
   startReaper,
   stopChild,
@@ -339,21 +340,6 @@ async function measureStorefront({ opts, workers, index, tempDir, helloRow }) {
       storefrontPeakRssMiB: workers === 1 ? mib(rssAfter.peak) : null,
     },
   };
-}
-
-/** RSS of the server process and of its workers (a cluster's), not of helpers such as tsx's esbuild; the peak is the process's own. */
-function treeRssKiB(pid) {
-  const own = rssKiB(pid);
-  let rss = own.rss ?? 0;
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts'))
-        rss += rssKiB(Number(child)).rss ?? 0;
-    }
-  } catch {
-    // The process ended while its children were read: count what was read.
-  }
-  return { rss: own.rss === undefined ? undefined : rss, peak: own.peak };
 }
 
 main().then(

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { HOST, log, measure, mib, root, rssKiB, stopChild } from '../bench-lib.mjs';
+import { HOST, log, measure, mib, root, stopChild, treeRssKiB } from '../bench-lib.mjs';
 import { targetsFor } from './catalogue-targets.mjs';
 
 /** One storefront instance's memory at each catalogue size, with the search prefix index of every language loaded. */
@@ -14,7 +14,7 @@ export async function memoryRuns(opts, database, startStorefront) {
     const { store, port, env, startupSeconds } = await startStorefront(database, products);
     const base = `http://${HOST}:${port}`;
     await new Promise((r) => setTimeout(r, 2000));
-    const ready = rssKiB(store.proc.pid).rss;
+    const ready = treeRssKiB(store.proc.pid).rss;
     // The first query of a language starts its index's load (answered by PostgreSQL meanwhile).
     for (const locale of locales)
       await fetch(`${base}/api/data/search?brand=ysl&locale=${locale}&q=a&pageSize=6&facets=false`).then((r) =>
@@ -36,7 +36,7 @@ export async function memoryRuns(opts, database, startStorefront) {
       { ...auto, pipelining: 1 },
       { connections: 10, duration: opts.warmup || 2, warmup: 1, timeout: opts.timeout },
     );
-    const warm = rssKiB(store.proc.pid);
+    const warm = treeRssKiB(store.proc.pid);
     await stopChild(store);
     const sizes = await new Promise((resolve, reject) => {
       const child = spawn(
