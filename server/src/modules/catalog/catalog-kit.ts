@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
+import { KeptRows } from '../../shared/kept-rows.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import {
   tilesOf,
@@ -43,10 +44,8 @@ export class CatalogKit {
   private nextCatchUp: Promise<ListingIndex> | null = null;
   /** When the index may answer without a catch-up read (`db/write-watch.ts`); its `reads` count them. */
   readonly catchUps: CatchUpGate;
-  /** Listing tiles given from memory and read from the database, in tiles (for the tests and the benchmarks). */
-  readonly tileReads = { memory: 0, database: 0 };
-  private readonly keptTiles = new Map<string, TileRow>();
-  private keptGeneration = '';
+  /** Listing tiles' rows kept in memory (`tilesOf`); its `reads` count those given from memory and read. */
+  readonly keptTiles = new KeptRows<TileRow>(MAX_TILE_ROWS);
 
   constructor(
     readonly db: DB,
@@ -65,7 +64,7 @@ export class CatalogKit {
     // A bust says the catalogue changed somewhere: the listing index reads what changed before its next answer,
     // and the tiles are read again.
     this.catchUps.stale();
-    this.keptTiles.clear();
+    this.keptTiles.forget();
     if (!keys?.length && !locales?.length) {
       const n = this.listings.size;
       this.listings.clear();
@@ -154,33 +153,13 @@ export class CatalogKit {
    * column rewrites a listing fact through its tile digest, decision 0192) or when a catch-up finds a change.
    * Otherwise, and for the pids not kept, one statement. [decision 0199](../../../../docs/decisions/0199-listing-tiles-from-memory.md)
    */
-  async tilesOf(ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
-    const generation = this.tileGeneration();
-    if (generation === undefined) {
-      this.tileReads.database += pids.length;
-      return tilesOf(this.db, ctx, pids);
-    }
-    if (generation !== this.keptGeneration) {
-      this.keptTiles.clear();
-      this.keptGeneration = generation;
-    }
-    const key = (pid: string) => `${ctx.language}|${ctx.currency ?? ''}|${pid}`;
-    const missing = pids.filter((pid) => !this.keptTiles.has(key(pid)));
-    this.tileReads.memory += pids.length - missing.length;
-    this.tileReads.database += missing.length;
-    const read = missing.length ? await tilesOf(this.db, ctx, missing) : [];
-    // Rows read while something changed may be older than that change: used for this answer, not kept.
-    if (this.tileGeneration() === generation) {
-      for (const row of read) {
-        if (this.keptTiles.size >= MAX_TILE_ROWS) this.keptTiles.delete(this.keptTiles.keys().next().value as string);
-        this.keptTiles.set(key(row.pid), row);
-      }
-    }
-    const byPid = new Map(read.map((r) => [r.pid, r]));
-    return pids.flatMap((pid) => {
-      const row = byPid.get(pid) ?? this.keptTiles.get(key(pid));
-      return row ? [row] : [];
-    });
+  tilesOf(ctx: ListingContext & { language: string }, pids: readonly string[]): Promise<TileRow[]> {
+    return this.keptTiles.of(
+      () => this.tileGeneration(),
+      `${ctx.language}|${ctx.currency ?? ''}|`,
+      pids,
+      (missing) => tilesOf(this.db, ctx, missing),
+    );
   }
 
   /** What the kept tiles are as of: undefined while they may not be used (see `tilesOf`). */

@@ -53,7 +53,7 @@ export class CatalogService {
 
   /** Listing tiles given from memory and read from the database (`CatalogKit.tilesOf`), in tiles. */
   get tileReads(): { readonly memory: number; readonly database: number } {
-    return this.kit.tileReads;
+    return this.kit.keptTiles.reads;
   }
 
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */

@@ -5,9 +5,6 @@ import { productUrl } from '../catalog/index.ts';
 import { hitTileRows, type ColourRow, type HitRow, type HitTileRow } from './repository.ts';
 import type { SearchKit } from './search-kit.ts';
 
-/** Most hit tiles' rows kept (by language, currency and pid; a row with its colours, a few KB at most). */
-const MAX_TILE_ROWS = 5_000;
-
 /**
  * Hit tiles of some pids, in that order. From memory while the market language's prefix index and the
  * listing index both answer from memory (`CatchUpGate.fresh`): every write that changes a tile (a product,
@@ -17,57 +14,30 @@ const MAX_TILE_ROWS = 5_000;
  */
 export async function hitTiles(kit: SearchKit, market: Market, pids: string[]): Promise<Schemas['HitTile'][]> {
   const scope = kit.scope(market);
-  const k = kit.keepers.get(scope.language);
+  const rows = await kit.keptTiles.of(
+    () => tileGeneration(kit, scope.language),
+    `${scope.language}|${scope.currency ?? ''}|`,
+    pids,
+    (missing) => hitTileRows(kit.db, scope, missing),
+  );
+  return tilesOf(kit, market, rows);
+}
+
+/**
+ * What the kept rows are as of — the changes found by the catch-ups of every index the tiles depend on, so far —
+ * or undefined while they may not be used (kept tiles switched off, or either index not answering from memory).
+ */
+function tileGeneration(kit: SearchKit, language: string): string | undefined {
+  const k = kit.keepers.get(language);
   if (
     kit.options.prefixIndex?.tilesFromMemory === false ||
     !k?.ready ||
     !k.gate.fresh() ||
     !kit.catalog.catchUps.fresh()
-  ) {
-    kit.tileReads.database += pids.length;
-    return tilesOf(kit, market, await hitTileRows(kit.db, scope, pids));
-  }
-  const generation = tileGenerationNow(kit);
-  if (generation !== kit.tileGeneration) {
-    kit.tileRows.clear();
-    kit.tileGeneration = generation;
-  }
-  const key = (pid: string) => `${scope.language}|${scope.currency ?? ''}|${pid}`;
-  const missing = pids.filter((pid) => !kit.tileRows.has(key(pid)));
-  kit.tileReads.memory += pids.length - missing.length;
-  kit.tileReads.database += missing.length;
-  if (missing.length > 0) {
-    const read = await hitTileRows(kit.db, scope, missing);
-    // Rows read across a catch-up that found changes may be older than the index: used once, not kept.
-    const keep = tileGenerationNow(kit) === generation;
-    for (const row of read) {
-      if (!keep) break;
-      if (kit.tileRows.size >= MAX_TILE_ROWS) kit.tileRows.delete(kit.tileRows.keys().next().value as string);
-      kit.tileRows.set(key(row.pid), row);
-    }
-    if (!keep) {
-      const byPid = new Map(read.map((r) => [r.pid, r]));
-      const rows = pids.flatMap((pid) => {
-        const row = kit.tileRows.get(key(pid)) ?? byPid.get(pid);
-        return row ? [row] : [];
-      });
-      return tilesOf(kit, market, rows);
-    }
-  }
-  return tilesOf(
-    kit,
-    market,
-    pids.flatMap((pid) => {
-      const row = kit.tileRows.get(key(pid));
-      return row ? [row] : [];
-    }),
-  );
-}
-
-/** Changes found by the catch-ups of every index the tiles depend on, so far. */
-function tileGenerationNow(kit: SearchKit): string {
+  )
+    return undefined;
   let prefix = 0;
-  for (const k of kit.keepers.values()) prefix += k.gate.changes;
+  for (const keeper of kit.keepers.values()) prefix += keeper.gate.changes;
   return `${prefix}|${kit.catalog.catchUps.changes}`;
 }
 

@@ -286,7 +286,7 @@ export interface HitTileRow extends HitRow {
 }
 
 /** What hit tiles show, for some pids, in that order (pids without a text in the language are left out): one statement. */
-export async function hitTileRows(db: DB, scope: SearchScope, pids: string[]): Promise<HitTileRow[]> {
+export async function hitTileRows(db: DB, scope: SearchScope, pids: readonly string[]): Promise<HitTileRow[]> {
   if (pids.length === 0) return [];
   const { rows } =
     await sql<HitTileRow>`select * from ${hitTiles(scope, sql`${sql.val(pids)}::text[]`)} order by i`.execute(db);

@@ -6,6 +6,7 @@ import type { Market } from '../markets/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { PrefixIndex } from './prefix-index.ts';
 import { CatchUpGate } from '../../db/write-watch.ts';
+import { KeptRows } from '../../shared/kept-rows.ts';
 import type { HitTileRow, SearchScope } from './repository.ts';
 
 export interface SearchOptions {
@@ -57,13 +58,11 @@ export class SearchKit {
   /** Text queries answered by the prefix index, and by PostgreSQL's full text (index off, loading, failing, or a query it does not read). */
   readonly answered = { index: 0, database: 0 };
   /**
-   * Hit tiles' rows as read (`hitTileRows`), by language, currency and pid, used while the indexes answer from
-   * memory; emptied whenever a catch-up of either index finds a change (`generation`). See `hitTiles`.
+   * Hit tiles' rows as read (`hitTileRows`), by language, currency and pid (at most 5,000, a row with its colours a
+   * few KB at most), used while the indexes answer from memory; emptied whenever a catch-up of either index finds a
+   * change. See `hitTiles`; its `reads` count the rows served from memory and read from the database.
    */
-  readonly tileRows = new Map<string, HitTileRow>();
-  tileGeneration = '';
-  /** Hit tiles' rows served from `tileRows`, and read from the database. */
-  readonly tileReads = { memory: 0, database: 0 };
+  readonly keptTiles = new KeptRows<HitTileRow>(5_000);
 
   constructor(
     readonly db: DB,

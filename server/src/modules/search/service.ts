@@ -32,7 +32,7 @@ export class SearchService {
 
   /** Hit tiles' rows served from memory, and read from the database. */
   get tileReads(): { memory: number; database: number } {
-    return this.kit.tileReads;
+    return this.kit.keptTiles.reads;
   }
 
   /** Trending queries are merchandised reference data: upserted at start, like the store list. */

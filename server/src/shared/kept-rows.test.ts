@@ -1,0 +1,79 @@
+// Rows kept in memory while their generation stands (the search's and the listings' tiles).
+import { describe, expect, it } from 'vitest';
+import { KeptRows } from './kept-rows.ts';
+
+interface Row {
+  pid: string;
+  v: number;
+}
+
+/** A database stand-in: counts the pids it is asked for; `v` is the version a row is read at. */
+function source() {
+  const asked: string[][] = [];
+  let v = 1;
+  return {
+    asked,
+    bump: () => v++,
+    read: async (pids: readonly string[]) => {
+      asked.push([...pids]);
+      return pids.filter((p) => p !== 'none').map((pid) => ({ pid, v }));
+    },
+  };
+}
+
+describe('KeptRows', () => {
+  it('reads only what it does not hold, in the order asked, and leaves out a pid without a row', async () => {
+    const kept = new KeptRows<Row>(10);
+    const db = source();
+    const gen = () => 'g1';
+    expect(await kept.of(gen, 'fr|', ['a', 'b'], db.read)).toEqual([
+      { pid: 'a', v: 1 },
+      { pid: 'b', v: 1 },
+    ]);
+    expect((await kept.of(gen, 'fr|', ['c', 'b', 'none', 'a'], db.read)).map((r) => r.pid)).toEqual(['c', 'b', 'a']);
+    expect(db.asked).toEqual([
+      ['a', 'b'],
+      ['c', 'none'],
+    ]);
+    expect(kept.reads).toEqual({ memory: 2, database: 4 });
+    // Another prefix (language, currency) is another row.
+    await kept.of(gen, 'en|', ['a'], db.read);
+    expect(db.asked.at(-1)).toEqual(['a']);
+  });
+
+  it('forgets everything when the generation moves, reads everything while it is undefined, and on a bust', async () => {
+    const kept = new KeptRows<Row>(10);
+    const db = source();
+    let g: string | undefined = 'g1';
+    await kept.of(() => g, '', ['a'], db.read);
+    db.bump();
+    g = 'g2';
+    expect(await kept.of(() => g, '', ['a'], db.read)).toEqual([{ pid: 'a', v: 2 }]);
+    g = undefined;
+    await kept.of(() => g, '', ['a'], db.read);
+    await kept.of(() => g, '', ['a'], db.read);
+    expect(db.asked).toEqual([['a'], ['a'], ['a'], ['a']]);
+    g = 'g2';
+    await kept.of(() => g, '', ['a'], db.read); // still held from the g2 read
+    kept.forget();
+    await kept.of(() => g, '', ['a'], db.read);
+    expect(db.asked).toHaveLength(5);
+  });
+
+  it('does not keep rows read while the generation moved, and holds at most its bound', async () => {
+    const kept = new KeptRows<Row>(2);
+    const db = source();
+    let g = 'g1';
+    const moving = async (pids: readonly string[]) => {
+      const rows = await db.read(pids);
+      g = 'g2';
+      return rows;
+    };
+    expect(await kept.of(() => g, '', ['a'], moving)).toEqual([{ pid: 'a', v: 1 }]);
+    await kept.of(() => g, '', ['a'], db.read);
+    expect(db.asked).toEqual([['a'], ['a']]);
+    await kept.of(() => g, '', ['b', 'c'], db.read);
+    await kept.of(() => g, '', ['a', 'c'], db.read); // `a`, the oldest, was forgotten for `c`
+    expect(db.asked.at(-1)).toEqual(['a']);
+  });
+});
