@@ -27,17 +27,6 @@ export const MAX_QUERY_TERMS = 16;
 /** Names starting with the query above which autocomplete walks the rank order for them instead of ranking them all. */
 const LARGE_NAME_RANGE = 512;
 
-/**
- * The listed search documents of one house in one language, in memory: each document's lexemes (and, for
- * Japanese, Korean and Chinese, its character grams and searchable text) as ids into a sorted vocabulary, its
- * lower-cased name, merchandising rank and product number. It answers what the SQL of `repository.ts` answers
- * over `search_documents` — autocomplete's page and count (`autocomplete`), a results page's match set with
- * relevance (`matchingRows`), whether anything matches (`anyMatch`) — by a walk in rank order that stops as
- * soon as the answer is known. A word prefix is a range of the sorted vocabulary: every lexeme in it gets the
- * word's bit in a mask, and a document matches when the masks of its lexemes cover every word. The rows come
- * from the database and are brought up to date before every use (`SearchService`): an index of the table, not
- * a copy of answers. Typos (trigram similarity) stay with PostgreSQL.
- */
 /** Calls `visit` with the index of each set bit of `bits`, lowest first, until it answers true; answers whether it did. */
 function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean {
   for (let w = 0; w < bits.length; w++) {
@@ -50,6 +39,17 @@ function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean
   return false;
 }
 
+/**
+ * The listed search documents of one house in one language, in memory: each document's lexemes (and, for
+ * Japanese, Korean and Chinese, its character grams and searchable text) as ids into a sorted vocabulary, its
+ * lower-cased name, merchandising rank and product number. It answers what the SQL of `repository.ts` answers
+ * over `search_documents` — autocomplete's page and count (`autocomplete`), a results page's match set with
+ * relevance (`matchingRows`), whether anything matches (`anyMatch`) — by a walk in rank order that stops as
+ * soon as the answer is known. A word prefix is a range of the sorted vocabulary: every lexeme in it gets the
+ * word's bit in a mask, and a document matches when the masks of its lexemes cover every word. The rows come
+ * from the database and are brought up to date before every use (`SearchService`): an index of the table, not
+ * a copy of answers. Typos (trigram similarity) stay with PostgreSQL.
+ */
 export class PrefixIndex extends SearchDocuments {
   /** The slots holding a lexeme that starts with `prefix`, as a bitset. */
   private termBits(p: Postings, prefix: string): Uint32Array {
