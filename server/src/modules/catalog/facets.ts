@@ -110,7 +110,7 @@ export function facets(
     counts.colors,
     (c) => MACRO_COLOR_BY_CODE.get(c)?.names[lang] ?? c,
   )
-    .map((v) => ({ ...v, hex: MACRO_COLOR_BY_CODE.get(v.value)?.hex ?? '#000000' }))
+    .map((v) => Object.assign({}, v, { hex: MACRO_COLOR_BY_CODE.get(v.value)?.hex ?? '#000000' }))
     .sort((a, b) => (MACRO_COLOR_ORDER.get(a.value) ?? 99) - (MACRO_COLOR_ORDER.get(b.value) ?? 99));
   multiple('color', 'macroColor', colors);
 

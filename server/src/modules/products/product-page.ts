@@ -57,8 +57,8 @@ export async function hitTiles(kit: ProductKit, rawPids: string, market: Market)
     const byStyle = await styles(kit, rows, market);
     const products: Schemas['HitTile'][] = rows.map((row) => {
       const categories = categoriesOf(kit, row.category_id, market);
-      return {
-        ...kit.tileOf(row, market),
+      // Object.assign, not a spread: see `hitTile` in search/hit-tiles.ts.
+      return Object.assign(kit.tileOf(row, market), {
         objectID: row.variants[0] ? row.variants[0].sku : row.pid,
         smcId: row.smc_id,
         styleCode: row.style_code,
@@ -72,7 +72,7 @@ export async function hitTiles(kit: ProductKit, rawPids: string, market: Market)
         isRd: row.is_rd,
         ...colours(row, byStyle, market),
         bornSeasonDesc: row.born_season,
-      };
+      });
     });
     return { market: toMarketDto(market), products, missingPids };
   });
@@ -103,8 +103,9 @@ export async function productPage(kit: ProductKit, pidInput: string, market: Mar
     complete(product) {
       const d = productDisplay(row);
       const status = new Map(d.variants.map((v) => [v.size, v.displayStatus]));
-      return {
-        ...product,
+      // A copy of the catalogue's product (which its cache may keep), completed: `Object.assign` onto a new
+      // object rather than a spread followed by fields, which this V8 builds field by field at run time.
+      return Object.assign({}, product, {
         smcId: row.smc_id,
         styleCode: row.style_code,
         shortName: row.short_name,
@@ -113,8 +114,8 @@ export async function productPage(kit: ProductKit, pidInput: string, market: Mar
         ...colours(row, byStyle, market),
         tags: d.tags,
         display: d.display,
-        sizes: product.sizes.map((s) => ({ ...s, displayStatus: status.get(s.id) ?? 'out of stock' })),
-      };
+        sizes: product.sizes.map((s) => Object.assign({}, s, { displayStatus: status.get(s.id) ?? 'out of stock' })),
+      });
     },
     pathIn(language) {
       let path = paths.get(language);

@@ -1,5 +1,5 @@
 import { firstInOrder, type MatchSet } from '../catalog/index.ts';
-import { SearchDocuments, type Postings } from './search-documents.ts';
+import { SearchDocuments, tierOf, type Postings } from './search-documents.ts';
 
 /**
  * A query as the index evaluates it: what `textMatch` in the repository asks of a document, with the words
@@ -137,18 +137,6 @@ export class PrefixIndex extends SearchDocuments {
     return f(other, anyWord || bySubstring, bySubstring ? undefined : bitsOf);
   }
 
-  /** Flags (`nameFlags`) the slots whose name starts with the text (1) or equals it (3); answers them. */
-  private flagNames(text: string): Int32Array {
-    const [from, to] = this.nameRange(text);
-    const slots = this.nameOrder().subarray(from, to);
-    for (const s of slots) this.nameFlags[s] = this.names[s] === text ? 3 : 1;
-    return slots;
-  }
-
-  private unflag(slots: Int32Array): void {
-    for (const s of slots) this.nameFlags[s] = 0;
-  }
-
   /**
    * One page of autocomplete hits and their count up to `cap` (`autocomplete` in the repository): exact
    * names, then names starting with the query, then the other matches, each in merchandising order, among
@@ -162,120 +150,104 @@ export class PrefixIndex extends SearchDocuments {
     sold: Sold,
   ): { pids: string[]; total: number; exact: boolean } {
     const k = offset + limit;
-    const named = this.flagNames(q.text);
-    try {
-      const { nums, rank } = this;
-      // The name tiers: every named product is a match. Exact names first, then by rank.
-      const flags = this.nameFlags;
-      let n = 0;
-      let page: number[];
-      if (named.length <= LARGE_NAME_RANGE) {
-        const candidates: number[] = [];
-        for (const s of named) if (sold(nums[s] as number)) candidates.push(s);
-        n = candidates.length;
-        const tier = (s: number) => (flags[s] === 3 ? 0 : 1);
-        page = firstInOrder(n, k, (a, b) => {
-          const x = candidates[a] as number;
-          const y = candidates[b] as number;
-          return tier(x) - tier(y) || (rank[x] as number) - (rank[y] as number);
-        }).map((i) => candidates[i] as number);
-      } else {
-        // A common prefix ("s": thousands of names): the exact names lead the range (equal names sort
-        // first); the others come from a walk in rank order, which meets them often and stops after the
-        // page; the count stops past the cap.
-        const exact: number[] = [];
-        for (const s of named) {
-          if (flags[s] !== 3) break;
-          if (sold(nums[s] as number)) exact.push(s);
-        }
-        exact.sort((a, b) => (rank[a] as number) - (rank[b] as number));
-        for (const s of named) {
-          if (sold(nums[s] as number) && ++n > cap) break;
-        }
-        page = exact.slice(0, k);
-        if (page.length < k) {
-          for (const s of this.rankOrder()) {
-            if (flags[s] !== 1 || !sold(nums[s] as number)) continue;
-            page.push(s);
-            if (page.length === k) break;
-          }
+    const tiers = this.nameTiers(q.text);
+    const named = tiers.slots;
+    const { nums, rank } = this;
+    // The name tiers: every named product is a match. Exact names first, then by rank.
+    let n = 0;
+    let page: number[];
+    if (named.length <= LARGE_NAME_RANGE) {
+      const candidates: number[] = [];
+      for (const s of named) if (sold(nums[s] as number)) candidates.push(s);
+      n = candidates.length;
+      const tier = (s: number) => (tierOf(tiers, s) === 3 ? 0 : 1);
+      page = firstInOrder(n, k, (a, b) => {
+        const x = candidates[a] as number;
+        const y = candidates[b] as number;
+        return tier(x) - tier(y) || (rank[x] as number) - (rank[y] as number);
+      }).map((i) => candidates[i] as number);
+    } else {
+      // A common prefix ("s": thousands of names): the exact names lead the range (equal names sort
+      // first); the others come from a walk in rank order, which meets them often and stops after the
+      // page; the count stops past the cap.
+      const exact: number[] = [];
+      for (const s of named.subarray(0, tiers.exactTo - tiers.from)) if (sold(nums[s] as number)) exact.push(s);
+      exact.sort((a, b) => (rank[a] as number) - (rank[b] as number));
+      for (const s of named) {
+        if (sold(nums[s] as number) && ++n > cap) break;
+      }
+      page = exact.slice(0, k);
+      if (page.length < k) {
+        for (const s of this.rankOrder()) {
+          if (tierOf(tiers, s) !== 1 || !sold(nums[s] as number)) continue;
+          page.push(s);
+          if (page.length === k) break;
         }
       }
-      // The others in rank order, until the page is full and the count passes the cap.
-      const others: number[] = [];
-      if (page.length < k || n <= cap) {
-        this.withMatcher(q, (other, any) => {
-          if (!any) return;
-          for (const s of this.rankOrder()) {
-            if (flags[s] !== 0 || !other(s) || !sold(nums[s] as number)) continue;
-            n++;
-            if (page.length + others.length < k) others.push(s);
-            else if (n > cap) break;
-          }
-        });
-      }
-      const pids = [...page, ...others].slice(offset, k).map((s) => this.pids[s] as string);
-      return { pids, total: Math.min(n, cap), exact: n <= cap };
-    } finally {
-      this.unflag(named);
     }
-  }
-
-  /** Every match with its relevance (exact name 2, name starting with the query 1, else 0): `matchingRows`. */
-  matchSet(q: IndexQuery): MatchSet {
-    const named = this.flagNames(q.text);
-    try {
-      const nums: number[] = [];
-      const relevance: number[] = [];
-      this.withMatcher(q, (other, any, words) => {
-        const flags = this.nameFlags;
-        if (words !== undefined) {
-          // The matches are the named slots and the words' bits: those bits, in slot order, rather than a
-          // look at every slot (the catalogue's size: 50,000 at a house's largest).
-          const blocks = Math.ceil(this.size / 32);
-          const bits = new Uint32Array(blocks);
-          for (const s of named) bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
-          if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
-          eachSetBit(bits, (s) => {
-            if (s < this.size && this.live[s] === 1) {
-              nums.push(this.nums[s] as number);
-              relevance.push(flags[s] as number);
-            }
-            return false;
-          });
-          return;
-        }
-        for (let s = 0; s < this.size; s++) {
-          if (this.live[s] === 0) continue;
-          const f = flags[s] as number;
-          if (f === 0 && (!any || !other(s))) continue;
-          nums.push(this.nums[s] as number);
-          relevance.push(f);
+    // The others in rank order, until the page is full and the count passes the cap.
+    const others: number[] = [];
+    if (page.length < k || n <= cap) {
+      this.withMatcher(q, (other, any) => {
+        if (!any) return;
+        for (const s of this.rankOrder()) {
+          if (tierOf(tiers, s) !== 0 || !other(s) || !sold(nums[s] as number)) continue;
+          n++;
+          if (page.length + others.length < k) others.push(s);
+          else if (n > cap) break;
         }
       });
-      return { nums: Int32Array.from(nums), relevance };
-    } finally {
-      this.unflag(named);
     }
+    const pids = [...page, ...others].slice(offset, k).map((s) => this.pids[s] as string);
+    return { pids, total: Math.min(n, cap), exact: n <= cap };
+  }
+
+  /** Every match with its relevance (exact name 3, name starting with the query 1, else 0): `matchingRows`. */
+  matchSet(q: IndexQuery): MatchSet {
+    const tiers = this.nameTiers(q.text);
+    const named = tiers.slots;
+    const nums: number[] = [];
+    const relevance: number[] = [];
+    this.withMatcher(q, (other, any, words) => {
+      if (words !== undefined) {
+        // The matches are the named slots and the words' bits: those bits, in slot order, rather than a
+        // look at every slot (the catalogue's size: 50,000 at a house's largest).
+        const blocks = Math.ceil(this.size / 32);
+        const bits = new Uint32Array(blocks);
+        for (const s of named) bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
+        if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
+        eachSetBit(bits, (s) => {
+          if (s < this.size && this.live[s] === 1) {
+            nums.push(this.nums[s] as number);
+            relevance.push(tierOf(tiers, s));
+          }
+          return false;
+        });
+        return;
+      }
+      for (let s = 0; s < this.size; s++) {
+        if (this.live[s] === 0) continue;
+        const f = tierOf(tiers, s);
+        if (f === 0 && (!any || !other(s))) continue;
+        nums.push(this.nums[s] as number);
+        relevance.push(f);
+      }
+    });
+    return { nums: Int32Array.from(nums), relevance };
   }
 
   /** Whether anything sold in the market matches (`anyMatch`). */
   anyMatch(q: IndexQuery, sold: Sold): boolean {
-    const named = this.flagNames(q.text);
-    try {
-      for (const s of named) if (sold(this.nums[s] as number)) return true;
-      return this.withMatcher(q, (other, any, words) => {
-        if (!any) return false;
-        if (words) {
-          // Only the words' bits can match: those, rather than every slot.
-          return eachSetBit(words, (s) => s < this.size && this.live[s] === 1 && sold(this.nums[s] as number));
-        }
-        for (let s = 0; s < this.size; s++)
-          if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
-        return false;
-      });
-    } finally {
-      this.unflag(named);
-    }
+    for (const s of this.nameTiers(q.text).slots) if (sold(this.nums[s] as number)) return true;
+    return this.withMatcher(q, (other, any, words) => {
+      if (!any) return false;
+      if (words) {
+        // Only the words' bits can match: those, rather than every slot.
+        return eachSetBit(words, (s) => s < this.size && this.live[s] === 1 && sold(this.nums[s] as number));
+      }
+      for (let s = 0; s < this.size; s++)
+        if (this.live[s] === 1 && other(s) && sold(this.nums[s] as number)) return true;
+      return false;
+    });
   }
 }

@@ -26,6 +26,26 @@ export interface Postings {
   slots: Int32Array;
 }
 
+/** The slots whose name starts with a query's text, by their place in the name order (`nameTiers`). */
+export interface NameTiers {
+  /** Those slots, in name order: the names equal to the text first. */
+  slots: Int32Array;
+  from: number;
+  exactTo: number;
+  to: number;
+  /** Each slot's place in the name order. */
+  pos: Int32Array;
+}
+
+/**
+ * A slot's name tier for a query: 3 its name equals the text, 1 starts with it, 0 neither — the relevance
+ * `matchingRows` computes in SQL (equal 2, plus starting with it 1).
+ */
+export function tierOf(t: NameTiers, slot: number): number {
+  const p = t.pos[slot] as number;
+  return p < t.from || p >= t.to ? 0 : p < t.exactTo ? 3 : 1;
+}
+
 /**
  * The listed search documents of one house in one language, as columns (a slot per document): lexemes and
  * grams as ids into sorted vocabularies, lower-cased names and searchable texts, merchandising rank and product
@@ -53,8 +73,8 @@ export class SearchDocuments {
   protected byRank: Int32Array | null = null;
   protected byName: Int32Array | null = null;
   protected posted: Postings | null = null;
-  /** Scratch flag per slot: its name starts with the query (1) or equals it (3). */
-  protected nameFlags = new Uint8Array(0);
+  /** Each live slot's place in the name order (-1 for a free slot): built with it (`nameOrder`). */
+  protected namePos = new Int32Array(0);
 
   constructor(
     readonly brand: string,
@@ -112,7 +132,8 @@ export class SearchDocuments {
     const live = new Uint8Array(cap);
     live.set(this.live);
     this.live = live;
-    this.nameFlags = new Uint8Array(cap);
+    this.namePos = new Int32Array(cap);
+    this.byName = null;
     this.lexemes.grow(cap);
     this.gramLists.grow(cap);
     this.capacity = cap;
@@ -183,6 +204,8 @@ export class SearchDocuments {
       const y = names[b] as string;
       return x < y ? -1 : x > y ? 1 : 0;
     });
+    this.namePos.fill(-1);
+    for (let i = 0; i < out.length; i++) this.namePos[out[i] as number] = i;
     this.byName = out;
     return out;
   }
@@ -192,6 +215,24 @@ export class SearchDocuments {
     let n = 0;
     for (let i = 0; i < this.size; i++) if (this.live[i] === 1) out[n++] = i;
     return out;
+  }
+
+  /**
+   * The names starting with `text`, as places in the name order: [from, to), the names equal to it first, in
+   * [from, exactTo). A slot's tier (`tierOf`) is then read from its place, with nothing written per query.
+   */
+  protected nameTiers(text: string): NameTiers {
+    const [from, to] = this.nameRange(text);
+    const order = this.nameOrder();
+    const names = this.names;
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (names[order[mid] as number] === text) lo = mid + 1;
+      else hi = mid;
+    }
+    return { slots: order.subarray(from, to), from, exactTo: lo, to, pos: this.namePos };
   }
 
   /** The positions in the name order of the names starting with `text`: [from, to). */
