@@ -42,4 +42,21 @@ describe("the validator's route expressions", () => {
       expect(unknown.body.code).toBe('ERR_API_1002');
     }
   });
+
+  it("are looked up by the storefront's own lookup, which answers as the library's did", async () => {
+    const metadata = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'))(
+      './middlewares/openapi.metadata',
+    ) as { applyOpenApiMetadata: { name: string } };
+    // The library's function is named; the replacement is an arrow function assigned in its place.
+    expect(metadata.applyOpenApiMetadata.name).not.toBe('applyOpenApiMetadata');
+    // A documented path with another method: 405, a problem with its catalogue code.
+    const wrongMethod = await request(t.app).delete('/api/data/category/women-bags?locale=en-us').expect(405);
+    expect(wrongMethod.body.code).toBe('ERR_LIB_1000');
+    // A malformed escape in a path parameter: 400, never a crash.
+    const malformed = await request(t.app).get('/ssr/pr/%E0%A4%A?locale=en-us');
+    expect(malformed.status).toBe(400);
+    // The path parameters reach the handler decoded, and the query is not part of the path.
+    const found = await request(t.app).get('/api/data/category/women-bags?locale=en-us').expect(200);
+    expect(found.body.category.slug).toBe('women-bags');
+  });
 });

@@ -74,6 +74,15 @@ export class CatalogService {
     return navigation(this.kit, market);
   }
 
+  /**
+   * The navigation items of a category and its ancestors, the top one first; [] for an unknown id. Only that
+   * chain is made (a tile's categories), not the whole navigation.
+   */
+  categoryChain(categoryId: string, market: Market): Schemas['CategoryNavItem'][] {
+    const c = this.kit.byId.get(categoryId);
+    return c ? this.kit.ancestry(c).map((a) => this.kit.navItem(a, market)) : [];
+  }
+
   categoryBySlug(slug: string): CategoryRow {
     return this.kit.categoryBySlug(slug);
   }

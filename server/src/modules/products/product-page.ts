@@ -12,9 +12,7 @@ type Categories = { names: Schemas['Product']['categories']; ids: Schemas['Categ
 
 /** Category names (in the market's language) and ids of a product's leaf category and its ancestors. */
 function categoriesOf(kit: ProductKit, categoryId: string, market: Market): Categories {
-  const nav = new Map(kit.catalog.navigation(market).map((c) => [c.id, c]));
-  const chain: Schemas['CategoryNavItem'][] = [];
-  for (let c = nav.get(categoryId); c; c = c.parentId ? nav.get(c.parentId) : undefined) chain.unshift(c);
+  const chain = kit.catalog.categoryChain(categoryId, market);
   return {
     names: {
       macroCategory: chain[0]?.name ?? '',

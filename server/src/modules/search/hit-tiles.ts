@@ -43,22 +43,12 @@ function tileGeneration(kit: SearchKit, language: string): string | undefined {
 
 /** The hit tiles of rows read with their colours. */
 export function tilesOf(kit: SearchKit, market: Market, rows: HitTileRow[]): Schemas['HitTile'][] {
-  const nav = kit.catalog.navigation(market);
-  const byId = new Map(nav.map((c) => [c.id, c]));
-  return rows.map((row) => hitTile(kit, row, market, row.colours, byId));
+  return rows.map((row) => hitTile(kit, row, market, row.colours));
 }
 
 /** A hit tile: the catalogue's tile with the hit's categories, colours and codes. */
-export function hitTile(
-  kit: SearchKit,
-  row: HitRow,
-  market: Market,
-  colours: ColourRow[],
-  byId: Map<string, Schemas['CategoryNavItem']>,
-): Schemas['HitTile'] {
-  const chain: Schemas['CategoryNavItem'][] = [];
-  for (let cur = byId.get(row.category_id); cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined)
-    chain.unshift(cur);
+export function hitTile(kit: SearchKit, row: HitRow, market: Market, colours: ColourRow[]): Schemas['HitTile'] {
+  const chain = kit.catalog.categoryChain(row.category_id, market);
   const others = colours.filter((c) => c.pid !== row.pid);
   // The catalogue's tile given the hit's fields (`Object.assign`, not a spread: on this V8 an object literal that
   // spreads another and then names its own fields is built field by field at run time, about 13 µs a tile).

@@ -1,6 +1,7 @@
 // What the search's use cases share: the database, the house and the catalogue, the options, each language's
 // prefix index keeper, the kept hit tiles' rows and the counters.
 import type { DB } from '../../db/database.ts';
+import type { Schemas } from '../../shared/http.ts';
 import type { Brand } from '../../../../reference/brands.ts';
 import type { Market } from '../markets/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -39,6 +40,16 @@ export interface PrefixIndexOptions {
   tilesFromMemory?: boolean | undefined;
 }
 
+/** A category a search may suggest (`SearchKit.suggestable`). */
+export interface SuggestableCategory {
+  item: Schemas['CategoryNavItem'];
+  /** Its name lower-cased, and that name's words. */
+  name: string;
+  words: string[];
+  /** Its name and its ancestors', the top one first, as the suggestion's query. */
+  path: string;
+}
+
 /** One language's prefix index and its catch-up reads (see `currentIndex` of `prefix-indexes.ts`). */
 export interface Keeper {
   index: Promise<PrefixIndex | null> | null;
@@ -64,12 +75,43 @@ export class SearchKit {
    */
   readonly keptTiles = new KeptRows<HitTileRow>(5_000);
 
+  /** Each language's categories a query may suggest, read once per category tree (`suggestable`). */
+  private readonly suggestables = new Map<string, { tree: number; categories: SuggestableCategory[] }>();
+
   constructor(
     readonly db: DB,
     readonly brand: Brand,
     readonly catalog: CatalogService,
     readonly options: SearchOptions,
   ) {}
+
+  /**
+   * The categories below the top level in the market's language, in the order suggestions list them (level, then
+   * position), each with its name lower-cased and cut into words and its path: made once per language and
+   * category tree, not on every search.
+   */
+  suggestable(market: Market): readonly SuggestableCategory[] {
+    const tree = this.catalog.treeVersion;
+    const kept = this.suggestables.get(market.language);
+    if (kept?.tree === tree) return kept.categories;
+    const nav = this.catalog.navigation(market);
+    const byId = new Map(nav.map((c) => [c.id, c]));
+    const pathOf = (c: Schemas['CategoryNavItem']) => {
+      const chain: string[] = [];
+      for (let cur: typeof c | undefined = c; cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined)
+        chain.unshift(cur.name);
+      return chain.join(' ');
+    };
+    const categories = nav
+      .filter((c) => c.level >= 2)
+      .sort((a, b) => a.level - b.level || a.position - b.position)
+      .map((item) => {
+        const name = item.name.toLowerCase();
+        return { item, name, words: name.split(/[^\p{L}\p{N}]+/u), path: pathOf(item) };
+      });
+    this.suggestables.set(market.language, { tree, categories });
+    return categories;
+  }
 
   scope(market: Market): SearchScope {
     return { brand: this.brand, language: market.language, currency: market.currency };

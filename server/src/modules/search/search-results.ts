@@ -204,29 +204,14 @@ async function spellingSuggestion(
 function categorySuggestions(kit: SearchKit, market: Market, plan: MatchPlan): Schemas['SearchSuggestion'][] {
   const words = queryWords(plan);
   if (words.length === 0) return [];
-  const nav = kit.catalog.navigation(market);
-  const byId = new Map(nav.map((c) => [c.id, c]));
-  const pathOf = (c: Schemas['CategoryNavItem']) => {
-    const chain: string[] = [];
-    for (
-      let cur: Schemas['CategoryNavItem'] | undefined = c;
-      cur;
-      cur = cur.parentId ? byId.get(cur.parentId) : undefined
-    )
-      chain.unshift(cur.name);
-    return chain.join(' ');
-  };
   const unsegmented = plan.substrings.length > 0;
-  return nav
-    .filter((c) => c.level >= 2)
-    .filter((c) => {
-      const name = c.name.toLowerCase();
-      const nameWords = name.split(/[^\p{L}\p{N}]+/u);
-      return words.every((w) => (unsegmented ? name.includes(w) : nameWords.some((n) => n.startsWith(w))));
-    })
-    .sort((a, b) => a.level - b.level || a.position - b.position)
-    .slice(0, MAX_CATEGORY_SUGGESTIONS)
-    .map((c) => ({ query: pathOf(c), url: c.url, category: c }));
+  const out: Schemas['SearchSuggestion'][] = [];
+  for (const c of kit.suggestable(market)) {
+    if (out.length === MAX_CATEGORY_SUGGESTIONS) break;
+    if (words.every((w) => (unsegmented ? c.name.includes(w) : c.words.some((n) => n.startsWith(w)))))
+      out.push({ query: c.path, url: c.item.url, category: c.item });
+  }
+  return out;
 }
 
 /** The search page of a query. */
