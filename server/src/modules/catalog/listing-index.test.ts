@@ -211,7 +211,7 @@ describe('the listing index answers a search as the SQL does', () => {
           from unnest(${sql.val(set.map((m) => m.pid))}::text[], ${sql.val(set.map((m) => m.num))}::int[], ${sql.val(set.map((m) => m.relevance))}::real[]) as v(pid, num, relevance))`;
         // What the storefront reads of a match set: the same pairs (relevance through real, as searches score).
         const read = await matchedRows(db, matches);
-        const pairs = (nums: ArrayLike<number>, relevance: readonly number[]) =>
+        const pairs = (nums: ArrayLike<number>, relevance: ArrayLike<number>) =>
           Array.from(nums, (num, i) => `${num}=${Math.fround(relevance[i] as number)}`).sort();
         expect(pairs(read.nums, read.relevance)).toEqual(
           pairs(

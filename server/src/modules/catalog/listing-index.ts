@@ -169,8 +169,11 @@ export class ListingIndex extends ListingColumns {
     const sel = this.select(ctx, filters);
     const t = this.tally(sel);
     const { price } = sel;
-    const passing: number[] = [];
-    const relevance: number[] = [];
+    // At most one entry per match: typed arrays of that length rather than arrays grown entry by entry (a
+    // search's thousands of matches made most of its garbage).
+    const passing = new Int32Array(page ? matches.nums.length : 0);
+    const relevance = new Float64Array(passing.length);
+    let passed = 0;
     const { slotByNum, live } = this;
     for (let k = 0; k < matches.nums.length; k++) {
       const num = matches.nums[k] as number;
@@ -180,12 +183,12 @@ export class ListingIndex extends ListingColumns {
       if (price && p !== p) continue;
       this.tallySlot(t, sel, i, p);
       if (page && this.passes(sel, i)) {
-        passing.push(i);
-        relevance.push(matches.relevance[k] as number);
+        passing[passed] = i;
+        relevance[passed++] = matches.relevance[k] as number;
       }
     }
     const counts = t.counts(ctx);
-    if (!page || page.limit <= 0 || page.offset >= passing.length) return { counts, pids: [] };
+    if (!page || page.limit <= 0 || page.offset >= passed) return { counts, pids: [] };
 
     // Positions in `passing` sorted by the sort's key, then rank.
     const { rank, created } = this;
@@ -198,7 +201,7 @@ export class ListingIndex extends ListingColumns {
     } else if (page.sort === 'newest') key = (a, b) => (created[slot(b)] as number) - (created[slot(a)] as number);
     else if (page.sort === 'recommended') key = (a, b) => (relevance[b] as number) - (relevance[a] as number);
     const before = key ? (a: number, b: number) => key(a, b) || byRank(a, b) : byRank;
-    const top = firstInOrder(passing.length, page.offset + page.limit, before);
+    const top = firstInOrder(passed, page.offset + page.limit, before);
     return { counts, pids: top.slice(page.offset).map((k) => this.pids[slot(k)] as string) };
   }
 }

@@ -56,5 +56,5 @@ export function parseNumberList(text: string): Int32Array {
 /** A search's matches: product numbers and, at the same positions, their relevance (higher first). */
 export interface MatchSet {
   nums: Int32Array;
-  relevance: readonly number[];
+  relevance: ArrayLike<number>;
 }

@@ -39,6 +39,13 @@ function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean
   return false;
 }
 
+/** The number of set bits of a 32-bit word. */
+function bitCount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+}
+
 /**
  * The listed search documents of one house in one language, in memory: each document's lexemes (and, for
  * Japanese, Korean and Chinese, its character grams and searchable text) as ids into a sorted vocabulary, its
@@ -206,25 +213,30 @@ export class PrefixIndex extends SearchDocuments {
   matchSet(q: IndexQuery): MatchSet {
     const tiers = this.nameTiers(q.text);
     const named = tiers.slots;
-    const nums: number[] = [];
-    const relevance: number[] = [];
-    this.withMatcher(q, (other, any, words) => {
+    return this.withMatcher(q, (other, any, words): MatchSet => {
       if (words !== undefined) {
         // The matches are the named slots and the words' bits: those bits, in slot order, rather than a
-        // look at every slot (the catalogue's size: 50,000 at a house's largest).
+        // look at every slot (the catalogue's size: 50,000 at a house's largest); as many entries as bits.
         const blocks = Math.ceil(this.size / 32);
         const bits = new Uint32Array(blocks);
         for (const s of named) bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
         if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
+        let most = 0;
+        for (let w = 0; w < blocks; w++) most += bitCount(bits[w] as number);
+        const nums = new Int32Array(most);
+        const relevance = new Uint8Array(most);
+        let n = 0;
         eachSetBit(bits, (s) => {
           if (s < this.size && this.live[s] === 1) {
-            nums.push(this.nums[s] as number);
-            relevance.push(tierOf(tiers, s));
+            nums[n] = this.nums[s] as number;
+            relevance[n++] = tierOf(tiers, s);
           }
           return false;
         });
-        return;
+        return { nums: nums.subarray(0, n), relevance: relevance.subarray(0, n) };
       }
+      const nums: number[] = [];
+      const relevance: number[] = [];
       for (let s = 0; s < this.size; s++) {
         if (this.live[s] === 0) continue;
         const f = tierOf(tiers, s);
@@ -232,8 +244,8 @@ export class PrefixIndex extends SearchDocuments {
         nums.push(this.nums[s] as number);
         relevance.push(f);
       }
+      return { nums: Int32Array.from(nums), relevance };
     });
-    return { nums: Int32Array.from(nums), relevance };
   }
 
   /** Whether anything sold in the market matches (`anyMatch`). */
