@@ -94,20 +94,18 @@ export class SearchKit {
     const tree = this.catalog.treeVersion;
     const kept = this.suggestables.get(market.language);
     if (kept?.tree === tree) return kept.categories;
-    const nav = this.catalog.navigation(market);
-    const byId = new Map(nav.map((c) => [c.id, c]));
-    const pathOf = (c: Schemas['CategoryNavItem']) => {
-      const chain: string[] = [];
-      for (let cur: typeof c | undefined = c; cur; cur = cur.parentId ? byId.get(cur.parentId) : undefined)
-        chain.unshift(cur.name);
-      return chain.join(' ');
-    };
-    const categories = nav
+    const path = (c: Schemas['CategoryNavItem']) =>
+      this.catalog
+        .categoryChain(c.id, market)
+        .map((a) => a.name)
+        .join(' ');
+    const categories = this.catalog
+      .navigation(market)
       .filter((c) => c.level >= 2)
       .sort((a, b) => a.level - b.level || a.position - b.position)
       .map((item) => {
         const name = item.name.toLowerCase();
-        return { item, name, words: name.split(/[^\p{L}\p{N}]+/u), path: pathOf(item) };
+        return { item, name, words: name.split(/[^\p{L}\p{N}]+/u), path: path(item) };
       });
     this.suggestables.set(market.language, { tree, categories });
     return categories;
