@@ -269,6 +269,23 @@ class WatchedDriver implements Driver {
   }
 }
 
+/**
+ * What rows of the catalogue read from the database and kept in memory (a product as its page shows it,
+ * decision 0200) are as of: a string that moves whenever the catalogue may have changed — a catalogue write of
+ * this process settles, or any writer's is heard of (the triggers of migration 0029 notify every statement that
+ * writes products, their sizes' stock, prices or texts, even one that changes no listing fact). Undefined, so
+ * that nothing is kept, while other writers are not all heard, for a database opened without a watch, or while
+ * `enabled()` is false.
+ */
+export function keptRowsGeneration(db: object, enabled: () => boolean): () => string | undefined {
+  const watch = writeWatchOf(db);
+  return () => {
+    if (!watch || !enabled()) return undefined;
+    watch.listen();
+    return watch.heard ? String(watch.epoch) : undefined;
+  };
+}
+
 /** How long after a catch-up an index answers from memory, by default (ms; 0: catch up before every answer). */
 const DEFAULT_FRESH_FOR_MS = 100;
 

@@ -35,7 +35,7 @@ describe('KeptRows', () => {
       ['a', 'b'],
       ['c', 'none'],
     ]);
-    expect(kept.reads).toEqual({ memory: 2, database: 4 });
+    expect(kept.reads).toEqual({ memory: 2, database: 4, joined: 0 });
     // Another prefix (language, currency) is another row.
     await kept.of(gen, 'en|', ['a'], db.read);
     expect(db.asked.at(-1)).toEqual(['a']);
@@ -75,5 +75,52 @@ describe('KeptRows', () => {
     await kept.of(() => g, '', ['b', 'c'], db.read);
     await kept.of(() => g, '', ['a', 'c'], db.read); // `a`, the oldest, was forgotten for `c`
     expect(db.asked.at(-1)).toEqual(['a']);
+  });
+
+  it('a pid being read is not read again under the same generation: the second caller waits for the first read', async () => {
+    const kept = new KeptRows<Row>(10);
+    const db = source();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async (pids: readonly string[]) => {
+      await gate;
+      return db.read(pids);
+    };
+    const first = kept.of(() => 'g1', '', ['a', 'b'], slow);
+    const second = kept.of(() => 'g1', '', ['c', 'b', 'a'], db.read);
+    release();
+    expect(await first).toEqual([
+      { pid: 'a', v: 1 },
+      { pid: 'b', v: 1 },
+    ]);
+    expect((await second).map((r) => r.pid)).toEqual(['c', 'b', 'a']);
+    expect(db.asked).toEqual([['c'], ['a', 'b']]);
+    expect(kept.reads).toEqual({ memory: 0, database: 3, joined: 2 });
+    // Under another generation (or after a bust) a read under way is not joined.
+    let hold!: () => void;
+    const held = new Promise<void>((r) => (hold = r));
+    const third = kept.of(
+      () => 'g2',
+      '',
+      ['a'],
+      async (p) => (await held, db.read(p)),
+    );
+    kept.forget();
+    await kept.of(() => 'g2', '', ['a'], db.read);
+    hold();
+    await third;
+    expect(db.asked.slice(2)).toEqual([['a'], ['a']]);
+  });
+
+  it('with a maximum age, reads a row again once that long has passed since its read started', async () => {
+    const kept = new KeptRows<Row>(10, 30);
+    const db = source();
+    await kept.of(() => 'g1', '', ['a'], db.read);
+    await kept.of(() => 'g1', '', ['a'], db.read);
+    expect(db.asked).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 40));
+    db.bump();
+    expect(await kept.of(() => 'g1', '', ['a'], db.read)).toEqual([{ pid: 'a', v: 2 }]);
+    expect(db.asked).toHaveLength(2);
   });
 });

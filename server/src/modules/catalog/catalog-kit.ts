@@ -7,6 +7,7 @@ import type { Market } from '../markets/index.ts';
 import { KeptRows } from '../../shared/kept-rows.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import {
+  findProduct,
   tilesOf,
   loadCategories,
   loadRdCounts,
@@ -17,14 +18,22 @@ import {
   type CategoryRow,
   type ListingContext,
   type ListingScope,
+  type ProductRow,
   type TileRow,
 } from './repository.ts';
 import { ListingIndex } from './listing-index.ts';
-import { CatchUpGate, writeWatchOf } from '../../db/write-watch.ts';
+import { CatchUpGate, keptRowsGeneration, writeWatchOf } from '../../db/write-watch.ts';
 import { deriveAvailability, priceOf, productImage, productUrl, type PhotoLookup } from './product-display.ts';
 
 /** Most listing tile rows kept (by language, currency and pid; a row is a few hundred bytes). */
 const MAX_TILE_ROWS = 5_000;
+/** Most product rows kept for product pages (by language, currency and pid; a row is one to three kilobytes). */
+export const MAX_KEPT_PRODUCTS = 2_000;
+/**
+ * The longest a kept product row is used without a catalogue write seen or heard of (decision 0200): the bound
+ * should a notification be lost (a listening connection dead without its socket knowing).
+ */
+export const KEPT_PRODUCT_MS = 1_000;
 
 /** The category tree, the listing cache and the listing index every use case of the catalogue starts from. */
 export class CatalogKit {
@@ -46,6 +55,11 @@ export class CatalogKit {
   readonly catchUps: CatchUpGate;
   /** Listing tiles' rows kept in memory (`tilesOf`); its `reads` count those given from memory and read. */
   readonly keptTiles = new KeptRows<TileRow>(MAX_TILE_ROWS);
+  /** Products as their page reads them, kept in memory (`keptProduct`, decision 0200). */
+  readonly keptProducts = new KeptRows<ProductRow>(MAX_KEPT_PRODUCTS, KEPT_PRODUCT_MS);
+  /** Cache busts of the catalogue: rows kept before one are not used after it. */
+  private busts = 0;
+  private readonly productRowsAsOf: () => string | undefined;
 
   constructor(
     readonly db: DB,
@@ -56,6 +70,7 @@ export class CatalogKit {
   ) {
     this.listings = new TtlCache(cacheTtlMs, undefined, 'listings');
     this.catchUps = new CatchUpGate(db);
+    this.productRowsAsOf = keptRowsGeneration(db, () => this.catchUps.freshForMs > 0);
   }
 
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
@@ -65,6 +80,8 @@ export class CatalogKit {
     // and the tiles are read again.
     this.catchUps.stale();
     this.keptTiles.forget();
+    this.keptProducts.forget();
+    this.busts++;
     if (!keys?.length && !locales?.length) {
       const n = this.listings.size;
       this.listings.clear();
@@ -166,6 +183,32 @@ export class CatalogKit {
   private tileGeneration(): string | undefined {
     if (!this.catchUps.fresh()) return undefined;
     return `${this.catchUps.changes}|${writeWatchOf(this.db)?.epoch ?? -1}`;
+  }
+
+  /**
+   * What rows of one product read for its page and kept in memory are as of (`KeptRows`); undefined while they
+   * may not be kept. They are used until a catalogue write of this process settles or any writer's is heard of
+   * (every write of a product, its sizes' stock, prices or texts notifies, migration 0029), a cache bust of the
+   * catalogue, and each for at most a second (`KEPT_PRODUCT_MS`); not at all while other writers are not all
+   * heard or with `CATALOGUE_FRESH_MS=0`. [decision 0200](../../../../docs/decisions/0200-product-rows-from-memory.md)
+   */
+  keptProductGeneration(): string | undefined {
+    const asOf = this.productRowsAsOf();
+    return asOf === undefined ? undefined : `${this.busts}|${asOf}`;
+  }
+
+  /** The catalogue's row of a product in a language and currency (none: not sold), from memory while it may be. */
+  async keptProduct(pid: string, language: string, currency: string | null): Promise<ProductRow | undefined> {
+    const [row] = await this.keptProducts.of(
+      () => this.keptProductGeneration(),
+      `${language}|${currency ?? ''}|`,
+      [pid],
+      async () => {
+        const found = await findProduct(this.db, this.brand, pid, language, currency);
+        return found ? [found] : [];
+      },
+    );
+    return row;
   }
 
   /** A product view's photo when it has one, else its drawing. */

@@ -13,3 +13,4 @@ export type { MatchSet, TileRow } from './repository.ts';
 export { parseFilterString, formatFilterString } from './filter-string.ts';
 export type { FilterSelection } from './filter-string.ts';
 export { catalogModule } from './module.ts';
+export { KEPT_PRODUCT_MS, MAX_KEPT_PRODUCTS } from './catalog-kit.ts';

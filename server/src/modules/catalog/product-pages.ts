@@ -2,7 +2,7 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { findProduct, listTiles } from './repository.ts';
+import { listTiles } from './repository.ts';
 import type { CatalogKit } from './catalog-kit.ts';
 import { deriveAvailability, priceOf, productUrl } from './product-display.ts';
 
@@ -32,7 +32,8 @@ export async function product(
   market: Market,
 ): Promise<{ product: Schemas['Product']; breadcrumbs: Schemas['Breadcrumb'][]; slug: string }> {
   const pid = pidInput.toUpperCase();
-  const row = await findProduct(kit.db, kit.brand, pid, market.language, market.currency);
+  // From memory while nothing it shows may have changed (decision 0200), else one statement.
+  const row = await kit.keptProduct(pid, market.language, market.currency);
   if (!row || row.is_employee_only || (market.currency && row.list_price === null)) {
     throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
   }

@@ -143,6 +143,9 @@ export async function findProduct(db: DB, brand: string, pid: string, language: 
   return row;
 }
 
+/** A product as its page reads it (`findProduct`). */
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
 /** The tiles of some listable products, in the order of their pids (a page the listing index chose; `listing_tiles()`). */
 export async function tilesOf(
   db: DB,

@@ -56,6 +56,19 @@ export class CatalogService {
     return this.kit.keptTiles.reads;
   }
 
+  /** Products read for their page given from memory and read from the database (`CatalogKit.keptProduct`). */
+  get productReads(): { readonly memory: number; readonly database: number } {
+    return this.kit.keptProducts.reads;
+  }
+
+  /**
+   * What rows of one product read for its page are as of, for another module keeping its own (`KeptRows`);
+   * undefined while none may be kept (`CatalogKit.keptProductGeneration`, decision 0200).
+   */
+  keptProductGeneration(): string | undefined {
+    return this.kit.keptProductGeneration();
+  }
+
   /** Empties the listing cache, or the entries of some keys / locales (cache busting); answers how many were removed. */
   bustCache(filter: { keys?: string[] | undefined; locales?: string[] | undefined } = {}): number {
     return this.kit.bustCache(filter);

@@ -6,7 +6,9 @@ import type { Schemas } from '../../shared/http.ts';
 import type { RecaptchaVerifier } from '../../shared/recaptcha.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { Market, MarketService } from '../markets/index.ts';
-import { findProducts, type ProductDataRow, type Scope } from './repository.ts';
+import { KeptRows } from '../../shared/kept-rows.ts';
+import { KEPT_PRODUCT_MS, MAX_KEPT_PRODUCTS } from '../catalog/index.ts';
+import { findProductPage, findProducts, type ProductDataRow, type ProductPageRows, type Scope } from './repository.ts';
 
 /** Spec §5 leaves the maximum open: 48, two full listing pages of 24 (docs/decisions/0067-maximum-pids.md). */
 export const MAX_PIDS = 48;
@@ -16,6 +18,9 @@ export const inLanguage = (texts: Record<string, string>, language: string) => t
 
 /** The sources and the reads every use case of the product data starts from. */
 export class ProductKit {
+  /** Product pages' rows kept in memory (`pageRows`); its `reads` count those given from memory and read. */
+  readonly keptPages = new KeptRows<{ pid: string; rows: ProductPageRows }>(MAX_KEPT_PRODUCTS, KEPT_PRODUCT_MS);
+
   constructor(
     readonly db: DB,
     readonly catalog: CatalogService,
@@ -39,6 +44,25 @@ export class ProductKit {
       if (err instanceof AppError) throw err;
       throw Object.assign(new AppError(code), { cause: err });
     }
+  }
+
+  /**
+   * What the product page reads of `pid` in the market (`findProductPage`; none: not sold there): from memory
+   * while the catalogue's kept product rows may be used (`CatalogService.keptProductGeneration`, decision 0200),
+   * otherwise one statement.
+   */
+  async pageRows(pid: string, market: Market): Promise<ProductPageRows | undefined> {
+    const scope = this.scope(market);
+    const [kept] = await this.keptPages.of(
+      () => this.catalog.keptProductGeneration(),
+      `${scope.language}|${scope.currency ?? ''}|`,
+      [pid],
+      async () => {
+        const rows = await findProductPage(this.db, scope, pid);
+        return rows ? [{ pid, rows }] : [];
+      },
+    );
+    return kept?.rows;
   }
 
   /** `pids` as the contract allows it (format checked by the validator): count, case, repeats. */

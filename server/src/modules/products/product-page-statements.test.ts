@@ -41,6 +41,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('product page data: statemen
     }
   });
 
+  it('the same page again while nothing changed: the product from memory, the layout only (decision 0200); after a stock write, read again', async () => {
+    const v = await sellableVariant(t.database.db);
+    const get = () => statementsOf(() => request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale: 'de-de' }).expect(200));
+    expect((await get()).map(tablesOf)).toEqual(['products', 'products,products', 'content_components']);
+    expect((await get()).map(tablesOf)).toEqual(['content_components']);
+    await t.database.db.updateTable('product_variants').set({ stock: 7 }).where('sku', '=', v.sku).execute();
+    const after = await get();
+    expect(after.map(tablesOf)).toEqual(['products', 'products,products', 'content_components']);
+  });
+
   it('an unknown product costs no more', async () => {
     const sent = await statementsOf(() => request(t.app).get('/ssr/pr/ZZZZ0000NOPE?locale=fr-fr').expect(404));
     expect(sent.length).toBeLessThanOrEqual(2);

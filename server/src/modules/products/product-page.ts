@@ -5,7 +5,7 @@ import { productUrl } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import { productDisplay } from './display.ts';
-import { findProductPage, findStyleMates, type ProductDataRow } from './repository.ts';
+import { findStyleMates, type ProductDataRow } from './repository.ts';
 import type { ProductKit } from './product-kit.ts';
 
 type Categories = { names: Schemas['Product']['categories']; ids: Schemas['CategoryIds'] };
@@ -89,10 +89,10 @@ export interface ProductPageData {
   pathIn(language: string): string;
 }
 
-/** The product page's data of `pid`, read in one statement (the product, its names, its style's other colours). */
+/** The product page's data of `pid`: one statement (the product, its names, its style's other colours), or none while kept. */
 export async function productPage(kit: ProductKit, pidInput: string, market: Market): Promise<ProductPageData> {
   const pid = pidInput.toUpperCase();
-  const found = await kit.source('ERR_PDT_API_1008', () => findProductPage(kit.db, kit.scope(market), pid));
+  const found = await kit.source('ERR_PDT_API_1008', () => kit.pageRows(pid, market));
   if (!found) throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
   const { row, mates } = found;
   const byStyle = new Map([[row.style_code, mates]]);

@@ -132,15 +132,17 @@ export async function findStyleMates(db: DB, scope: Scope, styleCodes: readonly 
 /** A product's row with its names in every language (its paths in other languages, for hreflang). */
 type ProductPageRow = ProductDataRow & { names: Record<string, string> };
 
+/** A product page's rows: the product's, and its style's colours the market sells (itself included), by rank. */
+export interface ProductPageRows {
+  row: ProductPageRow;
+  mates: ProductDataRow[];
+}
+
 /**
  * What the product page reads of `pid`, in one statement: its row, with its names in every language, and the
  * rows of the other colours of its style the market sells, by rank. No row of `pid`: the market does not sell it.
  */
-export async function findProductPage(
-  db: DB,
-  scope: Scope,
-  pid: string,
-): Promise<{ row: ProductPageRow; mates: ProductDataRow[] } | undefined> {
+export async function findProductPage(db: DB, scope: Scope, pid: string): Promise<ProductPageRows | undefined> {
   const { brand, language, currency } = scope;
   const rows = await productPageRead.rows(
     db,

@@ -4,7 +4,8 @@
 // write this process does not make (plain SQL past its database handle; on PostgreSQL another connection)
 // seen within the window; a burst of requests reading what changed once, not once per request; and hit tiles
 // kept in memory that show the next write of what they show, even one that leaves the listing facts as they
-// were (a list price under a sale, the last unit but one, another first size: decision 0192). On PostgreSQL the
+// were (a list price under a sale, the last unit but one, another first size: decision 0192); and a product page's
+// rows kept in memory, read again after a write of what they show, a bust or a second (decision 0200). On PostgreSQL the
 // file works on a database of its own: it writes to the catalogue, which the other files read.
 import { readFileSync } from 'node:fs';
 import { sql, type KyselyPlugin } from 'kysely';
@@ -524,6 +525,124 @@ describe('catalogue indexes: listing tiles kept in memory', () => {
     }
     const written = performance.now();
     while ((await tile()).name !== 'Pangolin Ailleurs') {
+      expect(performance.now() - written).toBeLessThan(5_000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+});
+
+describe('catalogue indexes: product rows kept in memory', () => {
+  /**
+   * The product as its page shows it, the statements it sent (its read is compiled once, past the counting
+   * plugin: counted by the catalogue) and whether it came from memory.
+   */
+  async function page(catalog: CatalogService, pid: string) {
+    const { memory, database: before } = catalog.productReads;
+    const { product: shown } = await catalog.product(pid, market);
+    return {
+      shown,
+      statements: catalog.productReads.database - before,
+      fromMemory: catalog.productReads.memory > memory,
+    };
+  }
+
+  /** `pid` with two sizes in stock, the first holding `units`. */
+  async function stocked(pid: string, units: number) {
+    const sizes = await database.db
+      .selectFrom('product_variants')
+      .select('sku')
+      .where('pid', '=', pid)
+      .orderBy('position')
+      .execute();
+    await sql`update product_variants set stock = case when sku = ${sizes[0]!.sku} then ${units}::int else 3 end
+      where pid = ${pid}`.execute(database.db);
+    return sizes[0]!.sku;
+  }
+
+  it('a product page read twice makes one statement; none kept with CATALOGUE_FRESH_MS=0 or after a bust', async () => {
+    const { catalog } = await services(60_000);
+    const strict = (await services(0)).catalog;
+    const pid = await product(5);
+    const first = await page(catalog, pid);
+    expect(first.statements).toBe(1);
+    const second = await page(catalog, pid);
+    expect(second).toEqual({ shown: first.shown, statements: 0, fromMemory: true });
+    // Another market's language reads its own row.
+    const english = await catalog.product(pid, (await MarketService.load(database.db)).resolve('en-gb'));
+    expect(english.product.id).toBe(pid);
+    expect(catalog.productReads.database).toBe(2);
+
+    catalog.bustCache();
+    expect((await page(catalog, pid)).statements).toBe(1);
+
+    await page(strict, pid);
+    expect((await page(strict, pid)).statements).toBe(1);
+    expect(strict.productReads.memory).toBe(0);
+  });
+
+  it('the last unit of a size and a new description written by this process: the next page shows them', async () => {
+    const { catalog } = await services(60_000);
+    const pid = await priced(false, 4, 2);
+    /** The page after a write of this process, once its notification is back on PostgreSQL; from memory next. */
+    const after = async (write: () => Promise<unknown>) => {
+      const epoch = watch.epoch;
+      await write();
+      await heard(epoch, 2);
+      const shown = (await page(catalog, pid)).shown;
+      expect(await page(catalog, pid)).toEqual({ shown, statements: 0, fromMemory: true });
+      return shown;
+    };
+    const was = await after(() => stocked(pid, 2));
+    expect(was.sizes[0]).toMatchObject({ inStock: true, lowStock: false });
+
+    // 2 → 1 unit leaves the listing facts as they were (the product still has stock in both sizes).
+    const sku = (
+      await database.db
+        .selectFrom('product_variants')
+        .select('sku')
+        .where('pid', '=', pid)
+        .orderBy('position')
+        .executeTakeFirstOrThrow()
+    ).sku;
+    const last = await after(() =>
+      database.db.transaction().execute(async (trx) => expect(await takeWarehouseStock(trx, sku, 1)).toBe(true)),
+    );
+    expect(last.sizes[0]).toMatchObject({ inStock: true, lowStock: true });
+
+    const described = await after(() =>
+      sql`update product_translations set description = 'Un sac décrit autrement.' where pid = ${pid} and language = 'fr'`.execute(
+        database.db,
+      ),
+    );
+    expect(described.description).toBe('Un sac décrit autrement.');
+  });
+
+  it('kept for at most a second without any write', async () => {
+    const { catalog } = await services(60_000);
+    const pid = await product(6);
+    await page(catalog, pid);
+    expect((await page(catalog, pid)).fromMemory).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await page(catalog, pid)).statements).toBe(1);
+  });
+
+  it.skipIf(!postgres)('a size sold out by another connection: shown once its notification arrives', async () => {
+    const { catalog } = await services(60_000);
+    const pid = await priced(false, 7, 2);
+    const epoch = watch.epoch;
+    const sku = await stocked(pid, 2);
+    await heard(epoch, 2);
+    await page(catalog, pid);
+    expect((await page(catalog, pid)).fromMemory).toBe(true);
+    const other = new pg.Client({ connectionString: own!.url });
+    await other.connect();
+    try {
+      await other.query(`update product_variants set stock = 0 where sku = $1`, [sku]);
+    } finally {
+      await other.end();
+    }
+    const written = performance.now();
+    while ((await page(catalog, pid)).shown.sizes[0]!.inStock) {
       expect(performance.now() - written).toBeLessThan(5_000);
       await new Promise((r) => setTimeout(r, 10));
     }
