@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fill, houseIconLinks, houseWordmarkSymbol, htmlLang, renderDocument, serializeForScript } from './document.ts';
+import {
+  documentBytes,
+  fill,
+  houseIconLinks,
+  houseWordmarkSymbol,
+  htmlLang,
+  renderDocument,
+  serializeForScript,
+} from './document.ts';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment', () => {
@@ -96,6 +104,21 @@ describe('document root', () => {
     expect(html).toContain('<html lang="fr-FR" data-theme="dark" data-layout="rive-droite" data-house="ysl">');
     const plain = renderDocument(template, { data: data('en-us'), appHtml: '', bootstrap: null, house: 'bal' });
     expect(plain).toContain('<html lang="en-US" data-theme="light" data-layout="default" data-house="bal">');
+  });
+
+  it('as bytes, the same document in UTF-8: a large page in Japanese, its text past one placed piece', () => {
+    // Over 64K two-byte characters: the size the bytes are made for (a joined string would be a large object).
+    const appHtml = `<main>${'東京の鞄 — 「黒」 '.repeat(6_000)}</main>`;
+    const input = {
+      data: data('ja-jp'),
+      appHtml,
+      bootstrap: { note: 'é'.repeat(20_000) },
+      house: 'ysl',
+      head: ['<meta a>'],
+    };
+    const bytes = documentBytes(template, input);
+    expect(bytes.equals(Buffer.from(renderDocument(template, input), 'utf8'))).toBe(true);
+    expect(bytes.toString('utf8').includes(appHtml)).toBe(true);
   });
 
   it('writes the canonical link and every hreflang alternate', () => {

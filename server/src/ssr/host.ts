@@ -12,7 +12,7 @@ import type { OrderPages } from '../modules/orders/index.ts';
 import type { NewsletterPages } from '../modules/newsletter/index.ts';
 import type { ReturnPages } from '../modules/returns/index.ts';
 import type { StorePages } from '../modules/stores/index.ts';
-import { htmlLang, renderDocument } from './document.ts';
+import { documentBytes, htmlLang } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
 import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
@@ -25,7 +25,7 @@ export { isOddPagePath, sameSiteLocation } from './page-paths.ts';
 import { PreparedBody, sendPrepared } from '../shared/prepared-body.ts';
 import type { ReadyAnswers } from '../shared/ready-answers.ts';
 
-type Rendered = { status: number; html: string; language: string } | { redirect: string; status?: 301 | 302 };
+type Rendered = { status: number; html: Buffer; language: string } | { redirect: string; status?: 301 | 302 };
 /** A rendered page as the page cache keeps it: its bytes, ETag and compressed forms made once. */
 type CachedPage = { status: number; body: PreparedBody; language: string } | { redirect: string; status?: 301 | 302 };
 
@@ -198,7 +198,7 @@ export async function mountSsr(
       brandName: pages.brandName,
       house: config.brand,
     });
-    const html = renderDocument(await template(req.originalUrl), {
+    const html = documentBytes(await template(req.originalUrl), {
       data,
       appHtml,
       bootstrap,
@@ -226,7 +226,7 @@ export async function mountSsr(
       brandName: pages.brandName,
       house: config.brand,
     });
-    const html = renderDocument(await template(url), {
+    const html = documentBytes(await template(url), {
       data,
       appHtml,
       bootstrap,
