@@ -63,6 +63,8 @@ interface Connection {
   markedAt?: number;
   /** Accepted while shutdown waited for the accept queue to empty: not read until the listener has closed. */
   paused: boolean;
+  /** Its requests' responses not yet finished (see the socket's `close` below). */
+  responses: Set<ServerResponse>;
 }
 
 /**
@@ -106,8 +108,13 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
       idleSince: Date.now(),
       bytesAtIdle: socket.bytesRead,
       paused: paused(),
+      responses: new Set(),
     });
     socket.once('close', () => {
+      // A response queued behind others on a pipelining connection that goes away emits neither `finish` nor
+      // `close` (Node 20): forgotten here, or every abandoned pipelined request would be kept for good (a client
+      // sending hundreds per connection and leaving exhausted the heap).
+      for (const res of connections.get(socket)?.responses ?? []) inFlight.delete(res);
       connections.delete(socket);
       connectionGone();
     });
@@ -115,7 +122,10 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
   // Before the application's own listener: the header is set before any handler can send the response.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const connection = connections.get(req.socket);
-    if (connection) connection.active++;
+    if (connection) {
+      connection.active++;
+      connection.responses.add(res);
+    }
     inFlight.add(res);
     if (draining) res.setHeader('Connection', 'close');
     if (holding) hold(res);
@@ -126,6 +136,7 @@ export function gracefulShutdown(options: GracefulShutdownOptions): (signal: str
       inFlight.delete(res);
       if (draining) answeredWhileDraining++;
       if (connection) {
+        connection.responses.delete(res);
         connection.active--;
         connection.idleSince = Date.now();
         connection.bytesAtIdle = connection.socket.bytesRead;
