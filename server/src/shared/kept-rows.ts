@@ -51,7 +51,7 @@ export class KeptRows<Row extends { pid: string }> {
       this.generationKept = now;
     }
     const started = performance.now();
-    const found: (Row | Promise<Row | undefined>)[] = [];
+    const found: (Row | Promise<Row | undefined> | undefined)[] = [];
     const missing: string[] = [];
     const missingAt: number[] = [];
     let waits = false;
@@ -71,7 +71,7 @@ export class KeptRows<Row extends { pid: string }> {
         continue;
       }
       missingAt.push(found.length);
-      found.push(undefined as unknown as Row);
+      found.push(undefined);
       missing.push(pid);
     }
     if (missing.length) {
@@ -79,7 +79,7 @@ export class KeptRows<Row extends { pid: string }> {
       const reads = this.readMissing(generation, now, prefix, missing, started, read);
       reads.forEach((one, i) => (found[missingAt[i]!] = one));
     }
-    const rows = waits ? await Promise.all(found) : (found as Row[]);
+    const rows = waits ? await Promise.all(found) : found;
     return rows.filter((r): r is Row => r !== undefined);
   }
 

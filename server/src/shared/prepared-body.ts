@@ -32,9 +32,9 @@ export class PreparedBody {
     return new PreparedBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json; charset=utf-8');
   }
 
-  /** A page's HTML, as text or as its UTF-8 bytes (`documentBytes`). */
-  static html(html: string | Buffer): PreparedBody {
-    return new PreparedBody(typeof html === 'string' ? Buffer.from(html, 'utf8') : html, 'text/html; charset=utf-8');
+  /** A page's HTML, as its UTF-8 bytes (`documentBytes`). */
+  static html(bytes: Buffer): PreparedBody {
+    return new PreparedBody(bytes, 'text/html; charset=utf-8');
   }
 
   /** The bytes in an encoding, compressed on first use (the compression middleware's settings: gzip level 6, brotli quality 4). */

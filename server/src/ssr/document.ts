@@ -70,7 +70,7 @@ export function renderDocument(template: string, input: DocumentInput): string {
  * Node (V8 11.3) a flat string over 128 KB — a two-byte one (any character past U+00FF: a dash, a quotation mark,
  * Japanese) over 64K characters, which most product pages are — is allocated in V8's large-object space, and on
  * the machines measured that cost 0.7–0.9 ms a page (a join of the same parts under that size: 5 µs). Each part's
- * bytes are made apart, then copied once (docs/scaling.md, "A page's document as bytes").
+ * bytes are made apart, then copied once (docs/scaling.md, "A product page from memory, and its document as bytes").
  */
 export function documentBytes(template: string, input: DocumentInput): Buffer {
   return Buffer.concat(documentParts(template, input).map((part) => Buffer.from(part, 'utf8')));
