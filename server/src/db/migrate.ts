@@ -27,6 +27,7 @@ import * as m0028 from './migrations/2026-11-28-0028-product-photos.ts';
 import * as m0029 from './migrations/2026-11-28-0029-catalogue-changes-notify.ts';
 import * as m0030 from './migrations/2026-11-29-0030-listing-facts-tile-digest.ts';
 import * as m0031 from './migrations/2026-11-29-0031-search-translation-removed.ts';
+import * as m0032 from './migrations/2026-11-29-0032-content-changes-notify.ts';
 
 // A static list: bundlers and tsx resolve it without a file-system scan, and order is explicit.
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0029-catalogue-changes-notify': m0029,
   '2026-11-29-0030-listing-facts-tile-digest': m0030,
   '2026-11-29-0031-search-translation-removed': m0031,
+  '2026-11-29-0032-content-changes-notify': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,9 @@
 // - the product photos' index read a change (`PhotoIndex`: an import, by another process, of what tiles show).
 // `heard` says whether every write is seen: with the embedded database there is no other writer; on
 // PostgreSQL only while the listening connection listens. docs/catalogue-queries.md#freshness.
+// The editorial content has an epoch of its own (`contentEpoch`), moved the same ways: a write of this process to
+// a content table settling, or a notification on `CONTENT_CHANNEL` (migration 0032's triggers); the layout's rows
+// are kept by it (decision 0201).
 import pg from 'pg';
 import type {
   CompiledQuery,
@@ -23,6 +26,8 @@ import type { CacheHold } from '../shared/ttl-cache.ts';
 
 /** The channel the catalogue's change triggers notify (migration 0029). */
 const CATALOGUE_CHANNEL = 'storefront_catalogue_changed';
+/** The channel the content's change triggers notify (migration 0032). */
+const CONTENT_CHANNEL = 'storefront_content_changed';
 
 /** A statement that writes (or may: a `select … for update`, a CTE with a data-modifying part, DDL). */
 const WRITE = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create)\b/i;
@@ -32,14 +37,30 @@ const END = /^\s*(commit|end|rollback|abort)\b/i;
 /** Tables whose rows feed `listing_facts` or `search_documents` (their triggers), and those two. */
 const CATALOGUE = /\b(products|product_\w+|categor\w*|listing_\w+|search_\w+)\b/i;
 
-/** Whether a statement may change what the catalogue indexes hold. Conservative: a false yes costs one catch-up read. */
-function writesCatalogue(text: string): boolean {
-  return WRITE.test(text) && CATALOGUE.test(text);
+/** The editorial content's tables: pages, components, versions, publications, generic content, the calendars. */
+const CONTENT = /\b(content_\w+|events|event_\w+)\b/i;
+
+/** What a write may change: the catalogue, the content, or both (a bit each). */
+const CATALOGUE_BIT = 1;
+const CONTENT_BIT = 2;
+
+/**
+ * What a statement may change: `CATALOGUE_BIT` when what the catalogue indexes hold, `CONTENT_BIT` when the
+ * editorial content; 0 for a read. Conservative: a false yes costs one catch-up read.
+ */
+function writes(text: string): number {
+  if (!WRITE.test(text)) return 0;
+  return (CATALOGUE.test(text) ? CATALOGUE_BIT : 0) | (CONTENT.test(text) ? CONTENT_BIT : 0);
 }
+
+/** What a watch's generation follows: the catalogue's writes or the content's. */
+export type WatchedData = 'catalogue' | 'content';
 
 export class WriteWatch {
   /** Moves whenever the catalogue may have changed (see the file's header). */
   epoch = 0;
+  /** Moves whenever the editorial content may have changed (see the file's header). */
+  contentEpoch = 0;
   /** Whether writes of other connections are heard (always with the embedded database). */
   heard: boolean;
   private listener: pg.Client | undefined;
@@ -54,6 +75,28 @@ export class WriteWatch {
   /** A catalogue write settled (or may have, or a notification said so). */
   changed(): void {
     this.epoch++;
+  }
+
+  /** A content write settled (or may have, or a notification said so). */
+  contentChanged(): void {
+    this.contentEpoch++;
+  }
+
+  /** Writes that settled: `what` is a set of `CATALOGUE_BIT` and `CONTENT_BIT`. */
+  settled(what: number): void {
+    if (what & CATALOGUE_BIT) this.changed();
+    if (what & CONTENT_BIT) this.contentChanged();
+  }
+
+  /** Whatever any writer may have written (the listening connection lost, or just listening). */
+  private everythingChanged(): void {
+    this.changed();
+    this.contentChanged();
+  }
+
+  /** The epoch `data` follows. */
+  epochOf(data: WatchedData): number {
+    return data === 'catalogue' ? this.epoch : this.contentEpoch;
   }
 
   /**
@@ -84,7 +127,7 @@ export class WriteWatch {
       if (lost) return;
       lost = true;
       this.heard = false;
-      this.changed();
+      this.everythingChanged();
       if (this.listener === client) this.listener = undefined;
       void client.end().catch(() => undefined);
       if (!this.closed) {
@@ -96,10 +139,11 @@ export class WriteWatch {
     client.on('end', onLost);
     client.on('notification', (n) => {
       if (n.channel === CATALOGUE_CHANNEL) this.changed();
+      else if (n.channel === CONTENT_CHANNEL) this.contentChanged();
     });
     try {
       await client.connect();
-      await client.query(`listen ${CATALOGUE_CHANNEL}`);
+      await client.query(`listen ${CATALOGUE_CHANNEL}; listen ${CONTENT_CHANNEL}`);
     } catch {
       onLost();
       return;
@@ -110,7 +154,7 @@ export class WriteWatch {
     }
     this.listener = client;
     // Whatever was written before it listened is not known: the next use catches up.
-    this.changed();
+    this.everythingChanged();
     this.heard = true;
   }
 
@@ -135,7 +179,7 @@ export function registerWriteWatch(db: object, watch: WriteWatch): void {
   watches.set(db, watch);
 }
 
-/** `dialect` with its driver watched: catalogue writes that settle move `watch.epoch`. */
+/** `dialect` with its driver watched: catalogue (content) writes that settle move `watch.epoch` (`contentEpoch`). */
 export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
@@ -145,11 +189,11 @@ export function watchedDialect(dialect: Dialect, watch: WriteWatch): Dialect {
   };
 }
 
-/** Per connection lent: whether it is in a transaction, and whether that transaction wrote the catalogue. */
+/** Per connection lent: whether it is in a transaction, and what that transaction wrote (`writes`' bits). */
 interface Lent {
   inner: DatabaseConnection;
   transaction: boolean;
-  wrote: boolean;
+  wrote: number;
 }
 
 class WatchedDriver implements Driver {
@@ -166,7 +210,7 @@ class WatchedDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await this.inner.acquireConnection();
-    const state: Lent = { inner, transaction: false, wrote: false };
+    const state: Lent = { inner, transaction: false, wrote: 0 };
     const watch = this.watch;
     const connection: DatabaseConnection = {
       async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -179,23 +223,25 @@ class WatchedDriver implements Driver {
           try {
             return await inner.executeQuery<R>(query);
           } finally {
-            if (state.wrote) watch.changed();
+            watch.settled(state.wrote);
             state.transaction = false;
-            state.wrote = false;
+            state.wrote = 0;
           }
         }
-        if (!writesCatalogue(query.sql)) return inner.executeQuery<R>(query);
+        const what = writes(query.sql);
+        if (!what) return inner.executeQuery<R>(query);
         try {
           return await inner.executeQuery<R>(query);
         } finally {
-          if (state.transaction) state.wrote = true;
-          else watch.changed();
+          if (state.transaction) state.wrote |= what;
+          else watch.settled(what);
         }
       },
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => {
-        if (writesCatalogue(query.sql)) {
-          if (state.transaction) state.wrote = true;
-          else watch.changed();
+        const what = writes(query.sql);
+        if (what) {
+          if (state.transaction) state.wrote |= what;
+          else watch.settled(what);
         }
         return inner.streamQuery<R>(query, chunkSize);
       },
@@ -212,7 +258,7 @@ class WatchedDriver implements Driver {
     const s = this.state(connection);
     await this.inner.beginTransaction(s.inner, settings);
     s.transaction = true;
-    s.wrote = false;
+    s.wrote = 0;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -234,9 +280,9 @@ class WatchedDriver implements Driver {
   }
 
   private settle(s: Lent): void {
-    if (s.wrote) this.watch.changed();
+    this.watch.settled(s.wrote);
     s.transaction = false;
-    s.wrote = false;
+    s.wrote = 0;
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
@@ -277,12 +323,16 @@ class WatchedDriver implements Driver {
  * that nothing is kept, while other writers are not all heard, for a database opened without a watch, or while
  * `enabled()` is false.
  */
-export function keptRowsGeneration(db: object, enabled: () => boolean): () => string | undefined {
+export function keptRowsGeneration(
+  db: object,
+  enabled: () => boolean,
+  data: WatchedData = 'catalogue',
+): () => string | undefined {
   const watch = writeWatchOf(db);
   return () => {
     if (!watch || !enabled()) return undefined;
     watch.listen();
-    return watch.heard ? String(watch.epoch) : undefined;
+    return watch.heard ? String(watch.epochOf(data)) : undefined;
   };
 }
 

@@ -2,13 +2,17 @@
 // market's content language, the page rows and their publication, the "rive droite" products.
 import { contentLanguageOf, type ContentLanguage } from '../../../../reference/content-language.ts';
 import type { DB } from '../../db/database.ts';
+import { keptRowsGeneration } from '../../db/write-watch.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { KeptRows } from '../../shared/kept-rows.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
 import {
+  type ComponentRow,
   contentVersions,
   listPages,
+  ownerComponents,
   rdCategoryCounts,
   rdListing,
   type RdSort,
@@ -16,9 +20,18 @@ import {
   type PageRow,
 } from './repository.ts';
 
+/** How long the layout's rows read from the database are used at most (ms), the content unchanged (decision 0201). */
+export const KEPT_LAYOUT_MS = 1_000;
+
 /** The sources, the cache and the page rows every use case of the content reads. */
 export class ContentKit {
   private readonly cache: TtlCache<unknown>;
+  /** The layout's component rows by owner (`layout--<language>`), kept while the content stands (`layoutRows`). */
+  readonly keptLayouts = new KeptRows<{ pid: string; rows: ComponentRow[] }>(64, KEPT_LAYOUT_MS);
+  /** Busts of the content cache: rows kept before one are not used after it. */
+  private busts = 0;
+  private readonly contentAsOf: () => string | undefined;
+
   constructor(
     readonly db: DB,
     readonly catalog: CatalogService,
@@ -26,6 +39,29 @@ export class ContentKit {
     cacheTtlMs = 0,
   ) {
     this.cache = new TtlCache(cacheTtlMs, undefined, 'content');
+    this.contentAsOf = keptRowsGeneration(db, () => true, 'content');
+  }
+
+  /**
+   * The components of the layout of a content language, from memory while the content stands: no content write
+   * of this process has settled and none of another writer has been heard of (migration 0032's triggers), no
+   * bust of the content cache, and for at most a second (`KEPT_LAYOUT_MS`); read otherwise, one statement however
+   * many requests ask at once. Every page's data names its layout, so with its cache entry gone (or
+   * `CACHE_TTL_SECONDS=0`) the layout would otherwise cost every page a statement.
+   * [decision 0201](../../../../docs/decisions/0201-layout-rows-from-memory.md)
+   */
+  async layoutRows(language: ContentLanguage): Promise<ComponentRow[]> {
+    const owner = `layout--${language}`;
+    const [kept] = await this.keptLayouts.of(
+      () => {
+        const asOf = this.contentAsOf();
+        return asOf === undefined ? undefined : `${this.busts}|${asOf}`;
+      },
+      '',
+      [owner],
+      async () => [{ pid: owner, rows: await ownerComponents(this.db, this.brand, owner) }],
+    );
+    return kept?.rows ?? [];
   }
 
   cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -36,6 +72,9 @@ export class ContentKit {
   bust(filter?: { keys?: string[] | undefined; locales?: string[] | undefined }): number {
     const keys = filter?.keys;
     const locales = filter?.locales;
+    // A bust says the content changed somewhere: the layout is read again.
+    this.keptLayouts.forget();
+    this.busts++;
     if (!keys?.length && !locales?.length) {
       const n = this.cache.size;
       this.cache.clear();
@@ -47,6 +86,8 @@ export class ContentKit {
   }
 
   clear(): void {
+    this.keptLayouts.forget();
+    this.busts++;
     this.cache.clear();
   }
 

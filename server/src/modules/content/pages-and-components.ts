@@ -187,7 +187,7 @@ export function component(
 /** Header, footer and info banner of the market (public view); undefined when the content has no layout. */
 export function layout(kit: ContentKit, market: Market): Promise<Schemas['PageLayout'] | undefined> {
   return kit.cached(`layout|${market.locale}`, async () => {
-    const rows = await ownerComponents(kit.db, kit.brand, `layout--${kit.languageOf(market)}`);
+    const rows = await kit.layoutRows(kit.languageOf(market));
     const all = await visibleComponents(kit, market, rows, PUBLIC_CONTEXT_TAGS);
     const header = all.find((c) => c.type === 'header') as Schemas['CmsHeaderComponent'] | undefined;
     const footer = all.find((c) => c.type === 'footer') as Schemas['CmsFooterComponent'] | undefined;

@@ -1,15 +1,17 @@
 // The statements one product page data request sends to the database, counted through the real database handle
 // (the page cache off, as in the test app): the catalogue's product with its sizes, the product data's row with
-// its names and its style's other colours, the layout. A read added to the page shows here first.
+// its names and its style's other colours, the layout. A read added to the page shows here first. The product's
+// rows are kept while the catalogue stands (decision 0200), the layout's while the content does (decision 0201).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { PGlite } from '@electric-sql/pglite';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { sellableVariant } from '../../test/fixtures.ts';
 
+const TOKEN = 'test-cache-bust-token-0123456789';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ CACHE_BUST_TOKEN: TOKEN });
 });
 afterAll(() => t.close());
 
@@ -41,14 +43,38 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('product page data: statemen
     }
   });
 
-  it('the same page again while nothing changed: the product from memory, the layout only (decision 0200); after a stock write, read again', async () => {
+  it('the same page again while nothing changed: no statement (decisions 0200, 0201); after a stock write the product is read again, the layout not', async () => {
     const v = await sellableVariant(t.database.db);
     const get = () => statementsOf(() => request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale: 'de-de' }).expect(200));
     expect((await get()).map(tablesOf)).toEqual(['products', 'products,products', 'content_components']);
-    expect((await get()).map(tablesOf)).toEqual(['content_components']);
+    expect((await get()).map(tablesOf)).toEqual([]);
     await t.database.db.updateTable('product_variants').set({ stock: 7 }).where('sku', '=', v.sku).execute();
-    const after = await get();
-    expect(after.map(tablesOf)).toEqual(['products', 'products,products', 'content_components']);
+    expect((await get()).map(tablesOf)).toEqual(['products', 'products,products']);
+  });
+
+  it('a content write, a content bust and a second read the layout again; the product stays in memory', async () => {
+    const v = await sellableVariant(t.database.db);
+    const get = () => statementsOf(() => request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale: 'es-es' }).expect(200));
+    await get();
+    expect((await get()).map(tablesOf)).toEqual([]);
+    // A write of this process to a content table (a publication by SQL) moves the content's epoch.
+    await t.database.db
+      .updateTable('content_components')
+      .set({ position: 0 })
+      .where('id', '=', 'no-such-component')
+      .execute();
+    expect((await get()).map(tablesOf)).toEqual(['content_components']);
+    expect((await get()).map(tablesOf)).toEqual([]);
+    // A bust of the content cache (what a publication elsewhere sends).
+    await request(t.app)
+      .post('/internal/cache/bust')
+      .set('X-Internal-Token', TOKEN)
+      .send({ caches: ['content'] })
+      .expect(200);
+    expect((await get()).map(tablesOf)).toEqual(['content_components']);
+    // The age bound: a row read more than a second ago is read again.
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await get()).map(tablesOf)).toEqual(['products', 'products,products', 'content_components']);
   });
 
   it('an unknown product costs no more', async () => {

@@ -1,0 +1,123 @@
+// The layout's rows kept in memory while the content stands (decision 0201): read once, then from memory until a
+// content write of this process settles, another writer's is heard of (PostgreSQL: migration 0032's triggers), a
+// bust, or a second has passed. Shown through the layout a page's data carries.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seed } from '../../db/seed.ts';
+import { writeWatchOf, type WriteWatch } from '../../db/write-watch.ts';
+import { ownDatabase } from '../../test/own-database.ts';
+import { snapshotPath, TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
+import { CatalogService } from '../catalog/index.ts';
+import { MarketService, type Market } from '../markets/index.ts';
+import { ContentKit } from './content-kit.ts';
+import { layout } from './pages-and-components.ts';
+
+const postgres = testDatabaseKind() === 'postgres';
+let database: DatabaseHandle;
+let own: Awaited<ReturnType<typeof ownDatabase>> | undefined;
+let watch: WriteWatch;
+let market: Market;
+let kit: ContentKit;
+
+beforeAll(async () => {
+  if (postgres) {
+    own = await ownDatabase(`layout_kept_${process.pid}`);
+    database = await openDatabase({ databaseUrl: own.url, poolSize: 4 });
+    await migrateToLatest(database.db);
+    await seed(database.db, { brand: TEST_BRAND, products: 20 });
+  } else {
+    database = await openDatabase({ pgliteDir: 'memory://', pgliteSnapshot: new Blob([readFileSync(snapshotPath())]) });
+  }
+  watch = writeWatchOf(database.db) as WriteWatch;
+  market = (await MarketService.load(database.db)).resolve('fr-fr');
+  const catalog = new CatalogService(database.db, TEST_BRAND);
+  await catalog.refresh();
+  kit = new ContentKit(database.db, catalog, TEST_BRAND, 0);
+  await kit.layoutRows('fr');
+  // On PostgreSQL another writer is heard once the listening connection listens.
+  for (const deadline = Date.now() + 10_000; !watch.heard;) {
+    expect(Date.now()).toBeLessThan(deadline);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  await own?.drop();
+});
+
+/** The layout as a page shows it, and whether its rows were read from the database for it. */
+async function shown() {
+  const before = kit.keptLayouts.reads.database;
+  const l = await layout(kit, market);
+  return { header: l?.header as Record<string, unknown> | undefined, read: kit.keptLayouts.reads.database > before };
+}
+
+/** The header's row gains (or loses, `undefined`) a mark in its data. */
+const mark = (value: string | undefined) =>
+  value === undefined
+    ? sql`update content_components set data = data - 'testMark' where brand = ${TEST_BRAND} and owner_id = 'layout--fr' and type = 'header'`
+    : sql`update content_components set data = data || ${JSON.stringify({ testMark: value })}::jsonb
+        where brand = ${TEST_BRAND} and owner_id = 'layout--fr' and type = 'header'`;
+
+describe('the layout kept in memory while the content stands', () => {
+  it('read once, then from memory; a write of this process shows in the very next layout', async () => {
+    await shown();
+    expect((await shown()).read).toBe(false);
+    await mark('one').execute(database.db);
+    const after = await shown();
+    expect(after.read).toBe(true);
+    expect(after.header?.testMark).toBe('one');
+    // Written inside a transaction: kept until it commits, then read again.
+    await database.db.transaction().execute(async (tx) => {
+      await mark('two').execute(tx);
+    });
+    expect((await shown()).header?.testMark).toBe('two');
+    await mark(undefined).execute(database.db);
+    expect((await shown()).header?.testMark).toBeUndefined();
+  });
+
+  it('a bust reads it again; a second after its read it is read again', async () => {
+    await shown();
+    expect((await shown()).read).toBe(false);
+    kit.bust({ locales: ['fr-fr'] });
+    expect((await shown()).read).toBe(true);
+    expect((await shown()).read).toBe(false);
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await shown()).read).toBe(true);
+  });
+
+  it('requests at once while it is read make one statement', async () => {
+    kit.bust();
+    const before = kit.keptLayouts.reads.database;
+    await Promise.all(Array.from({ length: 20 }, () => layout(kit, market)));
+    expect(kit.keptLayouts.reads.database - before).toBe(1);
+  });
+
+  it.skipIf(!postgres)('a write of another connection: shown once its notification arrives', async () => {
+    kit.bust();
+    await shown();
+    expect((await shown()).read).toBe(false);
+    const other = new pg.Client({ connectionString: own!.url });
+    await other.connect();
+    try {
+      await other.query(
+        `update content_components set data = data || '{"testMark":"elsewhere"}'::jsonb
+          where brand = $1 and owner_id = 'layout--fr' and type = 'header'`,
+        [TEST_BRAND],
+      );
+    } finally {
+      await other.end();
+    }
+    const written = performance.now();
+    while ((await shown()).header?.testMark !== 'elsewhere') {
+      // Well within the second of the age bound: the notification, not the bound, ended the kept rows.
+      expect(performance.now() - written).toBeLessThan(500);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  });
+});
