@@ -1,17 +1,44 @@
 import { escapeHtml } from '../shared/html.ts';
+import { shareJson, stringifyShared } from '../shared/shared-json.ts';
 import type { PageDataLike } from './host.ts';
 import { htmlLang } from '../../../web/src/lib/html-lang.ts';
 import { WORDMARK_BOXES } from '../../../web/src/features/navigation/components/wordmark-boxes.generated.ts';
 import { WORDMARK_PATHS } from '../../../web/src/features/navigation/components/wordmark-paths.generated.ts';
 
-/** JSON safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. */
+/**
+ * JSON safe inside a <script>: no `</script>`, no HTML comment openers, no line separators. Members of a top-level
+ * object marked with `shareJson` are taken from their JSON made once.
+ */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return stringifyShared(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+type Translations = Record<string, Record<string, unknown>>;
+/** The translations bootstraps carry, by language and namespaces: the same objects in every document of a release. */
+const translationSets = new Map<string, Translations>();
+
+/**
+ * `bootstrap` with its translations (`resources`: language → namespace → strings) replaced by the first equal set
+ * seen, whose JSON is made once (13 KB of a product page's 38 KB of bootstrap). Equal means the same namespace
+ * objects of the same language (the render's own, loaded once per release; a development reload makes new ones).
+ */
+function withSharedTranslations(bootstrap: unknown): unknown {
+  const resources = (bootstrap as { resources?: unknown } | null)?.resources;
+  if (!resources || typeof resources !== 'object') return bootstrap;
+  const sets = Object.entries(resources as Translations);
+  const key = sets.map(([language, spaces]) => `${language}:${Object.keys(spaces).join(',')}`).join(';');
+  const kept = translationSets.get(key);
+  const same =
+    kept && sets.every(([language, spaces]) => Object.keys(spaces).every((ns) => kept[language]?.[ns] === spaces[ns]));
+  if (same) return { ...(bootstrap as object), resources: kept };
+  if (translationSets.size >= 1_000) translationSets.clear();
+  translationSets.set(key, shareJson({ ...(resources as Translations) }));
+  return { ...(bootstrap as object), resources: translationSets.get(key) };
 }
 
 export function renderHead(data: PageDataLike): string {
@@ -122,7 +149,7 @@ function documentParts(template: string, input: DocumentInput): string[] {
     // script-src is 'self' alone.
     [
       '<!--app-state-->',
-      `<script type="application/json" id="sf-bootstrap">${serializeForScript(input.bootstrap)}</script>` +
+      `<script type="application/json" id="sf-bootstrap">${serializeForScript(withSharedTranslations(input.bootstrap))}</script>` +
         (input.modules?.length
           ? `\n    <script type="application/json" id="sf-modules">${serializeForScript(input.modules)}</script>`
           : ''),

@@ -45,6 +45,8 @@ export class CatalogKit {
   sizeBits = new Map<string, number>();
   /** Counts the reads of the category tree (`refresh`). */
   treeVersion = 0;
+  /** The navigation of each language, made once per category tree (`navigation`, navigation.ts). */
+  readonly navigations = new Map<string, Schemas['CategoryNavItem'][]>();
   // Listings are public and the same for every visitor of a market: cached for `cacheTtlMs`.
   readonly listings: TtlCache<Schemas['CategoryListing']>;
   private index: Promise<ListingIndex> | null = null;
@@ -101,6 +103,7 @@ export class CatalogKit {
     ]);
     this.bySlug = new Map(this.categories.map((c) => [c.slug, c]));
     this.byId = new Map(this.categories.map((c) => [c.id, c]));
+    this.navigations.clear();
     this.treeVersion++;
   }
 

@@ -2,6 +2,7 @@
 // above a listing.
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
+import { shareJson } from '../../shared/shared-json.ts';
 import type { Market } from '../markets/index.ts';
 import type { CategoryRow } from './repository.ts';
 import type { CatalogKit } from './catalog-kit.ts';
@@ -18,8 +19,17 @@ const VIEW_ALL: Record<Market['language'], string> = {
   zh: '查看全部',
 };
 
+/**
+ * The whole navigation in the market's language: made once per language and category tree (every page's data
+ * carries it), shared and frozen, its JSON made once (`shareJson`): callers filter and map it, never change it.
+ */
 export function navigation(kit: CatalogKit, market: Market): Schemas['CategoryNavItem'][] {
-  return kit.categories.map((c) => kit.navItem(c, market));
+  let items = kit.navigations.get(market.language);
+  if (!items) {
+    items = shareJson(kit.categories.map((c) => Object.freeze(kit.navItem(c, market))));
+    kit.navigations.set(market.language, items);
+  }
+  return items;
 }
 
 export function featuredCategories(kit: CatalogKit, market: Market): Schemas['CategoryNavItem'][] {
