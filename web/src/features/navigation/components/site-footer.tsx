@@ -5,12 +5,21 @@ import { useModal } from '../../../lib/ui-store';
 import type { RenderLink } from './site-header';
 import './site-footer.css';
 
+/** Names already made: a footer renders on every page, and each `Intl.DisplayNames` costs a phone a millisecond. */
+const displayNames = new Map<string, string>();
+
 function displayName(language: string, code: string, type: 'region' | 'language'): string {
-  try {
-    return new Intl.DisplayNames([language], { type }).of(code) ?? code;
-  } catch {
-    return code;
+  const key = `${language}|${type}|${code}`;
+  let name = displayNames.get(key);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([language], { type }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    displayNames.set(key, name);
   }
+  return name;
 }
 
 /**
