@@ -17,6 +17,7 @@ import type { Bootstrap } from './entry-server';
 import { loadPage, setPageLoadHook } from './app/page-modules';
 import { pageRouteOf } from './lib/route-table';
 import { keepTypedText, whenHydrated } from './lib/typed-before-hydration';
+import { seedDisplayNames } from './lib/display-names';
 
 const root = document.getElementById('root') as HTMLElement;
 // The server's state is a JSON data block (`<script type="application/json" id="sf-bootstrap">`, written by
@@ -64,6 +65,8 @@ if (boot) {
   // (web/src/locales/locales.test.ts), so English, the fallback, is loaded only for a namespace whose load in the
   // page's language failed.
   const inlined = Object.keys(boot.resources[boot.language] ?? {});
+  // The server's country and language names: the same texts as its HTML, without the phone's own slow first ones.
+  seedDisplayNames(boot.displayNames);
   i18n = createI18n(boot.language, boot.resources, {
     pseudo: boot.pseudo ?? false,
     namespaces: inlined,

@@ -18,6 +18,7 @@ import {
   trackNamespaces,
   type Resource,
 } from './lib/i18n';
+import { recordDisplayNames } from './lib/display-names';
 
 export { matchPage };
 
@@ -41,6 +42,8 @@ export interface Bootstrap {
   namespaces: string[];
   /** The page type rendered: the client loads its component (preloaded by the HTML) before it hydrates. */
   pageType: PageType;
+  /** The country and language names the render made (`lib/display-names.ts`): the browser hydrates with them. */
+  displayNames?: Record<string, string>;
 }
 
 export interface Rendered {
@@ -77,13 +80,21 @@ export async function render({
   const tracking = trackNamespaces(all, language);
   const i18n = createI18n(language, tracking.resources, { pseudo, namespaces });
   tracking.reset();
-  const appHtml = renderToString(
-    <StaticRouter location={url}>
-      <AppProviders queryClient={queryClient} i18n={i18n}>
-        <Storefront brandName={brandName} house={house} />
-      </AppProviders>
-    </StaticRouter>,
-  );
+  // The country and language names the render makes go with the page (lib/display-names.ts).
+  const names = recordDisplayNames();
+  let appHtml: string;
+  let displayNames: Record<string, string>;
+  try {
+    appHtml = renderToString(
+      <StaticRouter location={url}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
+          <Storefront brandName={brandName} house={house} />
+        </AppProviders>
+      </StaticRouter>,
+    );
+  } finally {
+    displayNames = names();
+  }
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
   const bootstrap: Bootstrap = {
     language,
@@ -94,6 +105,7 @@ export async function render({
     pseudo,
     namespaces,
     pageType,
+    ...(Object.keys(displayNames).length ? { displayNames } : {}),
   };
   const lead = leadImagePreload(data);
   return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)], head: lead ? [lead] : [] };

@@ -1,4 +1,5 @@
 // Market switching rules: the wrong-market decision (spec §4), locale URLs, localised names.
+import { displayName } from '../../lib/display-names';
 import { DEFAULT_LOCALE, localizePath } from '../../lib/paths';
 
 /** Set to 'true' right before the wrong-market drawer opens; while set, it never opens again. */
@@ -84,36 +85,20 @@ export function marketTarget(
 /** Market codes that are not ISO 3166 regions. */
 const REGION_ALIASES: Record<string, string> = { ZH: 'CN' };
 
-/** One `Intl.DisplayNames` per locale and type: the country selector names some fifty countries at each render. */
-const namers = new Map<string, Intl.DisplayNames>();
-function namer(locale: string, type: 'region' | 'language'): Intl.DisplayNames {
-  const key = `${locale}|${type}`;
-  let found = namers.get(key);
-  if (!found) {
-    found = new Intl.DisplayNames([locale], { type });
-    namers.set(key, found);
-  }
-  return found;
-}
-
 /** A country name in the shopper's language (`DE` in `fr-FR` → `Allemagne`); `fallback` when Intl cannot name it. */
 export function countryDisplayName(code: string, intlLocale: string, fallback: string): string {
   const region = REGION_ALIASES[code] ?? code;
   if (!/^[A-Z]{2}$/.test(region) || region === 'EN') return fallback;
-  try {
-    const name = namer(intlLocale, 'region').of(region);
-    return name && name !== region ? name : fallback;
-  } catch {
-    return fallback;
-  }
+  const name = displayName(intlLocale, region, 'region', '');
+  return name && name !== region ? name : fallback;
 }
 
 /** A language's own name (`de` → `Deutsch`), capitalised; the code when Intl cannot name it. */
 export function languageEndonym(language: string): string {
+  const name = displayName(language, language, 'language');
   try {
-    const name = namer(language, 'language').of(language) ?? language;
     return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
   } catch {
-    return language;
+    return name;
   }
 }

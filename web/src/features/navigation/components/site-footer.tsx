@@ -2,25 +2,9 @@ import { useTranslation } from '../../../lib/i18n-react';
 import type { Schemas } from '../../../lib/api-client';
 import { useMarket } from '../../../lib/market-context';
 import { useModal } from '../../../lib/ui-store';
+import { displayName } from '../../../lib/display-names';
 import type { RenderLink } from './site-header';
 import './site-footer.css';
-
-/** Names already made: a footer renders on every page, and each `Intl.DisplayNames` costs a phone a millisecond. */
-const displayNames = new Map<string, string>();
-
-function displayName(language: string, code: string, type: 'region' | 'language'): string {
-  const key = `${language}|${type}|${code}`;
-  let name = displayNames.get(key);
-  if (name === undefined) {
-    try {
-      name = new Intl.DisplayNames([language], { type }).of(code) ?? code;
-    } catch {
-      name = code;
-    }
-    displayNames.set(key, name);
-  }
-  return name;
-}
 
 /**
  * The footer: newsletter call (opens the newsletter modal), the market's link groups, social links, the

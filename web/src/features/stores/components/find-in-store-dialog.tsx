@@ -11,6 +11,7 @@ import { useReserveInStore, useStoreAvailability, useStores } from '../api/store
 import type { StockStatus, Store } from '../store-model';
 import { ReserveForm } from './reserve-form';
 import './stores.css';
+import { displayName } from '../../../lib/display-names';
 
 /** The product as the modal needs it (the product page's `Product`). */
 export interface FindInStoreProduct {
@@ -67,7 +68,7 @@ export function FindInStorePanel({
   const { t } = useTranslation('stores');
   const { country, language } = useMarket();
   const [reserving, setReserving] = useState<string | null>(null);
-  const countryName = new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
+  const countryName = displayName(language, country, 'region');
   const oneSize = product.sizes.length <= 1 && (product.sizes[0]?.id ?? ONE_SIZE) === ONE_SIZE;
   const chosen = oneSize ? (product.sizes[0]?.id ?? ONE_SIZE) : size;
   const sizeLabel = product.sizes.find((s) => s.id === chosen)?.displayValue ?? chosen ?? '';

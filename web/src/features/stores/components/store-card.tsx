@@ -4,6 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { directionsUrl, displayPhone, sortServices, type Store } from '../store-model';
 import { TodayHours } from './store-hours';
+import { displayName } from '../../../lib/display-names';
 
 const ICON = {
   pin: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
@@ -25,12 +26,7 @@ const CARD_SERVICES = 4;
 /** The address lines without the country's (a list is of one country, and says which). */
 export function addressLines(store: Store, language: string): string[] {
   const lines = store.address.formatted ?? [store.address.addressLine1, store.address.city];
-  let country: string | undefined;
-  try {
-    country = new Intl.DisplayNames([language], { type: 'region' }).of(store.address.country);
-  } catch {
-    country = undefined;
-  }
+  const country = displayName(language, store.address.country, 'region', '') || undefined;
   return lines.length > 1 && lines.at(-1) === country ? lines.slice(0, -1) : lines;
 }
 

@@ -10,6 +10,7 @@ import { groupByCity } from '../store-model';
 import { useNow } from '../use-now';
 import { StoreCard } from './store-card';
 import './stores.css';
+import { displayName } from '../../../lib/display-names';
 
 export interface StoreListPageProps {
   storeList: Schemas['StoreList'];
@@ -30,10 +31,7 @@ export function StoreListPage({ storeList, countries }: StoreListPageProps) {
   const [locationError, setLocationError] = useState(false);
   const query = useStores(locale, country, position, { initial: storeList });
   const list = query.data ?? storeList;
-  const countryName =
-    countries.find((c) => c.country === country)?.name ??
-    new Intl.DisplayNames([language], { type: 'region' }).of(country) ??
-    country;
+  const countryName = countries.find((c) => c.country === country)?.name ?? displayName(language, country, 'region');
 
   const locate = () => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) return setLocationError(true);
