@@ -6,6 +6,8 @@ describe('display names', () => {
     expect(displayName('fr', 'DE', 'region')).toBe('Allemagne');
     expect(displayName('ja', 'ja', 'language')).toBe('日本語');
     expect(displayName('not a locale!', 'FR', 'region', '?')).toBe('?');
+    // Each caller's own fallback, whoever asked first.
+    expect(displayName('not a locale!', 'FR', 'region')).toBe('FR');
   });
 
   it('records the names a render asks for, and only while it records', () => {

@@ -7,7 +7,8 @@
 
 type NameType = 'region' | 'language';
 
-const made = new Map<string, string>();
+/** Names by key; null where Intl could not name the code (each caller then gets its own fallback). */
+const made = new Map<string, string | null>();
 /** While the server renders a page: the names that render asked for. */
 let recording: Map<string, string> | undefined;
 
@@ -19,13 +20,14 @@ export function displayName(locale: string, code: string, type: NameType, fallba
   let name = made.get(key);
   if (name === undefined) {
     try {
-      name = new Intl.DisplayNames([locale], { type }).of(code) ?? fallback;
+      name = new Intl.DisplayNames([locale], { type }).of(code) ?? null;
     } catch {
-      name = fallback;
+      name = null;
     }
     if (made.size >= 5_000) made.clear();
     made.set(key, name);
   }
+  if (name === null) return fallback;
   recording?.set(key, name);
   return name;
 }

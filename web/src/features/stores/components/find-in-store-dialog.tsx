@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { displayName } from '../../../lib/display-names';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,6 @@ import { useReserveInStore, useStoreAvailability, useStores } from '../api/store
 import type { StockStatus, Store } from '../store-model';
 import { ReserveForm } from './reserve-form';
 import './stores.css';
-import { displayName } from '../../../lib/display-names';
 
 /** The product as the modal needs it (the product page's `Product`). */
 export interface FindInStoreProduct {

@@ -1,10 +1,10 @@
+import { displayName } from '../../../lib/display-names';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Link } from '../../../lib/router';
 import { formatNumber } from '../../../lib/format';
 import { useMarket } from '../../../lib/market-context';
 import { directionsUrl, displayPhone, sortServices, type Store } from '../store-model';
 import { TodayHours } from './store-hours';
-import { displayName } from '../../../lib/display-names';
 
 const ICON = {
   pin: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',

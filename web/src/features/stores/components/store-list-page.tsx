@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { displayName } from '../../../lib/display-names';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
@@ -10,7 +11,6 @@ import { groupByCity } from '../store-model';
 import { useNow } from '../use-now';
 import { StoreCard } from './store-card';
 import './stores.css';
-import { displayName } from '../../../lib/display-names';
 
 export interface StoreListPageProps {
   storeList: Schemas['StoreList'];
