@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from '../lib/i18n-react';
 import type { I18n } from '../lib/i18n';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from '../lib/router';
+import { StorefrontQueryClient } from '../lib/query-client';
 
 /** Spec §7: queries do not retry and do not refetch on window focus. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return new StorefrontQueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
       mutations: { retry: false },
