@@ -5,6 +5,9 @@ function setMeta(selector: string, attribute: 'content' | 'href', value: string)
   document.querySelector(selector)?.setAttribute(attribute, value);
 }
 
+/** True until the first page's head has been reached: the server wrote it. */
+let headFromServer = true;
+
 /**
  * Keeps the head in step on client navigation with what the server writes into the first HTML
  * (server/src/ssr/document.ts `renderHead`): title, description, robots, canonical, Open Graph, hreflang
@@ -12,6 +15,12 @@ function setMeta(selector: string, attribute: 'content' | 'href', value: string)
  */
 export function DocumentHead({ meta }: { meta: Schemas['PageMeta'] }) {
   useEffect(() => {
+    // The first page's head is the server's, written from this same meta: rewriting it while the page hydrates
+    // would only remove and add again its ~50 hreflang links, in the task that makes the page interactive.
+    if (headFromServer) {
+      headFromServer = false;
+      return;
+    }
     document.title = meta.title;
     setMeta('meta[name="description"]', 'content', meta.description);
     setMeta('meta[name="robots"]', 'content', meta.robots);

@@ -6,12 +6,34 @@ import { useLocalizePath } from '../../../lib/market-context';
 
 type Item = Schemas['CategoryNavItem'];
 
+interface NavigationTree {
+  /** The level-1 categories, by position. */
+  macros: readonly Item[];
+  /** The children of a category, by position (the same array each time; empty for none). */
+  childrenOf: (id: string) => readonly Item[];
+}
+
+const NO_CHILDREN: readonly Item[] = [];
+/** One tree per navigation list: the header's menus ask for it on every render, in the browser and on the server. */
+const trees = new WeakMap<readonly Item[], NavigationTree>();
+
 /** The flat navigation as a tree: level-1 categories and the children of any category, by position. */
-export function navigationTree(navigation: readonly Item[]) {
+export function navigationTree(navigation: readonly Item[]): NavigationTree {
+  let tree = trees.get(navigation);
+  if (tree) return tree;
   const byPosition = (a: Item, b: Item) => a.position - b.position;
+  const children = new Map<string, Item[]>();
+  for (const c of navigation) {
+    if (c.parentId == null) continue;
+    const siblings = children.get(c.parentId);
+    if (siblings) siblings.push(c);
+    else children.set(c.parentId, [c]);
+  }
+  for (const siblings of children.values()) siblings.sort(byPosition);
   const macros = navigation.filter((c) => c.level === 1).sort(byPosition);
-  const childrenOf = (id: string) => navigation.filter((c) => c.parentId === id).sort(byPosition);
-  return { macros, childrenOf };
+  tree = { macros, childrenOf: (id) => children.get(id) ?? NO_CHILDREN };
+  trees.set(navigation, tree);
+  return tree;
 }
 
 /**
