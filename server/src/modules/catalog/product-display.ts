@@ -52,17 +52,15 @@ export type PhotoLookup = (pid: string, view: number, alt: string) => Schemas['I
  * Spec §3 derived stock status: sellable online and in the e-commerce assortment (and in stock) gives
  * in stock; else pre-order when pre-orderable; else out of stock.
  */
-export function deriveAvailability(p: {
-  is_sellable_online: boolean;
-  is_ecom_assortment: boolean;
-  is_preorderable: boolean;
-  total_stock: number;
-}): Availability {
-  const inStock = p.is_sellable_online && p.is_ecom_assortment && p.total_stock > 0;
+export function deriveAvailability(
+  p: { is_sellable_online: boolean; is_ecom_assortment: boolean; is_preorderable: boolean },
+  totalStock: number,
+): Availability {
+  const inStock = p.is_sellable_online && p.is_ecom_assortment && totalStock > 0;
   const stockStatus = inStock ? 'in_stock' : p.is_preorderable ? 'preorder' : 'out_of_stock';
   const statusTags: Availability['statusTags'] = [];
   if (inStock) statusTags.push('available online');
-  if (inStock && p.total_stock === 1) statusTags.push('last item left');
+  if (inStock && totalStock === 1) statusTags.push('last item left');
   if (!inStock) statusTags.push('sold out');
   return {
     isSellableOnline: p.is_sellable_online,

@@ -74,7 +74,7 @@ export async function product(
       lowStock: sellable && v.stock === 1,
     })),
     price: priceOf(market, row.list_price, row.sale_price),
-    availability: deriveAvailability({ ...row, total_stock: totalStock }),
+    availability: deriveAvailability(row, totalStock),
     bornSeasonDesc: row.born_season,
   };
   const breadcrumbs = leaf ? kit.breadcrumbs(leaf, market) : [];

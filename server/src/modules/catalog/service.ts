@@ -108,8 +108,10 @@ export class CatalogService {
     return featuredCategories(this.kit, market);
   }
 
-  tile(row: TileRow, market: Market): Schemas['ProductTile'] {
-    return this.kit.tile(row, market);
+  tile(row: TileRow, market: Market): Schemas['ProductTile'];
+  tile(row: Omit<TileRow, 'total_stock'>, market: Market, totalStock: number): Schemas['ProductTile'];
+  tile(row: Omit<TileRow, 'total_stock'> & { total_stock?: number }, market: Market, totalStock?: number) {
+    return this.kit.tile(row, market, totalStock ?? row.total_stock ?? 0);
   }
 
   /** A product view's photo when it has one, else its drawing. */

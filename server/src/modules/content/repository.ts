@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import { TILE_COLUMNS, type CatalogService } from '../catalog/index.ts';
+import { TILE_COLUMNS, type TileRow } from '../catalog/index.ts';
 
-export type TileRow = Parameters<CatalogService['tile']>[0];
+export type { TileRow };
 
 export async function listPages(db: DB, brand: string, language: string) {
   return db

@@ -109,7 +109,7 @@ export interface ProductDisplay {
 /** The availability of a product and of each of its sizes, and what each display context shows. */
 export function productDisplay(p: AvailabilityInput): ProductDisplay {
   const totalStock = p.variants.reduce((s, v) => s + v.stock, 0);
-  const availability = deriveAvailability({ ...p, total_stock: totalStock });
+  const availability = deriveAvailability(p, totalStock);
   const channel = channelOf(p);
   const variants: Schemas['VariantAvailability'][] = p.variants.map((v) => ({
     sku: v.sku,

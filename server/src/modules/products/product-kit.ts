@@ -96,7 +96,11 @@ export class ProductKit {
 
   tileOf(row: ProductDataRow, market: Market): Schemas['ProductTile'] {
     // The catalogue's tile, fed with the stock summed over this row's sizes.
-    return this.catalog.tile({ ...row, total_stock: row.variants.reduce((s, v) => s + v.stock, 0) }, market);
+    return this.catalog.tile(
+      row,
+      market,
+      row.variants.reduce((s, v) => s + v.stock, 0),
+    );
   }
 
   now(): Date {
