@@ -15,7 +15,6 @@ import {
   pickResources,
   pseudoLocaleEnabled,
   SHELL_NAMESPACES,
-  trackNamespaces,
   type Resource,
 } from './lib/i18n';
 import { recordDisplayNames } from './lib/display-names';
@@ -27,6 +26,19 @@ export { matchPage };
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 /** The namespaces this release has: a namespace without an English file is not loaded at all. */
 const namespaces = namespacesIn(files);
+/** Each language's strings and English's, picked from the files once. */
+const picked = new Map<string, Resource>();
+/**
+ * The strings of a render in `language`: the namespaces picked once per language, in objects of the render's own
+ * (a render's instance may add to them; the bundles themselves are the files', read only).
+ */
+function resourcesOf(language: string): Resource {
+  let resources = picked.get(language);
+  if (!resources) picked.set(language, (resources = pickResources(files, language)));
+  const own: Resource = {};
+  for (const [lng, bundles] of Object.entries(resources)) own[lng] = { ...bundles };
+  return own;
+}
 
 export interface Bootstrap {
   /** The strings' language (`i18nLanguageOf(market.locale)`: `zh-hant` for zh-tw, zh-hk, zh-mo). */
@@ -76,10 +88,8 @@ export async function render({
   const language = i18nLanguageOf(data.market.locale);
   const pseudo = pseudoLocaleEnabled(parsed.search);
   // Every namespace is at hand for the render; the page inlines those it read, in its language only.
-  const all = pickResources(files, language);
-  const tracking = trackNamespaces(all, language);
-  const i18n = createI18n(language, tracking.resources, { pseudo, namespaces });
-  tracking.reset();
+  const all = resourcesOf(language);
+  const i18n = createI18n(language, all, { pseudo, namespaces });
   // The country and language names the render makes go with the page (lib/display-names.ts).
   const names = recordDisplayNames();
   let appHtml: string;
@@ -95,7 +105,7 @@ export async function render({
   } finally {
     displayNames = names();
   }
-  const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...tracking.used]);
+  const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...i18n.namespacesRead()]);
   const bootstrap: Bootstrap = {
     language,
     brandName,

@@ -57,27 +57,6 @@ export function pickResources(files: Record<string, LocaleFile>, language: strin
   return resources;
 }
 
-/**
- * Notes which namespaces of `language` are read while `resources` are in use (the server's render): a
- * namespace read is one a component asked for (`useTranslation(ns)`) or a text was looked up in. `reset()`
- * empties `used` (the server calls it once the instance is made, before the render).
- */
-export function trackNamespaces(
-  resources: Resource,
-  language: string,
-): { resources: Resource; used: Set<string>; reset(): void } {
-  const used = new Set<string>();
-  const bundles = resources[language];
-  if (!bundles) return { resources, used, reset: () => used.clear() };
-  const tracked = new Proxy(bundles, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && Object.hasOwn(target, key)) used.add(key);
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  return { resources: { ...resources, [language]: tracked }, used, reset: () => used.clear() };
-}
-
 /** The bundles of `names` in `language` only: what a page inlines (the others load when a route needs them). */
 export function bundlesOf(resources: Resource, language: string, names: Iterable<string>): Resource {
   const all = resources[language] ?? {};

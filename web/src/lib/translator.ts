@@ -221,6 +221,14 @@ export class I18n {
     if (tell) this.changed();
   }
 
+  /**
+   * The namespaces read so far (by `t`, or asked about by `hasLoadedNamespace`): the server's render inlines those
+   * of them the language has.
+   */
+  namespacesRead(): ReadonlySet<string> {
+    return this.shown;
+  }
+
   /** Whether the texts of `ns` are at hand, or no longer on their way (failed: English shows). */
   hasLoadedNamespace(ns: string): boolean {
     this.shown.add(ns);
