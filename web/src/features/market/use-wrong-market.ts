@@ -52,7 +52,7 @@ export function useWrongMarketTrigger({
       alertBoxClosed,
       alreadyDisplayed: readCookie(WRONG_MARKET_COOKIE) !== undefined,
     });
-  const countries = useQuery({ ...countriesQuery(), enabled: decision });
+  const countries = useQuery(Object.assign(countriesQuery(), { enabled: decision }));
 
   useEffect(() => {
     if (!decision || !countries.data || !storedCountry) return;

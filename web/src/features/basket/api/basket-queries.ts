@@ -17,7 +17,8 @@ export const basketQuery = (locale: string) =>
  */
 export function useBasket(locale: string, enabled = true, initial?: Schemas['Basket']) {
   const seed = initial && typeof window !== 'undefined' ? { initialData: initial } : {};
-  return useQuery({ ...basketQuery(locale), enabled, ...seed });
+  // Added to the fresh options rather than spread into a copy with fields after (docs/architecture.md#server-side-rendering).
+  return useQuery(Object.assign(basketQuery(locale), { enabled }, seed));
 }
 
 /**

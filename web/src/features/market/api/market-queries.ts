@@ -9,7 +9,7 @@ export const countriesQuery = () =>
   });
 
 export function useCountries(enabled = true) {
-  return useQuery({ ...countriesQuery(), enabled });
+  return useQuery(Object.assign(countriesQuery(), { enabled }));
 }
 
 /** POST /api/data/session?locale=… (getCustomerSession): opens or refreshes the session. */
@@ -21,5 +21,5 @@ export const customerSessionQuery = (locale: string) =>
   });
 
 export function useCustomerSession(locale: string, enabled = true) {
-  return useQuery({ ...customerSessionQuery(locale), enabled });
+  return useQuery(Object.assign(customerSessionQuery(locale), { enabled }));
 }
