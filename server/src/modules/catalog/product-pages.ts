@@ -2,8 +2,8 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { listTiles } from './repository.ts';
 import type { CatalogKit } from './catalog-kit.ts';
+import { resolve } from './facets.ts';
 import { deriveAvailability, priceOf, productUrl } from './product-display.ts';
 
 export async function featuredProducts(
@@ -11,17 +11,17 @@ export async function featuredProducts(
   market: Market,
   count: number,
 ): Promise<Schemas['ProductTile'][]> {
-  const root = kit.categories.find((c) => c.level === 1);
-  if (!root) return [];
-  const rows = await listTiles(kit.db, {
-    brand: kit.brand,
-    categoryIds: kit.categories.map((c) => c.id),
-    currency: market.currency,
-    language: market.language,
+  if (!kit.categories.some((c) => c.level === 1)) return [];
+  // The newest listed products of every category, picked by the listing index, their tiles from memory when kept
+  // (`tilesOf`): a listing statement over the whole catalogue, on every home page's data, cost more PostgreSQL CPU
+  // than the rest of the page.
+  const ctx = { brand: kit.brand, currency: market.currency, language: market.language, sizeBits: kit.sizeBits };
+  const { pids } = (await kit.currentIndex()).query(ctx, undefined, resolve(kit, {}), {
     sort: 'newest',
     limit: count,
     offset: 0,
   });
+  const rows = await kit.tilesOf(ctx, pids);
   return rows.map((r) => kit.tile(r, market));
 }
 

@@ -61,59 +61,6 @@ export interface TileRow {
   is_preorderable: boolean;
 }
 
-interface ListingQuery {
-  brand: string;
-  categoryIds: string[];
-  language: string;
-  currency: string | null;
-  sort: SortKey;
-  limit: number;
-  offset: number;
-}
-
-function listingBase(db: DB, q: Pick<ListingQuery, 'brand' | 'categoryIds' | 'currency'>) {
-  let query = db
-    .selectFrom('products as p')
-    .where('p.brand', '=', q.brand)
-    .where('p.category_id', 'in', q.categoryIds)
-    .where('p.is_employee_only', '=', false)
-    .where('p.is_rd', '=', false);
-  if (q.currency) {
-    // A product without a price in the market currency is not sold there: it is not listed.
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('product_prices as x')
-          .select(sql`1`.as('one'))
-          .whereRef('x.pid', '=', 'p.pid')
-          .where('x.currency', '=', q.currency),
-      ),
-    );
-  }
-  return query;
-}
-
-export async function listTiles(db: DB, q: ListingQuery): Promise<TileRow[]> {
-  const effectivePrice = sql<number>`coalesce(pr.sale_price, pr.list_price)`;
-  let query = listingBase(db, q)
-    .innerJoin('product_translations as t', (j) => j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language))
-    .leftJoin('product_prices as pr', (j) => j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'))
-    .select([...TILE_COLUMNS]);
-  switch (q.sort) {
-    case 'price_asc':
-      query = query.orderBy(effectivePrice, 'asc').orderBy('p.rank');
-      break;
-    case 'price_desc':
-      query = query.orderBy(effectivePrice, 'desc').orderBy('p.rank');
-      break;
-    case 'newest':
-      query = query.orderBy('p.created_at', 'desc').orderBy('p.rank');
-      break;
-    default:
-      query = query.orderBy('p.rank');
-  }
-  return query.limit(q.limit).offset(q.offset).execute();
-}
-
 const productRead = compiledOnce<{ brand: string; pid: string; language: string; currency: string }>()((db, arg) =>
   db
     .selectFrom('products as p')

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { sellableVariant } from '../../test/fixtures.ts';
 import { pages as contentPages } from '../../../../fixtures/content/index.ts';
+import { sql } from 'kysely';
+import { TEST_BRAND } from '../../test/settings.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +27,25 @@ describe('page data (/ssr)', () => {
     expect(res.body.navigation.length).toBeGreaterThan(3);
     expect(res.body.meta.canonical).toBe('http://localhost:3000/fr-fr/');
     expect(res.body.meta.alternates).toContainEqual({ hreflang: 'x-default', href: 'http://localhost:3000/' });
+  });
+
+  it("home: the new arrivals are the market's newest listed products, in the database's order", async () => {
+    // What the listing index picks, against the statement the page used to send for them.
+    for (const [locale, currency] of [
+      ['fr-fr', 'EUR'],
+      ['ja-jp', 'JPY'],
+      ['en-gb', 'GBP'],
+    ]) {
+      const newest = await sql<{ pid: string }>`
+        select p.pid from products p
+        where p.brand = ${TEST_BRAND} and p.is_employee_only = false and p.is_rd = false
+          and exists (select 1 from product_prices x where x.pid = p.pid and x.currency = ${currency})
+        order by p.created_at desc, p.rank
+        limit 8`.execute(t.database.db);
+      const res = await request(t.app).get(`/ssr/home?locale=${locale}`).expect(200);
+      expect(res.body.featuredProducts.map((p: { id: string }) => p.id)).toEqual(newest.rows.map((r) => r.pid));
+      expect(res.body.featuredProducts[0].price.currencyCode).toBe(currency);
+    }
   });
 
   it('product: details, sizes, price and JSON-LD with a two-decimal offer', async () => {
