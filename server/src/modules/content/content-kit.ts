@@ -20,14 +20,21 @@ import {
   type PageRow,
 } from './repository.ts';
 
-/** How long the layout's rows read from the database are used at most (ms), the content unchanged (decision 0201). */
+/** How long content rows read from the database are used at most (ms), the content unchanged (decision 0201). */
 export const KEPT_LAYOUT_MS = 1_000;
+/** Most owners whose component rows are kept (a page's rows are a few to a few dozen kilobytes). */
+const MAX_KEPT_OWNERS = 512;
 
 /** The sources, the cache and the page rows every use case of the content reads. */
 export class ContentKit {
   private readonly cache: TtlCache<unknown>;
-  /** The layout's component rows by owner (`layout--<language>`), kept while the content stands (`layoutRows`). */
-  readonly keptLayouts = new KeptRows<{ pid: string; rows: ComponentRow[] }>(64, KEPT_LAYOUT_MS);
+  /**
+   * Component rows by owner (`layout--<language>`, a page's `cms_page_id`, `generic--<id>--<language>`), kept while
+   * the content stands (`componentRows`).
+   */
+  readonly keptComponents = new KeptRows<{ pid: string; rows: ComponentRow[] }>(MAX_KEPT_OWNERS, KEPT_LAYOUT_MS);
+  /** Each content language's pages, kept the same way (`pages`). */
+  readonly keptPages = new KeptRows<{ pid: string; rows: PageRow[] }>(64, KEPT_LAYOUT_MS);
   /** Busts of the content cache: rows kept before one are not used after it. */
   private busts = 0;
   private readonly contentAsOf: () => string | undefined;
@@ -50,19 +57,27 @@ export class ContentKit {
    * `CACHE_TTL_SECONDS=0`) the layout would otherwise cost every page a statement.
    * [decision 0201](../../../../docs/decisions/0201-layout-rows-from-memory.md)
    */
-  async layoutRows(language: ContentLanguage): Promise<ComponentRow[]> {
-    const owner = `layout--${language}`;
-    const [kept] = await this.keptLayouts.of(
-      () => {
-        const asOf = this.contentAsOf();
-        return asOf === undefined ? undefined : `${this.busts}|${asOf}`;
-      },
-      '',
-      [owner],
-      async () => [{ pid: owner, rows: await ownerComponents(this.db, this.brand, owner) }],
-    );
+  layoutRows(language: ContentLanguage): Promise<ComponentRow[]> {
+    return this.componentRows(`layout--${language}`);
+  }
+
+  /**
+   * The component rows of an owner (a page, the layout, a generic content), kept as the layout's are: a page's
+   * data without its cache entry read its page's components (and the language's pages, three times) on every
+   * request.
+   */
+  async componentRows(owner: string): Promise<ComponentRow[]> {
+    const [kept] = await this.keptComponents.of(this.keptGeneration, '', [owner], async () => [
+      { pid: owner, rows: await ownerComponents(this.db, this.brand, owner) },
+    ]);
     return kept?.rows ?? [];
   }
+
+  /** What rows are kept under: the content epoch and the busts (undefined: not kept, while writers are not heard). */
+  private readonly keptGeneration = (): string | undefined => {
+    const asOf = this.contentAsOf();
+    return asOf === undefined ? undefined : `${this.busts}|${asOf}`;
+  };
 
   cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.cache.get(key, compute) as Promise<T>;
@@ -72,8 +87,9 @@ export class ContentKit {
   bust(filter?: { keys?: string[] | undefined; locales?: string[] | undefined }): number {
     const keys = filter?.keys;
     const locales = filter?.locales;
-    // A bust says the content changed somewhere: the layout is read again.
-    this.keptLayouts.forget();
+    // A bust says the content changed somewhere: the kept rows are read again.
+    this.keptComponents.forget();
+    this.keptPages.forget();
     this.busts++;
     if (!keys?.length && !locales?.length) {
       const n = this.cache.size;
@@ -86,7 +102,8 @@ export class ContentKit {
   }
 
   clear(): void {
-    this.keptLayouts.forget();
+    this.keptComponents.forget();
+    this.keptPages.forget();
     this.busts++;
     this.cache.clear();
   }
@@ -95,9 +112,12 @@ export class ContentKit {
     return contentLanguageOf(market.locale);
   }
 
-  /** Every page of a content language, in publication order (small reference data). */
-  pages(language: ContentLanguage): Promise<PageRow[]> {
-    return this.cached(`pages|${language}`, () => listPages(this.db, this.brand, language));
+  /** Every page of a content language, in publication order (small reference data), kept as the layout's rows are. */
+  async pages(language: ContentLanguage): Promise<PageRow[]> {
+    const [kept] = await this.keptPages.of(this.keptGeneration, '', [language], async () => [
+      { pid: language, rows: await listPages(this.db, this.brand, language) },
+    ]);
+    return kept?.rows ?? [];
   }
 
   /** Published in the market: every market, unless the page names its countries. */

@@ -7,7 +7,6 @@ import {
   accordionsOfSubject,
   findComponentOwner,
   findGeneric,
-  ownerComponents,
   type ComponentRow,
   type PageRow,
 } from './repository.ts';
@@ -96,7 +95,7 @@ async function buildPage(
     tags: row.tags,
     backgroundColor: row.background_color,
     isRd: row.is_rd,
-    components: await visibleComponents(kit, market, await ownerComponents(kit.db, kit.brand, row.cms_page_id), tags),
+    components: await visibleComponents(kit, market, await kit.componentRows(row.cms_page_id), tags),
   };
   if (navigationLinksPrefix) {
     page.navigationLinks = pages
@@ -174,7 +173,7 @@ export function component(
     const components = await visibleComponents(
       kit,
       market,
-      await ownerComponents(kit.db, kit.brand, owner),
+      await kit.componentRows(owner),
       tags,
       componentId,
     );
@@ -205,7 +204,7 @@ export function generic(kit: ContentKit, market: Market, contentId: string): Pro
     const language = kit.languageOf(market);
     const row = await findGeneric(kit.db, kit.brand, language, contentId);
     if (!row) throw new AppError('ERR_CTT_API_1005', `No content ${contentId} in ${market.locale}.`);
-    const rows = await ownerComponents(kit.db, kit.brand, `generic--${contentId}--${language}`);
+    const rows = await kit.componentRows(`generic--${contentId}--${language}`);
     return {
       contentId,
       title: row.title,
