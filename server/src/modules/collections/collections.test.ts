@@ -78,6 +78,8 @@ describe('GET /ssr/collections/{slug}, /items, /looks', () => {
       );
       expect(prices).toEqual([...prices].sort((a: number, b: number) => b - a));
       seen.push(...res.body.collection.items.map((p: { id: string }) => p.id));
+      // Every page knows the whole list's count (carried by its rows).
+      expect(res.body.collection.totalItems).toBe(collection.totalItems);
     }
     expect(seen.length).toBe(collection.totalItems);
     expect(new Set(seen).size).toBe(seen.length);
@@ -85,6 +87,9 @@ describe('GET /ssr/collections/{slug}, /items, /looks', () => {
       .get(`/ssr/collections/${withLooks.slug}/items?locale=en-us&page=${pageCount + 1}`)
       .expect(200);
     expect(past.body.collection.items).toEqual([]);
+    // A page past the end has no row to carry the count: it is counted apart.
+    expect(past.body.collection.totalItems).toBe(collection.totalItems);
+    expect(past.body.pageCount).toBe(pageCount);
     expect(past.body.meta.robots).toBe('noindex, follow');
   });
 

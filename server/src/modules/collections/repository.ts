@@ -108,11 +108,27 @@ export async function collectionItems(
     default:
       rowsQuery = rowsQuery.orderBy('cp.position');
   }
-  const [rows, count] = await Promise.all([
-    rowsQuery.limit(q.limit).offset(q.offset).execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+  const rows = await rowsQuery
+    .select(sql<number>`(count(*) over ())::int`.as('total_count'))
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const count = () => base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return { rows, total: await totalOf(rows, q, async () => (await count()).n) };
+}
+
+/**
+ * The count of a page's whole list: carried by each of its rows (`count(*) over ()`, made before the limit: no
+ * statement of its own), counted apart only for a page that has no row (past the end, or a page of none asked).
+ */
+async function totalOf(
+  rows: readonly { total_count: number }[],
+  q: { limit: number; offset: number },
+  count: () => Promise<number>,
+): Promise<number> {
+  if (rows.length) return (rows[0] as { total_count: number }).total_count;
+  if (q.limit > 0 && q.offset === 0) return 0;
+  return count();
 }
 
 export async function collectionLooks(
@@ -123,27 +139,26 @@ export async function collectionLooks(
     .selectFrom('collection_looks as cl')
     .innerJoin('looks as l', 'l.id', 'cl.look_id')
     .where('cl.collection_id', '=', q.collectionId);
-  const [rows, count] = await Promise.all([
-    base
-      .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language))
-      .select([
-        'l.id',
-        'l.slug',
-        'l.born_event_code',
-        'l.born_season_code',
-        'l.position',
-        'l.image_count',
-        'l.is_rd',
-        't.name',
-        't.description',
-      ])
-      .orderBy('cl.position')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+  const rows = await base
+    .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language))
+    .select([
+      'l.id',
+      'l.slug',
+      'l.born_event_code',
+      'l.born_season_code',
+      'l.position',
+      'l.image_count',
+      'l.is_rd',
+      't.name',
+      't.description',
+    ])
+    .select(sql<number>`(count(*) over ())::int`.as('total_count'))
+    .orderBy('cl.position')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const count = () => base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return { rows, total: await totalOf(rows, q, async () => (await count()).n) };
 }
 
 export async function findLook(db: DB, brand: string, slug: string, language: string): Promise<LookRow | undefined> {

@@ -92,8 +92,10 @@ export class CollectionService {
       }),
     ]);
     const tiles = items.rows.map((t) => this.catalog.tile(t, market));
-    const firstLook = looks.rows.length ? (await this.looks(looks.rows.slice(0, 1), market))[0] : undefined;
+    // The looks shown, and the first of them for the cover: one read of their products, not one more for the cover.
     const lookList = opts.looks > 0 ? await this.looks(looks.rows, market) : [];
+    const firstLook =
+      lookList[0] ?? (looks.rows.length ? (await this.looks(looks.rows.slice(0, 1), market))[0] : undefined);
     const image = firstLook?.image ?? tiles[0]?.image ?? productImage('COLLECTION', 1, row.name);
     return {
       sort,
