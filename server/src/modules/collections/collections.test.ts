@@ -45,6 +45,23 @@ describe('GET /ssr/collections', () => {
     }
     expect(list.map((c) => c.name).some((n) => /^(Femme|Homme) /.test(n))).toBe(true);
   });
+
+  it("each preview is the start of the collection's own page: items, looks, counts and picture", async () => {
+    // The landing reads every collection's previews at once; a collection's page reads its own.
+    for (const locale of ['fr-fr', 'ja-jp']) {
+      const list: (Collection & { image: unknown })[] = (
+        await request(t.app).get(`/ssr/collections?locale=${locale}`).expect(200)
+      ).body.collections;
+      for (const c of list) {
+        const detail = (await request(t.app).get(`/ssr/collections/${c.slug}?locale=${locale}`).expect(200)).body
+          .collection;
+        expect(c.items).toEqual(detail.items.slice(0, 4));
+        expect(c.looks).toEqual(detail.looks.slice(0, 4));
+        expect([c.totalItems, c.totalLooks]).toEqual([detail.totalItems, detail.totalLooks]);
+        expect(c.image).toEqual(detail.image);
+      }
+    }
+  });
 });
 
 describe('GET /ssr/collections/{slug}, /items, /looks', () => {

@@ -131,6 +131,98 @@ async function totalOf(
   return count();
 }
 
+/**
+ * The landing's previews: the first `limit` sellable items of each collection (in their order, with each
+ * collection's count of them), in one statement for all collections rather than two per collection.
+ */
+export async function collectionItemPreviews(
+  db: DB,
+  q: { collectionIds: string[]; language: string; currency: string | null; limit: number },
+): Promise<Map<string, { rows: TileRow[]; total: number }>> {
+  const out = new Map<string, { rows: TileRow[]; total: number }>();
+  if (q.collectionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('collections as c')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('collection_products as cp')
+          .innerJoin('products as p', 'p.pid', 'cp.pid')
+          .innerJoin('product_translations as t', (j) =>
+            j.onRef('t.pid', '=', 'p.pid').on('t.language', '=', q.language),
+          )
+          .leftJoin('product_prices as pr', (j) =>
+            j.onRef('pr.pid', '=', 'p.pid').on('pr.currency', '=', q.currency ?? '-'),
+          )
+          .select([...TILE_COLUMNS, 'cp.position as item_position'])
+          .select(sql<number>`(count(*) over ())::int`.as('total_count'))
+          .whereRef('cp.collection_id', '=', 'c.id')
+          .where(sellable(q.currency))
+          .orderBy('cp.position')
+          .limit(q.limit)
+          .as('x'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('x')
+    .select('c.id as collection_id')
+    .where('c.id', 'in', q.collectionIds)
+    .execute();
+  for (const r of rows.sort((a, b) => a.item_position - b.item_position)) {
+    const entry = out.get(r.collection_id) ?? { rows: [], total: r.total_count };
+    entry.rows.push(r);
+    out.set(r.collection_id, entry);
+  }
+  return out;
+}
+
+/** The landing's previews of looks: the first `limit` looks of each collection in show order, with their count. */
+export async function collectionLookPreviews(
+  db: DB,
+  q: { collectionIds: string[]; language: string; limit: number },
+): Promise<Map<string, { rows: LookRow[]; total: number }>> {
+  const out = new Map<string, { rows: LookRow[]; total: number }>();
+  if (q.collectionIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('collections as c')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('collection_looks as cl')
+          .innerJoin('looks as l', 'l.id', 'cl.look_id')
+          .innerJoin('look_translations as t', (j) =>
+            j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language),
+          )
+          .select([
+            'l.id',
+            'l.slug',
+            'l.born_event_code',
+            'l.born_season_code',
+            'l.position',
+            'l.image_count',
+            'l.is_rd',
+            't.name',
+            't.description',
+            'cl.position as show_position',
+          ])
+          .select(sql<number>`(count(*) over ())::int`.as('total_count'))
+          .whereRef('cl.collection_id', '=', 'c.id')
+          .orderBy('cl.position')
+          .limit(q.limit)
+          .as('x'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('x')
+    .select('c.id as collection_id')
+    .where('c.id', 'in', q.collectionIds)
+    .execute();
+  for (const r of rows.sort((a, b) => a.show_position - b.show_position)) {
+    const entry = out.get(r.collection_id) ?? { rows: [], total: r.total_count };
+    entry.rows.push(r);
+    out.set(r.collection_id, entry);
+  }
+  return out;
+}
+
 export async function collectionLooks(
   db: DB,
   q: { collectionId: string; language: string; limit: number; offset: number },

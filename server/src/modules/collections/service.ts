@@ -2,9 +2,11 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { normalizeSort, productImage, type CatalogService } from '../catalog/index.ts';
+import { normalizeSort, productImage, type CatalogService, type TileRow } from '../catalog/index.ts';
 import {
+  collectionItemPreviews,
   collectionItems,
+  collectionLookPreviews,
   collectionLooks,
   findCollection,
   findLook,
@@ -91,29 +93,39 @@ export class CollectionService {
         offset: (page - 1) * opts.looks,
       }),
     ]);
-    const tiles = items.rows.map((t) => this.catalog.tile(t, market));
     // The looks shown, and the first of them for the cover: one read of their products, not one more for the cover.
     const lookList = opts.looks > 0 ? await this.looks(looks.rows, market) : [];
-    const firstLook =
+    const cover =
       lookList[0] ?? (looks.rows.length ? (await this.looks(looks.rows.slice(0, 1), market))[0] : undefined);
-    const image = firstLook?.image ?? tiles[0]?.image ?? productImage('COLLECTION', 1, row.name);
+    return { sort, collection: this.assemble(row, market, items, looks.total, lookList, cover, opts) };
+  }
+
+  /** A collection from its rows: its items' tiles, its looks, and its picture (the first look's, else an item's). */
+  private assemble(
+    row: CollectionRow,
+    market: Market,
+    items: { rows: TileRow[]; total: number },
+    totalLooks: number,
+    looks: Look[],
+    cover: Look | undefined,
+    opts: { items: number; looks: number },
+  ): Collection {
+    const tiles = items.rows.map((t) => this.catalog.tile(t, market));
+    const image = cover?.image ?? tiles[0]?.image ?? productImage('COLLECTION', 1, row.name);
     return {
-      sort,
-      collection: {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        description: row.description,
-        url: `/collections/${row.slug}`,
-        image: { ...image, alt: row.name },
-        bornEventCode: row.born_event_code,
-        bornSeasonCode: row.born_season_code,
-        items: opts.items > 0 ? tiles : [],
-        looks: lookList,
-        totalItems: items.total,
-        totalLooks: looks.total,
-        isRd: row.is_rd,
-      },
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      url: `/collections/${row.slug}`,
+      image: { ...image, alt: row.name },
+      bornEventCode: row.born_event_code,
+      bornSeasonCode: row.born_season_code,
+      items: opts.items > 0 ? tiles : [],
+      looks: opts.looks > 0 ? looks : [],
+      totalItems: items.total,
+      totalLooks,
+      isRd: row.is_rd,
     };
   }
 
@@ -126,10 +138,25 @@ export class CollectionService {
   /** Every collection, newest season first, each with a short preview; empty collections are left out. */
   async all(market: Market): Promise<Collection[]> {
     const rows = await listCollections(this.db, this.brand, market.language);
-    const built = await Promise.all(
-      rows.map((r) => this.build(r, market, { items: LANDING_PREVIEW, looks: LANDING_PREVIEW })),
-    );
-    return built.map((b) => b.collection).filter((c) => c.totalItems > 0);
+    // Every collection's previews in one statement per kind, and the products of every look shown in one more
+    // (the landing made six statements per collection).
+    const q = { collectionIds: rows.map((r) => r.id), language: market.language, limit: LANDING_PREVIEW };
+    const [items, looks] = await Promise.all([
+      collectionItemPreviews(this.db, { ...q, currency: market.currency }),
+      collectionLookPreviews(this.db, q),
+    ]);
+    const shown = new Map<string, LookRow>();
+    for (const l of looks.values()) for (const r of l.rows) shown.set(r.id, r);
+    const built = new Map((await this.looks([...shown.values()], market)).map((l) => [l.id, l]));
+    const none = { rows: [], total: 0 };
+    const opts = { items: LANDING_PREVIEW, looks: LANDING_PREVIEW };
+    return rows
+      .map((r) => {
+        const own = looks.get(r.id) ?? none;
+        const lookList = own.rows.map((l) => built.get(l.id) as Look);
+        return this.assemble(r, market, items.get(r.id) ?? none, own.total, lookList, lookList[0], opts);
+      })
+      .filter((c) => c.totalItems > 0);
   }
 
   async detail(slug: string, market: Market): Promise<Collection> {
