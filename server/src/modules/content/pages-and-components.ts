@@ -3,13 +3,7 @@
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import {
-  accordionsOfSubject,
-  findComponentOwner,
-  findGeneric,
-  type ComponentRow,
-  type PageRow,
-} from './repository.ts';
+import { accordionsOfSubject, findComponentOwner, findGeneric, type ComponentRow, type PageRow } from './repository.ts';
 import type { ContentKit } from './content-kit.ts';
 
 type CmsComponent = Schemas['CmsComponent'];
@@ -170,13 +164,7 @@ export function component(
     if (!owner || (page && !kit.isPublishedIn(page, market.country))) {
       throw new AppError('ERR_CTT_API_1005', `No component ${componentId} in ${market.locale}.`);
     }
-    const components = await visibleComponents(
-      kit,
-      market,
-      await kit.componentRows(owner),
-      tags,
-      componentId,
-    );
+    const components = await visibleComponents(kit, market, await kit.componentRows(owner), tags, componentId);
     if (components.length === 0)
       throw new AppError('ERR_CTT_API_1005', `Component ${componentId} is not shown with these context tags.`);
     return { componentId, components };
