@@ -25,6 +25,19 @@ export interface LookRow {
   description: string | null;
 }
 
+/** A look's columns, as `LookRow` names them (`l`: looks, `t`: their translations). */
+const LOOK_COLUMNS = [
+  'l.id',
+  'l.slug',
+  'l.born_event_code',
+  'l.born_season_code',
+  'l.position',
+  'l.image_count',
+  'l.is_rd',
+  't.name',
+  't.description',
+] as const;
+
 /** What a market may see of a product: not employee-only, priced in its currency (when it sells). */
 function sellable(currency: string | null) {
   return sql<boolean>`not p.is_employee_only and (${currency}::text is null or exists (
@@ -131,6 +144,20 @@ async function totalOf(
   return count();
 }
 
+/** Preview rows grouped by collection, each group in its order, with the count its rows carry. */
+function byCollection<R extends { collection_id: string; total_count: number }>(
+  rows: R[],
+  position: (r: R) => number,
+): Map<string, { rows: R[]; total: number }> {
+  const out = new Map<string, { rows: R[]; total: number }>();
+  for (const r of rows.sort((a, b) => position(a) - position(b))) {
+    const entry = out.get(r.collection_id) ?? { rows: [], total: r.total_count };
+    entry.rows.push(r);
+    out.set(r.collection_id, entry);
+  }
+  return out;
+}
+
 /**
  * The landing's previews: the first `limit` sellable items of each collection (in their order, with each
  * collection's count of them), in one statement for all collections rather than two per collection.
@@ -139,8 +166,7 @@ export async function collectionItemPreviews(
   db: DB,
   q: { collectionIds: string[]; language: string; currency: string | null; limit: number },
 ): Promise<Map<string, { rows: TileRow[]; total: number }>> {
-  const out = new Map<string, { rows: TileRow[]; total: number }>();
-  if (q.collectionIds.length === 0) return out;
+  if (q.collectionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('collections as c')
     .innerJoinLateral(
@@ -167,12 +193,7 @@ export async function collectionItemPreviews(
     .select('c.id as collection_id')
     .where('c.id', 'in', q.collectionIds)
     .execute();
-  for (const r of rows.sort((a, b) => a.item_position - b.item_position)) {
-    const entry = out.get(r.collection_id) ?? { rows: [], total: r.total_count };
-    entry.rows.push(r);
-    out.set(r.collection_id, entry);
-  }
-  return out;
+  return byCollection(rows, (r) => r.item_position);
 }
 
 /** The landing's previews of looks: the first `limit` looks of each collection in show order, with their count. */
@@ -180,8 +201,7 @@ export async function collectionLookPreviews(
   db: DB,
   q: { collectionIds: string[]; language: string; limit: number },
 ): Promise<Map<string, { rows: LookRow[]; total: number }>> {
-  const out = new Map<string, { rows: LookRow[]; total: number }>();
-  if (q.collectionIds.length === 0) return out;
+  if (q.collectionIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('collections as c')
     .innerJoinLateral(
@@ -192,18 +212,7 @@ export async function collectionLookPreviews(
           .innerJoin('look_translations as t', (j) =>
             j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language),
           )
-          .select([
-            'l.id',
-            'l.slug',
-            'l.born_event_code',
-            'l.born_season_code',
-            'l.position',
-            'l.image_count',
-            'l.is_rd',
-            't.name',
-            't.description',
-            'cl.position as show_position',
-          ])
+          .select([...LOOK_COLUMNS, 'cl.position as show_position'])
           .select(sql<number>`(count(*) over ())::int`.as('total_count'))
           .whereRef('cl.collection_id', '=', 'c.id')
           .orderBy('cl.position')
@@ -215,12 +224,7 @@ export async function collectionLookPreviews(
     .select('c.id as collection_id')
     .where('c.id', 'in', q.collectionIds)
     .execute();
-  for (const r of rows.sort((a, b) => a.show_position - b.show_position)) {
-    const entry = out.get(r.collection_id) ?? { rows: [], total: r.total_count };
-    entry.rows.push(r);
-    out.set(r.collection_id, entry);
-  }
-  return out;
+  return byCollection(rows, (r) => r.show_position);
 }
 
 export async function collectionLooks(
@@ -233,17 +237,7 @@ export async function collectionLooks(
     .where('cl.collection_id', '=', q.collectionId);
   const rows = await base
     .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', q.language))
-    .select([
-      'l.id',
-      'l.slug',
-      'l.born_event_code',
-      'l.born_season_code',
-      'l.position',
-      'l.image_count',
-      'l.is_rd',
-      't.name',
-      't.description',
-    ])
+    .select([...LOOK_COLUMNS])
     .select(sql<number>`(count(*) over ())::int`.as('total_count'))
     .orderBy('cl.position')
     .limit(q.limit)
@@ -257,17 +251,7 @@ export async function findLook(db: DB, brand: string, slug: string, language: st
   return db
     .selectFrom('looks as l')
     .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', language))
-    .select([
-      'l.id',
-      'l.slug',
-      'l.born_event_code',
-      'l.born_season_code',
-      'l.position',
-      'l.image_count',
-      'l.is_rd',
-      't.name',
-      't.description',
-    ])
+    .select([...LOOK_COLUMNS])
     .where('l.brand', '=', brand)
     .where('l.slug', '=', slug)
     .executeTakeFirst();
@@ -311,17 +295,7 @@ export async function looksBy(
   let query = db
     .selectFrom('looks as l')
     .innerJoin('look_translations as t', (j) => j.onRef('t.look_id', '=', 'l.id').on('t.language', '=', language))
-    .select([
-      'l.id',
-      'l.slug',
-      'l.born_event_code',
-      'l.born_season_code',
-      'l.position',
-      'l.image_count',
-      'l.is_rd',
-      't.name',
-      't.description',
-    ])
+    .select([...LOOK_COLUMNS])
     .where('l.brand', '=', brand);
   if (q.smcId) {
     const smc = q.smcId;

@@ -63,6 +63,21 @@ async function quiet(): Promise<void> {
   }
 }
 
+/** Another connection (another writer, as a second instance would be) marks a component of `owner` of a type. */
+async function markElsewhere(owner: string, type: string): Promise<void> {
+  const other = new pg.Client({ connectionString: own!.url });
+  await other.connect();
+  try {
+    await other.query(
+      `update content_components set data = data || '{"testMark":"elsewhere"}'::jsonb
+        where brand = $1 and owner_id = $2 and type = $3`,
+      [TEST_BRAND, owner, type],
+    );
+  } finally {
+    await other.end();
+  }
+}
+
 /** The layout as a page shows it, and whether its rows were read from the database for it. */
 async function shown() {
   const before = kit.keptComponents.reads.database;
@@ -118,17 +133,7 @@ describe('the layout kept in memory while the content stands', () => {
     kit.bust();
     await shown();
     expect((await shown()).read).toBe(false);
-    const other = new pg.Client({ connectionString: own!.url });
-    await other.connect();
-    try {
-      await other.query(
-        `update content_components set data = data || '{"testMark":"elsewhere"}'::jsonb
-          where brand = $1 and owner_id = 'layout--fr' and type = 'header'`,
-        [TEST_BRAND],
-      );
-    } finally {
-      await other.end();
-    }
+    await markElsewhere('layout--fr', 'header');
     const written = performance.now();
     while ((await shown()).header?.testMark !== 'elsewhere') {
       // Well within the second of the age bound: the notification, not the bound, ended the kept rows.
@@ -181,17 +186,7 @@ describe("a page's components and the language's pages, kept the same way", () =
     kit.bust();
     await home();
     expect((await home()).reads).toBe(0);
-    const other = new pg.Client({ connectionString: own!.url });
-    await other.connect();
-    try {
-      await other.query(
-        `update content_components set data = data || '{"testMark":"elsewhere"}'::jsonb
-          where brand = $1 and owner_id = 'home--fr' and type = 'hero'`,
-        [TEST_BRAND],
-      );
-    } finally {
-      await other.end();
-    }
+    await markElsewhere('home--fr', 'hero');
     const written = performance.now();
     while ((await home()).hero?.testMark !== 'elsewhere') {
       expect(performance.now() - written).toBeLessThan(500);
