@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from './lib/router';
 import { dehydrate } from '@tanstack/react-query';
 import { AppProviders, createQueryClient } from './app/providers';
+import { StorefrontQueryClient } from './lib/query-client';
 import { Storefront, pageQueryKey, type PageData } from './app/storefront';
 import { matchPage, pageDataUrl } from './app/page-routes';
 import { loadPage, moduleFile } from './app/page-modules';
@@ -82,7 +83,7 @@ export async function render({
   // The page's component is loaded before the render, which never suspends (page-modules.tsx).
   await loadPage(pageType);
   const parsed = new URL(url, 'http://localhost');
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient(StorefrontQueryClient);
   queryClient.setQueryData(pageQueryKey(pageDataUrl(matchPage(parsed.pathname), parsed.search)), data);
   // From the locale, not market.language: zh-tw and zh-hk read Traditional Chinese, zh-cn Simplified.
   const language = i18nLanguageOf(data.market.locale);

@@ -79,7 +79,7 @@ describe('page weight budgets (production build, gzip)', () => {
     };
     const product = `/fr-fr${listing.listing.products[0]!.url}`;
     const budgets: Budget[] = [
-      { name: 'home', path: '/fr-fr/', js: 121 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'home', path: '/fr-fr/', js: 122 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'listing', path: '/fr-fr/ca/women-shoes', js: 127 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'product', path: product, js: 129 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'search', path: '/fr-fr/search?q=escarpins', js: 128 * KB, target: 130 * KB, html: 30 * KB },

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from '../lib/i18n-react';
 import type { I18n } from '../lib/i18n';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from '../lib/router';
-import { StorefrontQueryClient } from '../lib/query-client';
 
-/** Spec §7: queries do not retry and do not refetch on window focus. */
-export function createQueryClient(): QueryClient {
-  return new StorefrontQueryClient({
+/**
+ * Spec §7: queries do not retry and do not refetch on window focus. `Client`: the class made — the server's render
+ * passes `StorefrontQueryClient` (lib/query-client.ts: its options defaulted without the spreads Node 20 makes
+ * slowly); browsers make either quickly, so their bundle keeps the library's own.
+ */
+export function createQueryClient(Client: typeof QueryClient = QueryClient): QueryClient {
+  return new Client({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
       mutations: { retry: false },

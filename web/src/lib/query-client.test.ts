@@ -7,8 +7,10 @@ const library = QueryClient.prototype;
 const fn = () => Promise.resolve(1);
 
 describe('StorefrontQueryClient', () => {
-  it('is the client the storefront makes', () => {
-    expect(createQueryClient()).toBeInstanceOf(StorefrontQueryClient);
+  it("is made with the storefront's defaults when asked for (the server's render asks)", () => {
+    const client = createQueryClient(StorefrontQueryClient);
+    expect(client).toBeInstanceOf(StorefrontQueryClient);
+    expect(client.getDefaultOptions()).toEqual(createQueryClient().getDefaultOptions());
   });
 
   it("defaults a query's options exactly as the library does", () => {
