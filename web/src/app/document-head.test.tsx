@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import type { Schemas } from '../lib/api-client';
 import { DocumentHead } from './document-head';
@@ -20,6 +20,8 @@ describe('DocumentHead', () => {
     document.head.innerHTML =
       '<title>first | Saint Laurent</title><link rel="canonical" href="https://example.test/fr-fr/first">' +
       '<link rel="alternate" hreflang="fr-fr" href="https://example.test/fr-fr/first" data-server>';
+    // A server-rendered page carries its bootstrap data block.
+    document.body.innerHTML = '<script type="application/json" id="sf-bootstrap">{}</script>';
     const first = render(<DocumentHead meta={meta('first', ['fr-fr', 'en-gb'])} />);
     // Nothing rewritten: the server's own link element is still there, nothing added.
     expect(document.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(1);
@@ -37,5 +39,15 @@ describe('DocumentHead', () => {
     first.unmount();
     render(<DocumentHead meta={meta('first', ['fr-fr'])} />);
     expect(document.title).toBe('first | Saint Laurent');
+  });
+
+  it("writes the first page's head when the page was rendered in the browser alone", async () => {
+    vi.resetModules();
+    const { DocumentHead: Fresh } = await import('./document-head');
+    document.head.innerHTML = '<title>index</title><link rel="canonical" href="https://example.test/">';
+    document.body.innerHTML = '';
+    render(<Fresh meta={meta('only', ['fr-fr', 'en-gb'])} />);
+    expect(document.title).toBe('only | Saint Laurent');
+    expect(document.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(2);
   });
 });

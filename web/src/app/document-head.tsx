@@ -5,8 +5,8 @@ function setMeta(selector: string, attribute: 'content' | 'href', value: string)
   document.querySelector(selector)?.setAttribute(attribute, value);
 }
 
-/** True until the first page's head has been reached: the server wrote it. */
-let headFromServer = true;
+/** Whether the first page's head has been reached (by the first run of the effect). */
+let firstHeadSeen = false;
 
 /**
  * Keeps the head in step on client navigation with what the server writes into the first HTML
@@ -15,11 +15,12 @@ let headFromServer = true;
  */
 export function DocumentHead({ meta }: { meta: Schemas['PageMeta'] }) {
   useEffect(() => {
-    // The first page's head is the server's, written from this same meta: rewriting it while the page hydrates
-    // would only remove and add again its ~50 hreflang links, in the task that makes the page interactive.
-    if (headFromServer) {
-      headFromServer = false;
-      return;
+    // A server-rendered first page (its bootstrap data block is there) has the server's head, written from this
+    // same meta: rewriting it while the page hydrates would only remove and add again its ~50 hreflang links, in
+    // the task that makes the page interactive. A page rendered in the browser alone (the mock server) writes it.
+    if (!firstHeadSeen) {
+      firstHeadSeen = true;
+      if (document.getElementById('sf-bootstrap')) return;
     }
     document.title = meta.title;
     setMeta('meta[name="description"]', 'content', meta.description);
