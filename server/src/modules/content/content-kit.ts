@@ -79,6 +79,13 @@ export class ContentKit {
     return asOf === undefined ? undefined : `${this.busts}|${asOf}`;
   };
 
+  /** Every kept row forgotten, and none read before now used after (a bust, a clear). */
+  private forgetKept(): void {
+    this.keptComponents.forget();
+    this.keptPages.forget();
+    this.busts++;
+  }
+
   cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.cache.get(key, compute) as Promise<T>;
   }
@@ -88,9 +95,7 @@ export class ContentKit {
     const keys = filter?.keys;
     const locales = filter?.locales;
     // A bust says the content changed somewhere: the kept rows are read again.
-    this.keptComponents.forget();
-    this.keptPages.forget();
-    this.busts++;
+    this.forgetKept();
     if (!keys?.length && !locales?.length) {
       const n = this.cache.size;
       this.cache.clear();
@@ -102,9 +107,7 @@ export class ContentKit {
   }
 
   clear(): void {
-    this.keptComponents.forget();
-    this.keptPages.forget();
-    this.busts++;
+    this.forgetKept();
     this.cache.clear();
   }
 
