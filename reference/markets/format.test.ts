@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countries, currencies } from './index.ts';
+import { activeLocales, countries, currencies } from './index.ts';
 import {
   currencyFormatOf,
   formatDate,
@@ -9,10 +9,14 @@ import {
   formatNumber,
   formatPrice,
   intlLocale,
+  joinDateParts,
+  keepShopDayTemplate,
+  keptShopDayTemplate,
   noBreakSpaces,
   plainSpaces,
 } from './format.ts';
-import { formatShopDay, formatShopDays } from './shop-day.ts';
+import { formatShopDay, formatShopDays, SHOP_DAY, SHOP_DAY_WITH_YEAR } from './shop-day.ts';
+import { shopDayTemplate } from './shop-day-template.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -210,5 +214,53 @@ describe('the one day format (formatShopDay, formatShopDays)', () => {
       // Plain spaces only: the server and the browser write the same text (no hydration error).
       expect(range).not.toMatch(/[\u00a0\u2009\u202f]/);
     }
+  });
+});
+
+describe('the one day format without Intl (shopDayTemplate)', () => {
+  const viaIntl = (day: string, locale: string, withYear: boolean) =>
+    formatDay(day, locale, withYear ? SHOP_DAY_WITH_YEAR : SHOP_DAY);
+
+  it('writes every day of two years exactly as Intl does, in every locale of the site', () => {
+    const locales = [...activeLocales(), 'en-xx'];
+    let checked = 0;
+    for (const locale of locales) {
+      expect(shopDayTemplate(locale), locale).toBeDefined();
+      for (const withYear of [false, true]) {
+        // What formatDay writes, with one formatter for the locale (a new one per day would take seconds).
+        const intl = new Intl.DateTimeFormat(intlLocale(locale), {
+          ...(withYear ? SHOP_DAY_WITH_YEAR : SHOP_DAY),
+          timeZone: 'UTC',
+        });
+        for (let t = Date.UTC(2027, 11, 31); t >= Date.UTC(2026, 0, 1); t -= 86_400_000) {
+          const day = new Date(t).toISOString().slice(0, 10);
+          const written = formatShopDay(day, locale, withYear);
+          const expected = joinDateParts(intl.formatToParts(new Date(t)), locale);
+          if (written !== expected) expect(written, `${locale} ${day}${withYear ? ' with year' : ''}`).toBe(expected);
+          checked++;
+        }
+      }
+      expect(formatShopDay('2026-12-02', locale)).toBe(viaIntl('2026-12-02', locale, false));
+    }
+    expect(checked).toBe(locales.length * 730 * 2);
+    // A leap day, and a year of another length.
+    expect(formatShopDay('2028-02-29', 'fr-fr', true)).toBe(viaIntl('2028-02-29', 'fr-fr', true));
+    expect(formatShopDay('0999-03-01', 'ja-jp', true)).toBe(viaIntl('0999-03-01', 'ja-jp', true));
+  });
+
+  it('writes with Intl until a template is kept, then with the template as it is', () => {
+    expect(keptShopDayTemplate('pt-pt')).toBeUndefined();
+    expect(formatShopDay('2026-12-02', 'pt-pt')).toBe(viaIntl('2026-12-02', 'pt-pt', false));
+    const template = shopDayTemplate('de-de')!;
+    expect(template.weekdays).toHaveLength(7);
+    expect(template.months).toHaveLength(12);
+    // es-us is not a locale of the site: its template is the one kept, not Intl's.
+    const seeded = { ...template, day: '{day}|{month}|{weekday}' };
+    keepShopDayTemplate('es-us', seeded);
+    expect(formatShopDay('2026-12-02', 'es-us')).toBe('2|Dez.|Mi.');
+  });
+
+  it('falls back to Intl for what is not a calendar day', () => {
+    expect(formatShopDay('not a day', 'fr-fr')).toBe('not a day');
   });
 });

@@ -171,3 +171,37 @@ export function formatDateRange(
   }
   return text.replace(/ *~ */g, ' ~ ');
 }
+
+// ---------------------------------------------------------------------------------------------
+// The one day format of a locale as a template (decision 0202): where each part of a day goes and the names it
+// writes, read once from Intl by the server (shop-day-template.ts). A phone's first Intl formatter of any kind
+// loads the ICU data: 170–220 ms of one task at a 4× slowed CPU, the largest task of a product page or a checkout
+// while they hydrate. The page carries its locale's template (the bootstrap's `shopDays`), and `formatShopDay`
+// writes days with it, without Intl, in the same text as the server's HTML. Kept here, in the module every page
+// loads, so that the pages that write no day do not load the day's module to keep it.
+
+/** A locale's one day format without Intl. */
+export interface ShopDayTemplate {
+  /** The text of a day, with `{weekday}`, `{day}` (or `{dd}`, two digits) and `{month}` where its parts go. */
+  day: string;
+  /** The same with the year: `{year}` where it goes. */
+  withYear: string;
+  /** The short weekday names as the pattern writes them, Sunday first (`Date#getUTCDay`). */
+  weekdays: string[];
+  /** The short month names as the pattern writes them, January first. */
+  months: string[];
+}
+
+/** Templates by Intl locale. */
+const shopDayTemplates = new Map<string, ShopDayTemplate>();
+
+/** The template kept for a locale, if any. */
+export function keptShopDayTemplate(locale: string): ShopDayTemplate | undefined {
+  return shopDayTemplates.get(intlLocale(locale));
+}
+
+/** Keeps a locale's template: the server's reading (shop-day-template.ts), or the browser's copy of it from the page. */
+export function keepShopDayTemplate(locale: string, template: ShopDayTemplate): void {
+  if (shopDayTemplates.size >= 500) shopDayTemplates.clear();
+  shopDayTemplates.set(intlLocale(locale), template);
+}

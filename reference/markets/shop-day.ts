@@ -1,6 +1,6 @@
 // The house's one way of writing a day, apart from `format.ts` so the pages that write no day (home, listings)
 // do not load it.
-import { formatDay, intlLocale } from './format.ts';
+import { formatDay, intlLocale, keptShopDayTemplate } from './format.ts';
 
 // The house's one way of writing a day (decision 0165): weekday, day and month, short — `mer. 2 déc.`,
 // `Wed, Dec 2`, `12月2日(水)`. Every delivery estimate, collection date, return deadline and appointment the
@@ -16,12 +16,29 @@ export const SHOP_DAY_WITH_YEAR: Readonly<Intl.DateTimeFormatOptions> = { ...SHO
 /** How two days make a range in each language (`–` with spaces unless the language writes its own). */
 const RANGE_SEPARATORS: Record<string, string> = { ja: '～', zh: '至', ko: ' ~ ' };
 
+const SLOT = /\{(weekday|day|dd|month|year)\}/g;
+/** The day of the month as a template writes it: `4`, or `04` where the locale writes two digits. */
+export const dayText = (day: number, padded: boolean) => String(day).padStart(padded ? 2 : 1, '0');
+
 /**
  * A calendar day (`YYYY-MM-DD`, or an ISO instant whose calendar day is taken as written) in the one day format
  * of the locale's language; `withYear` adds the year. Never shifted by time zones.
  */
 export function formatShopDay(day: string, locale: string, withYear = false): string {
-  return formatDay(day.slice(0, 10), locale, withYear ? SHOP_DAY_WITH_YEAR : SHOP_DAY);
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  // Without Intl where the locale's template is at hand (shop-day-template.ts); Intl otherwise: the same text.
+  const template = calendar ? keptShopDayTemplate(locale) : undefined;
+  if (!calendar || !template) return formatDay(day.slice(0, 10), locale, withYear ? SHOP_DAY_WITH_YEAR : SHOP_DAY);
+  const date = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
+  return (withYear ? template.withYear : template.day).replace(SLOT, (_, field: string) =>
+    field === 'weekday'
+      ? template.weekdays[date.getUTCDay()]!
+      : field === 'month'
+        ? template.months[date.getUTCMonth()]!
+        : field === 'year'
+          ? String(date.getUTCFullYear())
+          : dayText(date.getUTCDate(), field === 'dd'),
+  );
 }
 
 /**

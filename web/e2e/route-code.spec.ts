@@ -95,3 +95,61 @@ test('a client navigation to a page whose strings were not inlined shows its str
   expect(seen.filter((t) => t.includes('list.title') || t.includes('list.intro'))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a phone’s first page writes its days with the server’s one day format, making no Intl formatter of its own', async ({
+  page,
+  request,
+}) => {
+  const errors = watchConsole(page);
+  // Every Intl formatter the page makes is counted (plural rules excepted: they load no locale data worth
+  // speaking of). A phone's first formatter of any kind loads the ICU data, the largest task of these pages.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { intlMade: string[] }).intlMade = made;
+    const intl = Intl as unknown as Record<string, new (...args: unknown[]) => object>;
+    for (const kind of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'DisplayNames',
+      'Collator',
+      'ListFormat',
+      'RelativeTimeFormat',
+    ]) {
+      const Made = intl[kind]!;
+      intl[kind] = new Proxy(Made, {
+        construct: (target, args) => (made.push(kind), Reflect.construct(target, args)),
+        apply: (target, self, args) => (made.push(kind), Reflect.apply(target, self, args)),
+      });
+    }
+  });
+  const made = () => page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
+
+  // A Japanese product page: its delivery dates come from the API once the page is live, and are written
+  // like every day of the house (`12月2日(水)`).
+  const listing = await (await request.get('/api/data/category/women-bags?locale=ja-jp')).json();
+  const tile = (listing.products as { url: string; price: unknown }[]).find((p) => p.price !== null)!;
+  await page.goto(`/ja-jp${tile.url}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const eta = page.getByTestId('shipping-options').getByRole('listitem').first();
+  await expect(eta).toContainText(/\d{1,2}月\d{1,2}日\([日月火水木金土]\)/);
+  expect(await made()).toEqual([]);
+
+  // The checkout, with a piece in the bag.
+  const size = (
+    (await (await request.get(`/ssr/pr/${tile.url.match(/-([A-Za-z0-9]+)\.html$/)![1]}?locale=fr-fr`)).json()).product
+      .sizes as { id: string; inStock: boolean }[]
+  ).find((s) => s.inStock)!;
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid' || c.name === '__Host-sid'))
+    .toBe(true);
+  const added = await page.request.post('/api/data/basket/add-item?locale=fr-fr', {
+    data: { pid: tile.url.match(/-([A-Za-z0-9]+)\.html$/)![1], size: size.id, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto('/fr-fr/checkout');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('checkout-step-contact')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await made()).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -18,6 +18,7 @@ import { loadPage, setPageLoadHook } from './app/page-modules';
 import { pageRouteOf } from './lib/route-table';
 import { keepTypedText, whenHydrated } from './lib/typed-before-hydration';
 import { seedDisplayNames } from './lib/display-names';
+import { keepShopDayTemplate } from './lib/format';
 
 const root = document.getElementById('root') as HTMLElement;
 // The server's state is a JSON data block (`<script type="application/json" id="sf-bootstrap">`, written by
@@ -67,6 +68,8 @@ if (boot) {
   const inlined = Object.keys(boot.resources[boot.language] ?? {});
   // The server's country and language names: the same texts as its HTML, without the phone's own slow first ones.
   seedDisplayNames(boot.displayNames);
+  // The server's one day format of the page's locale: days written without the phone's slow first Intl formatter.
+  for (const [locale, template] of Object.entries(boot.shopDays ?? {})) keepShopDayTemplate(locale, template);
   i18n = createI18n(boot.language, boot.resources, {
     pseudo: boot.pseudo ?? false,
     namespaces: inlined,

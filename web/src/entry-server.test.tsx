@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { render } from './entry-server';
 import type { PageData } from './app/storefront';
+import { formatDay } from './lib/format';
+import { SHOP_DAY } from './lib/shop-day';
 
 const example = (name: string) =>
   (
@@ -40,6 +42,21 @@ describe('render (entry-server)', () => {
     });
     expect(bootstrap.language).toBe('zh');
     expect(appHtml).toContain('无法找到此页面');
+  });
+
+  it('carries the one day format of the page’s locale, which writes every day as Intl does', async () => {
+    const { bootstrap } = await render({ url: '/ja-jp/404', data: notFoundIn('ja-jp'), brandName: 'Saint Laurent' });
+    expect(Object.keys(bootstrap.shopDays ?? {})).toEqual(['ja-jp']);
+    const template = bootstrap.shopDays!['ja-jp']!;
+    expect(template.weekdays).toEqual(['日', '月', '火', '水', '木', '金', '土']);
+    // Written with the template alone (as the browser does) and through Intl, the same text.
+    const day = '2026-12-02';
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const written = template.day
+      .replace('{month}', template.months[m - 1]!)
+      .replace('{day}', String(d))
+      .replace('{weekday}', template.weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!);
+    expect(written).toBe(formatDay(day, 'ja-jp', SHOP_DAY));
   });
 
   it('renders the pseudo-locale with ?pseudo=1 and tells the client, and not without it', async () => {

@@ -19,6 +19,8 @@ import {
   type Resource,
 } from './lib/i18n';
 import { recordDisplayNames } from './lib/display-names';
+import { shopDayTemplate } from './lib/shop-day-template';
+import type { ShopDayTemplate } from './lib/format';
 
 export { matchPage };
 
@@ -57,6 +59,11 @@ export interface Bootstrap {
   pageType: PageType;
   /** The country and language names the render made (`lib/display-names.ts`): the browser hydrates with them. */
   displayNames?: Record<string, string>;
+  /**
+   * The one day format of the page's locale, read once by the server (`lib/shop-day.ts`): the browser writes its
+   * days without Intl, whose first formatter is the largest task of a phone's product page or checkout.
+   */
+  shopDays?: Record<string, ShopDayTemplate>;
 }
 
 export interface Rendered {
@@ -107,6 +114,7 @@ export async function render({
     displayNames = names();
   }
   const resources = bundlesOf(all, language, [...SHELL_NAMESPACES, ...i18n.namespacesRead()]);
+  const shopDays = shopDayTemplate(data.market.locale);
   const bootstrap: Bootstrap = {
     language,
     brandName,
@@ -117,6 +125,7 @@ export async function render({
     namespaces,
     pageType,
     ...(Object.keys(displayNames).length ? { displayNames } : {}),
+    ...(shopDays ? { shopDays: { [data.market.locale]: shopDays } } : {}),
   };
   const lead = leadImagePreload(data);
   return { appHtml, bootstrap, modules: [moduleFile(pageRouteOf(pageType).module)], head: lead ? [lead] : [] };

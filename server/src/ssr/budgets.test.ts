@@ -81,11 +81,11 @@ describe('page weight budgets (production build, gzip)', () => {
     const budgets: Budget[] = [
       { name: 'home', path: '/fr-fr/', js: 122 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'listing', path: '/fr-fr/ca/women-shoes', js: 127 * KB, target: 130 * KB, html: 30 * KB },
-      { name: 'product', path: product, js: 129 * KB, target: 130 * KB, html: 30 * KB },
+      { name: 'product', path: product, js: 130 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'search', path: '/fr-fr/search?q=escarpins', js: 128 * KB, target: 130 * KB, html: 30 * KB },
       { name: 'content', path: '/fr-fr/cp/the-house', js: 121 * KB, target: 130 * KB },
-      { name: 'basket', path: '/fr-fr/basket', js: 123 * KB, target: 160 * KB },
-      { name: 'checkout', path: '/fr-fr/checkout', js: 139 * KB, target: 160 * KB },
+      { name: 'basket', path: '/fr-fr/basket', js: 124 * KB, target: 160 * KB },
+      { name: 'checkout', path: '/fr-fr/checkout', js: 140 * KB, target: 160 * KB },
     ];
     const rows: string[] = [];
     const over: string[] = [];
