@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareJson, stringifyShared } from './shared-json.ts';
+import { holdsShared, shareJson, stringifyShared } from './shared-json.ts';
 
 describe('stringifyShared', () => {
   it('is JSON.stringify for plain data', () => {
@@ -22,5 +22,22 @@ describe('stringifyShared', () => {
     const nav = shareJson({ a: 1 });
     const v = { nav, toJSON: () => ({ other: true }) };
     expect(stringifyShared(v)).toBe('{"other":true}');
+  });
+});
+
+describe('stringifyShared, one level down', () => {
+  it('places a shared value held by a member marked holdsShared, in the same text', () => {
+    const alternates = shareJson([{ hreflang: 'fr-fr', href: 'https://x/fr-fr/p' }]);
+    const meta = holdsShared({ title: 'T « x »', alternates, skipped: undefined, jsonLd: { a: [1] } });
+    const page = { pageType: 'product', meta, product: { id: 'p' } };
+    expect(stringifyShared(page)).toBe(JSON.stringify(page));
+    // Added after the mark, a member is written as it is now.
+    (meta as Record<string, unknown>).robots = 'index';
+    expect(stringifyShared(page)).toBe(JSON.stringify(page));
+    // Only at the top level's members: deeper holders are plain JSON (the same text).
+    expect(stringifyShared({ state: { data: page } })).toBe(JSON.stringify({ state: { data: page } }));
+    // A holder with its own toJSON is left to it.
+    const odd = holdsShared({ alternates, toJSON: () => 'odd' });
+    expect(stringifyShared({ odd })).toBe(JSON.stringify({ odd }));
   });
 });

@@ -41,6 +41,20 @@ function withSharedTranslations(bootstrap: unknown): unknown {
   return { ...(bootstrap as object), resources: translationSets.get(key) };
 }
 
+/** The hreflang links of an alternates list, by the list: a page's list is made once (`PageKit.meta`), so are they. */
+const alternateLinks = new WeakMap<object, string>();
+function alternateLinksOf(alternates: PageDataLike['meta']['alternates']): string {
+  let links = alternateLinks.get(alternates);
+  if (links === undefined) {
+    links = alternates
+      .map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`)
+      .join('\n    ');
+    // Only a list that cannot change is kept (frozen: made once); another is written each time.
+    if (Object.isFrozen(alternates)) alternateLinks.set(alternates, links);
+  }
+  return links;
+}
+
 export function renderHead(data: PageDataLike): string {
   const m = data.meta;
   const tags = [
@@ -51,10 +65,8 @@ export function renderHead(data: PageDataLike): string {
     `<meta property="og:title" content="${escapeHtml(m.title)}">`,
     `<meta property="og:description" content="${escapeHtml(m.description)}">`,
     `<meta property="og:url" content="${escapeHtml(m.canonical)}">`,
-    ...m.alternates.map(
-      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
-    ),
   ];
+  if (m.alternates.length) tags.push(alternateLinksOf(m.alternates));
   if (m.jsonLd) tags.push(`<script type="application/ld+json">${serializeForScript(m.jsonLd)}</script>`);
   return tags.join('\n    ');
 }

@@ -9,11 +9,20 @@ import type { Market, MarketService } from '../markets/index.ts';
 import { DEFAULT_LOCALE, toMarketDto } from '../markets/index.ts';
 import type { ContentService, PageRow } from '../content/index.ts';
 import { TtlCache, type CacheHold } from '../../shared/ttl-cache.ts';
+import { holdsShared, shareJson } from '../../shared/shared-json.ts';
 import type { CollectionService } from '../collections/index.ts';
 import type { ProductDataService } from '../products/index.ts';
 import type { SearchService } from '../search/index.ts';
 
 export type ContentPage = Schemas['ContentPage'];
+/** A page's alternates as made, with the market list and the key they were made for. */
+interface KeptAlternates {
+  list: unknown;
+  key: string;
+  alternates: Schemas['PageMeta']['alternates'];
+}
+/** Pages whose alternates are kept by path (categories, content pages, boutiques…); emptied when full. */
+const MAX_KEPT_ALTERNATES = 5_000;
 export type NavItem = Schemas['CategoryNavItem'];
 /** The envelope of a page of one type: what every page's data starts from, its `pageType` the constant its schema names. */
 export type Envelope<T extends Schemas['PageType']> = Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T };
@@ -112,8 +121,8 @@ export class PageKit {
   /**
    * Head of a page: canonical in the market's locale, hreflang alternates in every locale where the
    * page exists (`countries`: the countries it is published in; null = every market).
+   * `pathIn(language)`: the page's path in another language when it differs (product URLs, spec §2).
    */
-  /** `pathIn(language)`: the page's path in another language when it differs (product URLs, spec §2). */
   meta(
     market: Market,
     path: string,
@@ -123,6 +132,29 @@ export class PageKit {
     countries: string[] | null = null,
     pathIn?: (language: string) => string,
   ): Schemas['PageMeta'] {
+    const alternates = this.alternatesOf(path, countries, pathIn);
+    const canonical = this.origin + this.localizedPath(market.locale, path);
+    // The alternates are made once (below): the answer's JSON takes their text as made (`holdsShared`).
+    return holdsShared({ title, description, canonical, robots, alternates });
+  }
+
+  /**
+   * Alternates made once for a page path (and the countries it is published in) while the markets stand, and for
+   * a product's paths (`pathIn`, the same function while its rows are kept): 71 links, 8 KB of a product page's
+   * 24 KB of data, each page's the same on every request. Shared JSON (`shareJson`): made, serialised and
+   * frozen once.
+   */
+  private readonly alternatesByPath = new Map<string, KeptAlternates>();
+  private readonly alternatesByPaths = new WeakMap<(language: string) => string, KeptAlternates>();
+  private alternatesOf(
+    path: string,
+    countries: string[] | null,
+    pathIn?: (language: string) => string,
+  ): Schemas['PageMeta']['alternates'] {
+    const list = this.markets.countries();
+    const key = `${countries?.join(',') ?? '*'}|${path}`;
+    const kept = pathIn ? this.alternatesByPaths.get(pathIn) : this.alternatesByPath.get(key);
+    if (kept && kept.list === list && kept.key === key) return kept.alternates;
     const published = (country: string) => !countries || countries.includes(country);
     const locales = countries ? this.localesWhere(published) : this.everyLocale();
     const alternates = locales.map((l) => ({
@@ -130,7 +162,13 @@ export class PageKit {
       href: this.origin + this.localizedPath(l, pathIn ? pathIn(l.slice(0, 2)) : path),
     }));
     if (published('US')) alternates.push({ hreflang: 'x-default', href: this.origin + (pathIn ? pathIn('en') : path) });
-    return { title, description, canonical: this.origin + this.localizedPath(market.locale, path), robots, alternates };
+    const made: KeptAlternates = { list, key, alternates: shareJson(alternates) };
+    if (pathIn) this.alternatesByPaths.set(pathIn, made);
+    else {
+      if (this.alternatesByPath.size >= MAX_KEPT_ALTERNATES) this.alternatesByPath.clear();
+      this.alternatesByPath.set(key, made);
+    }
+    return made.alternates;
   }
 
   /** The locales of the markets whose pages this site serves (no URL of their own) where `published` holds. */

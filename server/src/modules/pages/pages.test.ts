@@ -452,4 +452,36 @@ describe('product pages: hreflang alternates (spec §2)', () => {
       expect(res.body.meta.canonical).toBe(locale === 'fr-fr' ? href('fr-fr') : href('ja-jp'));
     }
   });
+
+  it('are made once for a product while its rows stand, and follow a change of its names', async () => {
+    const v = await sellableVariant(t.database.db);
+    const jaHref = async () =>
+      decodeURIComponent(
+        (await request(t.app).get(`/ssr/pr/${v.pid}`).query({ locale: 'fr-fr' }).expect(200)).body.meta.alternates.find(
+          (a: { hreflang: string }) => a.hreflang === 'ja-jp',
+        ).href as string,
+      );
+    const before = await jaHref();
+    expect(await jaHref()).toBe(before);
+    const old = await t.database.db
+      .selectFrom('product_translations')
+      .select('name')
+      .where('pid', '=', v.pid)
+      .where('language', '=', 'ja')
+      .executeTakeFirstOrThrow();
+    const set = (name: string) =>
+      t.database.db
+        .updateTable('product_translations')
+        .set({ name })
+        .where('pid', '=', v.pid)
+        .where('language', '=', 'ja')
+        .execute();
+    await set('新しい名前');
+    try {
+      // The catalogue's change is heard (the write watch): the next page has the new path in its alternates.
+      await expect.poll(jaHref, { timeout: 5_000 }).toContain(`/ja-jp/pr/新しい名前-${v.pid}.html`);
+    } finally {
+      await set(old.name);
+    }
+  });
 });

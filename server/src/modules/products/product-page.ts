@@ -5,7 +5,7 @@ import { productUrl } from '../catalog/index.ts';
 import type { Market } from '../markets/index.ts';
 import { toMarketDto } from '../markets/index.ts';
 import { productDisplay } from './display.ts';
-import { findStyleMates, type ProductDataRow } from './repository.ts';
+import { findStyleMates, type ProductDataRow, type ProductPageRows } from './repository.ts';
 import type { ProductKit } from './product-kit.ts';
 
 type Categories = { names: Schemas['Product']['categories']; ids: Schemas['CategoryIds'] };
@@ -96,7 +96,6 @@ export async function productPage(kit: ProductKit, pidInput: string, market: Mar
   if (!found) throw new AppError('ERR_PDT_API_1001', `No product ${pid} in this market.`);
   const { row, mates } = found;
   const byStyle = new Map([[row.style_code, mates]]);
-  const paths = new Map<string, string>();
   return {
     complete(product) {
       const d = productDisplay(row);
@@ -115,7 +114,20 @@ export async function productPage(kit: ProductKit, pidInput: string, market: Mar
         sizes: product.sizes.map((s) => Object.assign({}, s, { displayStatus: status.get(s.id) ?? 'out of stock' })),
       });
     },
-    pathIn(language) {
+    pathIn: pathsOf(row),
+  };
+}
+
+/**
+ * A product's path in each language, made once per language while its row is kept: the same function for the same
+ * row, which the page's head keeps its hreflang alternates by (`PageKit.meta`).
+ */
+const pathsByRow = new WeakMap<ProductPageRows['row'], (language: string) => string>();
+function pathsOf(row: ProductPageRows['row']): (language: string) => string {
+  let pathIn = pathsByRow.get(row);
+  if (!pathIn) {
+    const paths = new Map<string, string>();
+    pathIn = (language) => {
       let path = paths.get(language);
       if (path === undefined) {
         const name = row.names[language];
@@ -123,6 +135,8 @@ export async function productPage(kit: ProductKit, pidInput: string, market: Mar
         paths.set(language, path);
       }
       return path;
-    },
-  };
+    };
+    pathsByRow.set(row, pathIn);
+  }
+  return pathIn;
 }
