@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { rememberRouteRegexps } from './route-regexps.ts';
+import { candidatesByFirstSegment, rememberRouteRegexps } from './route-regexps.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
 type Compile = (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: { name: string }[] };
@@ -58,5 +58,48 @@ describe("the validator's route expressions", () => {
     // The path parameters reach the handler decoded, and the query is not part of the path.
     const found = await request(t.app).get('/api/data/category/women-bags?locale=en-us').expect(200);
     expect(found.body.category.slug).toBe('women-bags');
+  });
+});
+
+describe('the routes a path can match (candidatesByFirstSegment)', () => {
+  const routes = [
+    { expressRoute: '/ssr/pr/:pid' },
+    { expressRoute: '/:slug' },
+    { expressRoute: '/api/data/category/:cgid' },
+    { expressRoute: '/ssr/ca/:cgid' },
+    { expressRoute: '/(foo|bar)/x' },
+    { expressRoute: '/' },
+  ];
+  const candidates = candidatesByFirstSegment(routes);
+  const names = (path: string) => candidates(path).map((r) => r.expressRoute);
+
+  it('are the routes of that first segment and the open ones, in the contract’s order', () => {
+    expect(names('/ssr/pr/ABC')).toEqual(['/ssr/pr/:pid', '/:slug', '/ssr/ca/:cgid', '/(foo|bar)/x']);
+    expect(names('/SSR/pr/ABC')).toEqual(names('/ssr/pr/ABC'));
+    expect(names('/api/data/category/x')).toEqual(['/:slug', '/api/data/category/:cgid', '/(foo|bar)/x']);
+    expect(names('/')).toEqual(['/:slug', '/(foo|bar)/x', '/']);
+    // A segment no plain route has: only the open ones.
+    expect(names('/foo/x')).toEqual(['/:slug', '/(foo|bar)/x']);
+  });
+
+  it('find the same first match as trying every route, for every path of the contract', async () => {
+    const { pathToRegexp } = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'))(
+      'path-to-regexp',
+    ) as { pathToRegexp: (p: string, o: object) => { regexp: RegExp } };
+    const contract = Object.keys(
+      (await request(t.app).get('/docs/storefront.json').expect(200)).body.paths as Record<string, unknown>,
+    ).map((p) => ({ expressRoute: p.replace(/\{([^}]+)\}/g, ':$1') }));
+    expect(contract.length).toBeGreaterThan(50);
+    const lookup = candidatesByFirstSegment(contract);
+    const first = (list: readonly { expressRoute: string }[], path: string) =>
+      list.find((r) => pathToRegexp(r.expressRoute, { sensitive: false, strict: false }).regexp.test(path));
+    const paths = [
+      ...contract.map((r) => r.expressRoute.replace(/:[A-Za-z0-9_]+/g, 'x1')),
+      '/',
+      '/nothing/here',
+      '/ssr/pr/ABC',
+      '/API/data/category/x',
+    ];
+    for (const path of paths) expect(first(lookup(path), path), path).toBe(first(contract, path));
   });
 });
