@@ -109,6 +109,26 @@ describe('the layout kept in memory while the content stands', () => {
     expect((await shown()).header?.testMark).toBeUndefined();
   });
 
+  it('is made once from the same rows: the same layout, serialised once, for every page of the market', async () => {
+    await quiet();
+    const first = await layout(kit, market);
+    const again = await layout(kit, market);
+    expect(again).toBe(first);
+    // Shared JSON: frozen, so that the text made once stays the value's.
+    expect(Object.isFrozen(first)).toBe(true);
+    // Another market of the same language makes its own (its visibility, its links).
+    const belgium = (await MarketService.load(database.db)).resolve('fr-be');
+    const other = await layout(kit, belgium);
+    expect(other).not.toBe(first);
+    expect(await layout(kit, belgium)).toBe(other);
+    // New rows (a write) make a new layout.
+    await mark('three').execute(database.db);
+    const changed = await layout(kit, market);
+    expect(changed).not.toBe(first);
+    expect((changed?.header as Record<string, unknown> | undefined)?.testMark).toBe('three');
+    await mark(undefined).execute(database.db);
+  });
+
   it('a bust reads it again; a second after its read it is read again', async () => {
     await quiet();
     await shown();

@@ -1,6 +1,7 @@
 // Pages and components: a content page with its components visible with the visitor's tags, a component with
 // everything nested in it, the market's layout (header, footer, banner), generic content and FAQ accordions.
 import { AppError } from '../../shared/errors.ts';
+import { shareJson } from '../../shared/shared-json.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import { accordionsOfSubject, findComponentOwner, findGeneric, type ComponentRow, type PageRow } from './repository.ts';
@@ -171,16 +172,31 @@ export function component(
   });
 }
 
+/**
+ * The layouts made from each kept list of layout rows, by market locale: the same rows make the same layout, so a
+ * page's data without its cache entry does not make it again (about 3 KB of a product page's data), and it is
+ * shared JSON (`shareJson`), serialised once. Kept as long as the rows are (decision 0201), unless it shows
+ * product tiles (a product island: prices and stock of their own).
+ */
+const madeLayouts = new WeakMap<ComponentRow[], Map<string, Schemas['PageLayout'] | undefined>>();
+
 /** Header, footer and info banner of the market (public view); undefined when the content has no layout. */
 export function layout(kit: ContentKit, market: Market): Promise<Schemas['PageLayout'] | undefined> {
   return kit.cached(`layout|${market.locale}`, async () => {
     const rows = await kit.layoutRows(kit.languageOf(market));
+    const made = madeLayouts.get(rows);
+    if (made?.has(market.locale)) return made.get(market.locale);
     const all = await visibleComponents(kit, market, rows, PUBLIC_CONTEXT_TAGS);
     const header = all.find((c) => c.type === 'header') as Schemas['CmsHeaderComponent'] | undefined;
     const footer = all.find((c) => c.type === 'footer') as Schemas['CmsFooterComponent'] | undefined;
     const infoBanner =
       (all.find((c) => c.type === 'info-banner') as Schemas['CmsInfoBannerComponent'] | undefined) ?? null;
-    return header && footer ? { header, footer, infoBanner } : undefined;
+    const out = header && footer ? shareJson({ header, footer, infoBanner }) : undefined;
+    if (!all.some((c) => c.type === 'product-island')) {
+      if (made) made.set(market.locale, out);
+      else madeLayouts.set(rows, new Map([[market.locale, out]]));
+    }
+    return out;
   });
 }
 
