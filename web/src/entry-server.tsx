@@ -60,7 +60,7 @@ export interface Bootstrap {
   /** The country and language names the render made (`lib/display-names.ts`): the browser hydrates with them. */
   displayNames?: Record<string, string>;
   /**
-   * The one day format of the page's locale, read once by the server (`lib/shop-day.ts`): the browser writes its
+   * The one day format of the page's locale, read once by the server (`lib/shop-day-template.ts`): the browser writes its
    * days without Intl, whose first formatter is the largest task of a phone's product page or checkout.
    */
   shopDays?: Record<string, ShopDayTemplate>;

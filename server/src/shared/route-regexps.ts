@@ -162,16 +162,13 @@ export function candidatesByFirstSegment<R extends { expressRoute: string }>(
   routes: readonly R[],
 ): (path: string) => R[] {
   const plain = (segment: string) => /^[A-Za-z0-9._~-]*$/.test(segment);
-  const open = routes.filter((r) => !r.expressRoute.startsWith('/') || !plain(firstSegment(r.expressRoute)));
+  const isOpen = (r: R) => !r.expressRoute.startsWith('/') || !plain(firstSegment(r.expressRoute));
+  const open = routes.filter(isOpen);
   const bySegment = new Map<string, R[]>();
-  for (const r of routes) {
-    if (open.includes(r)) continue;
-    const segment = firstSegment(r.expressRoute);
-    if (!bySegment.has(segment))
-      bySegment.set(
-        segment,
-        routes.filter((x) => open.includes(x) || (!open.includes(x) && firstSegment(x.expressRoute) === segment)),
-      );
-  }
+  for (const segment of new Set(routes.filter((r) => !isOpen(r)).map((r) => firstSegment(r.expressRoute))))
+    bySegment.set(
+      segment,
+      routes.filter((r) => isOpen(r) || firstSegment(r.expressRoute) === segment),
+    );
   return (path) => (path.startsWith('/') ? bySegment.get(firstSegment(path)) : undefined) ?? open;
 }
