@@ -71,6 +71,23 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The storefront's useMutation answers a server render without the library's observer (lib/mutation.ts).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "Import useMutation from web/src/lib/mutation.ts: the server's render answers it idle, cheaply.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['web/src/lib/mutation.ts', 'web/src/lib/mutation.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

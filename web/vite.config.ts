@@ -82,7 +82,8 @@ export default defineConfig({
             // critical path, no byte more (each page loads all of it anyway).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|openapi-fetch|use-sync-external-store)[\\/]/,
+              // With the storefront's own `useMutation` (src/lib/mutation.ts), a few lines around TanStack's.
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|openapi-fetch|use-sync-external-store)[\\/]|src[\\/]lib[\\/]mutation\.ts$/,
               priority: 10,
             },
             // The form-field kit (decision 0158) in one chunk: a form uses most of it, and as six chunks of a few

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { stringifyShared } from './shared-json.ts';
+import { jsonParts, partsBytes } from './shared-json.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,7 +30,7 @@ export class PreparedBody {
   }
 
   static json(value: unknown): PreparedBody {
-    return new PreparedBody(Buffer.from(stringifyShared(value), 'utf8'), 'application/json; charset=utf-8');
+    return new PreparedBody(partsBytes(jsonParts(value)), 'application/json; charset=utf-8');
   }
 
   /** A page's HTML, as its UTF-8 bytes (`documentBytes`). */

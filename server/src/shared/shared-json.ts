@@ -2,9 +2,15 @@
 // a product page's 24 KB) and its hreflang alternates (8 KB), and the page's translations ride in every document's
 // bootstrap: the same objects, serialised again for each answer. A value marked with `shareJson` keeps its JSON
 // beside it (a WeakMap: gone with the value), and `stringifyShared` places that text where the value sits at an
-// answer's top level, or inside a member marked with `holdsShared` (a page's `meta`, which holds the alternates).
+// answer's top level, or inside a member marked with `holdsShared` (a page's `meta`, which holds the alternates;
+// in a document's bootstrap, the path down to the page's data). `jsonParts` answers the same JSON as parts, the
+// shared values' parts as their UTF-8 bytes made once: an answer's bytes are then encoded only where they are its
+// own (docs/scaling.md, "A document's shared bytes made once").
 
 const made = new WeakMap<object, string>();
+/** The UTF-8 bytes of `made` texts, by value: as they are, and escaped for a `<script>` data block. */
+const madeBytes = new WeakMap<object, Buffer>();
+const madeScriptBytes = new WeakMap<object, Buffer>();
 /** Objects made for one answer that hold shared values among their members. */
 const holders = new WeakSet<object>();
 
@@ -14,15 +20,18 @@ const holders = new WeakSet<object>();
  */
 export function shareJson<T extends object>(value: T): T {
   if (!made.has(value)) {
-    made.set(value, JSON.stringify(value));
+    const json = JSON.stringify(value);
+    // A value whose toJSON writes nothing is left unmarked (JSON.stringify leaves it out where it stands).
+    if (json !== undefined) made.set(value, json);
     Object.freeze(value);
   }
   return value;
 }
 
 /**
- * Marks `value`, an object made for one answer, as holding shared values among its members (`stringifyShared`
- * looks into it when it is a member of the answer's top-level object). Answers `value`.
+ * Marks `value`, an object or array made for one answer, as holding shared values among its members or items:
+ * `stringifyShared` and `jsonParts` look into it wherever the answer's top level or another holder has it.
+ * Answers `value`.
  */
 export function holdsShared<T extends object>(value: T): T {
   holders.add(value);
@@ -30,41 +39,150 @@ export function holdsShared<T extends object>(value: T): T {
 }
 
 /**
- * `JSON.stringify(value)`, with the members of a top-level object that `shareJson` marked taken from their JSON
- * made once, and so the members of its members marked with `holdsShared`. The same text as `JSON.stringify` for
- * plain data (members in order; `undefined` and functions left out).
+ * JSON safe inside a `<script>` data block: no `</script>`, no HTML comment opener, no line separators (each such
+ * character written as its `\u` escape, which JSON reads back as the same text).
  */
-export function stringifyShared(value: unknown): string {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return JSON.stringify(value);
-  const record = value as Record<string, unknown>;
-  let shared = false;
-  for (const key in record) {
-    const member = record[key];
-    if (member !== null && typeof member === 'object' && (made.has(member) || holders.has(member))) {
-      shared = true;
-      break;
-    }
-  }
-  if (!shared) return JSON.stringify(value);
-  return objectText(record, true) ?? 'null';
+export function escapeForScript(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
-/** An object's JSON, its shared members (and, at the top level, those of the members holding some) placed as made. */
-function objectText(record: Record<string, unknown>, top: boolean): string | undefined {
-  if (typeof (record as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(record);
-  let out = '';
-  for (const key of Object.keys(record)) {
-    const member = record[key];
-    let text: string | undefined;
-    if (member === null || typeof member !== 'object') text = JSON.stringify(member);
-    else
-      text =
-        made.get(member) ??
-        (top && holders.has(member) && !Array.isArray(member)
-          ? objectText(member as Record<string, unknown>, false)
-          : JSON.stringify(member));
-    if (text === undefined) continue;
-    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${text}`;
+/** A part of an answer's JSON: text made for it, or the bytes of a shared value made once. */
+export type JsonPart = string | Buffer;
+
+type Mode = 'text' | 'bytes' | 'script';
+
+/** Collects an answer's JSON: its own text, and (in the byte modes) the shared values' bytes between. */
+class JsonWriter {
+  text = '';
+  readonly parts: JsonPart[] = [];
+  constructor(readonly mode: Mode) {}
+
+  /** Writes a value `shareJson` marked. */
+  shared(value: object, json: string): void {
+    if (this.mode === 'text') {
+      this.text += json;
+      return;
+    }
+    this.flush();
+    const kept = this.mode === 'script' ? madeScriptBytes : madeBytes;
+    let bytes = kept.get(value);
+    if (!bytes) {
+      bytes = Buffer.from(this.mode === 'script' ? escapeForScript(json) : json, 'utf8');
+      kept.set(value, bytes);
+    }
+    this.parts.push(bytes);
   }
-  return out ? `${out}}` : '{}';
+
+  flush(): void {
+    if (!this.text) return;
+    this.parts.push(this.mode === 'script' ? escapeForScript(this.text) : this.text);
+    this.text = '';
+  }
+}
+
+/**
+ * `JSON.stringify(value)`, with the values `shareJson` marked taken from their JSON made once where the answer's
+ * top-level object, or a value marked with `holdsShared` reached from it, has them. The same text as
+ * `JSON.stringify` for plain data (members in order; `undefined` and functions left out).
+ */
+export function stringifyShared(value: unknown): string {
+  if (!holdsAnyShared(value)) return JSON.stringify(value);
+  const writer = new JsonWriter('text');
+  writeValue(writer, value as object, true);
+  return writer.text;
+}
+
+/**
+ * The JSON of `value` as `stringifyShared` writes it, in parts: the answer's own text, and the UTF-8 bytes of the
+ * shared values, made once per value. With `forScript`, every part is escaped as `escapeForScript` escapes the
+ * whole. An answer's bytes are `Buffer.concat` of its parts, each text part encoded (`jsonBytes`).
+ */
+export function jsonParts(value: unknown, forScript = false): JsonPart[] {
+  if (!holdsAnyShared(value)) {
+    const text = JSON.stringify(value) ?? 'null';
+    return [forScript ? escapeForScript(text) : text];
+  }
+  const writer = new JsonWriter(forScript ? 'script' : 'bytes');
+  writeValue(writer, value as object, true);
+  writer.flush();
+  return writer.parts;
+}
+
+/** The UTF-8 bytes of JSON parts, in order. */
+export function partsBytes(parts: readonly JsonPart[]): Buffer {
+  return parts.length === 1 && typeof parts[0] !== 'string'
+    ? parts[0]!
+    : Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)));
+}
+
+/** The text of JSON parts, in order. */
+export function partsText(parts: readonly JsonPart[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : part.toString('utf8'))).join('');
+}
+
+/** Whether `value` is an object some of whose members are shared or hold shared values (else: JSON.stringify). */
+function holdsAnyShared(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (made.has(value)) return true;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  const members = Array.isArray(value) ? (holders.has(value) ? value : []) : Object.values(value);
+  for (const member of members) {
+    if (member !== null && typeof member === 'object' && (made.has(member) || holders.has(member))) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes one value: a shared one as made, a holder (or the top-level object) member by member, anything else by
+ * `JSON.stringify`. Answers false when the value writes nothing (undefined, a function: a member left out).
+ */
+function writeValue(writer: JsonWriter, value: unknown, top: boolean): boolean {
+  if (value !== null && typeof value === 'object') {
+    const json = made.get(value);
+    if (json !== undefined) {
+      writer.shared(value, json);
+      return true;
+    }
+    const walk = (top || holders.has(value)) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+    if (walk && Array.isArray(value)) {
+      writer.text += '[';
+      value.forEach((item, i) => {
+        if (i) writer.text += ',';
+        if (!writeValue(writer, item, false)) writer.text += 'null';
+      });
+      writer.text += ']';
+      return true;
+    }
+    if (walk) {
+      let first = true;
+      writer.text += '{';
+      for (const key of Object.keys(value)) {
+        const member = (value as Record<string, unknown>)[key];
+        const plain =
+          member === null ||
+          typeof member !== 'object' ||
+          !(made.has(member) || (holders.has(member) && typeof (member as { toJSON?: unknown }).toJSON !== 'function'));
+        if (plain) {
+          const text = JSON.stringify(member);
+          if (text === undefined) continue;
+          writer.text += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
+        } else {
+          writer.text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+          writeValue(writer, member, false);
+        }
+        first = false;
+      }
+      writer.text += '}';
+      return true;
+    }
+  }
+  const text = JSON.stringify(value);
+  if (text === undefined) return false;
+  writer.text += text;
+  return true;
 }

@@ -8,6 +8,7 @@ import {
   renderDocument,
   serializeForScript,
 } from './document.ts';
+import { shareJson } from '../shared/shared-json.ts';
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open a comment', () => {
@@ -119,6 +120,38 @@ describe('document root', () => {
     const bytes = documentBytes(template, input);
     expect(bytes.equals(Buffer.from(renderDocument(template, input), 'utf8'))).toBe(true);
     expect(bytes.toString('utf8').includes(appHtml)).toBe(true);
+  });
+
+  it('a bootstrap whose page data holds shared values: the same bytes, shared text escaped like the rest', () => {
+    // As a server render makes it: translations, and the page data inside TanStack's dehydrated state, whose
+    // navigation and alternates are made once (frozen) and carry text that could close the data block.
+    const alternates = shareJson([{ hreflang: 'fr-fr', href: 'https://s/fr-fr/cp/x?a=1&b=</script>' }]);
+    const navigation = shareJson([{ id: 'c1', name: 'Sacs « </script><!-- » \u2028' }]);
+    const page = { ...data('fr-fr'), meta: { ...data('fr-fr').meta, alternates }, navigation };
+    const bootstrap = () => ({
+      language: 'fr',
+      resources: { fr: { common: { close: 'Fermer </script>' } } },
+      state: { mutations: [], queries: [{ queryKey: ['page', '/ssr/cp/x'], state: { data: page, error: null } }] },
+      pageType: 'content',
+    });
+    const plain = JSON.stringify(bootstrap())
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      .replace(/\u2028/g, '\\u2028');
+    for (let i = 0; i < 2; i++) {
+      const input = { data: page, appHtml: '<main></main>', bootstrap: bootstrap(), house: 'ysl' };
+      const bytes = documentBytes(template, input);
+      const html = bytes.toString('utf8');
+      expect(html).toBe(renderDocument(template, input));
+      const block = html.slice(html.indexOf('id="sf-bootstrap">') + 18, html.lastIndexOf('</script>'));
+      expect(block).toBe(plain);
+      expect(JSON.parse(block)).toEqual(bootstrap());
+      expect(html.match(/<\/script/g)).toHaveLength(1);
+      expect(html).toContain(
+        '<link rel="alternate" hreflang="fr-fr" href="https://s/fr-fr/cp/x?a=1&amp;b=&lt;/script&gt;">',
+      );
+    }
   });
 
   it('writes the canonical link and every hreflang alternate', () => {

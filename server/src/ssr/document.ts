@@ -1,5 +1,14 @@
 import { escapeHtml } from '../shared/html.ts';
-import { shareJson, stringifyShared } from '../shared/shared-json.ts';
+import {
+  escapeForScript,
+  holdsShared,
+  type JsonPart,
+  jsonParts,
+  partsBytes,
+  partsText,
+  shareJson,
+  stringifyShared,
+} from '../shared/shared-json.ts';
 import type { PageDataLike } from './host.ts';
 import { htmlLang } from '../../../web/src/lib/html-lang.ts';
 import { WORDMARK_BOXES } from '../../../web/src/features/navigation/components/wordmark-boxes.generated.ts';
@@ -10,12 +19,7 @@ import { WORDMARK_PATHS } from '../../../web/src/features/navigation/components/
  * object marked with `shareJson` are taken from their JSON made once.
  */
 export function serializeForScript(value: unknown): string {
-  return stringifyShared(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return escapeForScript(stringifyShared(value));
 }
 
 type Translations = Record<string, Record<string, unknown>>;
@@ -41,21 +45,51 @@ function withSharedTranslations(bootstrap: unknown): unknown {
   return { ...(bootstrap as object), resources: translationSets.get(key) };
 }
 
-/** The hreflang links of an alternates list, by the list: a page's list is made once (`PageKit.meta`), so are they. */
-const alternateLinks = new WeakMap<object, string>();
-function alternateLinksOf(alternates: PageDataLike['meta']['alternates']): string {
+/**
+ * The path down to a bootstrap's page data (`state.queries[].state.data`, TanStack's dehydrated state), marked as
+ * holding shared values: the page data's navigation, layout and alternates (`shareJson`) are then written from
+ * their bytes made once, as the page data's own answers are. Answers `bootstrap`.
+ */
+function withSharedPageData(bootstrap: unknown): unknown {
+  const state = (bootstrap as { state?: { queries?: unknown } } | null)?.state;
+  if (!state || typeof state !== 'object' || !Array.isArray(state.queries)) return bootstrap;
+  holdsShared(state);
+  holdsShared(state.queries);
+  for (const query of state.queries as unknown[]) {
+    const queryState = (query as { state?: { data?: unknown } } | null)?.state;
+    if (!queryState || typeof queryState !== 'object') continue;
+    holdsShared(query as object);
+    holdsShared(queryState);
+    if (queryState.data && typeof queryState.data === 'object') holdsShared(queryState.data);
+  }
+  return bootstrap;
+}
+
+/**
+ * The hreflang links of an alternates list as UTF-8 bytes, by the list: a page's list is made once
+ * (`PageKit.meta`), so are they.
+ */
+const alternateLinks = new WeakMap<object, JsonPart>();
+function alternateLinksOf(alternates: PageDataLike['meta']['alternates']): JsonPart {
   let links = alternateLinks.get(alternates);
   if (links === undefined) {
-    links = alternates
+    const text = alternates
       .map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`)
       .join('\n    ');
     // Only a list that cannot change is kept (frozen: made once); another is written each time.
-    if (Object.isFrozen(alternates)) alternateLinks.set(alternates, links);
+    if (!Object.isFrozen(alternates)) return text;
+    links = Buffer.from(text, 'utf8');
+    alternateLinks.set(alternates, links);
   }
   return links;
 }
 
 export function renderHead(data: PageDataLike): string {
+  return partsText(headParts(data));
+}
+
+/** The page's head tags, in parts: the alternates' links are a kept part. */
+function headParts(data: PageDataLike): JsonPart[] {
   const m = data.meta;
   const tags = [
     `<title>${escapeHtml(m.title)}</title>`,
@@ -66,9 +100,13 @@ export function renderHead(data: PageDataLike): string {
     `<meta property="og:description" content="${escapeHtml(m.description)}">`,
     `<meta property="og:url" content="${escapeHtml(m.canonical)}">`,
   ];
-  if (m.alternates.length) tags.push(alternateLinksOf(m.alternates));
-  if (m.jsonLd) tags.push(`<script type="application/ld+json">${serializeForScript(m.jsonLd)}</script>`);
-  return tags.join('\n    ');
+  const after = m.jsonLd ? [`<script type="application/ld+json">${serializeForScript(m.jsonLd)}</script>`] : [];
+  if (!m.alternates.length) return [[...tags, ...after].join('\n    ')];
+  return [
+    `${tags.join('\n    ')}\n    `,
+    alternateLinksOf(m.alternates),
+    after.length ? `\n    ${after.join('\n    ')}` : '',
+  ];
 }
 
 /** BCP 47 tag of a storefront locale (`fr-FR`, `zh-Hant-TW`): shared with the client, which keeps it in step. */
@@ -101,7 +139,7 @@ export function houseWordmarkSymbol(house: string): string {
 
 /** Fills the Vite index.html template: root attributes, head tags, rendered app and bootstrap state. */
 export function renderDocument(template: string, input: DocumentInput): string {
-  return documentParts(template, input).join('');
+  return partsText(documentParts(template, input));
 }
 
 /**
@@ -112,7 +150,7 @@ export function renderDocument(template: string, input: DocumentInput): string {
  * bytes are made apart, then copied once (docs/scaling.md, "A product page from memory, and its document as bytes").
  */
 export function documentBytes(template: string, input: DocumentInput): Buffer {
-  return Buffer.concat(documentParts(template, input).map((part) => Buffer.from(part, 'utf8')));
+  return partsBytes(documentParts(template, input));
 }
 
 /** What a page's document is filled with. */
@@ -128,8 +166,12 @@ interface DocumentInput {
   head?: readonly string[];
 }
 
-/** The document's parts in order: the template's text between its markers and what is placed at each. */
-function documentParts(template: string, input: DocumentInput): string[] {
+/**
+ * The document's parts in order: the template's text between its markers and what is placed at each. The parts
+ * made once for many pages (the translations, the navigation, the layout, the alternates: `shareJson`) are their
+ * UTF-8 bytes, kept.
+ */
+function documentParts(template: string, input: DocumentInput): JsonPart[] {
   const attrs = [
     `lang="${escapeHtml(htmlLang(input.data.market.locale))}"`,
     // Spec §4: the theme id on the document root; spec §2: the shell (default or secondary theme).
@@ -146,11 +188,10 @@ function documentParts(template: string, input: DocumentInput): string[] {
     [
       '<!--app-head-->',
       [
-        ...(input.head ?? []),
-        ...(input.fonts ?? []),
-        renderHead(input.data),
-        ...(input.house ? houseIconLinks(input.house) : []),
-      ].join('\n    '),
+        [...(input.head ?? []), ...(input.fonts ?? [])].map((tag) => `${tag}\n    `).join(''),
+        ...headParts(input.data),
+        input.house ? ['', ...houseIconLinks(input.house)].join('\n    ') : '',
+      ],
     ],
     // The page's own chunks and styles, after the shell's (its styles come later in the cascade, as they do
     // when the client loads them on a navigation).
@@ -161,10 +202,14 @@ function documentParts(template: string, input: DocumentInput): string[] {
     // script-src is 'self' alone.
     [
       '<!--app-state-->',
-      `<script type="application/json" id="sf-bootstrap">${serializeForScript(withSharedTranslations(input.bootstrap))}</script>` +
-        (input.modules?.length
-          ? `\n    <script type="application/json" id="sf-modules">${serializeForScript(input.modules)}</script>`
-          : ''),
+      [
+        '<script type="application/json" id="sf-bootstrap">',
+        ...jsonParts(withSharedPageData(withSharedTranslations(input.bootstrap)), true),
+        '</script>' +
+          (input.modules?.length
+            ? `\n    <script type="application/json" id="sf-modules">${serializeForScript(input.modules)}</script>`
+            : ''),
+      ],
     ],
   ]);
 }
@@ -175,12 +220,18 @@ function documentParts(template: string, input: DocumentInput): string[] {
  * document is joined once: placing each text in turn copied the whole page again at every marker.
  */
 export function fill(template: string, pieces: readonly (readonly [string | RegExp, string])[]): string {
-  return fillParts(template, pieces).join('');
+  return partsText(fillParts(template, pieces));
 }
 
-/** `fill`'s document as its parts in order: the template's text between the markers and the texts placed. */
-function fillParts(template: string, pieces: readonly (readonly [string | RegExp, string])[]): string[] {
-  const placed: { start: number; end: number; text: string }[] = [];
+/**
+ * `fill`'s document as its parts in order: the template's text between the markers and the texts placed (a text
+ * may come in parts).
+ */
+function fillParts(
+  template: string,
+  pieces: readonly (readonly [string | RegExp, JsonPart | readonly JsonPart[]])[],
+): JsonPart[] {
+  const placed: { start: number; end: number; text: JsonPart | readonly JsonPart[] }[] = [];
   for (const [marker, text] of pieces) {
     let start: number;
     let length: number;
@@ -198,10 +249,12 @@ function fillParts(template: string, pieces: readonly (readonly [string | RegExp
     placed.push({ start, end, text });
   }
   placed.sort((a, b) => a.start - b.start);
-  const out: string[] = [];
+  const out: JsonPart[] = [];
   let at = 0;
   for (const p of placed) {
-    out.push(template.slice(at, p.start), p.text);
+    out.push(template.slice(at, p.start));
+    if (Array.isArray(p.text)) out.push(...(p.text as readonly JsonPart[]));
+    else out.push(p.text as JsonPart);
     at = p.end;
   }
   out.push(template.slice(at));

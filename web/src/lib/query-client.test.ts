@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient, skipToken } from '@tanstack/react-query';
-import { StorefrontQueryClient } from './query-client';
+import { QueryClient, hashKey, skipToken } from '@tanstack/react-query';
+import { StorefrontQueryClient, keyHash } from './query-client';
 import { createQueryClient } from '../app/providers';
 
 const library = QueryClient.prototype;
@@ -49,5 +49,19 @@ describe('StorefrontQueryClient', () => {
       expect(ours).toEqual(library.defaultMutationOptions.call(client, options));
       expect(client.defaultMutationOptions(ours)).toBe(ours);
     }
+  });
+});
+
+describe('keyHash', () => {
+  it("is the library's hashKey for every kind of key", () => {
+    const keys: unknown[][] = [
+      ['page', '/ssr/pr/X?locale=fr-fr'],
+      ['basket', 'fr-fr', 2, true, null],
+      ['odd', undefined, Number.NaN, 'é « » \u2028 </script>'],
+      [],
+      ['basket', { locale: 'fr-fr', b: 1, a: 2 }],
+      ['nested', ['b', { z: 1, y: [2, { d: 1, c: 2 }] }]],
+    ];
+    for (const key of keys) expect(keyHash(key)).toBe(hashKey(key));
   });
 });

@@ -19,7 +19,22 @@ import {
   type QueryObserverOptions,
 } from '@tanstack/react-query';
 
+/**
+ * A query key's hash as the library's `hashKey` writes it. A key of plain values (strings, numbers, booleans, null:
+ * every key of the storefront's pages) is its `JSON.stringify`, which the library's replacer leaves unchanged
+ * while calling it once per item; any other key goes to the library.
+ */
+export function keyHash(queryKey: QueryKey): string {
+  for (const part of queryKey) {
+    if (part !== null && typeof part === 'object') return hashKey(queryKey);
+  }
+  return JSON.stringify(queryKey);
+}
+
 export class StorefrontQueryClient extends QueryClient {
+  /** The server's render: its `useMutation`s answer idle without an observer (`lib/mutation.ts`). */
+  readonly serverRender = true;
+
   override defaultQueryOptions<
     TQueryFnData = unknown,
     TError = DefaultError,
@@ -42,7 +57,7 @@ export class StorefrontQueryClient extends QueryClient {
     ) as Defaulted;
     defaulted._defaulted = true;
     // The library's own completion of the merged options, step by step.
-    if (!defaulted.queryHash) defaulted.queryHash = (defaulted.queryKeyHashFn || hashKey)(defaulted.queryKey);
+    if (!defaulted.queryHash) defaulted.queryHash = (defaulted.queryKeyHashFn || keyHash)(defaulted.queryKey);
     if (defaulted.refetchOnReconnect === undefined) defaulted.refetchOnReconnect = defaulted.networkMode !== 'always';
     if (defaulted.throwOnError === undefined) defaulted.throwOnError = !!defaulted.suspense;
     if (!defaulted.networkMode && defaulted.persister) defaulted.networkMode = 'offlineFirst';

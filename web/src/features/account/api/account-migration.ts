@@ -1,7 +1,7 @@
 // POST /api/account/migrate: the account-migration modal's call (same-origin, reCAPTCHA-checked; 204 for any address).
-import { useMutation } from '@tanstack/react-query';
 import { api, type Schemas } from '../../../lib/api-client';
 import { noContent } from './account-queries';
+import { useMutation } from '../../../lib/mutation';
 
 export function useMigrateAccount(locale: string) {
   return useMutation({

@@ -2,8 +2,9 @@
 // registration form) and mutations (sign in, register, activation, passwords, profile and address book).
 // Queries inherit the app's defaults (spec §7: no retry, no refetch on focus). Personal answers are
 // never kept for long, and every change refreshes the account pages' data.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 type Result = { error?: unknown; response: Response };
 

@@ -1,9 +1,9 @@
 // The activation and the password reset that sign the shopper in at once (`signIn: true`): the server answers
 // the sign-in callback's address (`continueTo`), which the browser then loads as a page — the callback checks
 // the state bound to this browser's session, opens the signed-in session and continues to the account page.
-import { useMutation } from '@tanstack/react-query';
 import { api, type Schemas } from '../../../lib/api-client';
 import { noContent } from './account-queries';
+import { useMutation } from '../../../lib/mutation';
 
 export type SignInContinuation = Schemas['SignInContinuation'];
 type Result = { data?: unknown; error?: unknown; response: Response };

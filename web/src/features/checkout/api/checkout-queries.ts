@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Problem, type Schemas } from '../../../lib/api-client';
 import type { PlacementAnswer } from '../checkout-model';
+import { useMutation } from '../../../lib/mutation';
 
 export const checkoutOptionsKey = (locale: string) => ['checkout', 'options', locale] as const;
 

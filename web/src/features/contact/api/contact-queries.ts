@@ -1,7 +1,8 @@
 // The contact form's calls over the typed client: the page data of `/contact` (topics and channels of the
 // market, for the contact modal of other pages), and the message itself.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const contactPageQuery = (locale: string) =>
   queryOptions({

@@ -1,7 +1,8 @@
 // The newsletter's calls over the typed client: the market's registration data (forms of address and the
 // e-mail consent with its version), the subscription itself, and its confirmation (double opt-in markets).
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const registerFormQuery = (locale: string) =>
   queryOptions({

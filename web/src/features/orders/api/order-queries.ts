@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** POST /api/data/order/track: the order of a number and its e-mail address (guests and customers). */
 export function useTrackOrder(locale: string) {

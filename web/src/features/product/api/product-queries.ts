@@ -1,8 +1,9 @@
 // The product page's live data over the typed client. Queries inherit the app's defaults (spec §7: no
 // retry, no refetch on focus); availability and shipping are live, so they are fetched after hydration.
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
 import type { SizeGuideCategories } from '../product-rules';
+import { useMutation } from '../../../lib/mutation';
 
 export const availabilityQuery = (pid: string, locale: string) =>
   queryOptions({

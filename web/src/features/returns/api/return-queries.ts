@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** POST /api/data/order/track: the order of a number and its e-mail address, with its guest transaction id. */
 export function useFindOrder(locale: string) {

@@ -1,7 +1,8 @@
 // The boutiques' calls over the typed client: the boutiques of a country (nearest first from a position), a
 // product's stock in boutiques, and the two requests a client sends a boutique (reservation, appointment).
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export interface Position {
   latitude: number;
