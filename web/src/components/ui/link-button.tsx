@@ -40,20 +40,20 @@ export function LinkButton({
   children,
   ...rest
 }: LinkButtonProps) {
-  return (
-    <Link
-      {...rest}
-      to={href}
-      onClick={onPress}
-      className={cx('ui-button', variantClass(variant), className)}
-      data-size={size}
-      data-full-width={isFullWidth || undefined}
-    >
+  // Added to `rest` rather than spread before named props (see `Button`).
+  const props = Object.assign(rest, {
+    to: href,
+    onClick: onPress,
+    className: cx('ui-button', variantClass(variant), className),
+    'data-size': size,
+    'data-full-width': isFullWidth || undefined,
+    children: (
       <span className="ui-button__content">
         {icon && iconPosition === 'start' && <span className="ui-button__icon">{icon}</span>}
         {children}
         {icon && iconPosition === 'end' && <span className="ui-button__icon">{icon}</span>}
       </span>
-    </Link>
-  );
+    ),
+  });
+  return <Link {...props} />;
 }

@@ -12,9 +12,7 @@ export interface VisuallyHiddenProps extends HTMLAttributes<HTMLElement> {
  * `.ui-visually-hidden` / `.sr-only` rule in styles/global.css.
  */
 export function VisuallyHidden({ children, elementType: Element = 'span', className, ...rest }: VisuallyHiddenProps) {
-  return (
-    <Element {...rest} className={cx('ui-visually-hidden', className)}>
-      {children}
-    </Element>
-  );
+  // Added to `rest` rather than spread before named props (see `Button`).
+  const props = Object.assign(rest, { className: cx('ui-visually-hidden', className), children });
+  return <Element {...props} />;
 }

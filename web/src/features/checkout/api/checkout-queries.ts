@@ -21,7 +21,8 @@ export const checkoutOptionsQuery = (locale: string) =>
  */
 export function useCheckoutOptions(locale: string, enabled = true, initial?: Schemas['CheckoutOptions']) {
   const seed = initial && typeof window !== 'undefined' ? { initialData: initial } : {};
-  return useQuery({ ...checkoutOptionsQuery(locale), enabled, ...seed });
+  // Options made fresh by each call, completed in place: no spread before named fields (docs/architecture.md#server-side-rendering).
+  return useQuery(Object.assign(checkoutOptionsQuery(locale), { enabled }, seed));
 }
 
 /** GET /api/data/country-addresses: the address form of the market's country (rows, postal code, states). */

@@ -11,7 +11,7 @@ export const contactPageQuery = (locale: string) =>
   });
 
 export function useContactPage(locale: string, enabled = true) {
-  return useQuery({ ...contactPageQuery(locale), enabled });
+  return useQuery(Object.assign(contactPageQuery(locale), { enabled }));
 }
 
 /** POST /api/data/contact/contact-us: the receipt, with client service's reference. */

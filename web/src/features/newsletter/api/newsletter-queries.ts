@@ -13,7 +13,7 @@ export const registerFormQuery = (locale: string) =>
   });
 
 export function useRegisterForm(locale: string, enabled = true) {
-  return useQuery({ ...registerFormQuery(locale), enabled });
+  return useQuery(Object.assign(registerFormQuery(locale), { enabled }));
 }
 
 /** POST /api/newsletter/subscribe: 204, whether or not the address was subscribed already. */

@@ -15,7 +15,7 @@ export const availabilityQuery = (pid: string, locale: string) =>
   });
 
 export function useAvailability(pid: string, locale: string, enabled: boolean) {
-  return useQuery({ ...availabilityQuery(pid, locale), enabled });
+  return useQuery(Object.assign(availabilityQuery(pid, locale), { enabled }));
 }
 
 export function useShippingInfo(pid: string, locale: string, size: string | null, enabled: boolean) {

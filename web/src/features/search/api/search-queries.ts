@@ -76,5 +76,5 @@ export function useAutocomplete(locale: string, input: string, enabled: boolean)
 }
 
 export function useTrending(locale: string, enabled: boolean) {
-  return useQuery({ ...trendingQuery(locale), enabled });
+  return useQuery(Object.assign(trendingQuery(locale), { enabled }));
 }
