@@ -19,8 +19,12 @@ export function CookieBanner() {
   const preferences = useModal('cookie-preferences');
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Focus without scrolling the page: the sheet is fixed to the bottom of the viewport.
-    if (banner.isOpen) dialog.current?.focus({ preventScroll: true });
+    if (!banner.isOpen) return;
+    // Focus without scrolling the page: the sheet is fixed to the bottom of the viewport. In the next frame, not in
+    // this effect: a first visit opens the banner as the page hydrates, and focusing lays the page out at once
+    // (33 ms of a phone's hydration task at 4× slowdown, docs/web-performance.md); the frame lays it out anyway.
+    const frame = requestAnimationFrame(() => dialog.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
   }, [banner.isOpen]);
   if (!banner.isOpen) return null;
   const decide = (choices: typeof ALL_ACCEPTED) => {
