@@ -171,6 +171,25 @@ describe('strings added by hand', () => {
     i18n.addResourceBundle('fr', 'product', { size: 'T.' });
     expect(seen).toHaveBeenCalledTimes(2);
   });
+
+  it('answers a text looked up before with the strings added since, and a missing one once it comes', () => {
+    const i18n = make('fr', { fr, en });
+    expect([i18n.t('basket.title'), i18n.t('basket.note'), i18n.t('product:size')]).toEqual([
+      'Panier',
+      'basket.note',
+      'Size',
+    ]);
+    i18n.addResourceBundle('fr', 'common', { basket: { title: 'Sac', note: 'Note' } });
+    i18n.addResourceBundle('fr', 'product', { size: 'Taille' });
+    expect([i18n.t('basket.title'), i18n.t('basket.note'), i18n.t('product:size')]).toEqual(['Sac', 'Note', 'Taille']);
+    // Two instances on the same strings answer alike (looked up once for both).
+    const shared = { fr, en };
+    const [a, b] = [make('fr', shared), make('fr', shared)];
+    expect([a.t('basket.count', { count: 2 }), b.t('basket.count', { count: 2 })]).toEqual([
+      '2 articles',
+      '2 articles',
+    ]);
+  });
 });
 
 // ---- loading -----------------------------------------------------------------------------------

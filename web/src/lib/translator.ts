@@ -78,6 +78,25 @@ const GAVE_UP = 0;
 const NO_OPTIONS: TOptions = Object.freeze({});
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * What a dotted path (`pager.progress_other`) names in a namespace's strings, by the strings object: a page's render
+ * asks for hundreds of texts, the server renders the same ones for every page, and a namespace's object is never
+ * changed once made (strings added make a new one: `addStrings`). At most `MAX_PATHS` paths are kept per object.
+ */
+const lookedUp = new WeakMap<object, Map<string, unknown>>();
+const MAX_PATHS = 2_000;
+function lookUp(bundle: Record<string, unknown>, path: string): unknown {
+  let paths = lookedUp.get(bundle);
+  if (!paths) lookedUp.set(bundle, (paths = new Map()));
+  let found = paths.get(path);
+  if (found === undefined && !paths.has(path)) {
+    found = path.split('.').reduce<unknown>((node, part) => own(node, part), bundle);
+    if (paths.size >= MAX_PATHS) paths.clear();
+    paths.set(path, found);
+  }
+  return found;
+}
 const own = (value: unknown, key: string): unknown =>
   isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
@@ -187,15 +206,11 @@ export class I18n {
     let found: unknown;
     for (const code of this.codes(this.language)) {
       const bundle = own(this.data[code], ns);
-      const candidates = [path];
-      if (plural) {
-        candidates.push(`${path}_${pluralCategory(code, count)}`);
-        if (count === 0) candidates.push(`${path}_zero`);
-      }
+      if (!isObject(bundle)) continue;
       // The most specific first: `key_zero`, `key_<category>`, `key`.
-      for (let candidate = candidates.pop(); candidate !== undefined && found == null; candidate = candidates.pop()) {
-        found = candidate.split('.').reduce<unknown>((node, part) => own(node, part), bundle);
-      }
+      if (plural && count === 0) found = lookUp(bundle, `${path}_zero`);
+      if (plural && found == null) found = lookUp(bundle, `${path}_${pluralCategory(code, count)}`);
+      if (found == null) found = lookUp(bundle, path);
       if (found != null) break;
     }
     if (isObject(found)) return `key '${path} (${this.language})' returned an object instead of string.`;
