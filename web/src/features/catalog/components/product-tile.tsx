@@ -39,9 +39,11 @@ export function ProductTile({
             width={600}
             height={750}
             loading={eager ? 'eager' : 'lazy'}
-            // The first row's pictures are the page's largest paint on a phone: fetched before other requests.
+            // The first row's pictures are the page's largest paint on a phone: fetched before other requests,
+            // and drawn in the frame that shows them (an async decode may wait for a later frame, after the app's
+            // scripts have run).
             fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
+            decoding={eager ? undefined : 'async'}
           />
           {product.hoverImage && (
             <ProductPicture

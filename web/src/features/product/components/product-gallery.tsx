@@ -71,7 +71,8 @@ export function ProductGallery({ images, name }: { images: Schemas['Image'][]; n
               hidden={i !== index}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding="async"
+              // The first view is the page's largest paint: drawn in the frame that shows it (see ProductTile).
+              decoding={i === 0 ? undefined : 'async'}
             />
           ))}
         </button>
