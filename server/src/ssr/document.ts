@@ -84,10 +84,6 @@ function alternateLinksOf(alternates: PageDataLike['meta']['alternates']): JsonP
   return links;
 }
 
-export function renderHead(data: PageDataLike): string {
-  return partsText(headParts(data));
-}
-
 /** The page's head tags, in parts: the alternates' links are a kept part. */
 function headParts(data: PageDataLike): JsonPart[] {
   const m = data.meta;

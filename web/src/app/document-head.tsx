@@ -10,7 +10,7 @@ let firstHeadSeen = false;
 
 /**
  * Keeps the head in step on client navigation with what the server writes into the first HTML
- * (server/src/ssr/document.ts `renderHead`): title, description, robots, canonical, Open Graph, hreflang
+ * (server/src/ssr/document.ts `headParts`): title, description, robots, canonical, Open Graph, hreflang
  * alternates and JSON-LD. Crawlers read the server's; this keeps shared links and assistive tech right.
  */
 export function DocumentHead({ meta }: { meta: Schemas['PageMeta'] }) {
