@@ -216,6 +216,8 @@ test('collections, a collection, its pieces and looks, and a look are editorial 
 
   await first.getByRole('link', { name: 'Découvrir la collection' }).click();
   await expect(page).toHaveURL(/\/fr-fr\/collections\/[a-z0-9-]+$/);
+  // The address changes as the link is followed; the landing's heading stays until the collection's page is drawn.
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Collections');
   const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
   await expect(page.getByTestId('look-card').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'collection');

@@ -5,7 +5,7 @@
 // answer's top level, or inside a member marked with `holdsShared` (a page's `meta`, which holds the alternates;
 // in a document's bootstrap, the path down to the page's data). `jsonParts` answers the same JSON as parts, the
 // shared values' parts as their UTF-8 bytes made once: an answer's bytes are then encoded only where they are its
-// own (docs/scaling.md, "A document's shared bytes made once").
+// own (docs/scaling.md, "A document's shared bytes, and the server render's hooks").
 
 const made = new WeakMap<object, string>();
 /** The UTF-8 bytes of `made` texts, by value: as they are, and escaped for a `<script>` data block. */
