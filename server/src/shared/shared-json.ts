@@ -100,7 +100,7 @@ export function stringifyShared(value: unknown): string {
 /**
  * The JSON of `value` as `stringifyShared` writes it, in parts: the answer's own text, and the UTF-8 bytes of the
  * shared values, made once per value. With `forScript`, every part is escaped as `escapeForScript` escapes the
- * whole. An answer's bytes are `Buffer.concat` of its parts, each text part encoded (`jsonBytes`).
+ * whole. An answer's bytes are `Buffer.concat` of its parts, each text part encoded (`partsBytes`).
  */
 export function jsonParts(value: unknown, forScript = false): JsonPart[] {
   if (!holdsAnyShared(value)) {
@@ -125,16 +125,21 @@ export function partsText(parts: readonly JsonPart[]): string {
   return parts.map((part) => (typeof part === 'string' ? part : part.toString('utf8'))).join('');
 }
 
-/** Whether `value` is an object some of whose members are shared or hold shared values (else: JSON.stringify). */
+/** Whether `value` has its own `toJSON` (JSON.stringify writes what that answers: it is never walked). */
+const hasOwnJson = (value: object): boolean => typeof (value as { toJSON?: unknown }).toJSON === 'function';
+
+/** Whether `value` is written otherwise than by JSON.stringify: made once (`shareJson`), or a holder to walk. */
+function isSpecial(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && (made.has(value) || (holders.has(value) && !hasOwnJson(value)));
+}
+
+/** Whether `value` is, or is an object some of whose members are, written otherwise than by JSON.stringify. */
 function holdsAnyShared(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (made.has(value)) return true;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (hasOwnJson(value)) return false;
   const members = Array.isArray(value) ? (holders.has(value) ? value : []) : Object.values(value);
-  for (const member of members) {
-    if (member !== null && typeof member === 'object' && (made.has(member) || holders.has(member))) return true;
-  }
-  return false;
+  return members.some(isSpecial);
 }
 
 /**
@@ -148,7 +153,7 @@ function writeValue(writer: JsonWriter, value: unknown, top: boolean): boolean {
       writer.shared(value, json);
       return true;
     }
-    const walk = (top || holders.has(value)) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+    const walk = (top || holders.has(value)) && !hasOwnJson(value);
     if (walk && Array.isArray(value)) {
       writer.text += '[';
       value.forEach((item, i) => {
@@ -163,11 +168,7 @@ function writeValue(writer: JsonWriter, value: unknown, top: boolean): boolean {
       writer.text += '{';
       for (const key of Object.keys(value)) {
         const member = (value as Record<string, unknown>)[key];
-        const plain =
-          member === null ||
-          typeof member !== 'object' ||
-          !(made.has(member) || (holders.has(member) && typeof (member as { toJSON?: unknown }).toJSON !== 'function'));
-        if (plain) {
+        if (!isSpecial(member)) {
           const text = JSON.stringify(member);
           if (text === undefined) continue;
           writer.text += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
