@@ -1,6 +1,6 @@
 // Rows kept in memory while their generation stands (the search's and the listings' tiles).
 import { describe, expect, it } from 'vitest';
-import { KeptRows } from './kept-rows.ts';
+import { KeptRows, MadeFromRows } from './kept-rows.ts';
 
 interface Row {
   pid: string;
@@ -122,5 +122,40 @@ describe('KeptRows', () => {
     db.bump();
     expect(await kept.of(() => 'g1', '', ['a'], db.read)).toEqual([{ pid: 'a', v: 2 }]);
     expect(db.asked).toHaveLength(2);
+  });
+});
+
+describe('MadeFromRows', () => {
+  it('makes a value once per row object and key, again for a row read again or another key', async () => {
+    const made = new MadeFromRows<Row, { pid: string; key: string; n: number }>();
+    let n = 0;
+    const make = (key: string) => (row: Row) => ({ pid: row.pid, key, n: ++n });
+    const kept = new KeptRows<Row>(10);
+    const db = source();
+    let gen = 'g1';
+    const [a1] = await kept.of(() => gen, 'fr|', ['a'], db.read);
+    const first = made.of(a1!, 'fr|EUR', make('fr|EUR'));
+    const [a2] = await kept.of(() => gen, 'fr|', ['a'], db.read);
+    // The kept row: the same value, not made again.
+    expect(made.of(a2!, 'fr|EUR', make('fr|EUR'))).toBe(first);
+    // Another key (a version of what else it reads): made again.
+    expect(made.of(a2!, 'fr|EUR|2', make('fr|EUR|2'))).toMatchObject({ key: 'fr|EUR|2', n: 2 });
+    // The catalogue moved: the row is read again, a new object, and its value is made again.
+    gen = 'g2';
+    db.bump();
+    const [a3] = await kept.of(() => gen, 'fr|', ['a'], db.read);
+    expect(a3).not.toBe(a2);
+    expect(made.of(a3!, 'fr|EUR', make('fr|EUR'))).toMatchObject({ key: 'fr|EUR', n: 3 });
+  });
+
+  it('keeps a bounded number of values beside one row', () => {
+    const made = new MadeFromRows<Row, number>();
+    const row = { pid: 'a', v: 1 };
+    let n = 0;
+    for (let k = 0; k < 8; k++) made.of(row, `k${k}`, () => ++n);
+    expect(made.of(row, 'k0', () => ++n)).toBe(1);
+    // A ninth key empties the row's values: the first is made again.
+    made.of(row, 'k8', () => ++n);
+    expect(made.of(row, 'k0', () => ++n)).toBe(10);
   });
 });

@@ -115,3 +115,28 @@ export class KeptRows<Row extends { pid: string }> {
     });
   }
 }
+
+/** The most values kept beside one row (a row's language and currency, a version): beyond, they are made again. */
+const MAX_MADE_PER_ROW = 8;
+
+/**
+ * Values made from a row and kept beside it (a listing's or a search's tile, and its JSON made once with
+ * `shareJson`): while `KeptRows` gives the same row object, the same value is given again; a row read again, or
+ * forgotten, takes its values with it (held weakly, by row). `key` names what else the value reads — the market's
+ * language and currency, the category tree's version of a hit tile's categories — and a value is made again under
+ * another key.
+ */
+export class MadeFromRows<Row extends object, Value> {
+  private readonly made = new WeakMap<Row, Map<string, Value>>();
+
+  of(row: Row, key: string, make: (row: Row) => Value): Value {
+    let byKey = this.made.get(row);
+    if (!byKey) this.made.set(row, (byKey = new Map()));
+    let value = byKey.get(key);
+    if (value === undefined) {
+      if (byKey.size >= MAX_MADE_PER_ROW) byKey.clear();
+      byKey.set(key, (value = make(row)));
+    }
+    return value;
+  }
+}

@@ -72,7 +72,11 @@ class JsonWriter {
     const kept = this.mode === 'script' ? madeScriptBytes : madeBytes;
     let bytes = kept.get(value);
     if (!bytes) {
-      bytes = Buffer.from(this.mode === 'script' ? escapeForScript(json) : json, 'utf8');
+      const text = this.mode === 'script' ? escapeForScript(json) : json;
+      // Kept as long as the value: a buffer of its own, not a slice of Node's shared pool, which a few hundred
+      // bytes kept (a tile's) would keep whole (8 KB).
+      bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+      bytes.write(text, 'utf8');
       kept.set(value, bytes);
     }
     this.parts.push(bytes);

@@ -4,7 +4,8 @@ import type { DB } from '../../db/database.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
-import { KeptRows } from '../../shared/kept-rows.ts';
+import { KeptRows, MadeFromRows } from '../../shared/kept-rows.ts';
+import { shareJson } from '../../shared/shared-json.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 import {
   findProduct,
@@ -57,6 +58,8 @@ export class CatalogKit {
   readonly catchUps: CatchUpGate;
   /** Listing tiles' rows kept in memory (`tilesOf`); its `reads` count those given from memory and read. */
   readonly keptTiles = new KeptRows<TileRow>(MAX_TILE_ROWS);
+  /** A listing's tiles, made once per kept row (`listedTile`). */
+  private readonly listedTiles = new MadeFromRows<TileRow, Schemas['ProductTile']>();
   /** Products as their page reads them, kept in memory (`keptProduct`, decision 0200). */
   readonly keptProducts = new KeptRows<ProductRow>(MAX_KEPT_PRODUCTS, KEPT_PRODUCT_MS);
   /** Cache busts of the catalogue: rows kept before one are not used after it. */
@@ -169,6 +172,18 @@ export class CatalogKit {
     };
     if (row.image_count > 1) tile.hoverImage = this.viewImage(row.pid, 2, alt);
     return tile;
+  }
+
+  /**
+   * A listing's tile of a row (`tile`), made once per row object, language and currency, its JSON with it
+   * (`shareJson`: frozen, written as bytes made once): while the row is kept (`tilesOf`), every listing that shows
+   * it writes the same bytes. Everything else a tile reads changes the rows' generation (a catalogue write, a photo
+   * imported: the write watch's epoch) or comes from the market's language and currency.
+   */
+  listedTile(row: TileRow, market: Market): Schemas['ProductTile'] {
+    return this.listedTiles.of(row, `${market.language}|${market.currency ?? ''}`, () =>
+      shareJson(this.tile(row, market)),
+    );
   }
 
   /**

@@ -131,16 +131,22 @@ export function facets(
       ? `${kit.nameOf(c, market)} (${kit.nameOf(macro, market)})`
       : kit.nameOf(c, market);
   };
-  const navOrder = (slug: string) =>
-    kit
-      .ancestry(kit.bySlug.get(slug) as CategoryRow)
-      .map((c) => String(c.position).padStart(4, '0'))
-      .join('.');
+  // The navigation's order: each leaf's positions down its chain, as a key made once per leaf (made in the
+  // comparator, the keys cost more than the rest of the facets of a large listing).
+  const navOrder = new Map(
+    leafRows.map((c) => [
+      c.slug,
+      kit
+        .ancestry(c)
+        .map((a) => String(a.position).padStart(4, '0'))
+        .join('.'),
+    ]),
+  );
   multiple(
     'category',
     'filteringSuperMicroCategory',
     values(leaves.keys(), selection.category, leaves, leafLabel).sort((a, b) =>
-      navOrder(a.value).localeCompare(navOrder(b.value)),
+      (navOrder.get(a.value) as string).localeCompare(navOrder.get(b.value) as string),
     ),
   );
 

@@ -1,6 +1,7 @@
 // Listings: a category's page of products (cached), a scope's page and facets (a category, or a search's
 // matches), and the filters of a listing.
 import { AppError } from '../../shared/errors.ts';
+import { holdsShared } from '../../shared/shared-json.ts';
 import type { Schemas } from '../../shared/http.ts';
 import { toMarketDto, type Market } from '../markets/index.ts';
 import {
@@ -128,7 +129,8 @@ export async function listProducts(
     ]);
   }
   return {
-    products: rows.map((r) => kit.tile(r, market)),
+    // The tiles' JSON made once per kept row: the answer's bytes are written from theirs (`holdsShared`).
+    products: holdsShared(rows.map((r) => kit.listedTile(r, market))),
     totalNrOfProducts: counts.total,
     page,
     pageSize,

@@ -300,6 +300,8 @@ describe('catalogue indexes: hit tiles kept in memory', () => {
     let tile = only(await s.ac(name), pid);
     for (let i = 0; i < 5 && s.search.tileReads.memory === reads; i++) tile = only(await s.ac(name), pid);
     expect(s.search.tileReads.memory).toBe(reads + 1);
+    // From the kept row once more: the hit tile made once with it (and its JSON), not made again.
+    expect(only(await s.ac(name), pid)).toBe(tile);
     return tile;
   }
 
@@ -464,8 +466,11 @@ describe('catalogue indexes: listing tiles kept in memory', () => {
       await heard(epoch, 2);
       const shown = await tile();
       const memory = catalog.tileReads.memory;
-      expect(await tile()).toEqual(shown);
+      const again = await tile();
+      expect(again).toEqual(shown);
       expect(catalog.tileReads.memory).toBeGreaterThan(memory);
+      // From the kept row once more: the tile made once with it (and its JSON), not made again.
+      expect(await tile()).toBe(again);
       return shown;
     };
     const was = await tile();

@@ -1,5 +1,6 @@
 // The tiles of a search's hits: read from the database, or kept in memory while the indexes answer from memory.
 import type { Schemas } from '../../shared/http.ts';
+import { holdsShared, shareJson } from '../../shared/shared-json.ts';
 import type { Market } from '../markets/index.ts';
 import { productUrl } from '../catalog/index.ts';
 import { hitTileRows, type ColourRow, type HitRow, type HitTileRow } from './repository.ts';
@@ -41,9 +42,16 @@ function tileGeneration(kit: SearchKit, language: string): string | undefined {
   return `${prefix}|${kit.catalog.catchUps.changes}`;
 }
 
-/** The hit tiles of rows read with their colours. */
+/**
+ * The hit tiles of rows read with their colours. Each is made once per row object, language, currency and
+ * category tree (the names of its categories), its JSON with it (`shareJson`): while a row is kept, every answer
+ * that shows it writes the same bytes (`holdsShared` on the list).
+ */
 export function tilesOf(kit: SearchKit, market: Market, rows: HitTileRow[]): Schemas['HitTile'][] {
-  return rows.map((row) => hitTile(kit, row, market, row.colours));
+  const key = `${market.language}|${market.currency ?? ''}|${kit.catalog.treeVersion}`;
+  return holdsShared(
+    rows.map((row) => kit.madeTiles.of(row, key, () => shareJson(hitTile(kit, row, market, row.colours)))),
+  );
 }
 
 /** A hit tile: the catalogue's tile with the hit's categories, colours and codes. */

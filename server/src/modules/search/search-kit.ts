@@ -7,7 +7,7 @@ import type { Market } from '../markets/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { PrefixIndex } from './prefix-index.ts';
 import { CatchUpGate } from '../../db/write-watch.ts';
-import { KeptRows } from '../../shared/kept-rows.ts';
+import { KeptRows, MadeFromRows } from '../../shared/kept-rows.ts';
 import type { HitTileRow, SearchScope } from './repository.ts';
 
 export interface SearchOptions {
@@ -74,6 +74,8 @@ export class SearchKit {
    * change. See `hitTiles`; its `reads` count the rows served from memory and read from the database.
    */
   readonly keptTiles = new KeptRows<HitTileRow>(5_000);
+  /** The hit tiles made from kept rows, with their JSON (`tilesOf` in hit-tiles.ts). */
+  readonly madeTiles = new MadeFromRows<HitTileRow, Schemas['HitTile']>();
 
   /** Each language's categories a query may suggest, read once per category tree (`suggestable`). */
   private readonly suggestables = new Map<string, { tree: number; categories: SuggestableCategory[] }>();
