@@ -43,9 +43,11 @@ describe('fonts and icons of the house (production build)', () => {
     expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });
 
-  it('preloads a listing’s first tile and a product’s first view before anything else of the head', async () => {
+  it('preloads a listing’s first tile, a search’s first hit and a product’s first view before anything else of the head', async () => {
     const listing = (await request(app).get('/fr-fr/ca/women-bags').set('Accept', 'text/html').expect(200)).text;
     const firstTile = /<img class="product-tile__image" src="([^"]+)"/.exec(listing)![1]!;
+    const search = (await request(app).get('/fr-fr/search?q=sac').set('Accept', 'text/html').expect(200)).text;
+    const firstHit = /<img class="product-tile__image" src="([^"]+)"/.exec(search)![1]!;
     const product = (
       await request(app)
         .get(`/fr-fr${/href="\/fr-fr(\/pr\/[^"]+\.html)"/.exec(listing)![1]}`)
@@ -56,6 +58,7 @@ describe('fonts and icons of the house (production build)', () => {
     const firstView = /<img[^>]*src="([^"]+)"/.exec(stage)![1]!;
     for (const [html, src] of [
       [listing, firstTile],
+      [search, firstHit],
       [product, firstView],
     ] as const) {
       expect(src).toMatch(/^\/media\/products\//);

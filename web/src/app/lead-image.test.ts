@@ -11,13 +11,19 @@ const drawing = (pid: string, view = 1) => ({
 });
 
 describe('the lead picture of a page', () => {
-  it('is a listing’s first tile, a product’s first view, and nothing on other pages', () => {
+  it('is a listing’s first tile, a search’s first hit, a product’s first view, and nothing on other pages', () => {
     expect(
       leadImageOf({
         pageType: 'category',
         listing: { products: [{ image: drawing('A1') }, { image: drawing('B2') }] },
       }),
     ).toEqual({ image: drawing('A1'), sizes: TILE_SIZES });
+    expect(leadImageOf({ pageType: 'search', search: { products: [{ image: drawing('S1') }] } })).toEqual({
+      image: drawing('S1'),
+      sizes: TILE_SIZES,
+    });
+    // No results: the first screen is the words that say so.
+    expect(leadImageOf({ pageType: 'search', search: { products: [] } })).toBeNull();
     expect(leadImageOf({ pageType: 'search', listing: { products: [] } })).toBeNull();
     expect(leadImageOf({ pageType: 'product', product: { images: [drawing('C3'), drawing('C3', 2)] } })).toEqual({
       image: drawing('C3'),

@@ -2,18 +2,24 @@ import type { Schemas } from '../lib/api-client';
 import { TILE_SIZES } from '../features/catalog/components/product-tile';
 import { STAGE_SIZES } from '../features/product/components/product-gallery';
 
-/** What a page's first screen is about, when it is a product picture: the first tile of a listing, a product's first view. */
+type Tiles = { products?: { image?: Schemas['Image'] }[] };
+
+/**
+ * What a page's first screen is about, when it is a product picture: the first tile of a listing or of a search's
+ * results, a product's first view.
+ */
 export function leadImageOf(data: unknown): { image: Schemas['Image']; sizes: string } | null {
   const page = data as {
     pageType?: string;
-    listing?: { products?: { image?: Schemas['Image'] }[] };
+    listing?: Tiles;
+    search?: Tiles;
     product?: { images?: Schemas['Image'][] };
   };
   if (page.pageType === 'product') {
     const image = page.product?.images?.[0];
     return image ? { image, sizes: STAGE_SIZES } : null;
   }
-  const image = page.listing?.products?.[0]?.image;
+  const image = (page.listing ?? page.search)?.products?.[0]?.image;
   return image ? { image, sizes: TILE_SIZES } : null;
 }
 
@@ -22,8 +28,8 @@ const attr = (value: string) =>
 
 /**
  * The `<link rel="preload">` of the page's lead picture, written in the head so that a phone asks for it with the
- * HTML's first bytes, before the stylesheet and the scripts (it is the largest paint of listings and product
- * pages). It asks for exactly what the `<img>`/`<picture>` will pick: the drawing's URL, or the photo's first
+ * HTML's first bytes, before the stylesheet and the scripts (it is the largest paint of listings, search
+ * results and product pages). It asks for exactly what the `<img>`/`<picture>` will pick: the drawing's URL, or the photo's first
  * source (AVIF; a browser without it skips the preload by its `type`) with the same `srcset` and `sizes`.
  */
 export function leadImagePreload(data: unknown): string | null {
