@@ -22,7 +22,7 @@ export async function featuredProducts(
     offset: 0,
   });
   const rows = await kit.tilesOf(ctx, pids);
-  return rows.map((r) => kit.tile(r, market));
+  return rows.map((r) => kit.listedTile(r, market));
 }
 
 /** A product as its page shows it; unknown, employee-only or unpriced in this market → ERR_PDT_API_1001. */
