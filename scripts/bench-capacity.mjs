@@ -31,6 +31,7 @@ import {
   stopChild,
   waitForLine,
   waitUntilAnswers,
+  storefrontArgs,
 } from './bench-lib.mjs';
 import { kinds, sampleOf } from './bench/capacity-kinds.mjs';
 import { backendWatch, cpuMs, loops, machineMs, redisCommands } from './bench/capacity-load.mjs';
@@ -103,7 +104,7 @@ async function measureKind({ kind, concurrency, duration, server, watchDb, redis
 
 async function startStorefront(name, env) {
   const port = await freePort();
-  const child = startChild(name, ['--import', 'tsx', join(root, 'server/src/main.ts')], { ...env, PORT: String(port) });
+  const child = startChild(name, storefrontArgs(), { ...env, PORT: String(port) });
   startReaper();
   await waitForLine(child, /Storefront ready at/, 240_000);
   await waitUntilAnswers(`http://${HOST}:${port}/readyz`, 20_000);

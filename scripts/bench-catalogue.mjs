@@ -41,6 +41,7 @@ import {
   stopCurrentRun,
   waitForLine,
   waitUntilAnswers,
+  storefrontArgs,
 } from './bench-lib.mjs';
 import { memoryRuns } from './bench/catalogue-memory.mjs';
 import { parseArgs } from './bench/catalogue-options.mjs';
@@ -124,11 +125,7 @@ async function main() {
     }
     log(`starting the storefront on ${database} with ${products} products (the first start seeds the catalogue)`);
     const started = Date.now();
-    const store = startChild(
-      `storefront-${database}-${products}`,
-      ['--import', 'tsx', join(root, 'server/src/main.ts')],
-      env,
-    );
+    const store = startChild(`storefront-${database}-${products}`, storefrontArgs(), env);
     startReaper();
     await waitForLine(store, /Storefront ready at/, 60 * 60_000);
     await waitUntilAnswers(`http://${HOST}:${port}/healthz`, 10_000);

@@ -42,6 +42,18 @@ export function runBuild() {
   });
 }
 
+/**
+ * What a bench starts: the production bundle (`server/dist/main.mjs`, made by the build), as `npm start` and the
+ * image run it, not the sources through tsx (a process of its own loader and source maps). `--skip-build`
+ * measures the bundle already built.
+ */
+const STOREFRONT_BUNDLE = join(root, 'server/dist/main.mjs');
+export function storefrontArgs() {
+  if (!existsSync(STOREFRONT_BUNDLE))
+    throw new Error(`${STOREFRONT_BUNDLE} is missing: run npm run build, or the bench without --skip-build`);
+  return [STOREFRONT_BUNDLE];
+}
+
 export function startChild(name, args, env) {
   // IPC channel: the children notice when the bench goes away (even if killed with SIGKILL).
   const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
@@ -220,7 +232,7 @@ export function treeRssKiB(pid) {
   let rss = own.rss ?? 0;
   try {
     for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-      if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts'))
+      if (/server\/(dist\/main\.mjs|src\/main\.ts)/.test(readFileSync(`/proc/${child}/cmdline`, 'utf8')))
         rss += rssKiB(Number(child)).rss ?? 0;
     }
   } catch {

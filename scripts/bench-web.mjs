@@ -34,6 +34,7 @@ import {
   startReaper,
   waitForLine,
   waitUntilAnswers,
+  storefrontArgs,
 } from './bench-lib.mjs';
 import { CHROME_FLAGS, checkTargets, lighthouseRun, median, metrics, TARGETS } from './bench/web-lighthouse.mjs';
 import { discover } from './bench/web-pages.mjs';
@@ -133,7 +134,7 @@ async function main() {
   };
   delete env.DATABASE_URL;
   delete env.VITE_DEV; // always the production build
-  const store = startChild('storefront', ['--import', 'tsx', join(root, 'server/src/main.ts')], env);
+  const store = startChild('storefront', storefrontArgs(), env);
   startReaper();
   log(`starting the storefront on ${base} (PGLITE_DIR ${env.PGLITE_DIR})`);
   const started = Date.now();

@@ -40,6 +40,7 @@ import {
   waitForLine,
   waitUntilAnswers,
   freePort,
+  storefrontArgs,
 } from './bench-lib.mjs';
 
 // ---------------------------------------------------------------- options
@@ -304,11 +305,7 @@ async function measureStorefront({ opts, workers, index, tempDir }) {
   delete storeEnv.VITE_DEV; // always the production build
   if (opts.products) storeEnv.CATALOG_PRODUCTS = String(opts.products);
   if (opts['cache-ttl'] !== undefined) storeEnv.CACHE_TTL_SECONDS = String(opts['cache-ttl']);
-  const store = startChild(
-    `storefront (WEB_CONCURRENCY=${workers})`,
-    ['--import', 'tsx', join(root, 'server/src/main.ts')],
-    storeEnv,
-  );
+  const store = startChild(`storefront (WEB_CONCURRENCY=${workers})`, storefrontArgs(), storeEnv);
   startReaper();
 
   log(
