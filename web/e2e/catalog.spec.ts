@@ -202,3 +202,46 @@ test('the United States (no locale prefix) reaches its categories: /ca/… is a 
   await expect(page).toHaveURL(/^[^?]*\/ca\/[a-z-]+$/);
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
 });
+
+test.describe("a tile's second picture", () => {
+  const listing = '/fr-fr/ca/women-bags';
+  const hoverPictures = (page: Page) => page.locator('.product-tile__image--hover');
+
+  test('is never fetched by a phone, which cannot hover to show it', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    await answerCookieBanner(context, baseURL);
+    const page = await context.newPage();
+    const pictures: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image' && new URL(r.url()).pathname.startsWith('/media/')) pictures.push(r.url());
+    });
+    await page.goto(listing);
+    await page.waitForLoadState('networkidle');
+    // The grid's tiles each name a second picture, and the first rows' first pictures were fetched.
+    expect(await hoverPictures(page).count()).toBeGreaterThan(4);
+    const second = await hoverPictures(page).evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.filter((url) => second.includes(url))).toEqual([]);
+    await expect(hoverPictures(page).first()).toBeHidden();
+    await context.close();
+  });
+
+  test('shows on a desktop when the pointer is over the tile', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(listing);
+    const tile = page.getByTestId('product-tile').first();
+    const second = tile.locator('.product-tile__image--hover');
+    await expect(second).toHaveCSS('opacity', '0');
+    await tile.hover();
+    await expect(second).toHaveCSS('opacity', '1');
+    await expect
+      .poll(() => second.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+      .toBe(true);
+  });
+});
