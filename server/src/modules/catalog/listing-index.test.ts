@@ -14,7 +14,7 @@ import { createLogger } from '../../shared/logger.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { ownDatabase } from '../../test/own-database.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { ListingIndex, firstInOrder } from './listing-index.ts';
+import { ListingIndex, firstByKey, firstInOrder } from './listing-index.ts';
 import {
   facetCounts,
   listFilteredTiles,
@@ -543,6 +543,25 @@ describe('firstInOrder', () => {
       const sorted = Array.from({ length: n }, (_, i) => i).sort(before);
       for (const k of [0, 1, 3, 24, n, n + 5])
         expect(firstInOrder(n, k, before), `n=${n} k=${k}`).toEqual(sorted.slice(0, Math.max(0, k)));
+    }
+  });
+});
+
+describe('firstByKey', () => {
+  it('gives the first k positions by key, then rank, then position, for any k', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (const n of [0, 1, 2, 5, 50, 1000, 5000]) {
+      // Few distinct keys (negative zero among them, as a descending sort writes them) and ranks shared by
+      // several positions through their slots: ties on both.
+      const key = Float64Array.from({ length: n }, () => -(next() % 5) / 2);
+      const slots = Int32Array.from({ length: n }, () => next() % 40);
+      const rank = Float64Array.from({ length: 40 }, () => next() % 9);
+      const tie = (x: number) => rank[slots[x] as number] as number;
+      const order = (a: number, b: number) => (key[a] as number) - (key[b] as number) || tie(a) - tie(b) || a - b;
+      const sorted = Array.from({ length: n }, (_, i) => i).sort(order);
+      for (const k of [0, 1, 3, 24, n, n + 5])
+        expect(firstByKey(n, k, key, slots, rank), `n=${n} k=${k}`).toEqual(sorted.slice(0, Math.max(0, k)));
     }
   });
 });

@@ -21,6 +21,18 @@ export interface Selection {
   hi: number;
 }
 
+/** Whether the selection selects nothing (every product passes it). */
+export function isOpen(sel: Selection): boolean {
+  return (
+    sel.colors === null &&
+    sel.leaves === null &&
+    sel.materials === null &&
+    !sel.bySize &&
+    !sel.inStockOnly &&
+    !sel.range
+  );
+}
+
 /**
  * Disjunctive facet counts in one pass: each facet value counts the products matching every other key's
  * selection, the total and price bounds those matching all but the price range (bounds) and all (total).
@@ -99,6 +111,31 @@ export class Tally {
       if (pMin < this.priceMin) this.priceMin = pMin;
       if (pMax > this.priceMax) this.priceMax = pMax;
     }
+  }
+
+  /**
+   * One product when nothing is selected (`open`): `add` with every check passing, for a search's thousands of
+   * matches without a filter.
+   */
+  addOpen(c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, p: number): void {
+    const { nColor, nMaterial, nLeaf, nSize } = this;
+    nColor[color] = (nColor[color] as number) < 0 ? 1 : (nColor[color] as number) + 1;
+    nMaterial[material] = (nMaterial[material] as number) < 0 ? 1 : (nMaterial[material] as number) + 1;
+    nLeaf[c] = (nLeaf[c] as number) < 0 ? 1 : (nLeaf[c] as number) + 1;
+    this.presentLo |= sl;
+    this.presentHi |= sh;
+    for (let bits = sl; bits !== 0; bits &= bits - 1) {
+      const b = 31 - Math.clz32(bits & -bits);
+      nSize[b] = (nSize[b] as number) + 1;
+    }
+    for (let bits = sh; bits !== 0; bits &= bits - 1) {
+      const b = 63 - Math.clz32(bits & -bits);
+      nSize[b] = (nSize[b] as number) + 1;
+    }
+    if (stocked) this.inStockCount++;
+    this.total++;
+    if (p < this.priceMin) this.priceMin = p;
+    if (p > this.priceMax) this.priceMax = p;
   }
 
   counts(ctx: Pick<ListingContext, 'sizeBits'>): FacetCounts {
