@@ -38,9 +38,9 @@ function firstPaintOrder(): import('vite').Plugin {
  * the browser compiles all of its functions while it streams the file, on a background thread, instead of compiling
  * each one on the main thread the first time it is called. Hydration calls most of React's and the app's functions
  * once: without the hint a phone's main thread compiled them one by one inside the hydration's tasks (76–132 ms of
- * a Japanese listing's main thread in Lighthouse's traces; 2–6 ms with the hint on every chunk). A small chunk has
- * little to compile and is not streamed, and each hint costs ~30 bytes gzip: only chunks of at least
- * `COMPILE_HINT_MIN_LENGTH` characters carry it. docs/web-performance.md#compile-hints. Browsers without the
+ * a Japanese listing's main thread in Lighthouse's traces; 11–29 ms with the hint on the chunks it is written to,
+ * 2–6 ms with it on every chunk). A small chunk has little to compile and is not streamed, and each hint costs ~30
+ * bytes gzip: only chunks of at least `COMPILE_HINT_MIN_LENGTH` characters carry it. docs/web-performance.md#compile-hints. Browsers without the
  * feature read a comment.
  */
 function compileHints(): import('vite').Plugin {
