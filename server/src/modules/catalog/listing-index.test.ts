@@ -516,6 +516,86 @@ describe('ListingIndex on its own', () => {
       counts: { total: 1, priceMin: 280, priceMax: 280 },
     });
   });
+
+  it('keeps each order right when only the key it sorts by changes', () => {
+    const index = new ListingIndex(
+      'ysl',
+      '1:1:',
+      [row('a', { rank: 1, prices: [300, null] }), row('b', { rank: 2, prices: [100, null] }), row('c', { rank: 3 })],
+      new Map([
+        ['EUR', 1],
+        ['JPY', 2],
+      ]),
+    );
+    const sorted = (sort: SortKey) => index.query(ctx, undefined, {}, { ...page, sort }).pids;
+    expect(sorted('price_asc')).toEqual(['b', 'c', 'a']);
+    expect(sorted('recommended')).toEqual(['a', 'b', 'c']);
+    // A sale empties a's stock: the default order changes, the price order stands.
+    index.apply('2:2:', [row('a', { rank: 1, prices: [300, null], in_stock: false, stock_lo: 0 })], []);
+    expect(sorted('recommended')).toEqual(['b', 'c', 'a']);
+    expect(sorted('price_asc')).toEqual(['b', 'c', 'a']);
+    // A new price reorders by price; a new date, by date; a new rank, every order.
+    index.apply('3:3:', [row('b', { rank: 2, prices: [500, null] })], []);
+    expect(sorted('price_asc')).toEqual(['c', 'a', 'b']);
+    index.apply('4:4:', [row('c', { rank: 3, created: 9 })], []);
+    expect(sorted('newest')).toEqual(['c', 'a', 'b']);
+    index.apply('5:5:', [row('c', { rank: 0, created: 9 })], []);
+    expect(sorted('recommended')).toEqual(['c', 'b', 'a']);
+    expect(sorted('price_asc')).toEqual(['c', 'a', 'b']);
+  });
+
+  it('pages a large search in the default order by walking the rank order, as ranking its matches would', () => {
+    // 400 products in four categories and two colours, every third sold out; the matches are two in three, a
+    // few with a relevance: more than enough for the walk (page × products < matches²).
+    const letters = (i: number) => String.fromCharCode(0x4e00 + i);
+    const rows = Array.from({ length: 400 }, (_, i) =>
+      row(letters(i), {
+        rank: (i * 37) % 400,
+        category_id: `leaf-${i % 4}`,
+        macro_color: i % 2 ? 'black' : 'red',
+        in_stock: i % 3 !== 0,
+        prices: [100 + ((i * 13) % 50), null],
+      }),
+    );
+    const index = new ListingIndex(
+      'ysl',
+      '1:1:',
+      rows,
+      new Map([
+        ['EUR', 1],
+        ['JPY', 2],
+      ]),
+    );
+    const matched = rows.filter((_, i) => i % 3 !== 1);
+    const matches = {
+      nums: Int32Array.from(matched, (r) => r.num),
+      relevance: matched.map((_, k) => (k % 50 === 0 ? 3 : k % 70 === 0 ? 1 : 0)),
+    };
+    // The reference: every match ranked by relevance, then rank.
+    const byRank = new Map(rows.map((r) => [r.pid, r.rank]));
+    const expected = matched
+      .map((r, k) => ({ pid: r.pid, relevance: matches.relevance[k] as number }))
+      .sort((a, b) => b.relevance - a.relevance || (byRank.get(a.pid) as number) - (byRank.get(b.pid) as number))
+      .map((m) => m.pid);
+    for (const offset of [0, 24, 48]) {
+      const got = index.queryMatches(ctx, matches, {}, { sort: 'recommended', limit: 24, offset });
+      expect(got.pids).toEqual(expected.slice(offset, offset + 24));
+      expect(got.counts.total).toBe(matched.length);
+      expect(got.counts.colors).toEqual(
+        new Map([
+          ['red', matched.filter((r) => r.macro_color === 'red').length],
+          ['black', matched.filter((r) => r.macro_color === 'black').length],
+        ]),
+      );
+      expect(got.counts.inStock).toBe(matched.filter((r) => r.in_stock).length);
+      expect(got.counts.priceMin).toBe(Math.min(...matched.map((r) => r.prices[0] as number)));
+    }
+    // Twice in a row: the marks of one search are not the next one's.
+    const fewer = { nums: matches.nums.subarray(0, 200), relevance: matches.relevance.slice(0, 200) };
+    expect(index.queryMatches(ctx, fewer, {}, { sort: 'recommended', limit: 24, offset: 0 }).pids).toEqual(
+      expected.filter((pid) => matched.slice(0, 200).some((r) => r.pid === pid)).slice(0, 24),
+    );
+  });
 });
 
 describe('parseNumberList', () => {

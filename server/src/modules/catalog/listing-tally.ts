@@ -114,28 +114,32 @@ export class Tally {
   }
 
   /**
-   * One product when nothing is selected (`open`): `add` with every check passing, for a search's thousands of
-   * matches without a filter.
+   * `w` products alike in every fact a facet reads when nothing is selected (`open`): `add` with every check
+   * passing, for a search's matches counted by facet cell. The prices are `bounds`'.
    */
-  addOpen(c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, p: number): void {
+  addOpen(c: number, color: number, material: number, stocked: boolean, sl: number, sh: number, w: number): void {
     const { nColor, nMaterial, nLeaf, nSize } = this;
-    nColor[color] = (nColor[color] as number) < 0 ? 1 : (nColor[color] as number) + 1;
-    nMaterial[material] = (nMaterial[material] as number) < 0 ? 1 : (nMaterial[material] as number) + 1;
-    nLeaf[c] = (nLeaf[c] as number) < 0 ? 1 : (nLeaf[c] as number) + 1;
+    nColor[color] = (nColor[color] as number) < 0 ? w : (nColor[color] as number) + w;
+    nMaterial[material] = (nMaterial[material] as number) < 0 ? w : (nMaterial[material] as number) + w;
+    nLeaf[c] = (nLeaf[c] as number) < 0 ? w : (nLeaf[c] as number) + w;
     this.presentLo |= sl;
     this.presentHi |= sh;
     for (let bits = sl; bits !== 0; bits &= bits - 1) {
       const b = 31 - Math.clz32(bits & -bits);
-      nSize[b] = (nSize[b] as number) + 1;
+      nSize[b] = (nSize[b] as number) + w;
     }
     for (let bits = sh; bits !== 0; bits &= bits - 1) {
       const b = 63 - Math.clz32(bits & -bits);
-      nSize[b] = (nSize[b] as number) + 1;
+      nSize[b] = (nSize[b] as number) + w;
     }
-    if (stocked) this.inStockCount++;
-    this.total++;
-    if (p < this.priceMin) this.priceMin = p;
-    if (p > this.priceMax) this.priceMax = p;
+    if (stocked) this.inStockCount += w;
+    this.total += w;
+  }
+
+  /** Price bounds of products counted by `addOpen` (NaN: no currency, no bound). */
+  bounds(pMin: number, pMax: number): void {
+    if (pMin < this.priceMin) this.priceMin = pMin;
+    if (pMax > this.priceMax) this.priceMax = pMax;
   }
 
   counts(ctx: Pick<ListingContext, 'sizeBits'>): FacetCounts {

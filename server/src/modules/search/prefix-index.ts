@@ -226,13 +226,22 @@ export class PrefixIndex extends SearchDocuments {
         const nums = new Int32Array(most);
         const relevance = new Uint8Array(most);
         let n = 0;
-        eachSetBit(bits, (s) => {
-          if (s < this.size && this.live[s] === 1) {
-            nums[n] = this.nums[s] as number;
-            relevance[n++] = tierOf(tiers, s);
+        // The set bits in order, in place (a visitor's call per bit was a third of this pass); a relevance only
+        // where some name starts with the query (none does for most searches: each stays 0).
+        const { live, size } = this;
+        const slotNums = this.nums;
+        const anyNamed = named.length > 0;
+        for (let w = 0; w < blocks; w++) {
+          for (let b = bits[w] as number; b !== 0;) {
+            const low = b & -b;
+            b = (b ^ low) >>> 0;
+            const s = w * 32 + 31 - Math.clz32(low);
+            if (s < size && live[s] === 1) {
+              if (anyNamed) relevance[n] = tierOf(tiers, s);
+              nums[n++] = slotNums[s] as number;
+            }
           }
-          return false;
-        });
+        }
         return { nums: nums.subarray(0, n), relevance: relevance.subarray(0, n) };
       }
       const nums: number[] = [];
