@@ -8,7 +8,7 @@ export {
 } from './service.ts';
 export type { CalendarFilters } from './service.ts';
 export { TILE_COLUMNS } from './repository.ts';
-export { firstInOrder } from './listing-index.ts';
+export { firstInOrder } from './first-in-order.ts';
 export type { MatchSet, TileRow } from './repository.ts';
 export { parseFilterString, formatFilterString } from './filter-string.ts';
 export type { FilterSelection } from './filter-string.ts';

@@ -14,7 +14,8 @@ import { createLogger } from '../../shared/logger.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { ownDatabase } from '../../test/own-database.ts';
 import { TEST_BRAND, testDatabaseKind } from '../../test/settings.ts';
-import { ListingIndex, firstByKey, firstInOrder } from './listing-index.ts';
+import { firstByKey, firstInOrder } from './first-in-order.ts';
+import { ListingIndex } from './listing-index.ts';
 import {
   facetCounts,
   listFilteredTiles,
