@@ -136,7 +136,7 @@ export class Tally {
     this.total += w;
   }
 
-  /** Price bounds of products counted by `addOpen` (NaN: no currency, no bound). */
+  /** Price bounds of products counted by `addOpen` (without a currency: the infinities, no bound). */
   bounds(pMin: number, pMax: number): void {
     if (pMin < this.priceMin) this.priceMin = pMin;
     if (pMax > this.priceMax) this.priceMax = pMax;
