@@ -250,21 +250,16 @@ export class ListingIndex extends ListingColumns {
     const { passing, relevance } = this.scratchFor(page && !walk ? matches.nums.length : 0);
     const stamp = walk ? this.nextStamp() : 0;
     const marks = this.marks;
-    // A match that passes: marked for the walk (those with a relevance, which lead the default order, kept
-    // aside), or written to the working arrays for the ranking.
+    // Matches with a relevance lead the default order: they are kept aside; the others are marked.
     const leads: number[] = [];
     const leadRelevance: number[] = [];
-    let passed = 0;
-    const pass = (i: number, r: number) => {
-      if (!walk) {
-        passing[passed] = i;
-        relevance[passed] = r;
-      } else if (r > 0) {
+    const mark = (i: number, r: number) => {
+      if (r > 0) {
         leads.push(i);
         leadRelevance.push(r);
       } else marks[i] = stamp;
-      passed++;
     };
+    let passed = 0;
     const { slotByNum, live } = this;
     if (isOpen(sel)) {
       // Nothing selected (a search's first page): every match passes and counts everywhere. The matches are
@@ -290,7 +285,14 @@ export class ListingIndex extends ListingColumns {
         const c = cellOf[i] as number;
         if (hits[c] === 0) touched[nTouched++] = c;
         hits[c] = (hits[c] as number) + 1;
-        if (page) pass(i, matches.relevance[k] as number);
+        if (page) {
+          if (walk) mark(i, matches.relevance[k] as number);
+          else {
+            passing[passed] = i;
+            relevance[passed] = matches.relevance[k] as number;
+          }
+          passed++;
+        }
       }
       for (let j = 0; j < nTouched; j++) {
         const c = touched[j] as number;
@@ -314,7 +316,14 @@ export class ListingIndex extends ListingColumns {
         const p = price ? (price[i] as number) : Number.NaN;
         if (price && p !== p) continue;
         this.tallySlot(t, sel, i, p);
-        if (page && this.passes(sel, i)) pass(i, matches.relevance[k] as number);
+        if (page && this.passes(sel, i)) {
+          if (walk) mark(i, matches.relevance[k] as number);
+          else {
+            passing[passed] = i;
+            relevance[passed] = matches.relevance[k] as number;
+          }
+          passed++;
+        }
       }
     }
     const counts = t.counts(ctx);
