@@ -86,6 +86,8 @@ export class ListingColumns {
   protected nums = new Int32Array(0);
   protected slotByNum = new Int32Array(0);
   protected live = new Uint8Array(0);
+  /** Changes whenever a slot is given to another product number or freed (`MatchSlots` keeps tables by it). */
+  protected layoutVersion = 0;
   protected cat = new Uint16Array(0);
   protected col = new Uint16Array(0);
   protected mat = new Uint16Array(0);
@@ -236,6 +238,7 @@ export class ListingColumns {
     if (slot === undefined) return;
     this.slotOf.delete(pid);
     this.slotByNum[this.nums[slot] as number] = -1;
+    this.layoutVersion++;
     this.cells[this.cat[slot] as number] = undefined;
     this.leave(slot);
     this.pids[slot] = null;
@@ -252,6 +255,7 @@ export class ListingColumns {
       grown.set(this.slotByNum);
       this.slotByNum = grown;
     }
+    if (this.nums[slot] !== num || this.slotByNum[num] !== slot) this.layoutVersion++;
     this.nums[slot] = num;
     this.slotByNum[num] = slot;
   }

@@ -26,7 +26,7 @@ export async function loadListingFacts(
     .execute(async (trx) => {
       const snap = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
       const rows =
-        await sql<FactRow>`select ${FACT_COLUMNS} from listing_facts f where f.listed and f.brand = ${brand}`.execute(
+        await sql<FactRow>`select ${FACT_COLUMNS} from listing_facts f where f.listed and f.brand = ${brand} order by f.num`.execute(
           trx,
         );
       return {

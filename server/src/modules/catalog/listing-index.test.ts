@@ -486,6 +486,71 @@ describe('ListingIndex on its own', () => {
     expect(index.queryMatches(ctx, byNum('a', 'b', 'c', 'd'), {}, page).pids).toEqual(['a']);
   });
 
+  it("reads a search's matches as another index's slots, through a table made again when either index renumbers", () => {
+    const index = new ListingIndex(
+      'ysl',
+      '1:1:',
+      [row('a', { rank: 3 }), row('b', { rank: 1 }), row('c', { rank: 2 })],
+      new Map([
+        ['EUR', 1],
+        ['JPY', 2],
+      ]),
+    );
+    // The other index (the search prefix index): its own slots, in another order, with a free one.
+    const layout = { layoutVersion: 0, slots: ['c', null, 'a', 'b', 'd'] as (string | null)[] };
+    const source = {
+      get layoutVersion() {
+        return layout.layoutVersion;
+      },
+      get slotCount() {
+        return layout.slots.length;
+      },
+      numAt: (slot: number) => layout.slots[slot]?.charCodeAt(0) ?? -1,
+    };
+    const bySlot = (pids: string[], leads: [string, number][] = []) => {
+      const slotOf = (pid: string) => layout.slots.indexOf(pid);
+      const bits = new Uint32Array(1);
+      for (const pid of pids) if (slotOf(pid) >= 0) bits[0] = ((bits[0] as number) | (1 << slotOf(pid))) >>> 0;
+      return {
+        layout: source,
+        version: layout.layoutVersion,
+        bits,
+        leads: Int32Array.from(leads, ([pid]) => slotOf(pid)),
+        leadRelevance: Uint8Array.from(leads, ([, r]) => r),
+      };
+    };
+    expect(index.queryMatches(ctx, bySlot(['a', 'b', 'c']), {}, page)).toMatchObject({
+      pids: ['b', 'c', 'a'],
+      counts: { total: 3 },
+    });
+    // A match with a relevance leads; the relevance does not stay for the next search.
+    expect(index.queryMatches(ctx, bySlot(['a', 'b', 'c'], [['a', 1]]), {}, page).pids).toEqual(['a', 'b', 'c']);
+    expect(index.queryMatches(ctx, bySlot(['a', 'b', 'c'], [['c', 1]]), {}, page).pids).toEqual(['c', 'b', 'a']);
+    // The listing index drops b and gives its slot to d: b's slot in the other index finds nothing, d's finds d.
+    index.apply('2:2:', [row('d', { rank: 0 })], ['b']);
+    expect(index.queryMatches(ctx, bySlot(['b', 'c']), {}, page)).toMatchObject({
+      pids: ['c'],
+      counts: { total: 1 },
+    });
+    expect(index.queryMatches(ctx, bySlot(['a', 'd']), {}, page).pids).toEqual(['d', 'a']);
+    // The other index frees c's slot and gives it to b: found as b (not listed), c no longer matches.
+    layout.slots[0] = 'b';
+    layout.layoutVersion++;
+    expect(index.queryMatches(ctx, bySlot(['b', 'a']), {}, page)).toMatchObject({ pids: ['a'], counts: { total: 1 } });
+    // Matches read before the other index changed name its earlier slots: refused, not misread.
+    const stale = bySlot(['a']);
+    layout.layoutVersion++;
+    expect(() => index.queryMatches(ctx, stale, {}, page)).toThrow(/earlier layout/);
+    // The same answers as by product number.
+    const byNum = (...pids: string[]) => ({
+      nums: Int32Array.from(pids, (p) => p.charCodeAt(0)),
+      relevance: pids.map(() => 0),
+    });
+    expect(index.queryMatches(ctx, bySlot(['a', 'd']), {}, page)).toEqual(
+      index.queryMatches(ctx, byNum('a', 'd'), {}, page),
+    );
+  });
+
   it('sorts by price in each currency, counts sizes above bit 31, and learns a new currency', () => {
     const index = new ListingIndex(
       'ysl',

@@ -1,7 +1,7 @@
 import type { SortKey } from './repository.ts';
 import type { ListingContext, ResolvedFilters } from './listing-scope.ts';
 import type { FacetCounts } from './listing-sql.ts';
-import type { MatchSet } from './match-set.ts';
+import { MatchSlots, type Matches } from './match-slots.ts';
 import { ListingColumns } from './listing-columns.ts';
 import { Tally, isOpen, type Selection } from './listing-tally.ts';
 import { firstByKey, firstInOrder } from './first-in-order.ts';
@@ -72,16 +72,18 @@ export class ListingIndex extends ListingColumns {
     return this.scratch;
   }
 
-  /** `queryMatches`'s marks (a slot passed when its mark is the search's stamp), and the last stamp given. */
-  private marks = new Int32Array(0);
-  private stamp = 0;
-  private nextStamp(): number {
-    if (this.marks.length < this.capacity || this.stamp === 0x7fffffff) {
-      this.marks = new Int32Array(this.capacity);
-      this.stamp = 0;
-    }
-    return ++this.stamp;
+  /** `queryMatches`'s marks: a bit per slot, set for the slots that passed (all clear between searches). */
+  private marks = new Uint32Array(0);
+  private marked = false;
+  private marksFor(): Uint32Array {
+    const words = (this.capacity + 31) >>> 5;
+    if (this.marks.length < words) this.marks = new Uint32Array(words);
+    this.marked = true;
+    return this.marks;
   }
+
+  /** A search's matches as this index's slots (`queryMatches`'s working arrays and the tables to other indexes). */
+  private readonly matchSlots = new MatchSlots();
 
   /**
    * The first `offset + limit` slots of a search's page in the default order: the leads (matches with a
@@ -92,7 +94,6 @@ export class ListingIndex extends ListingColumns {
    */
   private walkPage(
     page: { limit: number; offset: number },
-    stamp: number,
     leads: readonly number[],
     leadRelevance: readonly number[],
   ): number[] {
@@ -108,7 +109,7 @@ export class ListingIndex extends ListingColumns {
     ).map((x) => leads[x] as number);
     if (out.length < want) {
       for (const i of this.order('rank', null)) {
-        if (marks[i] !== stamp) continue;
+        if ((((marks[i >>> 5] as number) >>> (i & 31)) & 1) === 0) continue;
         out.push(i);
         if (out.length === want) break;
       }
@@ -230,13 +231,36 @@ export class ListingIndex extends ListingColumns {
    */
   queryMatches(
     ctx: Pick<ListingContext, 'currency' | 'sizeBits'>,
-    matches: MatchSet,
+    matches: Matches,
+    filters: ResolvedFilters,
+    page?: { sort: SortKey; limit: number; offset: number },
+  ): { counts: FacetCounts; pids: string[] } {
+    const { slotByNum, live, layoutVersion: version, size } = this;
+    const { n, anyRelevance } = this.matchSlots.read(matches, { slotByNum, live, version, size });
+    try {
+      return this.queryMatchSlots(ctx, n, anyRelevance, filters, page);
+    } finally {
+      // Both scratches are clear between searches, whatever happened in this one.
+      if (anyRelevance) this.matchSlots.done(n);
+      if (this.marked) {
+        this.marks.fill(0);
+        this.marked = false;
+      }
+    }
+  }
+
+  /** `queryMatches` over the `n` slots `matchSlots` read, with their relevance there when `anyRelevance`. */
+  private queryMatchSlots(
+    ctx: Pick<ListingContext, 'currency' | 'sizeBits'>,
+    n: number,
+    anyRelevance: boolean,
     filters: ResolvedFilters,
     page?: { sort: SortKey; limit: number; offset: number },
   ): { counts: FacetCounts; pids: string[] } {
     const sel = this.select(ctx, filters);
     const t = this.tally(sel);
     const { price } = sel;
+    const { slots, relevance: relevanceOf } = this.matchSlots;
     // At most one entry per match: the index's own typed arrays of at least that length, used again by every
     // search (this method runs to its end without yielding, and nothing of them leaves it), rather than two new
     // ones per search (140 KB for 11,724 matches) or arrays grown entry by entry.
@@ -245,22 +269,20 @@ export class ListingIndex extends ListingColumns {
     // date follows the category, where a search's words often point (a walk over the prices for "bottes"
     // passed every cheaper bag first, and cost more than the ranking).
     const want = page ? page.offset + page.limit : 0;
-    const walk =
-      page?.sort === 'recommended' && want > 0 && want * this.count < matches.nums.length * matches.nums.length;
-    const { passing, relevance } = this.scratchFor(page && !walk ? matches.nums.length : 0);
-    const stamp = walk ? this.nextStamp() : 0;
-    const marks = this.marks;
+    const walk = page?.sort === 'recommended' && want > 0 && want * this.count < n * n;
+    const { passing, relevance } = this.scratchFor(page && !walk ? n : 0);
+    const marks = walk ? this.marksFor() : this.marks;
     // Matches with a relevance lead the default order: they are kept aside; the others are marked.
     const leads: number[] = [];
     const leadRelevance: number[] = [];
-    const mark = (i: number, r: number) => {
+    const mark = (i: number) => {
+      const r = anyRelevance ? (relevanceOf[i] as number) : 0;
       if (r > 0) {
         leads.push(i);
         leadRelevance.push(r);
-      } else marks[i] = stamp;
+      } else marks[i >>> 5] = ((marks[i >>> 5] as number) | (1 << (i & 31))) >>> 0;
     };
     let passed = 0;
-    const { slotByNum, live } = this;
     if (isOpen(sel)) {
       // Nothing selected (a search's first page): every match passes and counts everywhere. The matches are
       // counted by facet cell (one read of the slot's cell instead of six facts and a loop over its sizes), then
@@ -272,10 +294,8 @@ export class ListingIndex extends ListingColumns {
       let nTouched = 0;
       let pMin = Number.POSITIVE_INFINITY;
       let pMax = Number.NEGATIVE_INFINITY;
-      for (let k = 0; k < matches.nums.length; k++) {
-        const num = matches.nums[k] as number;
-        const i = num < slotByNum.length ? (slotByNum[num] as number) : -1;
-        if (i < 0 || live[i] === 0) continue;
+      for (let k = 0; k < n; k++) {
+        const i = slots[k] as number;
         if (price) {
           const p = price[i] as number;
           if (p !== p) continue;
@@ -283,13 +303,16 @@ export class ListingIndex extends ListingColumns {
           if (p > pMax) pMax = p;
         }
         const c = cellOf[i] as number;
-        if (hits[c] === 0) touched[nTouched++] = c;
-        hits[c] = (hits[c] as number) + 1;
+        const h = hits[c] as number;
+        // A cell's first match adds it to `touched`, without a branch (a third of the matches are a cell's first).
+        touched[nTouched] = c;
+        nTouched += (h - 1) >>> 31;
+        hits[c] = h + 1;
         if (page) {
-          if (walk) mark(i, matches.relevance[k] as number);
+          if (walk) mark(i);
           else {
             passing[passed] = i;
-            relevance[passed] = matches.relevance[k] as number;
+            relevance[passed] = anyRelevance ? (relevanceOf[i] as number) : 0;
           }
           passed++;
         }
@@ -309,18 +332,16 @@ export class ListingIndex extends ListingColumns {
       }
       t.bounds(pMin, pMax);
     } else {
-      for (let k = 0; k < matches.nums.length; k++) {
-        const num = matches.nums[k] as number;
-        const i = num < slotByNum.length ? (slotByNum[num] as number) : -1;
-        if (i < 0 || live[i] === 0) continue;
+      for (let k = 0; k < n; k++) {
+        const i = slots[k] as number;
         const p = price ? (price[i] as number) : Number.NaN;
         if (price && p !== p) continue;
         this.tallySlot(t, sel, i, p);
         if (page && this.passes(sel, i)) {
-          if (walk) mark(i, matches.relevance[k] as number);
+          if (walk) mark(i);
           else {
             passing[passed] = i;
-            relevance[passed] = matches.relevance[k] as number;
+            relevance[passed] = anyRelevance ? (relevanceOf[i] as number) : 0;
           }
           passed++;
         }
@@ -329,7 +350,7 @@ export class ListingIndex extends ListingColumns {
     const counts = t.counts(ctx);
     if (!page || page.limit <= 0 || page.offset >= passed) return { counts, pids: [] };
     if (walk) {
-      const slots = this.walkPage(page, stamp, leads, leadRelevance);
+      const slots = this.walkPage(page, leads, leadRelevance);
       return { counts, pids: slots.slice(page.offset).map((i) => this.pids[i] as string) };
     }
 

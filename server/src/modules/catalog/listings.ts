@@ -11,12 +11,12 @@ import {
   type CategoryRow,
   type FacetCounts,
   type ListingScope,
-  type MatchSet,
   type SortKey,
   type TileRow,
 } from './repository.ts';
 import { formatFilterString, parseFilterString, type FilterSelection } from './filter-string.ts';
 import type { CatalogKit } from './catalog-kit.ts';
+import type { Matches } from './match-slots.ts';
 import { applicable, facets, resolve } from './facets.ts';
 import { normalizeSort } from './product-display.ts';
 
@@ -148,7 +148,7 @@ export async function listProducts(
  */
 export async function listMatches(
   kit: CatalogKit,
-  scope: (ListingScope & { matches: NonNullable<ListingScope['matches']> }) | { matchSet: MatchSet },
+  scope: (ListingScope & { matches: NonNullable<ListingScope['matches']> }) | { matchSet: () => Matches },
   selection: FilterSelection,
   market: Market,
   options: { sort?: unknown; page?: number | undefined; pageSize?: number | undefined } = {},
@@ -158,11 +158,13 @@ export async function listMatches(
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const ctx = { brand: kit.brand, currency: market.currency, sizeBits: kit.sizeBits };
   // The database finds the matches (text indexes); the listing index counts their facets and picks the page.
-  // A match set the search's prefix index found in memory needs no read.
-  const [index, matches] = await Promise.all([
+  // A match set the search's prefix index finds in memory needs no read: it is found once the listing index is
+  // current, with no wait between, as the slots of the prefix index it names are at that moment.
+  const [index, found] = await Promise.all([
     kit.currentIndex(),
     'matchSet' in scope ? scope.matchSet : matchedRows(kit.db, scope.matches),
   ]);
+  const matches = typeof found === 'function' ? found() : found;
   const { counts, pids } = index.queryMatches(ctx, matches, resolve(kit, applied), {
     sort: normalizeSort(options.sort),
     limit: pageSize,

@@ -7,7 +7,8 @@ import type { Schemas } from '../../shared/http.ts';
 import type { Market } from '../markets/index.ts';
 import type { CatchUpGate } from '../../db/write-watch.ts';
 import type { CacheHold } from '../../shared/ttl-cache.ts';
-import type { CategoryRow, ListingScope, MatchSet, TileRow } from './repository.ts';
+import type { CategoryRow, ListingScope, TileRow } from './repository.ts';
+import type { Matches } from './match-slots.ts';
 import type { FilterSelection } from './filter-string.ts';
 import type { ListingIndex } from './listing-index.ts';
 import { CatalogKit } from './catalog-kit.ts';
@@ -173,7 +174,7 @@ export class CatalogService {
 
   /** Like `listProducts` for a scope with a match set (a search), answering the page's pids rather than tiles. */
   listMatches(
-    scope: (ListingScope & { matches: NonNullable<ListingScope['matches']> }) | { matchSet: MatchSet },
+    scope: (ListingScope & { matches: NonNullable<ListingScope['matches']> }) | { matchSet: () => Matches },
     selection: FilterSelection,
     market: Market,
     options: { sort?: unknown; page?: number | undefined; pageSize?: number | undefined } = {},

@@ -42,7 +42,7 @@ export async function loadSearchDocuments(
       const snap = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(trx);
       const rows = await sql<DocText>`
         select ${DOC_COLUMNS(language)} from search_documents d
-        where d.language = ${sql.lit(language)} and d.brand = ${brand} and d.listed`.execute(trx);
+        where d.language = ${sql.lit(language)} and d.brand = ${brand} and d.listed order by d.num`.execute(trx);
       return { snapshot: (snap.rows[0] as { snapshot: string }).snapshot, rows: rows.rows.map(docRow) };
     });
 }

@@ -1,4 +1,4 @@
-import { firstInOrder, type MatchSet } from '../catalog/index.ts';
+import { firstInOrder, type Matches } from '../catalog/index.ts';
 import { SearchDocuments, tierOf, type Postings } from './search-documents.ts';
 
 /**
@@ -37,13 +37,6 @@ function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean
     }
   }
   return false;
-}
-
-/** The number of set bits of a 32-bit word. */
-function bitCount(v: number): number {
-  v = v - ((v >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
 /**
@@ -209,40 +202,30 @@ export class PrefixIndex extends SearchDocuments {
     return { pids, total: Math.min(n, cap), exact: n <= cap };
   }
 
-  /** Every match with its relevance (exact name 3, name starting with the query 1, else 0): `matchingRows`. */
-  matchSet(q: IndexQuery): MatchSet {
+  /**
+   * Every match with its relevance (exact name 3, name starting with the query 1, else 0): `matchingRows`. When
+   * the words decide alone, the matches are the named slots and the words' bits, answered as they are — a bitset
+   * of this index's slots and the named slots with their relevance, which the listing index reads through its
+   * table of this index's slots (`MatchSlots`), with no list of product numbers made per search; when substrings
+   * must be checked (Japanese, Korean, Chinese), document by document, as product numbers.
+   */
+  matches(q: IndexQuery): Matches {
     const tiers = this.nameTiers(q.text);
     const named = tiers.slots;
-    return this.withMatcher(q, (other, any, words): MatchSet => {
+    return this.withMatcher(q, (other, any, words): Matches => {
       if (words !== undefined) {
-        // The matches are the named slots and the words' bits: those bits, in slot order, rather than a
-        // look at every slot (the catalogue's size: 50,000 at a house's largest); as many entries as bits.
         const blocks = Math.ceil(this.size / 32);
         const bits = new Uint32Array(blocks);
-        for (const s of named) bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
-        if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
-        let most = 0;
-        for (let w = 0; w < blocks; w++) most += bitCount(bits[w] as number);
-        const nums = new Int32Array(most);
-        const relevance = new Uint8Array(most);
-        let n = 0;
-        // The set bits in order, in place (a visitor's call per bit was a third of this pass); a relevance only
-        // where some name starts with the query (none does for most searches: each stays 0).
-        const { live, size } = this;
-        const slotNums = this.nums;
-        const anyNamed = named.length > 0;
-        for (let w = 0; w < blocks; w++) {
-          for (let b = bits[w] as number; b !== 0;) {
-            const low = b & -b;
-            b = (b ^ low) >>> 0;
-            const s = w * 32 + 31 - Math.clz32(low);
-            if (s < size && live[s] === 1) {
-              if (anyNamed) relevance[n] = tierOf(tiers, s);
-              nums[n++] = slotNums[s] as number;
-            }
-          }
+        const leads = new Int32Array(named.length);
+        const leadRelevance = new Uint8Array(named.length);
+        for (let j = 0; j < named.length; j++) {
+          const s = named[j] as number;
+          bits[s >>> 5] = ((bits[s >>> 5] as number) | (1 << (s & 31))) >>> 0;
+          leads[j] = s;
+          leadRelevance[j] = tierOf(tiers, s);
         }
-        return { nums: nums.subarray(0, n), relevance: relevance.subarray(0, n) };
+        if (words) for (let w = 0; w < blocks; w++) bits[w] = ((bits[w] as number) | (words[w] ?? 0)) >>> 0;
+        return { layout: this, version: this.layoutVersion, bits, leads, leadRelevance };
       }
       const nums: number[] = [];
       const relevance: number[] = [];

@@ -75,6 +75,8 @@ export class SearchDocuments {
   protected posted: Postings | null = null;
   /** Each live slot's place in the name order (-1 for a free slot): built with it (`nameOrder`). */
   protected namePos = new Int32Array(0);
+  /** Changes whenever a slot is given to another product or freed: the listing index reads matches by slot. */
+  layoutVersion = 0;
 
   constructor(
     readonly brand: string,
@@ -105,6 +107,16 @@ export class SearchDocuments {
   /** Number of documents indexed. */
   get count(): number {
     return this.slotOf.size;
+  }
+
+  /** The slots in use so far (`SlotLayout`): every slot below is a document's or free. */
+  get slotCount(): number {
+    return this.size;
+  }
+
+  /** The product number in `slot`, −1 when it is free (`SlotLayout`). */
+  numAt(slot: number): number {
+    return this.live[slot] === 1 ? (this.nums[slot] as number) : -1;
   }
 
   /** The changes the database reported since `snapshot`, which the index is then as of. */
@@ -141,6 +153,7 @@ export class SearchDocuments {
 
   private put(row: DocRow): void {
     let slot = this.slotOf.get(row.pid);
+    const fresh = slot === undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.size++;
       this.grow(slot + 1);
@@ -153,6 +166,7 @@ export class SearchDocuments {
       if (this.rank[slot] !== row.rank) this.byRank = null;
       if (this.names[slot] !== row.name_lc) this.byName = null;
     }
+    if (fresh || this.nums[slot] !== row.num) this.layoutVersion++;
     this.nums[slot] = row.num;
     this.rank[slot] = row.rank;
     this.names[slot] = row.name_lc;
@@ -178,6 +192,7 @@ export class SearchDocuments {
     this.names[slot] = '';
     this.texts[slot] = null;
     this.live[slot] = 0;
+    this.layoutVersion++;
     this.lexemes.clear(slot);
     this.posted = null;
     this.gramLists.clear(slot);

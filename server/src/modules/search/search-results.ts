@@ -165,7 +165,7 @@ async function find(
   }
   // The matches and their relevance read once (from the index, or the database), for the facets and the page.
   const listed = await kit.catalog.listMatches(
-    indexed ? { matchSet: indexed[0].matchSet(indexed[1]) } : { matches: matchingRows(scope, plan, mode) },
+    indexed ? { matchSet: () => indexed[0].matches(indexed[1]) } : { matches: matchingRows(scope, plan, mode) },
     selection,
     market,
     o,
