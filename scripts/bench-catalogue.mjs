@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench:catalogue`: listing with filters, facets, search and autocomplete against the production
 // server with every request answered by the database (CACHE_TTL_SECONDS=0, READY_ANSWERS=false unless set), on a small and a large
-// catalogue, on the embedded PGlite and on PostgreSQL, beside an Express 5 hello-world measured in the
+// catalogue (two storefronts side by side, each target measured on one then the other, each warmed until its
+// throughput is steady), on the embedded PGlite and on PostgreSQL, beside an Express 5 hello-world measured in the
 // same run. Reports req/s, p50 and p99 at each connection count, the ratio to hello-world, and how p50
 // grows from the small to the large catalogue.
 //
-//   node scripts/bench-catalogue.mjs [--small 1000] [--large 50000] [--duration 8] [--warmup 2]
+//   node scripts/bench-catalogue.mjs [--small 1000] [--large 50000] [--duration 8] [--warmup 2] [--steady-within 30]
 //                                    [--connections 10,100] [--databases pglite,postgres] [--skip-build] [--fresh]
 //                                    [--memory 50000,200000]
 //
@@ -155,6 +156,7 @@ async function main() {
     connections,
     duration: opts.duration,
     warmup: opts.warmup,
+    steadyWithin: opts.steadyWithin,
     timeout: opts.timeout,
   });
   for (const connections of opts.connections) {
@@ -172,14 +174,23 @@ async function main() {
 
   const startups = [];
   for (const database of databases) {
-    for (const products of [opts.small, opts.large]) {
-      const { store, port, startupSeconds } = await startStorefront(database, products);
-      for (const target of targetsFor(`http://${HOST}:${port}`)) {
-        for (const connections of opts.connections) {
+    // Both catalogues' storefronts run side by side, and each target is measured on the small one and then the
+    // large one, seconds apart: the growth compares two runs on the same host, not runs minutes apart on a shared
+    // machine whose speed drifts (the idle storefront waits without work).
+    const stores = [];
+    for (const products of [opts.small, opts.large])
+      stores.push({ products, ...(await startStorefront(database, products)) });
+    const targets = stores.map((s) => targetsFor(`http://${HOST}:${s.port}`));
+    for (let t = 0; t < (targets[0]?.length ?? 0); t++) {
+      for (const connections of opts.connections) {
+        for (let k = 0; k < stores.length; k++) {
+          const target = targets[k][t];
           const r = await measure({ ...target, pipelining: 1 }, runOpts(connections));
-          rows.push({ database, products, target: target.name, ...r });
+          rows.push({ database, products: stores[k].products, target: target.name, ...r });
         }
       }
+    }
+    for (const { products, store, startupSeconds } of stores) {
       startups.push({ database, products, startupSeconds, rssMiB: mib(treeRssKiB(store.proc.pid).rss) });
       await stopChild(store);
     }
@@ -196,11 +207,11 @@ async function main() {
   const p50 = (r) => r.preciseLatencyMs?.p50 ?? r.latencyMs.p50;
   const p99 = (r) => r.preciseLatencyMs?.p99 ?? r.latencyMs.p99;
   const table = [
-    '| database | products | target | connections | req/s | p50 ms | p99 ms | p50 / p99, whole ms | errors/non-2xx | ratio to hello-world |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | products | target | connections | warm-up s | req/s | p50 ms | p99 ms | p50 / p99, whole ms | errors/non-2xx | ratio to hello-world |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.products ? fmt(r.products) : '–'} | ${r.target} | ${r.connections} | ${fmt(r.reqPerSec)} | ${fmt(p50(r), 2)} | ${fmt(p99(r), 2)} | ${fmt(r.latencyMs.p50)} / ${fmt(r.latencyMs.p99)} | ${r.errors}/${r.non2xx} | ${fmt(r.reqPerSec / hello10(r.connections), 3)} |`,
+        `| ${r.database} | ${r.products ? fmt(r.products) : '–'} | ${r.target} | ${r.connections} | ${r.warmupSeconds ?? opts.warmup} | ${fmt(r.reqPerSec)} | ${fmt(p50(r), 2)} | ${fmt(p99(r), 2)} | ${fmt(r.latencyMs.p50)} / ${fmt(r.latencyMs.p99)} | ${r.errors}/${r.non2xx} | ${fmt(r.reqPerSec / hello10(r.connections), 3)} |`,
     ),
   ];
   const growth = [];
@@ -226,7 +237,7 @@ async function main() {
   const summary = [
     `## Catalogue benchmark (${new Date().toISOString()})`,
     '',
-    `Machine: ${cpus.length} cores (${cpus[0]?.model}), Node ${process.version}; autocannon beside the servers, loopback only, pipelining 1, ${opts.duration} s per row after ${opts.warmup} s of warm-up; every request answered by the database (cache off) through the full path (ready answers ${process.env.READY_ANSWERS ?? 'false'}).`,
+    `Machine: ${cpus.length} cores (${cpus[0]?.model}), Node ${process.version}; autocannon beside the servers, loopback only, pipelining 1, ${opts.duration} s per row after ${opts.warmup} s of warm-up${opts.steadyWithin ? `, continued in slices of 2 s until one serves no more than 3 % above the best before it (${opts.steadyWithin} s at most)` : ''}; every request answered by the database (cache off) through the full path (ready answers ${process.env.READY_ANSWERS ?? 'false'}).`,
     '',
     ...table,
     '',

@@ -309,6 +309,10 @@ export async function settle(target, idleMs) {
   return null;
 }
 
+/** `measure`'s warm-up until steady (`opts.steadyWithin`): slices of this many seconds, while one gains this much. */
+const STEADY_SLICE_S = 2;
+const STEADY_GAIN = 0.03;
+
 export async function measure(target, opts) {
   const base = {
     url: target.url,
@@ -327,9 +331,22 @@ export async function measure(target, opts) {
     probe = await expect2xx(target.url, target.headers);
     idleMs = Math.min(idleMs, performance.now() - t);
   }
+  let warmupSeconds = 0;
   if (opts.warmup > 0) {
-    log(`warm-up   ${target.name} (${opts.warmup} s)`);
-    await cannon({ ...base, duration: opts.warmup });
+    log(`warm-up   ${target.name} (${opts.warmup} s${opts.steadyWithin ? ', then until steady' : ''})`);
+    let r = await cannon({ ...base, duration: opts.warmup });
+    warmupSeconds = opts.warmup;
+    // Until steady (opts.steadyWithin seconds at most): slices of STEADY_SLICE_S seconds while one still serves
+    // more than STEADY_GAIN above the best before it — a process still loading an index on first use, or its
+    // code still being optimised, is not what a steady load meets.
+    let best = r.requests.average;
+    while (opts.steadyWithin && warmupSeconds + STEADY_SLICE_S <= opts.steadyWithin) {
+      r = await cannon({ ...base, duration: STEADY_SLICE_S });
+      warmupSeconds += STEADY_SLICE_S;
+      if (r.requests.average <= best * (1 + STEADY_GAIN)) break;
+      best = r.requests.average;
+    }
+    if (warmupSeconds > opts.warmup) log(`          steady after ${warmupSeconds} s`);
     const s = await settle(target, idleMs);
     if (s == null || s > 1) log(`          drained the warm-up backlog in ${s == null ? '> 60' : s.toFixed(1)} s`);
   }
@@ -365,5 +382,6 @@ export async function measure(target, opts) {
     non2xx: r.non2xx,
     statusCodes: { '1xx': r['1xx'], '2xx': r['2xx'], '3xx': r['3xx'], '4xx': r['4xx'], '5xx': r['5xx'] },
     backlogDrainSeconds: drainSeconds,
+    warmupSeconds,
   };
 }

@@ -73,11 +73,11 @@ export class ListingIndex extends ListingColumns {
   }
 
   /** `queryMatches`'s marks: a bit per slot, set for the slots that passed (all clear between searches). */
-  private marks = new Uint32Array(0);
+  private marks = new Int32Array(0);
   private marked = false;
-  private marksFor(): Uint32Array {
+  private marksFor(): Int32Array {
     const words = (this.capacity + 31) >>> 5;
-    if (this.marks.length < words) this.marks = new Uint32Array(words);
+    if (this.marks.length < words) this.marks = new Int32Array(words);
     this.marked = true;
     return this.marks;
   }
@@ -280,7 +280,7 @@ export class ListingIndex extends ListingColumns {
       if (r > 0) {
         leads.push(i);
         leadRelevance.push(r);
-      } else marks[i >>> 5] = ((marks[i >>> 5] as number) | (1 << (i & 31))) >>> 0;
+      } else marks[i >>> 5] = (marks[i >>> 5] as number) | (1 << (i & 31));
     };
     let passed = 0;
     if (isOpen(sel)) {

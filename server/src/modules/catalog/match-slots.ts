@@ -78,13 +78,13 @@ export class MatchSlots {
     if (m.version !== m.layout.layoutVersion)
       throw new Error('match slots: the matches name the slots of an earlier layout');
     const table = this.table(m.layout, own);
-    const words = Math.min(m.bits.length, (table.length + 31) >>> 5);
+    const words = Math.min(m.bits.length, table.length >>> 5);
+    // The bits as signed 32-bit words: every step stays a small integer (an unsigned word above 2³¹ is a double).
+    const bits = new Int32Array(m.bits.buffer, m.bits.byteOffset, words);
     for (let w = 0; w < words; w++) {
-      for (let b = m.bits[w] as number; b !== 0;) {
-        const low = b & -b;
-        b = (b ^ low) >>> 0;
-        const s = w * 32 + 31 - Math.clz32(low);
-        const i = s < table.length ? (table[s] as number) : -1;
+      for (let b = bits[w] as number, low = 0; b !== 0; b ^= low) {
+        low = b & -b;
+        const i = table[w * 32 + 31 - Math.clz32(low)] as number;
         if (i >= 0) slots[n++] = i;
       }
     }
@@ -108,8 +108,9 @@ export class MatchSlots {
     const kept = this.tables.get(layout);
     if (kept && kept.source === layout.layoutVersion && kept.own === own.version) return kept.table;
     const { slotByNum, live } = own;
-    const table = new Int32Array(layout.slotCount);
-    for (let s = 0; s < table.length; s++) {
+    // Whole words of slots: the last word's bits past the layout's slots read −1, not past the end.
+    const table = new Int32Array(((layout.slotCount + 31) >>> 5) * 32).fill(-1);
+    for (let s = 0; s < layout.slotCount; s++) {
       const num = layout.numAt(s);
       const i = num >= 0 && num < slotByNum.length ? (slotByNum[num] as number) : -1;
       table[s] = i >= 0 && live[i] === 1 ? i : -1;

@@ -51,9 +51,8 @@ function eachSetBit(bits: Uint32Array, visit: (bit: number) => boolean): boolean
  * a copy of answers. Typos (trigram similarity) stay with PostgreSQL.
  */
 export class PrefixIndex extends SearchDocuments {
-  /** The slots holding a lexeme that starts with `prefix`, as a bitset. */
-  private termBits(p: Postings, prefix: string): Uint32Array {
-    const out = new Uint32Array(p.words);
+  /** The slots holding a lexeme that starts with `prefix`, as a bitset, written into `out` (all clear). */
+  private termBits(p: Postings, prefix: string, out: Uint32Array): Uint32Array {
     this.vocabulary.eachWithPrefix(prefix, (id) => {
       const b = p.bits[id];
       if (b) {
@@ -72,12 +71,19 @@ export class PrefixIndex extends SearchDocuments {
   private allTerms(p: Postings, prefixes: readonly string[]): Uint32Array | null {
     let acc: Uint32Array | null = null;
     for (const prefix of prefixes) {
-      const b = this.termBits(p, prefix);
-      if (acc === null) acc = b;
-      else for (let i = 0; i < acc.length; i++) acc[i] = ((acc[i] as number) & (b[i] as number)) >>> 0;
+      if (acc === null) {
+        acc = this.termBits(p, prefix, new Uint32Array(p.words));
+        continue;
+      }
+      // The next prefixes' bits in a scratch set used again by every query (the first's are the answer).
+      if (this.scratchBits.length !== p.words) this.scratchBits = new Uint32Array(p.words);
+      const b = this.termBits(p, prefix, this.scratchBits.fill(0));
+      for (let i = 0; i < acc.length; i++) acc[i] = ((acc[i] as number) & (b[i] as number)) >>> 0;
     }
     return acc;
   }
+
+  private scratchBits = new Uint32Array(0);
 
   /**
    * Runs `f` with a predicate telling whether a slot matches the query's words or substrings (not its name:
@@ -96,7 +102,9 @@ export class PrefixIndex extends SearchDocuments {
     if (q.words) {
       const p = this.postings();
       const a = this.allTerms(p, q.stemmed);
-      const b = this.allTerms(p, q.typed);
+      // Words the language reads as typed (most of them) give the same slots twice: once is enough.
+      const same = q.typed.length === q.stemmed.length && q.typed.every((w, i) => w === q.stemmed[i]);
+      const b = same ? null : this.allTerms(p, q.typed);
       words = a ?? b;
       if (a && b) for (let i = 0; i < a.length; i++) a[i] = ((a[i] as number) | (b[i] as number)) >>> 0;
     }
