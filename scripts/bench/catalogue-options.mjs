@@ -35,7 +35,15 @@ export function parseArgs(argv) {
     else if (['--small', '--large', '--duration', '--warmup'].includes(arg)) opts[arg.slice(2)] = Number(argv[++i]);
     else throw new Error(`unknown option ${arg}\n${USAGE}`);
   }
-  const ints = [opts.small, opts.large, opts.duration, opts.warmup, opts.steadyWithin, ...opts.connections, ...opts.memory];
+  const ints = [
+    opts.small,
+    opts.large,
+    opts.duration,
+    opts.warmup,
+    opts.steadyWithin,
+    ...opts.connections,
+    ...opts.memory,
+  ];
   if (
     !ints.every((n) => Number.isInteger(n) && n >= 0) ||
     opts.small < 1 ||

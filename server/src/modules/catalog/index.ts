@@ -9,8 +9,8 @@ export {
 export type { CalendarFilters } from './service.ts';
 export { TILE_COLUMNS } from './repository.ts';
 export { firstInOrder } from './first-in-order.ts';
-export type { MatchSet, TileRow } from './repository.ts';
-export type { Matches, SlotLayout } from './match-slots.ts';
+export type { TileRow } from './repository.ts';
+export type { Matches } from './match-slots.ts';
 export { parseFilterString, formatFilterString } from './filter-string.ts';
 export type { FilterSelection } from './filter-string.ts';
 export { catalogModule } from './module.ts';

@@ -290,7 +290,8 @@ export class ListingIndex extends ListingColumns {
       // most 3,341 cells.
       const { cellOf } = this;
       const cells = this.facetCells;
-      const { hits, touched } = this.cellScratchFor(cells.count);
+      // One entry more than the cells: `touched` is written at its end before a first match moves it on.
+      const { hits, touched } = this.cellScratchFor(cells.count + 1);
       let nTouched = 0;
       let pMin = Number.POSITIVE_INFINITY;
       let pMax = Number.NEGATIVE_INFINITY;

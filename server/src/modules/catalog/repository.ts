@@ -122,5 +122,5 @@ export async function loadRdCounts(db: DB, brand: string): Promise<Map<string, n
 
 export { loadSizeBits, type ListingContext, type ListingScope, type ResolvedFilters } from './listing-scope.ts';
 export { facetCounts, listFilteredTiles, matchFacetsAndPage, type FacetCounts } from './listing-sql.ts';
-export { matchedRows, parseNumberList, type MatchSet } from './match-set.ts';
+export { matchedRows, parseNumberList } from './match-set.ts';
 export { listingFactsSince, loadListingFacts, pruneListingRemovals } from './listing-facts.ts';
