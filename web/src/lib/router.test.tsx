@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { startTransition, useLayoutEffect } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import {
   BrowserRouter,
   Link,
@@ -11,6 +14,7 @@ import {
   useLocation,
   useNavigate,
   useSearchParams,
+  useStateUntilNavigation,
 } from './router';
 
 afterEach(cleanup);
@@ -150,5 +154,74 @@ describe('navigation', () => {
       </StaticRouter>,
     );
     expect(where()).toBe('/ja-jp/search?q=bag#results|null');
+  });
+});
+
+/** A menu button whose panel stays open until the path changes. */
+function Menu({ onCommit }: { onCommit?: () => void }) {
+  const [open, setOpen] = useStateUntilNavigation(false);
+  const navigate = useNavigate();
+  useLayoutEffect(() => onCommit?.(), [onCommit]);
+  return (
+    <>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        menu
+      </button>
+      <button type="button" onClick={() => navigate({ search: '?q=sac' })}>
+        query
+      </button>
+      <button type="button" onClick={() => navigate('/fr-fr/ca/women')}>
+        go
+      </button>
+    </>
+  );
+}
+
+describe('state until the next page', () => {
+  const expanded = () => screen.getByRole('button', { name: 'menu' }).getAttribute('aria-expanded');
+
+  it('stays through a new query on the same path, and goes back to its first value on another path', () => {
+    render(
+      <MemoryRouter initialEntries={['/fr-fr/']}>
+        <Menu />
+      </MemoryRouter>,
+    );
+    act(() => screen.getByRole('button', { name: 'menu' }).click());
+    expect(expanded()).toBe('true');
+    act(() => screen.getByRole('button', { name: 'query' }).click());
+    expect(expanded()).toBe('true');
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    expect(expanded()).toBe('false');
+    act(() => screen.getByRole('button', { name: 'menu' }).click());
+    expect(expanded()).toBe('true');
+  });
+
+  it('keeps a tap made between a hydration’s commit and its effects (a page hydrated in a transition)', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const page = (onCommit?: () => void) => (
+      <StaticRouter location="/fr-fr/">
+        <Menu onCommit={onCommit} />
+      </StaticRouter>
+    );
+    container.innerHTML = renderToString(page());
+    // The tap lands as soon as the hydrated page is committed: in a microtask, before React's passive effects
+    // (scheduled as a task of their own after a transition's commit).
+    let tapped!: () => void;
+    const tap = new Promise<void>((resolve) => (tapped = resolve));
+    const onCommit = () =>
+      queueMicrotask(() => {
+        container.querySelector('button')!.click();
+        tapped();
+      });
+    let root!: Root;
+    startTransition(() => {
+      root = hydrateRoot(container, page(onCommit));
+    });
+    await tap;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector('button')!.getAttribute('aria-expanded')).toBe('true');
+    root.unmount();
+    container.remove();
   });
 });

@@ -172,6 +172,24 @@ export function useNavigate(): NavigateFunction {
   return useRouter().navigate;
 }
 
+/**
+ * State that goes back to `initial` when the path changes: a menu or a drawer open on one page is closed on the
+ * next. Reset while rendering, not in an effect: an effect that closes on a path change also runs when the
+ * component mounts, and a page hydrated in a transition runs it a moment after the commit, when the page already
+ * answers taps, so a menu tapped in between was opened and at once closed again (a lost tap on a slow phone).
+ */
+export function useStateUntilNavigation<T>(initial: T): [T, (value: T) => void] {
+  const { pathname } = useLocation();
+  const [state, setState] = useState(initial);
+  const [path, setPath] = useState(pathname);
+  if (path !== pathname) {
+    setPath(pathname);
+    setState(initial);
+    return [initial, setState];
+  }
+  return [state, setState];
+}
+
 /** The href of `to` as a link would write it. */
 export function useHref(to: To): string {
   const { location } = useRouter();

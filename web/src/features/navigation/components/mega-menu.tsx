@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from '../../../lib/router';
+import { Link, useStateUntilNavigation } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 
@@ -44,12 +44,10 @@ export function navigationTree(navigation: readonly Item[]): NavigationTree {
 export function MegaMenu({ navigation, label }: { navigation: readonly Item[]; label: string }) {
   const { t } = useTranslation('content');
   const localize = useLocalizePath();
-  const location = useLocation();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useStateUntilNavigation<string | null>(null);
   const root = useRef<HTMLElement>(null);
   const { macros, childrenOf } = navigationTree(navigation);
 
-  useEffect(() => setOpen(null), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
@@ -67,7 +65,7 @@ export function MegaMenu({ navigation, label }: { navigation: readonly Item[]; l
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   if (macros.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
-import { Link, useLocation } from '../../../lib/router';
+import { Link, useStateUntilNavigation } from '../../../lib/router';
 import type { Schemas } from '../../../lib/api-client';
 import { useLocalizePath } from '../../../lib/market-context';
 import { MegaMenu } from './mega-menu';
@@ -155,8 +155,7 @@ export function SiteHeader({
   const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const localize = useLocalizePath();
-  const location = useLocation();
-  const [menuOpen, setMenuOpenState] = useState(false);
+  const [menuOpen, setMenuOpenState] = useStateUntilNavigation(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const ref = useRef<HTMLElement>(null);
@@ -164,7 +163,6 @@ export function SiteHeader({
     if (open) setMenuLoaded(true);
     setMenuOpenState(open);
   };
-  useEffect(() => setMenuOpenState(false), [location.pathname]);
   // Scrolled: the header turns solid over a hero, and the info banner slides away (the bar alone stays).
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 24);
