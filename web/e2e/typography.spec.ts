@@ -72,3 +72,37 @@ test('the home page loads its fonts without a failed request and without a layou
   }
   expect(errors).toEqual([]);
 });
+
+test('a Japanese page sets its interface in the Japanese face alone and fetches no Latin interface face', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  const fonts: string[] = [];
+  page.on('response', (r) => {
+    if (/\.woff2$/.test(r.url())) fonts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/ja-jp/ca/women-bags');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle');
+  // One face per line of text: the language's own Gothic face, its Latin letters included (prices, "Rive Droite").
+  for (const selector of [
+    'body',
+    '[data-testid="total-products"]',
+    '.product-tile__price, [data-testid="product-price"]',
+  ])
+    expect(
+      await page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily),
+      selector,
+    ).toMatch(/^"?Hiragino Sans"?,.*"Noto Sans CJK JP"/);
+  // The headings keep the house's display face for their Latin letters, before the Mincho face.
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toMatch(
+    /^"?Bodoni Moda"?,.*"Noto Serif CJK JP"/,
+  );
+  expect(fonts.some((f) => f.includes('hanken-grotesk'))).toBe(false);
+  expect(fonts.some((f) => f.includes('bodoni-moda-latin-opsz-normal'))).toBe(true);
+  expect(errors).toEqual([]);
+});

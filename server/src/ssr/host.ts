@@ -205,7 +205,7 @@ export async function mountSsr(
       house: config.brand,
       preload: preloadLinks(manifest, modules),
       modules: pageModules(manifest, modules),
-      fonts: fontPreloadLinks(manifest),
+      fonts: fontPreloadLinks(manifest, htmlLang(market.locale)),
       head,
     });
     return { status, html, language: htmlLang(market.locale) };
@@ -233,7 +233,7 @@ export async function mountSsr(
       house: config.brand,
       preload: preloadLinks(manifest, modules),
       modules: pageModules(manifest, modules),
-      fonts: fontPreloadLinks(manifest),
+      fonts: fontPreloadLinks(manifest, htmlLang(market.locale)),
     });
     return { status: 404, html, language: htmlLang(market.locale) };
   }

@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { WEB_ROOT } from './host.ts';
-import { PRELOADED_FONTS } from './preload.ts';
+import { CJK_PRELOADED_FONTS, PRELOADED_FONTS } from './preload.ts';
 
 // The house's typography and icons as the production build serves them: the head preloads the fonts' hashed files
 // and links the house's icons, every file it names is in the build and answered, fonts cached for a year.
@@ -41,6 +41,19 @@ describe('fonts and icons of the house (production build)', () => {
     }
     // Before the stylesheet, which would only name the files once read.
     expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  });
+
+  it('preloads only the display face on Japanese, Korean and Chinese pages, whose interface is set in their own face', async () => {
+    expect(CJK_PRELOADED_FONTS).toEqual(['bodoni-moda-latin-opsz-normal.woff2']);
+    for (const path of ['/ja-jp/', '/ko-kr/', '/zh-sg/', '/zh-tw/', '/ja-jp/ca/women-bags']) {
+      const html = (await request(app).get(path).set('Accept', 'text/html').expect(200)).text;
+      const preloads = [...head(html).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!);
+      expect(preloads, path).toHaveLength(1);
+      expect(preloads[0], path).toMatch(/^\/assets\/bodoni-moda-latin-opsz-normal-[\w-]{8}\.woff2$/);
+    }
+    // The French page still preloads both.
+    const fr = (await request(app).get('/fr-fr/ca/women-bags').set('Accept', 'text/html').expect(200)).text;
+    expect([...head(fr).matchAll(/as="font"/g)]).toHaveLength(PRELOADED_FONTS.length);
   });
 
   it('preloads a listing’s first tile, a search’s first hit and a product’s first view before anything else of the head', async () => {

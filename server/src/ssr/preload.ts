@@ -86,21 +86,36 @@ export function pageModules(manifest: Manifest | null, modules: readonly string[
  */
 export const PRELOADED_FONTS = ['hanken-grotesk-latin-wght-normal.woff2', 'bodoni-moda-latin-opsz-normal.woff2'];
 
-const fontLinks = new WeakMap<Manifest, string[]>();
+/**
+ * Japanese, Korean and Chinese pages set their interface text in the language's own system face, Latin letters
+ * included (web/src/styles/tokens.css): the grotesk is not theirs to fetch. Their headings keep the display face.
+ */
+export const CJK_PRELOADED_FONTS = PRELOADED_FONTS.filter((name) => !name.startsWith('hanken-grotesk'));
 
-/** `<link rel="preload" as="font">` tags of the preloaded fonts' hashed files (none without a build manifest). */
-export function fontPreloadLinks(manifest: Manifest | null): string[] {
+/** A page language (the document's `lang`) whose interface is set in its own system face. */
+const setInOwnFace = (language: string) => /^(ja|ko|zh)(-|$)/.test(language);
+
+const fontLinks = new WeakMap<Manifest, Map<readonly string[], string[]>>();
+
+/**
+ * `<link rel="preload" as="font">` tags of the fonts the page's language sets above the fold (none without a build
+ * manifest).
+ */
+export function fontPreloadLinks(manifest: Manifest | null, language: string): string[] {
   if (!manifest) return [];
-  let links = fontLinks.get(manifest);
+  const names = setInOwnFace(language) ? CJK_PRELOADED_FONTS : PRELOADED_FONTS;
+  let byNames = fontLinks.get(manifest);
+  if (!byNames) fontLinks.set(manifest, (byNames = new Map()));
+  let links = byNames.get(names);
   if (!links) {
     const files = Object.entries(manifest).map(([key, chunk]) => [key.split('/').pop(), chunk.file] as const);
-    links = PRELOADED_FONTS.flatMap((name) => {
+    links = names.flatMap((name) => {
       const file = files.find(([source]) => source === name)?.[1];
       return file
         ? [`<link rel="preload" href="${escapeHtml(`/${file}`)}" as="font" type="font/woff2" crossorigin>`]
         : [];
     });
-    fontLinks.set(manifest, links);
+    byNames.set(names, links);
   }
   return links;
 }
