@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { COMPILE_HINT, COMPILE_HINT_MIN_LENGTH } from './src/lib/compile-hints';
@@ -97,6 +98,27 @@ function precompress(): import('vite').Plugin {
   };
 }
 
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const CLIENT_APP = fileURLToPath(new URL('./src/client-app.tsx', import.meta.url));
+const shellModules = new WeakMap<ChunkingContext, Set<string>>();
+
+/**
+ * `shell` for a module that the app (src/client-app.tsx) reaches through static imports alone: what every page
+ * loads before it hydrates. A module that only a page or an overlay imports stays in their chunks.
+ */
+function shellChunkOf(id: string, ctx: ChunkingContext): string | null {
+  let shell = shellModules.get(ctx);
+  if (!shell) {
+    shell = new Set([CLIENT_APP]);
+    for (const module of shell)
+      for (const imported of ctx.getModuleInfo(module)?.importedIds ?? []) shell.add(imported);
+    shellModules.set(ctx, shell);
+  }
+  // Our own files only (the framework has its chunk), and not the app's own module: it awaits the page's chunk
+  // (which imports the shell) before hydrating, so in the shell it would wait for itself.
+  return shell.has(id) && id !== CLIENT_APP && !/[\\/]node_modules[\\/]/.test(id) ? 'shell' : null;
+}
+
 export default defineConfig({
   plugins: [react(), firstPaintOrder(), compileHints(), precompress()],
   build: {
@@ -132,6 +154,13 @@ export default defineConfig({
               test: /src[\\/]components[\\/]ui[\\/](field-parts|text-field|select-field|checkbox-field|radio-group|choice-cards|form-message)\.tsx$/,
               priority: 5,
             },
+            // What the app itself imports (src/client-app.tsx and everything it reaches by static imports): every
+            // page loads all of it before it hydrates, so one chunk instead of the twenty small ones the page chunks'
+            // sharing cut it into (each a request, a task to start it and a module to instantiate): no byte more.
+            { name: shellChunkOf, debugName: 'shell', priority: 1 },
+            // The bundler's preload helper, which the entry imports as well: its own small chunk, so that the entry
+            // (fetched before the first paint) never imports the shell.
+            { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 20 },
           ],
         },
       },
