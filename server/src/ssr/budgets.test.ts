@@ -111,6 +111,29 @@ describe('page weight budgets (production build, gzip)', () => {
   });
 });
 
+describe('the app in few files (production build)', () => {
+  // Our modules that the app reaches through static imports come in one chunk (web/vite.config.ts, `shellChunkOf`),
+  // not in the twenty-odd small files the bundler cut them into by which page chunks share them: each file is a
+  // request and two main-thread tasks on a phone (docs/web-performance.md#styles-and-chunks).
+  it("imports the shell, the framework and the bundler's two helpers, and nothing else; the app's module stays out of the shell", () => {
+    type Entry = { file: string; imports?: string[] };
+    const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Record<string, Entry>;
+    const app = manifest['src/client-app.tsx']!;
+    const files = (app.imports ?? []).map((key) =>
+      manifest[key]!.file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, ''),
+    );
+    expect(files.sort()).toEqual(['framework', 'preload-helper', 'rolldown-runtime', 'shell']);
+    // In the shell the app's module, which awaits the page's chunk (itself importing the shell) before it
+    // hydrates, would wait for itself: the page would never hydrate.
+    expect(app.file).toMatch(/^assets\/client-app-[^/]+\.js$/);
+  });
+
+  it('has the home page fetch at most ten scripts', async () => {
+    const html = (await page('/fr-fr/').expect(200)).text;
+    expect(initialScripts(html).length).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('first paint order (production build)', () => {
   // On a slow network the first paint waits for the HTML and the stylesheet only (the page is server-rendered):
   // the head names the stylesheet before the entry, the entry is a few hundred bytes at low priority, and the app
