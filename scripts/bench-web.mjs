@@ -11,14 +11,16 @@
 // that product in the bag (added through the API; the session cookie goes to Lighthouse as a header).
 // Each Lighthouse run gets its own headless Chromium (CHROME_PATH, default /usr/bin/chromium) with a fresh
 // profile and no background networking, and audits the performance category only. The load average and
-// Lighthouse's benchmarkIndex of each run are kept: the machine may be busy with other work.
+// Lighthouse's benchmarkIndex of each run are kept: the machine may be busy with other work. Each run is also
+// audited a second time with the page's main-thread tasks at their CPU time (bench/web-cpu-time.mjs): what of
+// the blocking time is the page's work, and what its thread spent waiting for a core.
 //
 // Prints a Markdown table (stdout; progress goes to stderr) and writes .reports/bench-web.json, plus the
 // Lighthouse report of each page's median run under .reports/lighthouse/. A benchmark, not a test: it
 // exits 0 whether or not the targets are met, and 1 only when it cannot run (build, server, Chromium, a
 // page that fails to load in every run); children are always stopped.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -36,7 +38,16 @@ import {
   waitUntilAnswers,
   storefrontArgs,
 } from './bench-lib.mjs';
-import { CHROME_FLAGS, checkTargets, lighthouseRun, median, metrics, TARGETS } from './bench/web-lighthouse.mjs';
+import { cpuTimeAudit } from './bench/web-cpu-time.mjs';
+import {
+  auditSettings,
+  CHROME_FLAGS,
+  checkTargets,
+  lighthouseRun,
+  median,
+  metrics,
+  TARGETS,
+} from './bench/web-lighthouse.mjs';
 import { discover } from './bench/web-pages.mjs';
 
 // ---------------------------------------------------------------- options
@@ -186,12 +197,19 @@ async function main() {
     for (let i = 1; i <= opts.runs; i++) {
       const runStarted = Date.now();
       try {
-        const lhr = await lighthouseRun(base + t.path, t, tempDir, ++n);
+        const { lhr, gatherDir } = await lighthouseRun(base + t.path, t, tempDir, ++n);
         lhr.loadAverage1m = Math.round(os.loadavg()[0] * 100) / 100;
+        try {
+          lhr.cpuTime = await cpuTimeAudit(gatherDir, join(tempDir, `cpu-time-${n}`), auditSettings(t));
+        } catch (err) {
+          log(`${t.page} ${t.locale} run ${i}: no CPU-time audit (${err.message})`);
+        } finally {
+          rmSync(gatherDir, { recursive: true, force: true });
+        }
         lhrs.push(lhr);
         const m = metrics(lhr);
         log(
-          `${t.page} ${t.locale} run ${i}/${opts.runs}: score ${m.score}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls?.toFixed(3)} (${((Date.now() - runStarted) / 1000).toFixed(0)} s)`,
+          `${t.page} ${t.locale} run ${i}/${opts.runs}: score ${m.score}, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms (${m.cpuTimeTbtMs == null ? '–' : Math.round(m.cpuTimeTbtMs)} at CPU time), CLS ${m.cls?.toFixed(3)} (${((Date.now() - runStarted) / 1000).toFixed(0)} s)`,
         );
       } catch (err) {
         failures.push(err.message);
@@ -233,7 +251,8 @@ async function main() {
   await cleanup();
 
   // ---- report
-  const s = (ms) => (ms == null ? '–' : (ms / 1000).toFixed(2) + ' s');
+  const s = (v) => (v == null ? '–' : (v / 1000).toFixed(2) + ' s');
+  const ms = (v) => (v == null ? '–' : Math.round(v) + ' ms');
   const range = (values, d) => {
     const v = values.filter(Number.isFinite);
     return v.length
@@ -241,12 +260,16 @@ async function main() {
       : '–';
   };
   const lines = [
-    `| page | locale | score | FCP | LCP | TBT | CLS | JS KB | targets |`,
-    `|---|---|---:|---:|---:|---:|---:|---:|---|`,
+    `| page | locale | score | FCP | LCP | TBT | CLS | JS KB | targets | TBT at CPU time | main thread CPU / wall |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|`,
     ...rows.map((r) => {
       const m = r.median;
       const runs = r.runs < opts.runs ? ` (${r.runs}/${opts.runs} runs)` : '';
-      return `| ${r.page} | ${r.locale} | ${m.score ?? '–'} | ${s(m.fcpMs)} | ${s(m.lcpMs)} | ${m.tbtMs == null ? '–' : Math.round(m.tbtMs) + ' ms'} | ${m.cls == null ? '–' : m.cls.toFixed(3)} | ${m.jsBytes == null ? '–' : (m.jsBytes / 1024).toFixed(1)} | ${r.targetsMet ? 'met' : `not met: ${r.missed.join(', ')}`}${runs} |`;
+      const share =
+        m.mainThreadWallMs > 0 && m.mainThreadCpuMs != null
+          ? `${Math.round((100 * m.mainThreadCpuMs) / m.mainThreadWallMs)} %`
+          : '–';
+      return `| ${r.page} | ${r.locale} | ${m.score ?? '–'} | ${s(m.fcpMs)} | ${s(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls == null ? '–' : m.cls.toFixed(3)} | ${m.jsBytes == null ? '–' : (m.jsBytes / 1024).toFixed(1)} | ${r.targetsMet ? 'met' : `not met: ${r.missed.join(', ')}`}${runs} | ${ms(m.cpuTimeTbtMs)} | ${share} |`;
     }),
   ];
   const cpus = os.cpus();
@@ -265,6 +288,7 @@ async function main() {
     `Lighthouse ${lhVersion} defaults (mobile emulation, simulated slow 4G and 4× CPU slowdown), performance category; ${chromiumVersion}, headless; ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}.`,
     `Each figure is the median of ${opts.runs} run${opts.runs > 1 ? 's' : ''}, taken metric by metric; JS KB = transferred bytes of the page's scripts. Production build, fresh embedded database, loopback.`,
     `Targets: score ≥ ${TARGETS.score} (${TARGETS.scorePages.join(', ')}), LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}.`,
+    `The last two columns are a diagnostic, not the targets' measure: the same runs audited again with each task of the page's main thread shortened to the CPU time its thread used (the time it waited for a core taken out), and that CPU time as a share of the tasks' wall time. Low shares: the machine's cores were shared, and the blocking time is partly the machine's (docs/web-performance.md#blocking-time-at-cpu-time).`,
     '',
     ...lines,
     '',

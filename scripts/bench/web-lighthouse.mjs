@@ -23,11 +23,26 @@ export const CHROME_FLAGS = [
 ];
 
 // ---------------------------------------------------------------- Lighthouse
+/** The settings of a run, the same when its artifacts are audited again (Lighthouse refuses a change). */
+export function auditSettings(target) {
+  return {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
+  };
+}
+
 let currentChrome;
 process.on('exit', () => currentChrome?.kill());
 
+/**
+ * One Lighthouse run in a new Chromium. The run's artifacts (trace, network log) are kept in `gatherDir` for the
+ * CPU-time audit (web-cpu-time.mjs); the caller removes them.
+ */
 export async function lighthouseRun(url, target, tempDir, n) {
   const userDataDir = join(tempDir, `chromium-${n}`);
+  const gatherDir = join(tempDir, `gathered-${n}`);
   mkdirSync(userDataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -48,13 +63,7 @@ export async function lighthouseRun(url, target, tempDir, n) {
   let timer;
   try {
     const result = await Promise.race([
-      lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
-      }),
+      lighthouse(url, { ...auditSettings(target), port: chrome.port, gatherMode: gatherDir, auditMode: gatherDir }),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error('Lighthouse did not finish within 3 minutes')), 180_000);
       }),
@@ -62,7 +71,7 @@ export async function lighthouseRun(url, target, tempDir, n) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    return lhr;
+    return { lhr, gatherDir };
   } finally {
     clearTimeout(timer);
     currentChrome = undefined;
@@ -99,6 +108,11 @@ export function metrics(lhr) {
     // Lighthouse's own measure of the machine's speed at that moment, and the load of the machine.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     loadAverage: lhr.loadAverage1m ?? null,
+    // The same run audited with the main thread's tasks at their CPU time (web-cpu-time.mjs): a diagnostic.
+    cpuTimeTbtMs: lhr.cpuTime?.tbtMs ?? null,
+    cpuTimeScore: lhr.cpuTime?.score ?? null,
+    mainThreadWallMs: lhr.cpuTime?.mainThreadWallMs ?? null,
+    mainThreadCpuMs: lhr.cpuTime?.mainThreadCpuMs ?? null,
   };
 }
 export function median(values) {
