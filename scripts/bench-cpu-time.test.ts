@@ -5,6 +5,7 @@ import { toCpuTime } from './bench/web-cpu-time.mjs';
 // and scales the events inside them; nothing outside a task, on another thread or in the next task moves.
 type Ev = {
   name: string;
+  cat?: string;
   ph: string;
   pid: number;
   tid: number;
@@ -15,10 +16,42 @@ type Ev = {
 };
 const main = { pid: 1, tid: 10 };
 const other = { pid: 1, tid: 11 };
+// Another renderer process (a spare one): its main thread is busier than the page's, and not the page's.
+const spare = { pid: 2, tid: 20 };
+const browser = { pid: 9, tid: 90 };
+const frame = 'F1';
 function trace(): Ev[] {
+  const meta = (at: { pid: number; tid: number }, name: string): Ev => ({
+    name: 'thread_name',
+    cat: '__metadata',
+    ph: 'M',
+    ...at,
+    ts: 0,
+    args: { name },
+  });
+  const spareTask = (ts: number): Ev => ({ name: 'RunTask', ph: 'X', ...spare, ts, dur: 20_000, tdur: 2_000 });
   return [
-    { name: 'thread_name', ph: 'M', ...main, ts: 0, args: { name: 'CrRendererMain' } },
-    { name: 'thread_name', ph: 'M', ...other, ts: 0, args: { name: 'Compositor' } },
+    meta(main, 'CrRendererMain'),
+    meta(other, 'Compositor'),
+    meta(spare, 'CrRendererMain'),
+    // How Lighthouse finds the page's renderer: the main frame, and the process it committed in.
+    {
+      name: 'TracingStartedInBrowser',
+      cat: 'disabled-by-default-devtools.timeline',
+      ph: 'I',
+      ...browser,
+      ts: 900_000,
+      args: { data: { frames: [{ frame, processId: spare.pid, url: 'about:blank' }] } },
+    },
+    {
+      name: 'FrameCommittedInBrowser',
+      cat: 'disabled-by-default-devtools.timeline',
+      ph: 'I',
+      ...browser,
+      ts: 950_000,
+      args: { data: { frame, processId: main.pid, url: 'http://127.0.0.1/' } },
+    },
+    ...[0, 1, 2, 3, 4, 5, 6, 7].map((n) => spareTask(1_100_000 + n * 30_000)),
     // 40 ms observed, 10 ms of CPU: a layout 20 ms in, 16 ms long; a mark at its end.
     { name: 'RunTask', ph: 'X', ...main, ts: 1_000_000, dur: 40_000, tdur: 10_000 },
     { name: 'Layout', ph: 'X', ...main, ts: 1_020_000, dur: 16_000, tdur: 4_000 },
@@ -44,6 +77,10 @@ describe('bench:web CPU-time audit', () => {
     expect(second).toMatchObject({ ts: 1_040_000, dur: 8_000 });
     expect(find(events, 'FunctionCall')).toMatchObject({ ts: 1_041_000, dur: 6_000 });
     expect(find(events, 'RunTask', other.tid)).toMatchObject({ ts: 1_000_000, dur: 30_000 });
+    // The spare renderer is busier, but the main frame never committed in it: its tasks are left as they were.
+    expect(events.filter((e) => e.pid === spare.pid && e.name === 'RunTask').map((e) => e.dur)).toEqual(
+      Array(8).fill(20_000),
+    );
     expect(out).toEqual({ wallMs: 48, cpuMs: 18, shortened: 1 });
   });
 
@@ -57,5 +94,9 @@ describe('bench:web CPU-time audit', () => {
 
   it('refuses a trace without the renderer main thread', () => {
     expect(() => toCpuTime(trace().filter((e) => e.tid !== main.tid))).toThrow(/CrRendererMain/);
+  });
+
+  it('refuses a trace that does not say which frame is the page', () => {
+    expect(() => toCpuTime(trace().filter((e) => !e.name.endsWith('InBrowser')))).toThrow(/main frame/);
   });
 });

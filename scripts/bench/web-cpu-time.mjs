@@ -8,46 +8,43 @@
 // measure (a phone shares its cores too): the targets are read on Lighthouse's own figures.
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 
 const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
-/** The renderer's main thread of the page: the `CrRendererMain` thread with the most events. */
-function mainThread(events) {
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+/**
+ * The page's main thread as Lighthouse finds it: the `CrRendererMain` thread of each renderer process the main
+ * frame committed in (more than one when the navigation changed process). Another renderer in the trace (a spare
+ * one, a worker's) can be busier: guessing by event count once audited the wrong thread.
+ */
+function mainThreads(events) {
+  const keyEvents = TraceProcessor.filteredTraceSort(
+    events,
+    (e) =>
+      e.cat === '__metadata' ||
+      e.cat?.includes('loading') ||
+      e.cat?.includes('devtools.timeline') ||
+      e.cat?.includes('blink.user_timing'),
+  );
+  let pidToTid;
+  try {
+    pidToTid = TraceProcessor.findMainFramePidTids(TraceProcessor.findMainFrameIds(keyEvents), keyEvents);
+  } catch (error) {
+    throw new Error(`no CrRendererMain thread of the main frame in the trace (${error.message})`);
   }
-  let best;
-  for (const e of events) {
-    if (e.ph !== 'M' || e.name !== 'thread_name' || e.args?.name !== 'CrRendererMain') continue;
-    const key = `${e.pid}:${e.tid}`;
-    if (!best || counts.get(key) > counts.get(best)) best = key;
-  }
-  return best;
+  return new Set([...pidToTid].map(([pid, tid]) => `${pid}:${tid}`));
 }
 
-/**
- * Shortens the main thread's top-level tasks to their CPU time, in place: each event inside a task keeps its
- * start's share of the task and its length's share, and ends inside the shortened task. Returns the main thread's
- * wall and CPU time over all its tasks (ms), and how many tasks were shortened.
- */
-export function toCpuTime(events) {
-  const key = mainThread(events);
-  if (!key) throw new Error('no CrRendererMain thread in the trace');
-  const onThread = events.filter((e) => `${e.pid}:${e.tid}` === key && typeof e.ts === 'number');
-  const tasks = onThread.filter((e) => e.ph === 'X' && TOP_LEVEL.has(e.name)).sort((a, b) => a.ts - b.ts);
-  let wallMs = 0;
-  let cpuMs = 0;
-  let shortened = 0;
+/** Shortens one thread's top-level tasks (its events sorted by start) to their CPU time, in place. */
+function shortenThread(byStart, totals) {
   let i = 0;
   let lastEnd = -Infinity; // a task nested in another (a nested run loop) is scaled with it
-  const byStart = onThread.sort((a, b) => a.ts - b.ts);
+  const tasks = byStart.filter((e) => e.ph === 'X' && TOP_LEVEL.has(e.name));
   for (const task of tasks) {
     if (!(task.dur > 0) || task.ts < lastEnd) continue;
     lastEnd = task.ts + task.dur;
-    wallMs += task.dur / 1000;
-    cpuMs += Math.min(task.tdur ?? task.dur, task.dur) / 1000;
+    totals.wallMs += task.dur / 1000;
+    totals.cpuMs += Math.min(task.tdur ?? task.dur, task.dur) / 1000;
     if (!(task.tdur >= 0) || task.tdur >= task.dur) continue;
     const k = task.tdur / task.dur;
     const start = task.ts;
@@ -61,9 +58,25 @@ export function toCpuTime(events) {
       if (typeof e.dur === 'number') e.dur = Math.max(0, Math.min(e.dur * k, newEnd - e.ts));
     }
     task.dur = task.tdur;
-    shortened++;
+    totals.shortened++;
   }
-  return { wallMs, cpuMs, shortened };
+}
+
+/**
+ * Shortens the page's main-thread tasks to their CPU time, in place: each event inside a task keeps its start's
+ * share of the task and its length's share, and ends inside the shortened task. Returns the main thread's wall and
+ * CPU time over all its tasks (ms), and how many tasks were shortened.
+ */
+export function toCpuTime(events) {
+  const totals = { wallMs: 0, cpuMs: 0, shortened: 0 };
+  for (const key of mainThreads(events)) {
+    const onThread = events.filter((e) => `${e.pid}:${e.tid}` === key && typeof e.ts === 'number');
+    shortenThread(
+      onThread.sort((a, b) => a.ts - b.ts),
+      totals,
+    );
+  }
+  return totals;
 }
 
 /**
