@@ -14,8 +14,9 @@ const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /**
  * The page's main thread as Lighthouse finds it: the `CrRendererMain` thread of each renderer process the main
- * frame committed in (more than one when the navigation changed process). Another renderer in the trace (a spare
- * one, a worker's) can be busier: guessing by event count once audited the wrong thread.
+ * frame committed in (more than one when the navigation changed process), with the key events Lighthouse's own
+ * `processTrace` reads to find it. Another renderer in the trace (Chromium's own UI pages, a spare one) can be
+ * busier: guessing by event count once audited the wrong thread.
  */
 function mainThreads(events) {
   const keyEvents = TraceProcessor.filteredTraceSort(
