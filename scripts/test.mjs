@@ -45,6 +45,23 @@ const firstLine = (text) =>
     .trim()
     .split('\n')[0]
     .slice(0, 200);
+/**
+ * A browser test's error: its first line, the line of the spec that failed, and what was expected and received
+ * (an expectation like toHaveURL says only "failed" on its first line; which step, and where the page was, is the
+ * rest).
+ */
+function playwrightWhy(error) {
+  if (!error) return '';
+  const lines = String(error.message ?? '')
+    .replace(COLOURS, '')
+    .split('\n')
+    .map((l) => l.trim());
+  const detail = lines.filter((l) => /^(Expected|Received)\b[^:]*:/.test(l)).slice(0, 2);
+  const at = error.location ? `${error.location.file.split('/').pop()}:${error.location.line}` : '';
+  return [firstLine(error.message), at && `at ${at}`, ...detail.map((l) => l.slice(0, 160))]
+    .filter(Boolean)
+    .join(' · ');
+}
 function listFailures(failures) {
   for (const f of failures.slice(0, 15)) lines.push(`       ✗ ${f.where} › ${f.title}${f.why ? ` — ${f.why}` : ''}`);
   if (failures.length > 15) lines.push(`       … and ${failures.length - 15} more`);
@@ -57,7 +74,7 @@ function playwrightFailures(suites, file = '') {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
           const r = (t.results ?? []).find((x) => x.status !== 'passed');
-          out.push({ where, title: spec.title, why: firstLine(r?.error?.message) });
+          out.push({ where, title: spec.title, why: playwrightWhy(r?.error) });
         }
       }
     }

@@ -67,7 +67,14 @@ export function SignOutButton({
         isPending={signOut.isPending}
         pendingLabel={t('signOut.pending')}
         aria-describedby={problem ? errorId : undefined}
-        onPress={() => signOut.mutate(undefined, { onSuccess: () => void navigate(localize('/logout')) })}
+        // Awaited rather than a callback of `mutate`: those are dropped when the button unmounts before the answer
+        // (the page re-rendered meanwhile), and the shopper, signed out, would stay on the account page.
+        onPress={() =>
+          void signOut.mutateAsync().then(
+            () => navigate(localize('/logout')),
+            () => undefined, // shown beside the button (signOut.error)
+          )
+        }
       >
         {t('signOut.button')}
       </Button>

@@ -55,16 +55,15 @@ export function ActivationPage({ data }: { data: Schemas['AccountActivationPageD
   const confirm = () => {
     if (!token) return;
     setState({ kind: 'confirming' });
-    activate.mutate(
-      { userId: data.userId, activationToken: token },
-      {
-        onSuccess: (continuation) => {
-          if (!continuation) return setState({ kind: 'active' });
-          setState({ kind: 'signing-in' });
-          continueSignIn(continuation);
-        },
-        onError: (error) => setState({ kind: 'failed', messages: problemToFormErrors(error, () => null).form }),
+    // Awaited rather than callbacks of `mutate` (dropped if the page is mounted again meanwhile): the one-time
+    // token is spent by the first answer, so that answer must always be acted on.
+    void activate.mutateAsync({ userId: data.userId, activationToken: token }).then(
+      (continuation) => {
+        if (!continuation) return setState({ kind: 'active' });
+        setState({ kind: 'signing-in' });
+        continueSignIn(continuation);
       },
+      (error: unknown) => setState({ kind: 'failed', messages: problemToFormErrors(error, () => null).form }),
     );
   };
 
