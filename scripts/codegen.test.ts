@@ -26,7 +26,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('codegen', { timeout: 180_000 }, () => {
   // The committed tree passing --check is `npm test`'s own step ("generated files up to date"); here, a tree
-  // regenerated after a change passes it (below). Each full generation costs 10–15 s on 2 cores: the tests share them.
+  // regenerated after a change passes it (below). Each full generation is 10–15 s on 2 cores: tests share copies.
   it('fails when code uses an error code absent from the catalogue', () => {
     copyRepo();
     writeFileSync(join(dir, 'server/src/x.ts'), "throw new AppError('ERR_FAKE_9999');\n");
@@ -73,7 +73,6 @@ describe('codegen', { timeout: 180_000 }, () => {
     for (const p of OUTPUTS) utimesSync(join(dir, p), past, past);
   };
 
-  // One test, one copy: each generation is 10–15 s on 2 cores.
   it('writes nothing when run again, even regenerating everything (--force); skips the work while the inputs and outputs are those of its last run; redoes what a changed input changes', () => {
     copyRepo();
     const first = run('--force');
