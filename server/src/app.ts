@@ -28,8 +28,8 @@ import { contactModule } from './modules/contact/index.ts';
 import { RecaptchaVerifier } from './shared/recaptcha.ts';
 import { storesModule } from './modules/stores/index.ts';
 import { checkoutModule } from './modules/checkout/index.ts';
-import { ORDER_PAGE_KINDS, ordersModule } from './modules/orders/index.ts';
-import { RETURN_PAGE_KINDS, returnsModule } from './modules/returns/index.ts';
+import { ordersModule } from './modules/orders/index.ts';
+import { returnsModule } from './modules/returns/index.ts';
 import { TestPaymentProvider } from './modules/payments/index.ts';
 import { basketModule } from './modules/basket/index.ts';
 import { pagesModule } from './modules/pages/index.ts';
@@ -159,8 +159,8 @@ export async function createApp({ config, database, logger, pages = true }: AppO
   const { basket } = basketModule(withPages);
   const { registration } = registrationModule(withPages);
   const accounts = accountsModule({ ...withPages, registration, config });
-  const newsletter = newsletterModule({ ...withPages, registration });
-  const { contact } = contactModule({ ...withPages, sources: pageSources });
+  newsletterModule({ ...withPages, registration });
+  contactModule({ ...withPages, sources: pageSources });
   const stores = storesModule({ ...withPages, sources: pageSources });
   const orders = ordersModule({
     ...withPages,
@@ -223,19 +223,7 @@ export async function createApp({ config, database, logger, pages = true }: AppO
       pages: pageData,
       markets,
       logger,
-      accountPages: accounts.pages,
-      customerService: gateway,
-      contact,
-      stores: stores.pages,
-      orders: {
-        kinds: ORDER_PAGE_KINDS,
-        page: (kind, req, res, market, query) => orders.pages.page(kind, sessions.visitor(req, res), market, query),
-      },
-      returns: {
-        kinds: RETURN_PAGE_KINDS,
-        page: (kind, req, res, market, query) => returns.pages.page(kind, sessions.visitor(req, res), market, query),
-      },
-      newsletter: newsletter.pages,
+      ops,
       readyAnswers,
     });
 

@@ -111,6 +111,32 @@ describe('typed operation handlers', () => {
     expect(res.body).toEqual({ code: 'ERR_API_1036' });
   });
 
+  it('answer a GET operation in-process by its contract path: its handler only, the answer as a value', async () => {
+    const ops = new OperationRegistry([{ base: '', document: CONTRACT }]);
+    const seen: string[] = [];
+    ops.handle('getProductImage', {
+      use: [(_req, _res, next) => (seen.push('middleware'), next())],
+      run: ({ path, query, res }) => {
+        seen.push('run');
+        return void res.json({ pid: path.pid, view: path.view, locale: query.locale });
+      },
+    });
+    ops.handle('getHealth', { run: () => ({ status: 'ok' }) as never });
+    const req = {} as express.Request;
+    const res = {} as express.Response;
+    const input = { path: {}, query: {}, req, res };
+    expect(await ops.answerOf('/things', input)).toEqual({ status: 'ok' });
+    // A handler that answers through the response has no value to hand over.
+    await expect(
+      ops.answerOf('/pictures/{pid}/{view}', { ...input, res: { json: () => res } as unknown as express.Response }),
+    ).rejects.toThrow(/answered through its response/);
+    expect(seen).toEqual(['run']);
+    // Described but without a handler: 501 ERR_API_1036, as over HTTP; not in the contract: a programming error.
+    const bare = new OperationRegistry([{ base: '', document: CONTRACT }]);
+    await expect(bare.answerOf('/things', input)).rejects.toMatchObject({ code: 'ERR_API_1036', status: 501 });
+    await expect(bare.answerOf('/nothing', input)).rejects.toThrow(/not in the contract/);
+  });
+
   it('refuse an id outside the contract and a second registration', () => {
     const ops = new OperationRegistry([{ base: '', document: CONTRACT }]);
     expect(() => ops.handle('getBasket', { run: () => undefined })).toThrow(/not in the contract/);

@@ -131,6 +131,8 @@ function successStatusOf(op: ContractOperation): number {
 export class OperationRegistry {
   private readonly operations = new Map<string, OperationInfo>();
   private readonly done = new Set<string>();
+  /** Each registered handler's `run`, by method and contract path (`get /ssr/ca/{slug}`), for `answerOf`. */
+  private readonly runs = new Map<string, (input: HandlerInput<OperationId>) => unknown>();
   readonly router = Router();
 
   constructor(
@@ -165,6 +167,7 @@ export class OperationRegistry {
   /** Registers the typed handler of one contract operation, after its middleware. */
   handle<Id extends OperationId>(id: Id, { use = [], run }: NoInfer<OperationHandler<Id>>): this {
     const op = this.register(id);
+    this.runs.set(`${op.method} ${op.path}`, run as unknown as (input: HandlerInput<OperationId>) => unknown);
     this.router[op.method](toExpressPath(op.path), ...use, async (req: Request, res: Response) => {
       const path: Record<string, unknown> = { ...req.params };
       for (const name of op.numericPath) path[name] = Number(req.params[name]);
@@ -179,6 +182,28 @@ export class OperationRegistry {
       else if (answer !== undefined) res.status(op.success).json(answer);
     });
     return this;
+  }
+
+  /**
+   * The answer of a GET operation's handler, called in-process by its contract path (`/ssr/ca/{slug}`): how the
+   * page host loads a page's data, through the same handler as `GET /ssr/...` over HTTP, so each page's data has
+   * one implementation. Neither the operation's middleware nor the validator run: the caller passes the values
+   * the contract accepts (the web app's `pageDataRequest` builds them). A prepared answer is handed over as its
+   * value. An operation without a handler answers ERR_API_1036 (501), as over HTTP.
+   */
+  async answerOf(
+    path: string,
+    input: { path: Record<string, unknown>; query: Record<string, unknown>; req: Request; res: Response },
+  ): Promise<unknown> {
+    const run = this.runs.get(`get ${path}`);
+    if (!run) {
+      if (![...this.operations.values()].some((op) => op.method === 'get' && op.path === path))
+        throw new Error(`GET ${path} is not in the contract`);
+      throw new AppError('ERR_API_1036', `Operation GET ${path} is described in the contract but not implemented yet.`);
+    }
+    const answer = await run({ ...input, body: undefined } as unknown as HandlerInput<OperationId>);
+    if (answer === undefined) throw new Error(`GET ${path} answered through its response, not with a value`);
+    return answer instanceof ReadyAnswer ? answer.value : answer;
   }
 
   /** An answer of `ready()`: prepared, sent, and kept while its hold hits (see `ready`). */

@@ -3,18 +3,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../shared/config.ts';
 import { AppError } from '../shared/errors.ts';
 import { isStorableText } from '../shared/request-text.ts';
-import type { Market, MarketService } from '../modules/markets/index.ts';
+import type { MarketService } from '../modules/markets/index.ts';
 import { DEFAULT_LOCALE } from '../modules/markets/index.ts';
 import type { PageDataService } from '../modules/pages/index.ts';
-import type { AccountPages, CustomerServiceGateway } from '../modules/accounts/index.ts';
-import type { ContactService } from '../modules/contact/index.ts';
-import type { OrderPages } from '../modules/orders/index.ts';
-import type { NewsletterPages } from '../modules/newsletter/index.ts';
-import type { ReturnPages } from '../modules/returns/index.ts';
-import type { StorePages } from '../modules/stores/index.ts';
+import type { OperationRegistry } from '../shared/operations.ts';
 import { documentBytes, htmlLang } from './document.ts';
 import { TtlCache } from '../shared/ttl-cache.ts';
-import { parseListingFilters, serializeListingFilters, type PageMatch } from '../../../web/src/lib/paths.ts';
+import { pageDataRequest, type PageMatch } from '../../../web/src/lib/paths.ts';
 import { isPersonalKind } from '../../../web/src/lib/route-table.ts';
 import { fontPreloadLinks, pageModules, preloadLinks } from './preload.ts';
 import { mountWebBuild } from './web-build.ts';
@@ -54,22 +49,15 @@ export interface PageDataLike {
   layoutVariant?: 'default' | 'rive-droite';
 }
 
-/**
- * Serves the storefront pages: matches the URL, loads the page's data in-process (the same service
- * as `GET /ssr/...`), renders React to HTML and inlines the data the client hydrates from.
- * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
- */
-/** A module's personal pages: the host hands the request over, the module's page data reads its visitor. */
-type PersonalPage<Kind> = (
-  kind: Kind,
-  req: Request,
-  res: Response,
-  market: Market,
-  query: (name: string) => string | undefined,
-) => Promise<unknown>;
-
 /** Codes of a page-data call made without a signed-in customer: the page sends the visitor to sign in. */
 const SIGN_IN_NEEDED = new Set(['ERR_API_1020', 'ERR_MWR_1000', 'ERR_HLP_1000']);
+
+/**
+ * Serves the storefront pages: matches the URL, loads the page's data in-process (the handler of its
+ * `GET /ssr/...` operation, with the request the client would send), renders React to HTML and inlines the data
+ * the client hydrates from.
+ * Production uses the Vite build in web/dist; development (VITE_DEV=true) uses Vite's dev server with HMR.
+ */
 
 export async function mountSsr(
   app: Express,
@@ -78,14 +66,8 @@ export async function mountSsr(
     pages: PageDataService;
     markets: MarketService;
     logger: Logger;
-    accountPages?: AccountPages;
-    /** Binds the account pages' calls of the customer service to the request (its session, its cookies). */
-    customerService?: Pick<CustomerServiceGateway, 'boundTo'>;
-    contact?: Pick<ContactService, 'pageData'>;
-    stores?: Pick<StorePages, 'list' | 'detail'>;
-    orders?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<OrderPages['page']>[0]> };
-    returns?: { kinds: ReadonlySet<string>; page: PersonalPage<Parameters<ReturnPages['page']>[0]> };
-    newsletter?: Pick<NewsletterPages, 'confirm'>;
+    /** The page-data operations' handlers (`GET /ssr/...`), which the host calls in-process for a page's data. */
+    ops: Pick<OperationRegistry, 'answerOf'>;
     /** Where the cached public pages it sends are kept to be answered before the Express stack (serve.ts). */
     readyAnswers?: ReadyAnswers;
   },
@@ -165,7 +147,17 @@ export async function mountSsr(
     let data: PageDataLike;
     try {
       if (!knownLocale) throw new AppError('ERR_API_1002', `Unknown locale prefix ${match.locale}.`);
-      data = await loadPageData(match, req, res, market);
+      const request = pageDataRequest(match, searchOf(req.originalUrl));
+      // A page URL without the values its data needs (a campaign page without its cid…) is not found.
+      if (request.path === '/ssr/404') status = 404;
+      // The handlers read the market from the response (`marketOf`): the page's, from its URL's locale prefix.
+      res.locals.market = market;
+      data = (await deps.ops.answerOf(request.path, {
+        path: request.params.path ?? {},
+        query: storableQuery(request.params.query ?? {}),
+        req,
+        res,
+      })) as PageDataLike;
     } catch (err) {
       if (err instanceof AppError && SIGN_IN_NEEDED.has(err.code)) {
         // A guest on an account page signs in, then comes back to it.
@@ -238,143 +230,6 @@ export async function mountSsr(
     return { status: 404, html, language: htmlLang(market.locale) };
   }
 
-  async function loadPageData(
-    match: PageMatch,
-    req: Request,
-    res: Response,
-    market: ReturnType<MarketService['resolve']>,
-  ): Promise<PageDataLike> {
-    // A value the database cannot store (U+0000, a lone surrogate) is ignored like any malformed value:
-    // the page renders as without it (`/search?q=%00` is the search page with no query).
-    const query = (name: string) => {
-      const v = req.query[name];
-      return typeof v === 'string' && isStorableText(v) ? v : undefined;
-    };
-    const sort = () => (typeof req.query.sort === 'string' ? query('sort') : req.query.sort);
-    const page = () => {
-      const n = Number(req.query.page);
-      return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : undefined;
-    };
-    // Query values are checked as the contract checks them in /ssr/...: a malformed one is ignored.
-    const listParam = (name: string) => {
-      const v = query(name);
-      return v && /^[a-z0-9-]{1,40}(,[a-z0-9-]{1,40}){0,19}$/.test(v) ? v.split(',') : undefined;
-    };
-    // The listing filter string of the page URL (`color:black|beige,size:38`), rebuilt by the storefront's
-    // own rule from the values the contract accepts per key, so a hand-edited URL renders the listing
-    // rather than an error.
-    const listingFilters = () => {
-      const raw = query('filters');
-      if (!raw || raw.length > 1000) return undefined;
-      return serializeListingFilters(parseListingFilters(raw)) || undefined;
-    };
-    const slug = 'slug' in match && typeof match.slug === 'string' ? match.slug : '';
-    switch (match.kind) {
-      case 'home':
-        return pages.home(market);
-      case 'category':
-        return pages.category(market, slug, sort(), page(), listingFilters());
-      case 'product':
-        return pages.product(market, (match as { pid: string }).pid);
-      case 'content':
-        return pages.contentPage(market, slug);
-      case 'legal':
-        return pages.legal(market, slug);
-      case 'catch-all':
-        return pages.catchAll(market, slug);
-      case 'faq':
-        return pages.faq(market);
-      case 'client-service':
-        return pages.clientService(market);
-      case 'marketing': {
-        const cid = query('cid');
-        if (!cid || !/^[A-Za-z0-9_-]{1,64}$/.test(cid))
-          throw new AppError('ERR_PAGE_1000', 'A campaign page needs its cid.');
-        const cat = query('cat');
-        const pid = query('pid');
-        return pages.marketing(
-          market,
-          cid,
-          cat && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(cat) ? cat : undefined,
-          pid && /^[A-Za-z0-9]{1,32}$/.test(pid) ? pid : undefined,
-        );
-      }
-      case 'rive-droite':
-        return pages.riveDroite(market);
-      case 'rive-droite-content':
-        return pages.riveDroiteContent(market, slug);
-      case 'rive-droite-category':
-        return pages.riveDroiteCategory(market, slug, sort(), page());
-      case 'rive-droite-calendar':
-        return pages.riveDroiteCalendar(market, slug, listParam('themes'), listParam('locations'));
-      case 'look':
-        return pages.look(market, slug);
-      case 'collections':
-        return pages.collectionsLanding(market);
-      case 'collection':
-        return pages.collection(market, slug);
-      case 'collection-items':
-        return pages.collectionItems(market, slug, sort(), page());
-      case 'collection-looks':
-        return pages.collectionLooks(market, slug, page());
-      case 'search': {
-        const q = query('q')?.trim().slice(0, 200);
-        return pages.searchPage(market, { q: q || undefined, filters: listingFilters(), sort: sort(), page: page() });
-      }
-    }
-    if (match.kind === 'contact' && deps.contact) return deps.contact.pageData(market);
-    if (match.kind === 'newsletter-confirm' && deps.newsletter) return deps.newsletter.confirm(market);
-    if (match.kind === 'store-list' && deps.stores) return deps.stores.list(market);
-    if (match.kind === 'store-detail' && deps.stores)
-      return deps.stores.detail(market, (match as { slug: string }).slug);
-    if (deps.orders && deps.orders.kinds.has(match.kind))
-      return (await deps.orders.page(match.kind as never, req, res, market, query)) as PageDataLike;
-    if (deps.returns && deps.returns.kinds.has(match.kind))
-      return (await deps.returns.page(match.kind as never, req, res, market, query)) as PageDataLike;
-    const account = deps.accountPages;
-    if (account && deps.customerService && isPersonalKind(match.kind)) {
-      const caller = deps.customerService.boundTo(req, res);
-      const param = (name: string, pattern: RegExp) => {
-        const v = query(name);
-        if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
-        return v;
-      };
-      switch (match.kind) {
-        case 'sign-in': {
-          const back = query('returnUrl');
-          return account.signIn(
-            caller,
-            market,
-            back && /^\/(?![/\\])/.test(back) && back.length <= 500 ? back : undefined,
-          );
-        }
-        case 'sign-up':
-          return account.signUp(caller, market);
-        case 'logout':
-          return account.logout(market);
-        case 'my-account':
-          return account.dashboard(caller, market);
-        case 'my-account-information':
-          return account.information(caller, market);
-        case 'my-account-profile':
-          return account.profile(caller, market);
-        case 'my-account-address-book':
-          return account.addressBook(caller, market);
-        case 'my-account-new-address-book':
-          return account.addressForm(caller, market, undefined);
-        case 'my-account-edit-address-book':
-          return account.addressForm(caller, market, param('addressId', /^[A-Za-z0-9_-]{1,64}$/));
-        case 'my-account-edit-password':
-          return account.editPassword(caller, market);
-        case 'my-account-reset-password':
-          return account.resetPassword(market, param('token', /^[A-Za-z0-9_-]{20,128}$/));
-        case 'my-account-activate':
-          return account.activate(market, param('userId', /^00u[A-Za-z0-9]{17}$/));
-      }
-    }
-    throw new AppError('ERR_PAGE_1000', `No page of kind ${match.kind}.`);
-  }
-
   /**
    * Spec §9: a bare two-letter value is a country. `/de/...` is Germany's default locale (`/de-de/...`),
    * `/jp/` is `/ja-jp/`; a market served by another site (China) goes there. Other paths: null.
@@ -390,4 +245,29 @@ export async function mountSsr(
     const query = originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '';
     return pages.localizedPath(entry.defaultLocale, rest) + query;
   }
+}
+
+/** The query string of a URL, with its `?` (empty without one). */
+function searchOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
+}
+
+/**
+ * A page's data query without the values the database cannot store (U+0000, a lone surrogate): such a value is
+ * ignored like any malformed one, and the page renders as without it (`/search?q=%00` is the search page with no
+ * query). Over HTTP the contract's validator refuses them; in-process nothing else would.
+ */
+function storableQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value === 'string') {
+      if (isStorableText(value)) out[name] = value;
+    } else if (value && typeof value === 'object') {
+      out[name] = Object.fromEntries(
+        Object.entries(value).filter(([key, v]) => isStorableText(key) && (typeof v !== 'string' || isStorableText(v))),
+      );
+    } else out[name] = value;
+  }
+  return out;
 }

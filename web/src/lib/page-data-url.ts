@@ -6,10 +6,12 @@ import {
   ACCOUNT_PAGE_QUERY,
   DEFAULT_LOCALE,
   MAX_SLUG,
+  ORDER_NUMBER,
   SHOP_PAGES,
   SHOP_PAGE_PATHS,
   SHOP_PAGE_QUERY,
   SLUG,
+  UUID,
   isAccountPageKind,
   isShopPageKind,
   type PageMatch,
@@ -195,24 +197,26 @@ export function pageDataRequest(match: PageMatch, search: string): PageDataReque
       // A customer's by order number, a guest's by the order's transaction id.
       const uuid = params.get('transactionUuid');
       const number = params.get('orderNumber');
-      if (uuid && /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(uuid))
+      if (uuid && UUID.test(uuid))
         return request('/ssr/myaccount/return-thank-you', { query: { locale, transactionUuid: uuid } });
-      if (number && /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/.test(number))
+      if (number && ORDER_NUMBER.test(number))
         return request('/ssr/myaccount/return-thank-you', { query: { locale, orderNumber: number } });
       return notFoundRequest(locale);
     }
     default: {
       const fixed = isAccountPageKind(match.kind)
-        ? { path: ACCOUNT_PAGE_PATHS[match.kind], param: ACCOUNT_PAGE_QUERY[match.kind] }
+        ? { path: ACCOUNT_PAGE_PATHS[match.kind], values: ACCOUNT_PAGE_QUERY[match.kind] ?? [] }
         : isShopPageKind(match.kind)
-          ? { path: SHOP_PAGE_PATHS[match.kind], param: SHOP_PAGE_QUERY[match.kind] }
+          ? { path: SHOP_PAGE_PATHS[match.kind], values: SHOP_PAGE_QUERY[match.kind] ?? [] }
           : null;
       if (!fixed) return notFoundRequest(locale);
-      const value = fixed.param ? params.get(fixed.param.name) : null;
       const query: Record<string, string> = { locale };
-      if (fixed.param && value !== null && fixed.param.pattern.test(value)) query[fixed.param.name] = value;
-      else if (fixed.param?.required) return notFoundRequest(locale);
-      // One fixed path per page, each a path of the contract (FIXED_PAGE_DATA_PATHS); its one optional or required value.
+      for (const { name, pattern, required } of fixed.values) {
+        const value = params.get(name);
+        if (value !== null && pattern.test(value)) query[name] = value;
+        else if (required) return notFoundRequest(locale);
+      }
+      // One fixed path per page, each a path of the contract (FIXED_PAGE_DATA_PATHS); its optional or required values.
       return {
         path: FIXED_PAGE_DATA_PATHS[fixed.path as keyof typeof FIXED_PAGE_DATA_PATHS],
         params: { query },

@@ -74,30 +74,30 @@ export type AccountPageKind = (typeof ACCOUNT_PAGES)[keyof typeof ACCOUNT_PAGES]
 export const ACCOUNT_PAGE_PATHS = Object.fromEntries(
   Object.entries(ACCOUNT_PAGES).map(([path, kind]) => [kind, path]),
 ) as Record<AccountPageKind, string>;
-/** Query values of the account pages' data, as the contract accepts them (anything else is left out). */
-export const ACCOUNT_PAGE_QUERY: Partial<
-  Record<AccountPageKind, { name: string; pattern: RegExp; required: boolean }>
-> = {
-  'sign-in': { name: 'returnUrl', pattern: /^\/(?![/\\])[^\s]{0,499}$/, required: false },
-  'my-account-activate': { name: 'userId', pattern: /^00u[A-Za-z0-9]{17}$/, required: true },
-  'my-account-edit-address-book': { name: 'addressId', pattern: /^[A-Za-z0-9_-]{1,64}$/, required: true },
-  'my-account-reset-password': { name: 'token', pattern: /^[A-Za-z0-9_-]{20,128}$/, required: true },
-  'my-account-orders': { name: 'page', pattern: /^[1-9]\d{0,3}$/, required: false },
-  'my-account-order-online': {
-    name: 'orderNumber',
-    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    required: true,
-  },
-  'my-account-order-offline': {
-    name: 'orderNumber',
-    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    required: true,
-  },
-  'my-account-return-exchange': {
-    name: 'orderNumber',
-    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    required: true,
-  },
+/** A query value of a fixed page's data, as the contract accepts it (anything else is left out). */
+interface PageQueryValue {
+  name: string;
+  pattern: RegExp;
+  /** Without it (or with a malformed one) the page is not found. */
+  required: boolean;
+}
+export const ORDER_NUMBER = /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const orderNumber: PageQueryValue = { name: 'orderNumber', pattern: ORDER_NUMBER, required: true };
+const transactionUuid: PageQueryValue = { name: 'transactionUuid', pattern: UUID, required: true };
+/** A return or an exchange (`ReturnFlowType`); a return without it. */
+const returnFlow: PageQueryValue = { name: 'flow', pattern: /^(?:Return|Exchange)$/, required: false };
+
+/** Query values of the account pages' data. */
+export const ACCOUNT_PAGE_QUERY: Partial<Record<AccountPageKind, PageQueryValue[]>> = {
+  'sign-in': [{ name: 'returnUrl', pattern: /^\/(?![/\\])[^\s]{0,499}$/, required: false }],
+  'my-account-activate': [{ name: 'userId', pattern: /^00u[A-Za-z0-9]{17}$/, required: true }],
+  'my-account-edit-address-book': [{ name: 'addressId', pattern: /^[A-Za-z0-9_-]{1,64}$/, required: true }],
+  'my-account-reset-password': [{ name: 'token', pattern: /^[A-Za-z0-9_-]{20,128}$/, required: true }],
+  'my-account-orders': [{ name: 'page', pattern: /^[1-9]\d{0,3}$/, required: false }],
+  'my-account-order-online': [orderNumber],
+  'my-account-order-offline': [orderNumber],
+  'my-account-return-exchange': [orderNumber, returnFlow],
 };
 
 // Shopping pages (bag, checkout, order confirmation, order tracking, a guest's order): one fixed path each,
@@ -115,23 +115,11 @@ export type ShopPageKind = (typeof SHOP_PAGES)[keyof typeof SHOP_PAGES];
 export const SHOP_PAGE_PATHS = Object.fromEntries(
   Object.entries(SHOP_PAGES).map(([path, kind]) => [kind, path]),
 ) as Record<ShopPageKind, string>;
-/** Query values of the shopping pages' data, as the contract accepts them (anything else is left out). */
-export const SHOP_PAGE_QUERY: Partial<Record<ShopPageKind, { name: string; pattern: RegExp; required: boolean }>> = {
-  'checkout-confirmation': {
-    name: 'orderNumber',
-    pattern: /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
-    required: true,
-  },
-  'guest-order-online': {
-    name: 'transactionUuid',
-    pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    required: true,
-  },
-  'guest-return-exchange': {
-    name: 'transactionUuid',
-    pattern: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    required: true,
-  },
+/** Query values of the shopping pages' data. */
+export const SHOP_PAGE_QUERY: Partial<Record<ShopPageKind, PageQueryValue[]>> = {
+  'checkout-confirmation': [orderNumber],
+  'guest-order-online': [transactionUuid],
+  'guest-return-exchange': [transactionUuid, returnFlow],
 };
 
 export function isShopPageKind(kind: string): kind is ShopPageKind {

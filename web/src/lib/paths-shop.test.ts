@@ -39,6 +39,21 @@ describe('shopping and order pages', () => {
     );
   });
 
+  it('keeps a return’s flow (a return or an exchange) beside its order, as a full load of the page does', () => {
+    const uuid = '2f1c7f4e-8a57-4b0e-9d0c-5d6f3a1b9e20';
+    expect(pageDataUrl(matchPage('/fr-fr/guest/return-exchange'), `?transactionUuid=${uuid}&flow=Exchange`)).toBe(
+      `/ssr/guest/return-exchange?locale=fr-fr&transactionUuid=${uuid}&flow=Exchange`,
+    );
+    expect(pageDataUrl(matchPage('/myaccount/return-exchange'), '?flow=Return&orderNumber=YSL-US-00012345')).toBe(
+      '/ssr/myaccount/return-exchange?locale=en-us&orderNumber=YSL-US-00012345&flow=Return',
+    );
+    // A flow the contract does not know is left out (a return), never the not-found page.
+    expect(pageDataUrl(matchPage('/myaccount/return-exchange'), '?orderNumber=YSL-US-00012345&flow=Swap')).toBe(
+      '/ssr/myaccount/return-exchange?locale=en-us&orderNumber=YSL-US-00012345',
+    );
+    expect(pageDataUrl(matchPage('/fr-fr/guest/return-exchange'), '?flow=Exchange')).toBe('/ssr/404?locale=fr-fr');
+  });
+
   it('shows the not-found page when a required value is missing or malformed', () => {
     expect(pageDataUrl(matchPage('/checkout/confirmation'), '')).toBe('/ssr/404?locale=en-us');
     expect(pageDataUrl(matchPage('/checkout/confirmation'), '?orderNumber=bad!number')).toBe('/ssr/404?locale=en-us');

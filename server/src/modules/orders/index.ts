@@ -10,7 +10,6 @@ export * as orderRepository from './repository.ts';
 export type { OrderRow, OrderBundle } from './repository.ts';
 export { toOrderDto, returnableFlows, RETURN_WINDOW_DAYS } from './view.ts';
 export { OrderService } from './service.ts';
-export { OrderPages, ORDER_PAGE_KINDS } from './pages.ts';
 export { advanceOrders } from './fulfilment.ts';
 export { markReturnRequested, markReturnLapsed } from './returns-support.ts';
 export { orderMails } from './mail.ts';

@@ -32,19 +32,6 @@ export interface StoreDetails {
   get(storeId: string, market: Market): Promise<Schemas['Store']>;
 }
 
-/** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
-export const ORDER_PAGE_KINDS = new Set<PageType>([
-  'basket',
-  'checkout',
-  'checkout-confirmation',
-  'track-order',
-  'guest-order-online',
-  'my-account-orders',
-  'my-account-order-online',
-  'my-account-order-offline',
-  'my-account-payment',
-]);
-
 /**
  * Data of the basket, checkout, confirmation, tracking and order pages. Every one is personal or a form:
  * private, never indexed; an order is shown only to its owner (customer, placing session, or the bearer
@@ -176,45 +163,5 @@ export class OrderPages {
   async payment(visitor: Visitor, market: Market): Promise<Schemas['PaymentPageData']> {
     await this.customer(visitor);
     return { ...(await this.shell('my-account-payment', market, '/myaccount/payment', 'payment')), cards: [] };
-  }
-
-  /** The SSR host's entry: the data of a page kind of this module. */
-  page(
-    kind: PageType,
-    visitor: Visitor,
-    market: Market,
-    query: (name: string) => string | undefined,
-  ): Promise<unknown> {
-    const param = (name: string, pattern: RegExp, code: 'ERR_PAGE_1000' = 'ERR_PAGE_1000') => {
-      const v = query(name);
-      if (v === undefined || !pattern.test(v)) throw new AppError(code, `The page needs a valid ${name}.`);
-      return v;
-    };
-    const orderNumber = () => param('orderNumber', /^[A-Za-z0-9](?:[A-Za-z0-9-]{4,18})[A-Za-z0-9]$/);
-    switch (kind) {
-      case 'basket':
-        return this.basket(visitor, market);
-      case 'checkout':
-        return this.checkout(visitor, market);
-      case 'checkout-confirmation':
-        return this.confirmation(visitor, market, orderNumber());
-      case 'track-order':
-        return this.trackOrder(market);
-      case 'guest-order-online':
-        return this.guestOrder(
-          market,
-          param('transactionUuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
-        );
-      case 'my-account-orders':
-        return this.history(visitor, market);
-      case 'my-account-order-online':
-        return this.customerOrder(visitor, market, 'online', orderNumber());
-      case 'my-account-order-offline':
-        return this.customerOrder(visitor, market, 'offline', orderNumber());
-      case 'my-account-payment':
-        return this.payment(visitor, market);
-      default:
-        throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);
-    }
   }
 }

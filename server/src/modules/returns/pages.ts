@@ -18,17 +18,6 @@ export interface Shells {
   ): Promise<Omit<Schemas['PageEnvelope'], 'pageType'> & { pageType: T }>;
 }
 
-/** The page kinds this module serves (the SSR host asks it in-process, `/ssr/...` over HTTP). */
-export const RETURN_PAGE_KINDS = new Set<PageType>([
-  'return-order',
-  'guest-return-exchange',
-  'my-account-return-exchange',
-  'my-account-return-thank-you',
-]);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ORDER_NUMBER = /^(?=.{6,20}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
-
 /**
  * Data of the return pages: the guest's start (`/return-order`), the flow for a guest (`/guest/return-exchange`)
  * and a customer (`/myaccount/return-exchange`), and the thank-you page. All personal: private, never indexed.
@@ -126,38 +115,5 @@ export class ReturnPages {
       request,
       guest,
     };
-  }
-
-  /** The SSR host's entry: the data of a page kind of this module. */
-  page(
-    kind: PageType,
-    visitor: Visitor,
-    market: Market,
-    query: (name: string) => string | undefined,
-  ): Promise<unknown> {
-    const param = (name: string, pattern: RegExp) => {
-      const v = query(name);
-      if (v === undefined || !pattern.test(v)) throw new AppError('ERR_PAGE_1000', `The page needs a valid ${name}.`);
-      return v;
-    };
-    const optional = (name: string, pattern: RegExp) => (query(name) === undefined ? undefined : param(name, pattern));
-    switch (kind) {
-      case 'return-order':
-        return this.returnOrder(market);
-      case 'guest-return-exchange':
-        return this.guest(market, param('transactionUuid', UUID), query('flow'));
-      case 'my-account-return-exchange':
-        return this.account(visitor, market, param('orderNumber', ORDER_NUMBER), query('flow'));
-      case 'my-account-return-thank-you': {
-        const transactionUuid = optional('transactionUuid', UUID);
-        const orderNumber = transactionUuid ? undefined : param('orderNumber', ORDER_NUMBER);
-        return this.thankYou(visitor, market, {
-          ...(orderNumber ? { orderNumber } : {}),
-          ...(transactionUuid ? { transactionUuid } : {}),
-        });
-      }
-      default:
-        throw new AppError('ERR_PAGE_1000', `No page of kind ${kind}.`);
-    }
   }
 }

@@ -1,7 +1,7 @@
 export { StoreService } from './service.ts';
 export { InStoreService } from './in-store.ts';
 export { STORE_LIMITS, stockStatus, appointmentReasons } from './in-store-rules.ts';
-export { StorePages, storeIdOfSlug } from './pages.ts';
+export { storeIdOfSlug } from './pages.ts';
 export { seedStores, seedStoreStock } from './seed.ts';
 /**
  * For the checkout and the orders: takes units of a size from a boutique's stock in the caller's transaction
