@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -377,6 +377,22 @@ describe('search documents follow the catalogue', () => {
 
   it('follows renames, and leaves out employee-only, rive-droite and unpriced products', async () => {
     const db = bal.database.db;
+    // The product and its category are left as found (the tests of this file may run in any order).
+    onTestFinished(async () => {
+      await db
+        .updateTable('product_translations')
+        .set({ name: 'Zephyrine tassel bag' })
+        .where('pid', '=', PID)
+        .where('language', '=', 'en')
+        .execute();
+      await db.updateTable('products').set({ is_employee_only: false, is_rd: false }).where('pid', '=', PID).execute();
+      await db
+        .updateTable('category_translations')
+        .set({ name: 'Tassel bags' })
+        .where('category_id', '=', CAT)
+        .where('language', '=', 'en')
+        .execute();
+    });
     await db
       .updateTable('product_translations')
       .set({ name: 'Aurelienne tassel bag' })
